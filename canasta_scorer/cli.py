@@ -1,0 +1,451 @@
+"""The command line: a thin shell over `canasta_scorer.rules`.
+
+``canasta-scorer score FILE`` and ``match FILE`` print a score sheet (or, with
+``--json``, the contract's object); ``check-meld`` and ``minimum`` answer table
+questions. Exit status: 0 valid, 1 a rule is broken, 2 the file or the command
+line cannot be read. No traceback reaches the user.
+
+This module imports neither Flet nor SQL, so ``score`` and ``match`` start fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from canasta_scorer import __version__
+from canasta_scorer.rules import (
+    HOUSE_RULE_INFO,
+    VARIANT_INFO,
+    CanastaError,
+    CanastaKind,
+    Finding,
+    HandRecord,
+    HandScore,
+    MatchRecord,
+    MatchScore,
+    Meld,
+    MeldRank,
+    Problem,
+    RecordError,
+    RuleSet,
+    Severity,
+    SideScore,
+    Variant,
+    check_meld,
+    format_cards,
+    hand_rules,
+    initial_meld_minimum,
+    load_hand,
+    load_match,
+    match_rules,
+    parse_meld,
+    rule_set,
+    score_hand,
+    score_match,
+)
+from canasta_scorer.rules.scoring import CANASTA_BONUS
+
+__all__ = ["main"]
+
+EXIT_VALID = 0
+EXIT_VIOLATIONS = 1
+EXIT_UNREADABLE = 2
+EXIT_INTERNAL = 3
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports usage errors in one plain line, exit 2."""
+
+    def error(self, message: str) -> Any:
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_UNREADABLE, f"{self.prog}: {message}\n")
+
+
+def _points(value: int) -> str:
+    return f"{value:,}"
+
+
+def _signed(value: int) -> str:
+    return f"{value:+,}" if value else "0"
+
+
+def _read(path: str) -> str | bytes:
+    if path == "-":
+        return sys.stdin.buffer.read()
+    return Path(path).read_bytes()
+
+
+def _file_problem(path: str, problems: list[Problem], out: TextIO) -> int:
+    name = "standard input" if path == "-" else path
+    out.write(f"{name}: cannot be read as a canasta_scorer file\n")
+    for problem in problems:
+        out.write(f"  {problem}\n")
+    return EXIT_UNREADABLE
+
+
+def _load(path: str, kind: str) -> HandRecord | MatchRecord | int:
+    try:
+        text = _read(path)
+    except FileNotFoundError:
+        return _file_problem(path, [Problem("", "no such file")], sys.stderr)
+    except IsADirectoryError:
+        return _file_problem(path, [Problem("", "is a folder, not a file")], sys.stderr)
+    except OSError as error:
+        return _file_problem(path, [Problem("", error.strerror or str(error))], sys.stderr)
+    try:
+        return load_hand(text) if kind == "hand" else load_match(text)
+    except RecordError as error:
+        problems = list(error.problems)
+        wrong = "hands" if kind == "hand" else "melds"
+        if any(p.where == wrong and p.message.startswith("unknown key") for p in problems):
+            looks, command = ("match", "match") if kind == "hand" else ("hand", "score")
+            problems.insert(
+                0, Problem("", f"this looks like a {looks} file: try canasta-scorer {command}")
+            )
+        return _file_problem(path, problems, sys.stderr)
+
+
+def _findings_text(findings: Sequence[Finding], out: TextIO) -> None:
+    errors = [f for f in findings if f.severity is Severity.ERROR]
+    warnings = [f for f in findings if f.severity is Severity.WARNING]
+    if errors:
+        out.write(f"\nNOT VALID: {len(errors)} rule{'s' if len(errors) > 1 else ''} broken\n")
+        for finding in errors:
+            out.write(
+                f"  ✗ {finding.where or '(whole file)'}: {finding.message}\n"
+                f"    rule: {finding.rule}\n"
+            )
+    if warnings:
+        out.write(f"\n{len(warnings)} warning{'s' if len(warnings) > 1 else ''}\n")
+        for finding in warnings:
+            out.write(
+                f"  ! {finding.where or '(whole file)'}: {finding.message}\n"
+                f"    rule: {finding.rule}\n"
+            )
+
+
+def _meld_line(meld: Meld, rules: RuleSet) -> tuple[str, str, str]:
+    kind = meld.canasta_kind(rules)
+    note = f"{kind.value} canasta" if kind else ""
+    if meld.rank is MeldRank.BLACK_THREE:
+        note = "black threes (going out)"
+    return str(meld), _points(meld.points), note
+
+
+def _side_sheet(
+    record: HandRecord, index: int, score: SideScore, rules: RuleSet, out: TextIO
+) -> None:
+    side = record.sides[index]
+    width = 44
+    title = side.name + (f" ({', '.join(side.players)})" if side.players else "")
+    out.write(f"{title}\n")
+    if side.score_before:
+        out.write(f"  {'score before the hand':<{width}}{_points(side.score_before):>9}\n")
+    for number, meld in enumerate(side.melds):
+        cards, points, note = _meld_line(meld, rules)
+        label = "melds" if number == 0 else ""
+        out.write(f"  {label:<8}{cards:<{width - 8}}{points:>9}  {note}".rstrip() + "\n")
+    if not side.melds:
+        out.write(f"  {'melds':<8}(none)\n")
+
+    def line(label: str, value: int) -> None:
+        out.write(f"  {label:<{width}}{_signed(value):>9}\n")
+
+    line("cards melded", score.meld_points)
+    if score.natural_canastas:
+        line(f"natural canastas {score.natural_canastas} × 500", 500 * score.natural_canastas)
+    if score.mixed_canastas:
+        line(f"mixed canastas {score.mixed_canastas} × 300", 300 * score.mixed_canastas)
+    wild = score.canasta_bonus - 500 * score.natural_canastas - 300 * score.mixed_canastas
+    if wild:
+        count = wild // CANASTA_BONUS[CanastaKind.WILD]
+        line(f"wild canastas {count} × {CANASTA_BONUS[CanastaKind.WILD]:,}", wild)
+    if side.red_threes or score.red_three_bonus:
+        line(f"red threes {side.red_threes}", score.red_three_bonus)
+    if score.going_out_bonus:
+        how = "going out concealed" if side.went_out.value == "concealed" else "going out"
+        who = f" ({side.went_out_by})" if side.went_out_by else ""
+        line(how + who, score.going_out_bonus)
+    left = format_cards(side.hand_cards())
+    line(f"cards left in hand {left}" if left else "cards left in hand", score.hand_points)
+    if score.penalties:
+        line("house-rule penalties", score.penalties)
+    out.write(f"  {'─' * (width + 9)}\n")
+    out.write(f"  {'hand total':<{width}}{_points(score.total):>9}\n")
+    if side.score_before:
+        out.write(f"  {'new total':<{width}}{_points(side.score_before + score.total):>9}\n")
+
+
+def _rules_line(rules: RuleSet) -> str:
+    extra = f", house rules: {', '.join(sorted(rules.house_rules))}" if rules.house_rules else ""
+    return f"{rules.variant.title} ({rules.variant.id}), target {_points(rules.target)}{extra}"
+
+
+def _hand_json(result: HandScore) -> dict[str, Any]:
+    return result.model_dump(mode="json")
+
+
+def _cmd_score(args: argparse.Namespace) -> int:
+    record = _load(args.file, "hand")
+    if isinstance(record, int):
+        return record
+    assert isinstance(record, HandRecord)
+    rules = hand_rules(record)
+    result = score_hand(record, rules)
+    out = sys.stdout
+    if args.json:
+        json.dump(_hand_json(result), out, indent=2, ensure_ascii=False)
+        out.write("\n")
+    else:
+        out.write(f"Hand score sheet — {_rules_line(rules)}\n\n")
+        for index, score in enumerate(result.sides):
+            _side_sheet(record, index, score, rules, out)
+            out.write("\n")
+        _findings_text(result.violations, out)
+        if result.valid:
+            out.write("Valid: no rule broken.\n")
+    return EXIT_VALID if result.valid else EXIT_VIOLATIONS
+
+
+def _match_json(result: MatchScore) -> dict[str, Any]:
+    return result.model_dump(mode="json")
+
+
+def _cmd_match(args: argparse.Namespace) -> int:
+    record = _load(args.file, "match")
+    if isinstance(record, int):
+        return record
+    assert isinstance(record, MatchRecord)
+    rules = match_rules(record)
+    result = score_match(record)
+    out = sys.stdout
+    if args.json:
+        json.dump(_match_json(result), out, indent=2, ensure_ascii=False)
+        out.write("\n")
+        return EXIT_VALID if result.valid else EXIT_VIOLATIONS
+    out.write(f"Match score sheet — {_rules_line(rules)}\n\n")
+    col = max(12, *(len(side.name) + 2 for side in record.sides))
+    header = f"{'hand':<10}" + "".join(f"{side.name:>{col}}" for side in record.sides)
+    out.write(header + "\n")
+    starts = [side.start_score for side in record.sides]
+    if any(starts):
+        out.write(f"{'start':<10}" + "".join(f"{_points(s):>{col}}" for s in starts) + "\n")
+    for number, (hand, totals) in enumerate(zip(record.hands, result.hands, strict=True)):
+        out.write(
+            f"{number + 1:<10}" + "".join(f"{_signed(t):>{col}}" for t in totals.totals) + "\n"
+        )
+        out.write(
+            f"{'':<10}"
+            + "".join(f"{_points(r):>{col}}" for r in totals.running)
+            + (f"   {hand.note}" if hand.note else "")
+            + "\n"
+        )
+    out.write("─" * (10 + col * len(record.sides)) + "\n")
+    out.write(
+        f"{'total':<10}" + "".join(f"{_points(r):>{col}}" for r in result.running_totals) + "\n"
+    )
+    out.write(
+        f"{'minimum':<10}"
+        + "".join(f"{m:>{col}}" for m in result.initial_meld_minimums)
+        + "   initial meld minimum for the next hand\n"
+    )
+    if result.finished and result.winner is not None:
+        out.write(f"\nFinished: {result.winner} wins by {_points(result.margin or 0)}.\n")
+    elif result.finished:
+        out.write("\nFinished: a draw (draw-on-tie).\n")
+    else:
+        left = rules.target - max(result.running_totals, default=0)
+        out.write(f"\nNot finished: {_points(left)} to go to {_points(rules.target)}.\n")
+    _findings_text(result.violations, out)
+    if result.valid:
+        out.write("Valid: no rule broken.\n")
+    return EXIT_VALID if result.valid else EXIT_VIOLATIONS
+
+
+def _cmd_check_meld(args: argparse.Namespace) -> int:
+    rules = rule_set(args.variant, args.house_rule or ())
+    text = " ".join(args.cards)
+    meld = parse_meld(text)
+    going_out = True if args.going_out else None
+    findings = check_meld(meld, rules, going_out=going_out)
+    errors = [f for f in findings if f.severity is Severity.ERROR]
+    kind = meld.canasta_kind(rules) if not errors else None
+    notes: list[str] = []
+    if meld.rank is MeldRank.BLACK_THREE and not errors and not args.going_out:
+        notes.append("legal only on the turn a player goes out (RULES.md §1.5)")
+    if args.json:
+        json.dump(
+            {
+                "meld": str(meld),
+                "legal": not errors,
+                "points": meld.points,
+                "canasta": kind.value if kind else None,
+                "canasta_bonus": CANASTA_BONUS[kind] if kind else 0,
+                "violations": [f.model_dump(mode="json") for f in findings],
+                "notes": notes,
+            },
+            sys.stdout,
+            indent=2,
+            ensure_ascii=False,
+        )
+        sys.stdout.write("\n")
+    else:
+        verdict = "legal" if not errors else "NOT legal"
+        out = sys.stdout
+        out.write(f"{meld}: {verdict} under {_rules_line(rules)}\n")
+        out.write(f"  points: {meld.points} (cards)\n")
+        if kind:
+            out.write(f"  {kind.value} canasta: bonus {CANASTA_BONUS[kind]:,}\n")
+        elif not errors and meld.rank is not MeldRank.BLACK_THREE:
+            out.write(f"  not a canasta yet ({meld.size} of 7 cards)\n")
+        for note in notes:
+            out.write(f"  {note}\n")
+        for finding in findings:
+            out.write(f"  ✗ {finding.message}\n    rule: {finding.rule}\n")
+    return EXIT_VALID if not errors else EXIT_VIOLATIONS
+
+
+def _cmd_minimum(args: argparse.Namespace) -> int:
+    rules = rule_set(args.variant)
+    minimum = initial_meld_minimum(args.score, rules)
+    odd = args.score % 5 != 0
+    if args.json:
+        json.dump(
+            {
+                "score": args.score,
+                "variant": rules.variant.id.value,
+                "minimum": minimum,
+                "valid_score": not odd,
+            },
+            sys.stdout,
+            indent=2,
+        )
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(
+            f"Initial meld minimum at {_points(args.score)} in {rules.variant.id}: {minimum}\n"
+        )
+        if odd:
+            sys.stdout.write(
+                f"  ✗ {args.score} is not a multiple of 5: every Canasta score is (RULES.md §1.1)\n"
+            )
+    return EXIT_VIOLATIONS if odd else EXIT_VALID
+
+
+def _variant_help() -> str:
+    return "; ".join(f"{v.value}: {VARIANT_INFO[v].description}" for v in Variant)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="canasta-scorer",
+        description="Score and check Canasta hands and matches played with real cards.",
+        epilog="Exit status: 0 valid, 1 a rule is broken, 2 the file or command cannot be read.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    score = commands.add_parser(
+        "score",
+        help="check and score one hand file",
+        description="Check and score one hand file (HAND_FORMAT.md).",
+    )
+    score.add_argument("file", metavar="FILE", help="a hand file (JSON), or - for standard input")
+    score.add_argument("--json", action="store_true", help="print the contract's JSON object")
+    score.set_defaults(run=_cmd_score)
+
+    match = commands.add_parser(
+        "match",
+        help="check and score a whole match file",
+        description="Check and score a match file, hand by hand.",
+    )
+    match.add_argument("file", metavar="FILE", help="a match file (JSON), or - for standard input")
+    match.add_argument("--json", action="store_true", help="print the contract's JSON object")
+    match.set_defaults(run=_cmd_match)
+
+    variants = [v.value for v in Variant]
+    house = [h.value for h in HOUSE_RULE_INFO]
+    meld = commands.add_parser(
+        "check-meld",
+        help="is this meld legal? its points and canasta kind",
+        description="Is this meld legal? Cards as in files: JK 2 A K Q J 10 9 8 7 6 5 4 3.",
+    )
+    meld.add_argument("cards", nargs="+", metavar="CARDS", help='the meld, e.g. "J J J 2"')
+    meld.add_argument(
+        "--variant",
+        default="classic",
+        choices=variants,
+        metavar="ID",
+        help=f"variant id (default classic): {', '.join(variants)}",
+    )
+    meld.add_argument(
+        "--house-rule",
+        action="append",
+        choices=house,
+        metavar="ID",
+        help=f"a house rule that is on (repeat for more): {', '.join(house)}",
+    )
+    meld.add_argument(
+        "--going-out",
+        action="store_true",
+        help="the meld is laid on the turn its player goes out (black threes)",
+    )
+    meld.add_argument("--json", action="store_true", help="print JSON")
+    meld.set_defaults(run=_cmd_check_meld)
+
+    minimum = commands.add_parser(
+        "minimum",
+        help="the initial meld minimum for a cumulative score",
+        description="The initial meld minimum for a side's cumulative score (RULES.md §1.7).",
+    )
+    minimum.add_argument("score", type=int, metavar="SCORE", help="the side's cumulative score")
+    minimum.add_argument(
+        "--variant",
+        default="classic",
+        choices=variants,
+        metavar="ID",
+        help=f"variant id (default classic): {', '.join(variants)}",
+    )
+    minimum.add_argument("--json", action="store_true", help="print JSON")
+    minimum.set_defaults(run=_cmd_minimum)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line.
+
+    Args:
+        argv: the arguments after the program name; ``sys.argv[1:]`` by default.
+
+    Returns:
+        The exit status: 0 valid, 1 a rule is broken, 2 unreadable input or a bad
+        command line, 3 an internal error (reported in one line, never a traceback).
+    """
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+        if args.command is None:
+            parser.print_help()
+            return EXIT_VALID
+        status: int = args.run(args)
+        return status
+    except SystemExit as exit_:
+        return exit_.code if isinstance(exit_.code, int) else EXIT_UNREADABLE
+    except CanastaError as error:
+        sys.stderr.write(f"canasta-scorer: {error}\n")
+        return EXIT_UNREADABLE
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return EXIT_VALID
+    except Exception as error:  # the last guard: never a traceback
+        sys.stderr.write(
+            f"canasta-scorer: internal error ({type(error).__name__}: {error}); "
+            "please report it with the file that caused it\n"
+        )
+        return EXIT_INTERNAL

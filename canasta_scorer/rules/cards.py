@@ -1,0 +1,220 @@
+"""Cards, their point values and their text form.
+
+Cards are written as tokens separated by spaces or commas, case-insensitive
+(``../shared/HAND_FORMAT.md``, "Cards"): ``JK`` joker, ``2``, ``A``, ``K`` ``Q`` ``J``
+``10`` (or ``T``) ``9`` ``8``, ``7`` ``6`` ``5`` ``4`` and ``3`` for a black three.
+Suits are not needed, but a suit sign after a card is accepted and ignored
+(``K♠``). Threes are the one card whose suit matters: ``3♥``, ``3♦``, ``3H``,
+``3D`` or ``R3`` is a red three, which only shows up where it should not be (in a
+hand or a meld); ``3♣``, ``3♠``, ``3C``, ``3S`` or ``B3`` is a black three.
+
+Point values are those of S0 "The Cards" and S1's card table (RULES.md §1.1).
+
+>>> parse_cards("J j 2 jk")
+(<Card.JACK: 'J'>, <Card.JACK: 'J'>, <Card.TWO: '2'>, <Card.JOKER: 'JK'>)
+>>> format_cards(parse_cards("t,3♠ , 9"))
+'10 3 9'
+>>> cards_points(parse_cards("4 5 5 Q K A A"))
+75
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from enum import StrEnum
+
+from .errors import CardSyntaxError
+
+__all__ = [
+    "NATURAL_RANKS",
+    "Card",
+    "card_points",
+    "cards_points",
+    "format_cards",
+    "is_natural",
+    "is_wild",
+    "parse_card",
+    "parse_cards",
+]
+
+
+class Card(StrEnum):
+    """One card as written in files; the value is its canonical token.
+
+    Suits are not kept: no score depends on them, except that a three is red or
+    black, which is two different cards here (RULES.md §1.2).
+    """
+
+    JOKER = "JK"
+    TWO = "2"
+    ACE = "A"
+    KING = "K"
+    QUEEN = "Q"
+    JACK = "J"
+    TEN = "10"
+    NINE = "9"
+    EIGHT = "8"
+    SEVEN = "7"
+    SIX = "6"
+    FIVE = "5"
+    FOUR = "4"
+    BLACK_THREE = "3"
+    RED_THREE = "R3"
+
+    @property
+    def points(self) -> int:
+        """Points of the card: plus when melded, minus when left in hand (RULES.md §1.1)."""
+        return _POINTS[self]
+
+    @property
+    def label(self) -> str:
+        """Plain name of the card for messages, e.g. ``"joker"``, ``"black three"``, ``"K"``."""
+        return _LABELS.get(self, self.value)
+
+
+#: Natural ranks, high to low: the ranks a meld is built on (S0 "General Rules").
+NATURAL_RANKS: tuple[Card, ...] = (
+    Card.ACE,
+    Card.KING,
+    Card.QUEEN,
+    Card.JACK,
+    Card.TEN,
+    Card.NINE,
+    Card.EIGHT,
+    Card.SEVEN,
+    Card.SIX,
+    Card.FIVE,
+    Card.FOUR,
+)
+_NATURAL_SET = frozenset(NATURAL_RANKS)
+_WILD_SET = frozenset({Card.JOKER, Card.TWO})
+
+_POINTS: dict[Card, int] = {
+    Card.JOKER: 50,
+    Card.TWO: 20,
+    Card.ACE: 20,
+    Card.KING: 10,
+    Card.QUEEN: 10,
+    Card.JACK: 10,
+    Card.TEN: 10,
+    Card.NINE: 10,
+    Card.EIGHT: 10,
+    Card.SEVEN: 5,
+    Card.SIX: 5,
+    Card.FIVE: 5,
+    Card.FOUR: 5,
+    Card.BLACK_THREE: 5,
+    # A red three has no card value: it scores only through the red-three
+    # bonus (RULES.md §1.6). One held in hand is an irregularity (§1.13 check 5).
+    Card.RED_THREE: 0,
+}
+
+_LABELS: dict[Card, str] = {
+    Card.JOKER: "joker",
+    Card.TWO: "2",
+    Card.BLACK_THREE: "black three",
+    Card.RED_THREE: "red three",
+}
+
+_SUITS = "♠♥♦♣♤♡♢♧"
+_RED_SUFFIXES = frozenset({"H", "D", "♥", "♦", "♡", "♢"})
+_BLACK_SUFFIXES = frozenset({"S", "C", "♠", "♣", "♤", "♧"})
+_ALIASES: dict[str, Card] = {
+    "T": Card.TEN,
+    "JOKER": Card.JOKER,
+    "R3": Card.RED_THREE,
+    "B3": Card.BLACK_THREE,
+}
+_BY_TOKEN: dict[str, Card] = {card.value: card for card in Card}
+_SPLIT = re.compile(r"[\s,]+")
+
+
+def is_natural(card: Card) -> bool:
+    """True for the natural cards A, K … 4 (S0 "General Rules"); threes are not natural."""
+    return card in _NATURAL_SET
+
+
+def is_wild(card: Card) -> bool:
+    """True for the wild cards: jokers and all 2s (S0 "General Rules")."""
+    return card in _WILD_SET
+
+
+def card_points(card: Card) -> int:
+    """Points of one card (RULES.md §1.1): joker 50, A and 2 20, K–8 10, 7–4 and black 3 5."""
+    return _POINTS[card]
+
+
+def cards_points(cards: Iterable[Card]) -> int:
+    """Sum of the points of some cards (RULES.md §1.1).
+
+    >>> cards_points([Card.JOKER, Card.TWO, Card.FOUR])
+    75
+    """
+    return sum(_POINTS[card] for card in cards)
+
+
+def parse_card(token: str) -> Card:
+    """Read one card token (see the module docstring for the forms).
+
+    Raises:
+        CardSyntaxError: the token is not a card, with a message naming it.
+
+    >>> parse_card("3h")
+    <Card.RED_THREE: 'R3'>
+    """
+    text = token.strip().upper()
+    if not text:
+        raise CardSyntaxError("an empty card")
+    card = _BY_TOKEN.get(text) or _ALIASES.get(text)
+    if card is not None:
+        return card
+    if text[0] == "3" and len(text) == 2:
+        if text[1] in _RED_SUFFIXES:
+            return Card.RED_THREE
+        if text[1] in _BLACK_SUFFIXES:
+            return Card.BLACK_THREE
+    stripped = text.rstrip(_SUITS)
+    if stripped != text and stripped:
+        card = _BY_TOKEN.get(stripped) or _ALIASES.get(stripped)
+        if card is not None:
+            return card
+    raise CardSyntaxError(
+        f"{token.strip()!r} is not a card: write JK, 2, A, K, Q, J, 10 (or T), 9, 8, 7, 6, 5, 4, "
+        "or 3 for a black three"
+    )
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Read cards written as tokens separated by spaces or commas; ``""`` is no cards.
+
+    Returns:
+        The cards in the order written.
+
+    Raises:
+        CardSyntaxError: a token is not a card; the message names every bad token.
+    """
+    if not isinstance(text, str):
+        raise CardSyntaxError(f"cards must be written as text, not {type(text).__name__}")
+    cards: list[Card] = []
+    bad: list[str] = []
+    for token in _SPLIT.split(text.strip()):
+        if not token:
+            continue
+        try:
+            cards.append(parse_card(token))
+        except CardSyntaxError:
+            bad.append(token)
+    if bad:
+        listed = ", ".join(repr(token) for token in bad)
+        noun = "is not a card" if len(bad) == 1 else "are not cards"
+        raise CardSyntaxError(
+            f"{listed} {noun}: write JK, 2, A, K, Q, J, 10 (or T), 9, 8, 7, 6, 5, 4, "
+            "or 3 for a black three"
+        )
+    return tuple(cards)
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Write cards as canonical tokens separated by single spaces (inverse of `parse_cards`)."""
+    return " ".join(card.value for card in cards)

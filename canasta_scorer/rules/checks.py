@@ -1,0 +1,831 @@
+"""The checker: every rule a recorded hand breaks, all at once.
+
+`check_hand` works from the end-of-hand record (RULES.md §1.13 checks 1–9 and the
+further checks listed in its docstring) and never raises on a record that loaded:
+what a table really laid down is reported, not refused. `check_meld` answers for
+one meld on its own ("is this meld legal?").
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from .cards import NATURAL_RANKS, Card
+from .findings import Code, Finding, Severity
+from .melds import CANASTA_SIZE, Meld, MeldRank
+from .records import HandRecord, HandSide, WentOut
+from .ruleset import HouseRule, RuleSet, initial_meld_minimum, rule_set
+
+__all__ = [
+    "canasta_count",
+    "check_hand",
+    "check_meld",
+    "hand_rules",
+    "rules_findings",
+    "scoring_groups",
+]
+
+E = Severity.ERROR
+W = Severity.WARNING
+
+R_MELD = "RULES.md §1.3; S0 Melds in Classic Canasta"
+R_BLACK_THREE = "RULES.md §1.5; S0 Threes in Classic Canasta"
+R_WILD_MELD = "RULES.md §3 H5 (wild-card-melds); S2 House rules"
+R_MINIMUM = "RULES.md §1.7; S0 Initial Meld Requirement in Classic Canasta"
+R_SUPPLY = "RULES.md §1.1 and §1.13 check 4; S0 General Rules"
+R_RED_THREE_HAND = "RULES.md §1.6 and §1.13 check 5; S2 Lay out red threes"
+R_GOING_OUT = "RULES.md §1.9 and §1.13 check 6; S0 End of the hand: Going Out"
+R_CONCEALED = "RULES.md §1.9 and §1.13 checks 7-8; S0 Classic Canasta Scoring"
+R_MULTIPLE_OF_5 = "RULES.md §1.1 and §1.13 check 9"
+R_VARIANT = "RULES.md §2 Player-count versions"
+
+
+def hand_rules(record: HandRecord) -> RuleSet:
+    """The `RuleSet` a hand record is played under (its variant, house rules, target)."""
+    return rule_set(record.variant, record.house_rules, record.target)
+
+
+def canasta_count(melds: Sequence[Meld], rules: RuleSet) -> int:
+    """Canastas among some melds at the end of the hand (RULES.md §1.4; H5 wild ones)."""
+    return sum(1 for meld in melds if meld.canasta_kind(rules) is not None)
+
+
+def scoring_groups(record: HandRecord, rules: RuleSet) -> list[list[int]]:
+    """Side indexes that score as one partnership this hand.
+
+    Every side scores alone, except in three-player cutthroat with a lone hand named:
+    the other two sides are partners for the hand (RULES.md §2, R2).
+
+    >>> from canasta_scorer.rules.records import load_hand
+    >>> hand = load_hand('{"variant": "three-player-cutthroat", "lone_hand": "B",'
+    ...                  ' "sides": [{"name": "A"}, {"name": "B"}, {"name": "C"}]}')
+    >>> scoring_groups(hand, hand_rules(hand))
+    [[1], [0, 2]]
+    """
+    indexes = list(range(len(record.sides)))
+    if not rules.variant.lone_hand or record.lone_hand is None:
+        return [[index] for index in indexes]
+    lone = _side_index(record.sides, record.lone_hand)
+    if lone is None:
+        return [[index] for index in indexes]
+    return [[lone], [index for index in indexes if index != lone]]
+
+
+def _side_index(sides: Sequence[HandSide], name: str) -> int | None:
+    wanted = name.strip().casefold()
+    for index, side in enumerate(sides):
+        if side.name.strip().casefold() == wanted:
+            return index
+    return None
+
+
+def _finding(severity: Severity, code: Code, where: str, message: str, rule: str) -> Finding:
+    return Finding.model_construct(
+        severity=severity, code=code, where=where, message=message, rule=rule
+    )
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def check_meld(
+    meld: Meld, rules: RuleSet, where: str = "", *, going_out: bool | None = None
+) -> list[Finding]:
+    """Check one meld on its own: its shape under RULES.md §1.3, §1.5 and H5.
+
+    Args:
+        meld: the meld.
+        rules: the rules in force (house rule H5 allows wild melds; the deck size sets
+            the largest black-three meld).
+        where: JSON path to put in the findings.
+        going_out: for a black-three meld, whether its side went out this hand;
+            ``None`` when not known (no finding about it then).
+
+    Returns:
+        Findings, empty when the meld is legal.
+
+    >>> from canasta_scorer.rules.melds import parse_meld
+    >>> [f.code.value for f in check_meld(parse_meld("5 2 2"), rule_set())]
+    ['meld.too_few_naturals']
+    """
+    found: list[Finding] = []
+    rank = meld.rank
+    red = meld.cards.count(Card.RED_THREE)
+    if red:
+        found.append(
+            _finding(
+                E,
+                Code.MELD_RED_THREE,
+                where,
+                f"{_plural(red, 'red three')} in a meld: red threes are laid out "
+                "on their own and never melded",
+                R_MELD,
+            )
+        )
+    others = [card for card in meld.strays if card is not Card.RED_THREE]
+    if others:
+        found.append(
+            _finding(
+                E,
+                Code.MELD_MIXED_RANKS,
+                where,
+                f"{meld} mixes {', '.join(sorted({c.label for c in others}))} into a meld of "
+                f"{_rank_name(rank)}: a meld is cards of one rank (sequences are never melds)",
+                R_MELD,
+            )
+        )
+    if rank is None:
+        return found
+    if rank is MeldRank.WILD:
+        if not rules.has(HouseRule.WILD_CARD_MELDS):
+            found.append(
+                _finding(
+                    E,
+                    Code.MELD_WILD_ONLY,
+                    where,
+                    f"{meld} is only wild cards: a meld needs at least 2 natural "
+                    "cards (wild-card melds are a house rule, off here)",
+                    R_MELD,
+                )
+            )
+        elif meld.size < 3:
+            found.append(
+                _finding(
+                    E,
+                    Code.MELD_TOO_FEW_CARDS,
+                    where,
+                    f"{meld} has {meld.size} cards: a meld needs at least 3",
+                    R_WILD_MELD,
+                )
+            )
+        elif meld.size > CANASTA_SIZE:
+            found.append(
+                _finding(
+                    E,
+                    Code.MELD_WILD_TOO_BIG,
+                    where,
+                    f"{meld} has {meld.size} cards: a wild canasta is exactly 7 wild cards",
+                    R_WILD_MELD,
+                )
+            )
+        return found
+    if rank is MeldRank.BLACK_THREE:
+        if meld.wilds:
+            found.append(
+                _finding(
+                    E,
+                    Code.BLACK_THREE_WILD,
+                    where,
+                    f"{meld} has wild cards: a meld of black threes may not hold any",
+                    R_BLACK_THREE,
+                )
+            )
+        if not 3 <= meld.naturals <= rules.black_threes:
+            found.append(
+                _finding(
+                    E,
+                    Code.BLACK_THREE_SIZE,
+                    where,
+                    f"{meld} has {_plural(meld.naturals, 'black three')}: a meld "
+                    f"of black threes has 3 to {rules.black_threes}",
+                    R_BLACK_THREE,
+                )
+            )
+        if going_out is False:
+            found.append(
+                _finding(
+                    E,
+                    Code.BLACK_THREE_NOT_GOING_OUT,
+                    where,
+                    f"{meld} was melded by a side that did not go out: black threes "
+                    "are melded only on the turn a player goes out",
+                    R_BLACK_THREE,
+                )
+            )
+        return found
+    if meld.size < 3:
+        found.append(
+            _finding(
+                E,
+                Code.MELD_TOO_FEW_CARDS,
+                where,
+                f"{meld} has {meld.size} cards: a meld needs at least 3",
+                R_MELD,
+            )
+        )
+    if meld.naturals < 2:
+        found.append(
+            _finding(
+                E,
+                Code.MELD_TOO_FEW_NATURALS,
+                where,
+                f"{meld} has {_plural(meld.naturals, 'natural card')}: a meld needs at least 2",
+                R_MELD,
+            )
+        )
+    if meld.wilds > 3:
+        found.append(
+            _finding(
+                E,
+                Code.MELD_TOO_MANY_WILDS,
+                where,
+                f"{meld} has {meld.wilds} wild cards: a meld may hold at most 3, canastas included",
+                R_MELD,
+            )
+        )
+    return found
+
+
+def _rank_name(rank: MeldRank | None) -> str:
+    if rank is None:
+        return "no rank"
+    if rank is MeldRank.BLACK_THREE:
+        return "black threes"
+    if rank is MeldRank.WILD:
+        return "wild cards"
+    return f"{rank.value}s"
+
+
+def rules_findings(rules: RuleSet, where: str = "house_rules") -> list[Finding]:
+    """Warnings for house rules that have no effect with the others (RULES.md §3)."""
+    found: list[Finding] = []
+    if rules.has(HouseRule.CUTTHROAT_TWO_CANASTAS) and not rules.variant.lone_hand:
+        found.append(
+            _finding(
+                W,
+                Code.HOUSE_RULE_NO_EFFECT,
+                where,
+                "cutthroat-two-canastas only changes three-player-cutthroat",
+                "RULES.md §3 O11",
+            )
+        )
+    if rules.has(HouseRule.WILD_MELD_PENALTY) and not rules.has(HouseRule.WILD_CARD_MELDS):
+        found.append(
+            _finding(
+                W,
+                Code.HOUSE_RULE_NO_EFFECT,
+                where,
+                "wild-meld-penalty has no effect without wild-card-melds",
+                "RULES.md §3 H5",
+            )
+        )
+    if rules.has(HouseRule.RED_THREE_PENALTY_CAP_400) and rules.has(HouseRule.NO_RED_THREE_PENALTY):
+        found.append(
+            _finding(
+                W,
+                Code.HOUSE_RULE_NO_EFFECT,
+                where,
+                "red-three-penalty-cap-400 has no effect with no-red-three-penalty",
+                "RULES.md §3 C07, O5",
+            )
+        )
+    return found
+
+
+def check_hand(
+    record: HandRecord, rules: RuleSet | None = None, *, whole_file: bool = True
+) -> list[Finding]:
+    """Every finding about one recorded hand, errors and warnings, all at once.
+
+    Errors: RULES.md §1.13 checks 1–9 (meld shape, one meld per rank, the black-three
+    meld, card supply, red threes in hand, going out, concealed, multiples of 5); a
+    side whose melded card points are below its initial meld minimum unless it went
+    out concealed (§1.7: melds only grow, so the first meld was short); the sides and
+    players the variant needs (§2); the lone hand (cutthroat) and the player sitting
+    out (five-player). Warnings: a hand left empty by a side that did not go out,
+    house rules without effect, wild cards beside an unfinished wild meld (H5),
+    going out without the canastas under O6 (no bonus).
+
+    Args:
+        record: the hand.
+        rules: the rules in force; by default those the record names.
+        whole_file: also check the file-level keys (target, house rules, each
+            side's ``score_before``); a match checks those once itself.
+
+    Returns:
+        The findings, in file order.
+    """
+    rules = rules or hand_rules(record)
+    found: list[Finding] = []
+    sides = record.sides
+    if whole_file:
+        found += rules_findings(rules)
+        if record.target is not None and (record.target <= 0 or record.target % 5):
+            found.append(
+                _finding(
+                    E,
+                    Code.SCORE_NOT_MULTIPLE_OF_5,
+                    "target",
+                    f"target {record.target} must be a positive multiple of 5",
+                    R_MULTIPLE_OF_5,
+                )
+            )
+        for index, side in enumerate(sides):
+            if side.score_before % 5:
+                found.append(
+                    _finding(
+                        E,
+                        Code.SCORE_NOT_MULTIPLE_OF_5,
+                        f"sides[{index}].score_before",
+                        f"{side.score_before} is not a multiple of 5: every card "
+                        "and bonus is, so every score is",
+                        R_MULTIPLE_OF_5,
+                    )
+                )
+    found += _check_table(record, rules)
+    groups = scoring_groups(record, rules)
+    group_of = {index: group for group in groups for index in group}
+    out_sides = [index for index, side in enumerate(sides) if side.went_out is not WentOut.NO]
+    for index, side in enumerate(sides):
+        found += _check_side(record, rules, index, side, group_of[index])
+    for extra in out_sides[1:]:
+        found.append(
+            _finding(
+                E,
+                Code.GOING_OUT_MORE_THAN_ONE,
+                f"sides[{extra}].went_out",
+                f"{sides[out_sides[0]].name} and {sides[extra].name} both went "
+                "out: only one player goes out, and that ends the hand",
+                R_GOING_OUT,
+            )
+        )
+    for group in groups:
+        found += _check_minimum(record, rules, group)
+    found += _check_supply(record, rules)
+    return found
+
+
+def _check_table(record: HandRecord, rules: RuleSet) -> list[Finding]:
+    """Sides and players against the variant (RULES.md §2)."""
+    found: list[Finding] = []
+    sides = record.sides
+    info = rules.variant
+    if len(sides) != len(info.side_sizes):
+        found.append(
+            _finding(
+                E,
+                Code.SIDES_COUNT,
+                "sides",
+                f"{info.id} is played by {len(info.side_sizes)} sides; this hand has {len(sides)}",
+                R_VARIANT,
+            )
+        )
+    names = Counter(side.name.strip().casefold() for side in sides)
+    for index, side in enumerate(sides):
+        if names[side.name.strip().casefold()] > 1:
+            found.append(
+                _finding(
+                    E,
+                    Code.SIDES_DUPLICATE_NAME,
+                    f"sides[{index}].name",
+                    f"two sides are called {side.name!r}",
+                    R_VARIANT,
+                )
+            )
+            break
+    seen: dict[str, int] = {}
+    allowed = sorted(info.side_sizes)
+    if len(sides) == len(info.side_sizes) and all(side.players for side in sides):
+        sizes = sorted(len(side.players) for side in sides)
+        if sizes != allowed:
+            want = " and ".join(str(size) for size in info.side_sizes)
+            found.append(
+                _finding(
+                    E,
+                    Code.SIDES_PLAYERS,
+                    "sides",
+                    f"{info.id} has sides of {want} players; these have "
+                    f"{' and '.join(str(len(s.players)) for s in sides)}",
+                    R_VARIANT,
+                )
+            )
+    for index, side in enumerate(sides):
+        if side.players and len(side.players) > max(allowed, default=0):
+            found.append(
+                _finding(
+                    E,
+                    Code.SIDES_PLAYERS,
+                    f"sides[{index}].players",
+                    f"{side.name} has {len(side.players)} players: a side in "
+                    f"{info.id} has at most {max(allowed)}",
+                    R_VARIANT,
+                )
+            )
+        for player in side.players:
+            key = player.strip().casefold()
+            if key in seen:
+                found.append(
+                    _finding(
+                        E,
+                        Code.SIDES_PLAYERS,
+                        f"sides[{index}].players",
+                        f"{player} is named twice at the table",
+                        R_VARIANT,
+                    )
+                )
+            seen[key] = index
+    found += _check_lone_hand(record, rules)
+    found += _check_sitting_out(record, rules, seen)
+    return found
+
+
+def _check_lone_hand(record: HandRecord, rules: RuleSet) -> list[Finding]:
+    rule = "RULES.md §2 (3p cutthroat); R2"
+    if record.lone_hand is None:
+        if rules.variant.lone_hand and len(record.sides) == 3:
+            return [
+                _finding(
+                    W,
+                    Code.LONE_HAND_MISSING,
+                    "lone_hand",
+                    "no lone hand named, so every player scores alone: right only when "
+                    "nobody took the discard pile this hand",
+                    rule,
+                )
+            ]
+        return []
+    if not rules.variant.lone_hand:
+        return [
+            _finding(
+                E,
+                Code.LONE_HAND_UNKNOWN,
+                "lone_hand",
+                f"a lone hand is only played in three-player-cutthroat, not {rules.variant.id}",
+                rule,
+            )
+        ]
+    if _side_index(record.sides, record.lone_hand) is None:
+        return [
+            _finding(
+                E,
+                Code.LONE_HAND_UNKNOWN,
+                "lone_hand",
+                f"{record.lone_hand!r} is not one of the players "
+                f"({', '.join(side.name for side in record.sides)})",
+                rule,
+            )
+        ]
+    return []
+
+
+def _check_sitting_out(
+    record: HandRecord, rules: RuleSet, players: dict[str, int]
+) -> list[Finding]:
+    rule = "RULES.md §2 (5p); R1"
+    who = record.sitting_out
+    if not rules.variant.sits_out:
+        if who is not None:
+            return [
+                _finding(
+                    E,
+                    Code.SITTING_OUT_UNKNOWN,
+                    "sitting_out",
+                    f"nobody sits out in {rules.variant.id}",
+                    rule,
+                )
+            ]
+        return []
+    big = [index for index, side in enumerate(record.sides) if len(side.players) == 3]
+    if who is None:
+        if big:
+            return [
+                _finding(
+                    W,
+                    Code.SITTING_OUT_MISSING,
+                    "sitting_out",
+                    f"which player of {record.sides[big[0]].name} sat this hand out "
+                    "is not recorded",
+                    rule,
+                )
+            ]
+        return []
+    key = who.strip().casefold()
+    if players and (key not in players or players[key] not in big):
+        return [
+            _finding(
+                E,
+                Code.SITTING_OUT_UNKNOWN,
+                "sitting_out",
+                f"{who!r} is not a player of the three-player side",
+                rule,
+            )
+        ]
+    found: list[Finding] = []
+    for index, side in enumerate(record.sides):
+        left = side.left_in_hand
+        if isinstance(left, dict):
+            for player, cards in left.items():
+                if player.strip().casefold() == key and cards:
+                    found.append(
+                        _finding(
+                            E,
+                            Code.SITTING_OUT_PLAYED,
+                            f"sides[{index}].left_in_hand",
+                            f"{who} sat this hand out but has cards left in hand",
+                            rule,
+                        )
+                    )
+        if side.went_out_by and side.went_out_by.strip().casefold() == key:
+            found.append(
+                _finding(
+                    E,
+                    Code.SITTING_OUT_PLAYED,
+                    f"sides[{index}].went_out_by",
+                    f"{who} sat this hand out and cannot have gone out",
+                    rule,
+                )
+            )
+    return found
+
+
+def _check_side(
+    record: HandRecord, rules: RuleSet, index: int, side: HandSide, group: list[int]
+) -> list[Finding]:
+    found: list[Finding] = []
+    here = f"sides[{index}]"
+    going_out = any(record.sides[i].went_out is not WentOut.NO for i in group)
+    ranks: dict[MeldRank, int] = {}
+    for number, meld in enumerate(side.melds):
+        where = f"{here}.melds[{number}]"
+        found += check_meld(meld, rules, where, going_out=going_out)
+        rank = meld.rank
+        if rank is None:
+            continue
+        if rank in ranks:
+            found.append(
+                _finding(
+                    E,
+                    Code.MELD_DUPLICATE_RANK,
+                    where,
+                    f"{side.name} has two melds of {_rank_name(rank)} ({side.melds[ranks[rank]]} and "
+                    f"{meld}): a side has one meld per rank, so write them as one meld",
+                    R_MELD if rank is not MeldRank.WILD else R_WILD_MELD,
+                )
+            )
+        else:
+            ranks[rank] = number
+    wild_meld = next((m for m in side.melds if m.rank is MeldRank.WILD), None)
+    if (
+        wild_meld is not None
+        and wild_meld.size < CANASTA_SIZE
+        and rules.has(HouseRule.WILD_CARD_MELDS)
+        and any(m.wilds and m.rank is not MeldRank.WILD for m in side.melds)
+    ):
+        found.append(
+            _finding(
+                W,
+                Code.MELD_WILDS_BESIDE_WILD_MELD,
+                f"{here}.melds",
+                f"{side.name} has an unfinished wild meld and wild cards in other "
+                "melds: while a wild meld is unfinished, no wild card may go into "
+                "other melds",
+                R_WILD_MELD,
+            )
+        )
+    found += _check_hands(record, rules, index, side)
+    found += _check_going_out(record, rules, index, side, group)
+    return found
+
+
+def _check_hands(record: HandRecord, rules: RuleSet, index: int, side: HandSide) -> list[Finding]:
+    found: list[Finding] = []
+    here = f"sides[{index}].left_in_hand"
+    red = side.hand_cards().count(Card.RED_THREE)
+    if red and not rules.has(HouseRule.RED_THREE_IN_HAND_PENALTY):
+        found.append(
+            _finding(
+                E,
+                Code.HAND_RED_THREE,
+                here,
+                f"{_plural(red, 'red three')} left in hand: red threes are laid "
+                "out at once and never kept in a hand (the house rule "
+                "red-three-in-hand-penalty scores them -500 instead)",
+                R_RED_THREE_HAND,
+            )
+        )
+    left = side.left_in_hand
+    sitting = (record.sitting_out or "").strip().casefold()
+    out_by = (side.went_out_by or "").strip().casefold()
+    rule = "RULES.md §1.9; S0 The Deal and Play"
+    if isinstance(left, dict):
+        known = {player.strip().casefold() for player in side.players}
+        for player, cards in left.items():
+            key = player.strip().casefold()
+            if side.players and key not in known:
+                found.append(
+                    _finding(
+                        E,
+                        Code.HAND_UNKNOWN_PLAYER,
+                        f"{here}.{player}",
+                        f"{player!r} is not a player of {side.name} ({', '.join(side.players)})",
+                        R_VARIANT,
+                    )
+                )
+            elif not cards and key != out_by and key != sitting:
+                found.append(
+                    _finding(
+                        W,
+                        Code.HAND_EMPTY_NOT_OUT,
+                        f"{here}.{player}",
+                        f"{player} has no cards left but did not go out: only the "
+                        "player who goes out ends with an empty hand",
+                        rule,
+                    )
+                )
+    elif not left and side.went_out is WentOut.NO:
+        found.append(
+            _finding(
+                W,
+                Code.HAND_EMPTY_NOT_OUT,
+                here,
+                f"{side.name} has no cards left in hand but did not go out: only "
+                "the player who goes out ends with an empty hand",
+                rule,
+            )
+        )
+    return found
+
+
+def _check_going_out(
+    record: HandRecord, rules: RuleSet, index: int, side: HandSide, group: list[int]
+) -> list[Finding]:
+    found: list[Finding] = []
+    here = f"sides[{index}]"
+    if side.went_out is WentOut.NO:
+        if side.went_out_by is not None:
+            found.append(
+                _finding(
+                    E,
+                    Code.GOING_OUT_BY_NOT_OUT,
+                    f"{here}.went_out_by",
+                    f'{side.went_out_by} is named as going out, but went_out is "no"',
+                    R_GOING_OUT,
+                )
+            )
+        return found
+    by = side.went_out_by
+    left = side.left_in_hand
+    one_player = max(rules.side_sizes, default=1) == 1 or len(side.players) == 1
+    if (
+        by is not None
+        and side.players
+        and by.strip().casefold() not in {p.strip().casefold() for p in side.players}
+    ):
+        found.append(
+            _finding(
+                E,
+                Code.GOING_OUT_UNKNOWN_PLAYER,
+                f"{here}.went_out_by",
+                f"{by!r} is not a player of {side.name} ({', '.join(side.players)})",
+                R_GOING_OUT,
+            )
+        )
+    if one_player:
+        if side.hand_cards():
+            found.append(
+                _finding(
+                    E,
+                    Code.GOING_OUT_HAND_NOT_EMPTY,
+                    f"{here}.left_in_hand",
+                    f"{side.name} went out, so no card can be left in hand",
+                    R_GOING_OUT,
+                )
+            )
+    elif isinstance(left, dict) and by is not None:
+        cards = next(
+            (c for p, c in left.items() if p.strip().casefold() == by.strip().casefold()), ()
+        )
+        if cards:
+            found.append(
+                _finding(
+                    E,
+                    Code.GOING_OUT_HAND_NOT_EMPTY,
+                    f"{here}.left_in_hand.{by}",
+                    f"{by} went out, so no card can be left in {by}'s hand",
+                    R_GOING_OUT,
+                )
+            )
+    elif by is None and isinstance(left, dict):
+        found.append(
+            _finding(
+                W,
+                Code.GOING_OUT_BY_MISSING,
+                f"{here}.went_out_by",
+                f"who of {side.name} went out is not recorded, so their empty hand "
+                "cannot be checked",
+                R_GOING_OUT,
+            )
+        )
+    melds = [meld for i in group for meld in record.sides[i].melds]
+    canastas = canasta_count(melds, rules)
+    needed = rules.canastas_to_go_out
+    if canastas < needed:
+        has = f"has {_plural(canastas, 'canasta')}" if canastas else "has no canasta"
+        need = _plural(needed, "canasta")
+        if side.went_out is WentOut.CONCEALED:
+            found.append(
+                _finding(
+                    E,
+                    Code.CONCEALED_CANASTAS,
+                    f"{here}.went_out",
+                    f"{side.name} went out concealed but {has}: going out "
+                    f"concealed needs {need} in the hand melded",
+                    R_CONCEALED,
+                )
+            )
+        elif rules.has(HouseRule.GO_OUT_WITHOUT_CANASTAS):
+            found.append(
+                _finding(
+                    W,
+                    Code.GOING_OUT_NO_BONUS,
+                    f"{here}.went_out",
+                    f"{side.name} went out with {canastas} of the {need} needed: "
+                    "allowed by go-out-without-canastas, but no going-out bonus",
+                    "RULES.md §3 O6; S3",
+                )
+            )
+        else:
+            found.append(
+                _finding(
+                    E,
+                    Code.GOING_OUT_CANASTAS,
+                    f"{here}.went_out",
+                    f"{side.name} went out but {has}: going out needs {need} in {rules.variant.id}",
+                    R_GOING_OUT,
+                )
+            )
+    return found
+
+
+def _check_minimum(record: HandRecord, rules: RuleSet, group: list[int]) -> list[Finding]:
+    """Melded card points of a scoring group against its initial meld minimum."""
+    if not rules.enforces_initial_minimum:
+        return []
+    sides = [record.sides[i] for i in group]
+    if any(side.went_out is WentOut.CONCEALED for side in sides):
+        return []
+    melds = [meld for side in sides for meld in side.melds]
+    if not melds:
+        return []
+    points = sum(meld.points for meld in melds)
+    minimums = [initial_meld_minimum(side.score_before, rules) for side in sides]
+    minimum = min(minimums)
+    if points >= minimum:
+        return []
+    if len(sides) == 1:
+        who = f"{sides[0].name} (at {sides[0].score_before})"
+    else:
+        who = "the partners (" + ", ".join(f"{s.name} at {s.score_before}" for s in sides) + ")"
+    return [
+        _finding(
+            E,
+            Code.MELD_BELOW_MINIMUM,
+            f"sides[{group[0]}].melds",
+            f"{who} melded {points} points in all, below the initial meld minimum of "
+            f"{minimum}: melds only grow, so the first meld was short (unless the side "
+            "went out concealed)",
+            R_MINIMUM,
+        )
+    ]
+
+
+def _check_supply(record: HandRecord, rules: RuleSet) -> list[Finding]:
+    """RULES.md §1.13 check 4: no card more often than the deck holds."""
+    counts: Counter[Card] = Counter()
+    laid_red = 0
+    for side in record.sides:
+        for meld in side.melds:
+            counts.update(meld.cards)
+        counts.update(side.hand_cards())
+        laid_red += side.red_threes
+    found: list[Finding] = []
+    limits = {card: rules.copies_per_rank for card in (*NATURAL_RANKS, Card.TWO)}
+    limits[Card.JOKER] = rules.jokers
+    limits[Card.BLACK_THREE] = rules.black_threes
+    deck = f"{rules.packs * 52 + rules.jokers}-card deck"
+    for card, limit in limits.items():
+        if counts[card] > limit:
+            found.append(
+                _finding(
+                    E,
+                    Code.SUPPLY_TOO_MANY,
+                    "sides",
+                    f"{counts[card]} cards of {card.label} in melds and hands: the "
+                    f"{deck} has {limit}",
+                    R_SUPPLY,
+                )
+            )
+    red = laid_red + counts[Card.RED_THREE]
+    if red > rules.red_threes:
+        found.append(
+            _finding(
+                E,
+                Code.SUPPLY_RED_THREES,
+                "sides",
+                f"{red} red threes in all: the {deck} has {rules.red_threes}",
+                R_SUPPLY,
+            )
+        )
+    return found

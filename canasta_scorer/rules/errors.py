@@ -1,0 +1,61 @@
+"""Errors raised by the rules engine.
+
+Three kinds, each a `ValueError`: text that cannot be read as cards or a meld
+(`CardSyntaxError`, `MeldSyntaxError`), an unknown name (`UnknownNameError`), and a
+hand or match file that does not follow the file contract (`RecordError`, which
+lists every problem with its JSON path). A record that can be read but breaks a
+rule of the game is not an error: the checker reports it as findings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = [
+    "CanastaError",
+    "CardSyntaxError",
+    "MeldSyntaxError",
+    "Problem",
+    "RecordError",
+    "UnknownNameError",
+]
+
+
+class CanastaError(ValueError):
+    """Base class of every error the rules engine raises on bad input."""
+
+
+class CardSyntaxError(CanastaError):
+    """Text that is not a card or a list of cards (HAND_FORMAT.md, "Cards")."""
+
+
+class MeldSyntaxError(CanastaError):
+    """A meld written in a form the file contract does not have (HAND_FORMAT.md, "Cards")."""
+
+
+class UnknownNameError(CanastaError):
+    """A variant or house-rule id that RULES.md does not define."""
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One reason a file cannot be read: where (a JSON path such as ``sides[1].melds[2]``,
+    ``""`` for the whole file) and what is wrong, in plain words."""
+
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}" if self.where else self.message
+
+
+class RecordError(CanastaError):
+    """A hand or match file that does not follow the contract of HAND_FORMAT.md.
+
+    Attributes:
+        problems: every problem found, each with its JSON path.
+    """
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        super().__init__("; ".join(str(problem) for problem in problems))

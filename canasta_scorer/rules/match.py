@@ -1,0 +1,273 @@
+"""Matches: hands in order, running totals, minimums for the next hand, the winner.
+
+Game end is RULES.md §1.12: checked only at the end of a hand; over when a side
+reaches the target; the highest total wins; a tie at the top means another hand
+unless the house rule ``draw-on-tie`` (O15) is on.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .checks import check_hand, rules_findings
+from .findings import Code, Finding, Severity, has_errors
+from .records import HandPlay, HandRecord, HandSide, MatchHand, MatchRecord
+from .ruleset import HouseRule, RuleSet, initial_meld_minimum, rule_set
+from .scoring import HandScore, score_sides
+
+__all__ = [
+    "HandTotals",
+    "MatchScore",
+    "Standing",
+    "hand_record",
+    "match_rules",
+    "score_match",
+    "standing",
+]
+
+R_END = "RULES.md §1.12; S0 Classic Canasta Scoring"
+
+
+class HandTotals(BaseModel):
+    """One hand of a match: each side's hand total and running total, in points."""
+
+    model_config = ConfigDict(frozen=True)
+
+    totals: tuple[int, ...]
+    running: tuple[int, ...]
+
+
+class Standing(BaseModel):
+    """Where a match stands after some hands.
+
+    Attributes:
+        finished: a side reached the target and the top is not tied (or ``draw-on-tie``).
+        winner: the winning side's name; ``None`` while unfinished or for a draw.
+        margin: first minus second, in points; 0 for a draw; ``None`` while unfinished.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    finished: bool
+    winner: str | None
+    margin: int | None
+
+
+class MatchScore(BaseModel):
+    """A match scored and checked: the contract's ``match --json`` object.
+
+    Attributes:
+        valid: no finding is an error.
+        hands: each hand's totals and running totals.
+        running_totals: each side's total after the last hand, in points.
+        initial_meld_minimums: each side's initial meld minimum for the next hand.
+        finished, winner, margin: see `Standing`.
+        violations: every finding, paths from the match file's top.
+        hand_scores: each hand's full breakdown (not part of the JSON contract).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    valid: bool
+    hands: tuple[HandTotals, ...]
+    running_totals: tuple[int, ...]
+    initial_meld_minimums: tuple[int, ...]
+    finished: bool
+    winner: str | None
+    margin: int | None
+    violations: tuple[Finding, ...]
+    hand_scores: tuple[HandScore, ...] = Field(default=(), exclude=True)
+
+
+def match_rules(record: MatchRecord) -> RuleSet:
+    """The `RuleSet` a match is played under."""
+    return rule_set(record.variant, record.house_rules, record.target)
+
+
+def standing(
+    names: list[str] | tuple[str, ...], totals: list[int] | tuple[int, ...], rules: RuleSet
+) -> Standing:
+    """Whether a match is over after a hand, who won and by how much (RULES.md §1.12).
+
+    Args:
+        names: the sides' names.
+        totals: their cumulative totals, in points.
+        rules: the rules in force (target, ``draw-on-tie``).
+
+    >>> standing(["N-S", "E-W"], [5120, 4980], rule_set())
+    Standing(finished=True, winner='N-S', margin=140)
+    >>> standing(["N-S", "E-W"], [5100, 5100], rule_set()).finished
+    False
+    """
+    if not totals or max(totals) < rules.target:
+        return Standing(finished=False, winner=None, margin=None)
+    ranked = sorted(range(len(totals)), key=lambda i: totals[i], reverse=True)
+    top = totals[ranked[0]]
+    second = totals[ranked[1]] if len(ranked) > 1 else top
+    if len(ranked) > 1 and second == top:
+        if rules.has(HouseRule.DRAW_ON_TIE):
+            return Standing(finished=True, winner=None, margin=0)
+        return Standing(finished=False, winner=None, margin=None)
+    return Standing(finished=True, winner=names[ranked[0]], margin=top - second)
+
+
+def _finding(severity: Severity, code: Code, where: str, message: str, rule: str) -> Finding:
+    return Finding.model_construct(
+        severity=severity, code=code, where=where, message=message, rule=rule
+    )
+
+
+def _match_findings(record: MatchRecord, rules: RuleSet) -> list[Finding]:
+    found = rules_findings(rules)
+    if rules.target <= 0 or rules.target % 5:
+        found.append(
+            _finding(
+                Severity.ERROR,
+                Code.MATCH_TARGET,
+                "target",
+                f"target {rules.target} must be a positive multiple of 5",
+                "RULES.md §1.13 check 9; §3 O12",
+            )
+        )
+    for index, side in enumerate(record.sides):
+        where = f"sides[{index}].start_score"
+        if side.start_score % 5:
+            found.append(
+                _finding(
+                    Severity.ERROR,
+                    Code.SCORE_NOT_MULTIPLE_OF_5,
+                    where,
+                    f"start score {side.start_score} is not a multiple of 5: every score is",
+                    "RULES.md §1.1 and §1.13 check 9",
+                )
+            )
+        if side.start_score >= rules.target > 0:
+            found.append(
+                _finding(
+                    Severity.ERROR,
+                    Code.MATCH_START_SCORE,
+                    where,
+                    f"start score {side.start_score} is not below the target "
+                    f"{rules.target}: that match was already over",
+                    R_END,
+                )
+            )
+    return found
+
+
+def hand_record(
+    record: MatchRecord, hand: MatchHand, running: list[int] | tuple[int, ...]
+) -> HandRecord:
+    """The hand-file form of one match hand: the match's sides and rules, each side's
+    ``score_before`` from the running totals. Missing sides are empty; extra ones dropped."""
+    sides = []
+    for index, side in enumerate(record.sides):
+        play = hand.sides[index] if index < len(hand.sides) else HandPlay()
+        sides.append(
+            HandSide.model_construct(
+                name=side.name,
+                players=side.players,
+                score_before=running[index],
+                red_threes=play.red_threes,
+                melds=play.melds,
+                went_out=play.went_out,
+                went_out_by=play.went_out_by,
+                left_in_hand=play.left_in_hand,
+            )
+        )
+    return HandRecord.model_construct(
+        variant=record.variant,
+        house_rules=record.house_rules,
+        target=record.target,
+        sides=tuple(sides),
+        lone_hand=hand.lone_hand,
+        sitting_out=hand.sitting_out,
+    )
+
+
+def score_match(record: MatchRecord) -> MatchScore:
+    """Check and score a whole match, hand by hand.
+
+    Each hand is checked as a hand file whose sides start at the running totals (so
+    each side's initial meld minimum follows its score, RULES.md §1.7). Further
+    errors: a target that is not a positive multiple of 5, a start score that is not
+    a multiple of 5 or not below the target, a hand whose sides do not match the
+    match's, a hand recorded after the match was already won; a warning for a dealer
+    who is not at the table.
+
+    Args:
+        record: the match, e.g. from `load_match`.
+
+    Returns:
+        The `MatchScore`. The winner is decided at the hand that ended the match.
+    """
+    rules = match_rules(record)
+    findings = _match_findings(record, rules)
+    names = [side.name for side in record.sides]
+    players = {p.strip().casefold() for side in record.sides for p in side.players}
+    running = [side.start_score for side in record.sides]
+    hands: list[HandTotals] = []
+    scores: list[HandScore] = []
+    ended: Standing | None = None
+    for number, hand in enumerate(record.hands):
+        here = f"hands[{number}]"
+        if ended is not None:
+            findings.append(
+                _finding(
+                    Severity.ERROR,
+                    Code.MATCH_HAND_AFTER_END,
+                    here,
+                    "this hand was recorded after the match was already over "
+                    f"(a side reached {rules.target})",
+                    R_END,
+                )
+            )
+        if len(hand.sides) != len(record.sides):
+            findings.append(
+                _finding(
+                    Severity.ERROR,
+                    Code.SIDES_COUNT,
+                    f"{here}.sides",
+                    f"this hand lists {len(hand.sides)} sides; the match has "
+                    f"{len(record.sides)} ({', '.join(names)})",
+                    "HAND_FORMAT.md Match file",
+                )
+            )
+        if hand.dealer is not None and players and hand.dealer.strip().casefold() not in players:
+            findings.append(
+                _finding(
+                    Severity.WARNING,
+                    Code.MATCH_DEALER_UNKNOWN,
+                    f"{here}.dealer",
+                    f"the dealer {hand.dealer!r} is not one of the players",
+                    "HAND_FORMAT.md Match file",
+                )
+            )
+        as_hand = hand_record(record, hand, running)
+        hand_findings = check_hand(as_hand, rules, whole_file=False)
+        sides = score_sides(as_hand, rules)
+        findings += [finding.at(here) for finding in hand_findings]
+        scores.append(
+            HandScore(
+                valid=not has_errors(hand_findings), sides=sides, violations=tuple(hand_findings)
+            )
+        )
+        totals = tuple(side.total for side in sides)
+        running = [before + total for before, total in zip(running, totals, strict=True)]
+        hands.append(HandTotals(totals=totals, running=tuple(running)))
+        if ended is None:
+            now = standing(names, running, rules)
+            if now.finished:
+                ended = now
+    final = ended or standing(names, running, rules)
+    return MatchScore(
+        valid=not has_errors(findings),
+        hands=tuple(hands),
+        running_totals=tuple(running),
+        initial_meld_minimums=tuple(initial_meld_minimum(total, rules) for total in running),
+        finished=final.finished,
+        winner=final.winner,
+        margin=final.margin,
+        violations=tuple(findings),
+        hand_scores=tuple(scores),
+    )

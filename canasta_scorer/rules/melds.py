@@ -1,0 +1,289 @@
+"""Melds and canastas: the cards a side laid on the table.
+
+A `Meld` holds its cards in a canonical order, so writing the same meld in another
+order gives an equal value. It can hold cards that break the rules (two ranks, a red
+three, too many wild cards): the checker reports those as findings with the rule,
+rather than refusing to read what a table really laid down.
+
+>>> meld = parse_meld("JK J 2 J j J 2")
+>>> str(meld), meld.rank, meld.naturals, meld.twos, meld.jokers, meld.points
+('J J J J 2 2 JK', <MeldRank.JACK: 'J'>, 4, 2, 1, 130)
+>>> parse_meld({"rank": "J", "naturals": 4, "twos": 2, "jokers": 1}) == meld
+True
+>>> meld.canasta_kind(rule_set())
+<CanastaKind.MIXED: 'mixed'>
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from enum import StrEnum
+from functools import cached_property
+from typing import Any, NamedTuple
+
+from pydantic import BaseModel, ConfigDict
+
+from .cards import NATURAL_RANKS, Card, format_cards, parse_cards
+from .errors import CardSyntaxError, MeldSyntaxError
+from .ruleset import HouseRule, RuleSet
+
+__all__ = ["CanastaKind", "Meld", "MeldRank", "parse_meld"]
+
+#: Cards in a canasta (S0 "Melds and Canastas").
+CANASTA_SIZE = 7
+
+
+class MeldRank(StrEnum):
+    """What a meld is built on: a natural rank, black threes (going out only, S0
+    "Threes in Classic Canasta") or, under house rule H5, wild cards only."""
+
+    ACE = "A"
+    KING = "K"
+    QUEEN = "Q"
+    JACK = "J"
+    TEN = "10"
+    NINE = "9"
+    EIGHT = "8"
+    SEVEN = "7"
+    SIX = "6"
+    FIVE = "5"
+    FOUR = "4"
+    BLACK_THREE = "3"
+    WILD = "wild"
+
+
+class CanastaKind(StrEnum):
+    """Kinds of canasta (RULES.md §1.4; H5 for wild)."""
+
+    NATURAL = "natural"
+    MIXED = "mixed"
+    WILD = "wild"
+
+
+_NATURAL_ORDER = {card: index for index, card in enumerate(NATURAL_RANKS)}
+_TAIL_ORDER = {Card.BLACK_THREE: 20, Card.RED_THREE: 21, Card.TWO: 22, Card.JOKER: 23}
+_RANK_OF_CARD = {Card(rank.value): rank for rank in MeldRank if rank is not MeldRank.WILD}
+_OBJECT_KEYS = frozenset({"rank", "naturals", "twos", "jokers"})
+
+
+def _main_rank(counts: Counter[Card]) -> MeldRank | None:
+    naturals = [
+        (count, -_NATURAL_ORDER[card], card)
+        for card, count in counts.items()
+        if card in _NATURAL_ORDER
+    ]
+    if naturals:
+        return _RANK_OF_CARD[max(naturals)[2]]
+    if counts.get(Card.BLACK_THREE):
+        return MeldRank.BLACK_THREE
+    if counts and set(counts) <= {Card.TWO, Card.JOKER}:
+        return MeldRank.WILD
+    return None
+
+
+class _Shape(NamedTuple):
+    rank: MeldRank | None
+    naturals: int
+    twos: int
+    jokers: int
+    strays: tuple[Card, ...]
+    points: int
+
+
+class Meld(BaseModel):
+    """One meld, as the cards in it.
+
+    Build one with `parse_meld` (text or the object form) or `Meld.of`. The cards
+    are kept in canonical order: the meld's rank, other natural cards, threes, 2s,
+    jokers. Every count below is in cards and every total in points.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    cards: tuple[Card, ...]
+
+    @classmethod
+    def from_cards(cls, cards: tuple[Card, ...] | list[Card]) -> Meld:
+        """A meld of these cards, in any order."""
+        counts = Counter(cards)
+        rank = _main_rank(counts)
+        main = Card(rank.value) if rank is not None and rank is not MeldRank.WILD else None
+
+        def order(card: Card) -> tuple[int, int]:
+            if card is main:
+                return (0, 0)
+            if card in _NATURAL_ORDER:
+                return (1, _NATURAL_ORDER[card])
+            return (2, _TAIL_ORDER[card])
+
+        return cls.model_construct(cards=tuple(sorted(cards, key=order)))
+
+    @classmethod
+    def of(cls, rank: MeldRank | str, naturals: int = 0, twos: int = 0, jokers: int = 0) -> Meld:
+        """A meld from its rank and counts, as in the file contract's object form.
+
+        Args:
+            rank: a natural rank, ``"3"`` for black threes, or ``"wild"`` (H5).
+            naturals: cards of that rank (black threes for ``"3"``; 0 for ``"wild"``).
+            twos: 2s in the meld.
+            jokers: jokers in the meld.
+
+        Raises:
+            MeldSyntaxError: an unknown rank, a negative count, or naturals in a wild meld.
+        """
+        try:
+            meld_rank = MeldRank(
+                str(rank).strip().upper() if str(rank).lower() != "wild" else "wild"
+            )
+        except ValueError:
+            raise MeldSyntaxError(
+                f"{rank!r} is not a meld rank: use A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, "
+                "3 (black threes) or wild"
+            ) from None
+        for name, value in (("naturals", naturals), ("twos", twos), ("jokers", jokers)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise MeldSyntaxError(f"{name} must be a whole number, 0 or more; got {value!r}")
+            if value > 1000:
+                raise MeldSyntaxError(f"{name} is {value}: far more cards than any deck holds")
+        if meld_rank is MeldRank.WILD and naturals:
+            raise MeldSyntaxError("a wild meld has no natural cards; give only twos and jokers")
+        cards: list[Card] = []
+        if meld_rank is not MeldRank.WILD:
+            cards += [Card(meld_rank.value)] * naturals
+        cards += [Card.TWO] * twos + [Card.JOKER] * jokers
+        return cls.from_cards(cards)
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)
+
+    def __repr__(self) -> str:
+        return f"parse_meld({str(self)!r})"
+
+    @cached_property
+    def _shape(self) -> _Shape:
+        counts = Counter(self.cards)
+        rank = _main_rank(counts)
+        own = Card(rank.value) if rank is not None and rank is not MeldRank.WILD else None
+        twos = counts.get(Card.TWO, 0)
+        jokers = counts.get(Card.JOKER, 0)
+        strays = tuple(
+            card
+            for card in self.cards
+            if card is not own and card is not Card.TWO and card is not Card.JOKER
+        )
+        return _Shape(
+            rank,
+            counts.get(own, 0) if own else 0,
+            twos,
+            jokers,
+            strays,
+            sum(card.points for card in self.cards),
+        )
+
+    @property
+    def rank(self) -> MeldRank | None:
+        """The rank the meld is built on: its most frequent natural rank; black threes
+        or wild when it has no natural card; ``None`` for no cards or only red threes."""
+        return self._shape.rank
+
+    @property
+    def size(self) -> int:
+        """Cards in the meld."""
+        return len(self.cards)
+
+    @property
+    def naturals(self) -> int:
+        """Cards of the meld's own rank (black threes in a black-three meld)."""
+        return self._shape.naturals
+
+    @property
+    def twos(self) -> int:
+        """2s in the meld."""
+        return self._shape.twos
+
+    @property
+    def jokers(self) -> int:
+        """Jokers in the meld."""
+        return self._shape.jokers
+
+    @property
+    def wilds(self) -> int:
+        """Wild cards (2s and jokers) in the meld."""
+        return self._shape.twos + self._shape.jokers
+
+    @property
+    def strays(self) -> tuple[Card, ...]:
+        """Cards that do not belong: natural cards of another rank, threes that are not
+        the meld's own, red threes. Empty for a well-formed meld."""
+        return self._shape.strays
+
+    @property
+    def points(self) -> int:
+        """Sum of the card points of the meld (RULES.md §1.1)."""
+        return self._shape.points
+
+    def canasta_kind(self, rules: RuleSet) -> CanastaKind | None:
+        """The canasta this meld is at the end of the hand, or ``None`` if it is none.
+
+        A meld of 7 or more cards built on a natural rank is a canasta: natural with no
+        wild card (500), mixed with some (300) (RULES.md §1.4). Black threes never make
+        one (§1.5). Under H5 a meld of 7 wild cards is a wild canasta (2,000).
+        """
+        if self.size < CANASTA_SIZE:
+            return None
+        rank = self.rank
+        if rank is MeldRank.WILD:
+            return CanastaKind.WILD if rules.has(HouseRule.WILD_CARD_MELDS) else None
+        if rank is None or rank is MeldRank.BLACK_THREE:
+            return None
+        return CanastaKind.MIXED if self.wilds else CanastaKind.NATURAL
+
+
+def parse_meld(value: str | Mapping[str, Any] | Meld) -> Meld:
+    """Read a meld in either form of the file contract (HAND_FORMAT.md, "Cards").
+
+    Args:
+        value: cards as text (``"J J J 2"``), or an object
+            ``{"rank": "J", "naturals": 3, "twos": 1, "jokers": 0}`` whose counts
+            default to 0; a `Meld` is returned as it is.
+
+    Returns:
+        The meld, cards in canonical order.
+
+    Raises:
+        MeldSyntaxError: not text or an object, an unknown key, an unknown rank, or
+            a count that is not a whole number of 0 or more.
+        CardSyntaxError: a token of the text is not a card.
+
+    >>> str(parse_meld("3 3 3"))
+    '3 3 3'
+    >>> parse_meld({"rank": "K", "naturals": 7}).canasta_kind(rule_set())
+    <CanastaKind.NATURAL: 'natural'>
+    """
+    if isinstance(value, Meld):
+        return value
+    if isinstance(value, str):
+        cards = parse_cards(value)
+        if not cards:
+            raise MeldSyntaxError("a meld with no cards")
+        return Meld.from_cards(cards)
+    if isinstance(value, Mapping):
+        unknown = sorted(str(key) for key in value if key not in _OBJECT_KEYS)
+        if unknown:
+            raise MeldSyntaxError(
+                f"unknown key {', '.join(repr(k) for k in unknown)} in a meld; "
+                "a meld object has rank, naturals, twos and jokers"
+            )
+        if "rank" not in value:
+            raise MeldSyntaxError("a meld object needs a rank")
+        rank = value["rank"]
+        if not isinstance(rank, str):
+            raise MeldSyntaxError(f'rank must be text such as "J" or "3"; got {rank!r}')
+        meld = Meld.of(rank, value.get("naturals", 0), value.get("twos", 0), value.get("jokers", 0))
+        if not meld.cards:
+            raise MeldSyntaxError("a meld with no cards")
+        return meld
+    raise CardSyntaxError(
+        f'a meld is written as text such as "J J 2" or as an object; got {type(value).__name__}'
+    )

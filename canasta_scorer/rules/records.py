@@ -1,0 +1,371 @@
+"""Hand and match files as models: exactly the contract of ``HAND_FORMAT.md``.
+
+Unknown keys are errors, numbers must be whole numbers (not text, not ``true``),
+cards and melds are read with `parse_cards` and `parse_meld`. `load_hand` and
+`load_match` turn JSON text into a record or raise `RecordError` listing every
+problem with its JSON path; `dump_hand` and `dump_match` write records that load
+back equal.
+
+>>> record = load_hand('{"sides": [{"name": "Us", "melds": ["K K K"]}, {"name": "Them"}]}')
+>>> record.sides[0].melds[0].points, record.variant
+(30, <Variant.CLASSIC: 'classic'>)
+>>> load_hand('{"sides": [{"name": "Us", "meld": []}]}')
+Traceback (most recent call last):
+...
+canasta_scorer.rules.errors.RecordError: sides[0].meld: unknown key 'meld'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from enum import StrEnum
+from typing import Annotated, Any, TypeVar
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    PlainValidator,
+    StrictInt,
+    ValidationError,
+)
+
+from .cards import Card, format_cards, parse_cards
+from .errors import CanastaError, Problem, RecordError
+from .melds import Meld, parse_meld
+from .ruleset import HouseRule, Variant
+
+__all__ = [
+    "HandPlay",
+    "HandRecord",
+    "HandSide",
+    "LeftInHand",
+    "MatchHand",
+    "MatchRecord",
+    "MatchSide",
+    "WentOut",
+    "dump_hand",
+    "dump_match",
+    "load_hand",
+    "load_match",
+]
+
+
+class WentOut(StrEnum):
+    """How a side's hand ended (HAND_FORMAT.md ``went_out``)."""
+
+    NO = "no"
+    OUT = "out"
+    CONCEALED = "concealed"
+
+
+def _read_cards(value: object) -> tuple[Card, ...]:
+    if isinstance(value, tuple) and all(isinstance(card, Card) for card in value):
+        return value
+    if not isinstance(value, str):
+        raise ValueError(f'cards are written as text such as "4 5 Q"; got {_kind(value)}')
+    return parse_cards(value)
+
+
+def _read_left(value: object) -> tuple[Card, ...] | dict[str, tuple[Card, ...]]:
+    if isinstance(value, Mapping):
+        left: dict[str, tuple[Card, ...]] = {}
+        for player, cards in value.items():
+            try:
+                left[str(player)] = _read_cards(cards)
+            except (ValueError, CanastaError) as error:
+                raise ValueError(f"{player}: {error}") from None
+        return left
+    if isinstance(value, str | tuple):
+        return _read_cards(value)
+    raise ValueError(
+        'cards left in hand are text such as "4 5 Q", or an object from each player\'s name '
+        f"to text; got {_kind(value)}"
+    )
+
+
+def _write_left(value: tuple[Card, ...] | dict[str, tuple[Card, ...]]) -> str | dict[str, str]:
+    if isinstance(value, dict):
+        return {player: format_cards(cards) for player, cards in value.items()}
+    return format_cards(value)
+
+
+def _read_meld(value: object) -> Meld:
+    if not isinstance(value, str | Mapping | Meld):
+        raise ValueError(f'a meld is text such as "J J 2" or an object; got {_kind(value)}')
+    return parse_meld(value)
+
+
+def _kind(value: object) -> str:
+    names = {
+        bool: "true/false",
+        int: "a number",
+        float: "a number",
+        list: "a list",
+        type(None): "null",
+        dict: "an object",
+        str: "text",
+    }
+    return names.get(type(value), type(value).__name__)
+
+
+Cards = Annotated[tuple[Card, ...], PlainValidator(_read_cards), PlainSerializer(format_cards)]
+LeftInHand = Annotated[
+    tuple[Card, ...] | dict[str, tuple[Card, ...]],
+    PlainValidator(_read_left),
+    PlainSerializer(_write_left),
+]
+MeldField = Annotated[Meld, PlainValidator(_read_meld), PlainSerializer(str)]
+Name = Annotated[str, Field(min_length=1, max_length=80, pattern=r"\S")]
+Points = Annotated[StrictInt, Field(ge=-10_000_000, le=10_000_000)]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class HandPlay(_Strict):
+    """What one side did in one hand: the keys a match hand gives per side.
+
+    Attributes:
+        red_threes: red threes the side laid out this hand.
+        melds: the side's melds at the end of the hand.
+        went_out: ``no``, ``out`` or ``concealed``.
+        went_out_by: the player who went out, a name from the side's players.
+        left_in_hand: cards left in the side's hands, for the whole side or per player.
+    """
+
+    red_threes: Annotated[StrictInt, Field(ge=0, le=1000)] = 0
+    melds: tuple[MeldField, ...] = ()
+    went_out: WentOut = WentOut.NO
+    went_out_by: Name | None = None
+    left_in_hand: LeftInHand = ()
+
+    def hand_cards(self) -> tuple[Card, ...]:
+        """Every card left in the side's hands, all players together."""
+        if isinstance(self.left_in_hand, dict):
+            return tuple(card for cards in self.left_in_hand.values() for card in cards)
+        return self.left_in_hand
+
+
+class HandSide(HandPlay):
+    """One side of a hand file: `HandPlay` plus who the side is.
+
+    Attributes:
+        name: the side's name.
+        players: player names, in seat order (may be empty).
+        score_before: the side's cumulative score before this hand, in points; it sets
+            the side's initial meld minimum (RULES.md §1.7).
+    """
+
+    name: Name
+    players: tuple[Name, ...] = ()
+    score_before: Points = 0
+
+
+class HandRecord(_Strict):
+    """A hand file (HAND_FORMAT.md "Hand file").
+
+    Attributes:
+        variant: variant id; ``classic`` by default.
+        house_rules: house-rule ids that are on.
+        target: points that end the match; the variant's when absent.
+        sides: the sides in seat order.
+        lone_hand: cutthroat only, the side (player) who played alone this hand.
+        sitting_out: five-player only, the player who sat this hand out.
+    """
+
+    variant: Variant = Variant.CLASSIC
+    house_rules: tuple[HouseRule, ...] = ()
+    target: Points | None = None
+    sides: Annotated[tuple[HandSide, ...], Field(min_length=1, max_length=12)]
+    lone_hand: Name | None = None
+    sitting_out: Name | None = None
+
+
+class MatchSide(_Strict):
+    """One side of a match file.
+
+    Attributes:
+        name: the side's name.
+        players: player names, in seat order (may be empty).
+        start_score: score carried from a match kept on paper, in points (multiple of 5,
+            below the target, may be negative).
+    """
+
+    name: Name
+    players: tuple[Name, ...] = ()
+    start_score: Points = 0
+
+
+class MatchHand(_Strict):
+    """One hand of a match file: each side's `HandPlay` in the match's side order.
+
+    Attributes:
+        sides: what each side did, in the match's side order.
+        dealer: the player who dealt.
+        note: free text.
+        lone_hand: cutthroat only, the side (player) who played alone.
+        sitting_out: five-player only, the player who sat the hand out.
+    """
+
+    sides: Annotated[tuple[HandPlay, ...], Field(min_length=1, max_length=12)]
+    dealer: Name | None = None
+    note: Annotated[str, Field(max_length=2000)] | None = None
+    lone_hand: Name | None = None
+    sitting_out: Name | None = None
+
+
+class MatchRecord(_Strict):
+    """A match file (HAND_FORMAT.md "Match file").
+
+    Attributes:
+        variant: variant id; ``classic`` by default.
+        house_rules: house-rule ids that are on.
+        target: points that end the match; the variant's when absent.
+        sides: the sides in seat order.
+        hands: the hands played, in order.
+    """
+
+    variant: Variant = Variant.CLASSIC
+    house_rules: tuple[HouseRule, ...] = ()
+    target: Points | None = None
+    sides: Annotated[tuple[MatchSide, ...], Field(min_length=1, max_length=12)]
+    hands: tuple[MatchHand, ...] = ()
+
+
+_Model = TypeVar("_Model", bound=BaseModel)
+
+
+def _path(loc: tuple[int | str, ...]) -> str:
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else part
+    return out
+
+
+def _problem(error: Mapping[str, Any]) -> Problem:
+    loc = tuple(error["loc"])
+    kind = error["type"]
+    value = error.get("input")
+    if kind == "extra_forbidden":
+        return Problem(_path(loc), f"unknown key {loc[-1]!r}")
+    if kind == "missing":
+        return Problem(_path(loc), "required, but missing")
+    message = str(error["msg"])
+    if kind == "value_error":
+        message = message.removeprefix("Value error, ")
+    elif kind == "string_pattern_mismatch":
+        message = "must not be blank"
+    elif kind == "enum":
+        expected = error.get("ctx", {}).get("expected", "")
+        message = f"{value!r} is not one of {expected}"
+    elif kind == "too_short":
+        message = "must list at least one"
+    elif kind in {"int_type", "string_type", "tuple_type", "model_type", "model_attributes_type"}:
+        wanted = {
+            "int_type": "a whole number",
+            "string_type": "text",
+            "tuple_type": "a list",
+            "model_type": "an object",
+            "model_attributes_type": "an object",
+        }[kind]
+        message = f"must be {wanted}; got {_kind(value)}"
+    return Problem(_path(loc), message)
+
+
+def _load(model: type[_Model], text: str | bytes) -> _Model:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError(
+            [
+                Problem(
+                    "", f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
+                )
+            ]
+        ) from None
+    except UnicodeDecodeError:
+        raise RecordError([Problem("", "not a text file (it is not UTF-8)")]) from None
+    except RecursionError:
+        raise RecordError([Problem("", "nested too deeply to be a hand or match file")]) from None
+    if not isinstance(data, dict):
+        raise RecordError([Problem("", f"must be a JSON object; got {_kind(data)}")])
+    return validate_record(model, data)
+
+
+def validate_record(model: type[_Model], data: object) -> _Model:
+    """Build a record model from already-parsed JSON data.
+
+    Raises:
+        RecordError: every problem, each with its JSON path.
+    """
+    try:
+        return model.model_validate(data)
+    except ValidationError as error:
+        errors = error.errors()
+        # A list whose items failed also reports itself as too short: drop that echo.
+        inner = [tuple(item["loc"]) for item in errors]
+        kept = [
+            item
+            for item in errors
+            if not (
+                item["type"] == "too_short"
+                and any(
+                    loc[: len(item["loc"])] == tuple(item["loc"]) and loc != tuple(item["loc"])
+                    for loc in inner
+                )
+            )
+        ]
+        raise RecordError([_problem(item) for item in kept]) from None
+
+
+def load_hand(text: str | bytes) -> HandRecord:
+    """Read a hand file.
+
+    Args:
+        text: the file's JSON text.
+
+    Returns:
+        The hand record.
+
+    Raises:
+        RecordError: not JSON, or not a hand file; lists every problem with its JSON path.
+    """
+    return _load(HandRecord, text)
+
+
+def load_match(text: str | bytes) -> MatchRecord:
+    """Read a match file.
+
+    Args:
+        text: the file's JSON text.
+
+    Returns:
+        The match record.
+
+    Raises:
+        RecordError: not JSON, or not a match file; lists every problem with its JSON path.
+    """
+    return _load(MatchRecord, text)
+
+
+def _dump(record: BaseModel) -> str:
+    return json.dumps(
+        record.model_dump(mode="json", exclude_defaults=True), indent=2, ensure_ascii=False
+    )
+
+
+def dump_hand(record: HandRecord) -> str:
+    """Write a hand record as a hand file (JSON text); `load_hand` reads it back equal."""
+    return _dump(record)
+
+
+def dump_match(record: MatchRecord) -> str:
+    """Write a match record as a match file (JSON text); `load_match` reads it back equal."""
+    return _dump(record)

@@ -1,0 +1,516 @@
+"""Variants and house rules as data: one `RuleSet`, named presets, looked up by id.
+
+Every number here comes from RULES.md §2 (player-count versions) and §3 (house rules
+and options); scoring and checking read these settings and never compare a
+variant's name.
+
+>>> rules = rule_set("six-player")
+>>> rules.packs, rules.canastas_to_go_out, rules.target
+(3, 2, 10000)
+>>> initial_meld_minimum(7500, rules)
+150
+>>> initial_meld_minimum(-5, rule_set())
+15
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import StrEnum
+from typing import Final
+
+from pydantic import BaseModel, ConfigDict
+
+from .errors import UnknownNameError
+
+__all__ = [
+    "HOUSE_RULE_INFO",
+    "VARIANT_INFO",
+    "HouseRule",
+    "HouseRuleInfo",
+    "RuleSet",
+    "Variant",
+    "VariantInfo",
+    "initial_meld_minimum",
+    "parse_house_rule",
+    "parse_variant",
+    "red_three_score",
+    "rule_set",
+]
+
+
+class Variant(StrEnum):
+    """Variant ids of RULES.md ("Names used in files, the CLI and the UI")."""
+
+    CLASSIC = "classic"
+    TWO_PLAYER = "two-player"
+    THREE_PLAYER = "three-player"
+    THREE_PLAYER_CUTTHROAT = "three-player-cutthroat"
+    FIVE_PLAYER = "five-player"
+    SIX_PLAYER = "six-player"
+    SIX_PLAYER_THREE_SIDES = "six-player-three-sides"
+
+
+class HouseRule(StrEnum):
+    """House-rule ids of RULES.md; all are off unless listed in a file."""
+
+    BLACK_THREE_FREEZES = "black-three-freezes"
+    PILE_ALWAYS_FROZEN = "pile-always-frozen"
+    TWO_NATURALS_TO_TAKE = "two-naturals-to-take"
+    NO_PILE_FOR_FINISHED_CANASTA = "no-pile-for-finished-canasta"
+    WILD_CARD_MELDS = "wild-card-melds"
+    WILD_MELD_PENALTY = "wild-meld-penalty"
+    RED_THREES_AT_DEAL = "red-threes-at-deal"
+    CONCEALED_TEAM_LEVEL = "concealed-team-level"
+    RED_THREES_NEED_CANASTA = "red-threes-need-canasta"
+    NO_RED_THREE_PENALTY = "no-red-three-penalty"
+    GO_OUT_WITHOUT_CANASTAS = "go-out-without-canastas"
+    NO_INITIAL_MINIMUM = "no-initial-minimum"
+    RED_THREE_IN_HAND_PENALTY = "red-three-in-hand-penalty"
+    RED_THREE_PENALTY_CAP_400 = "red-three-penalty-cap-400"
+    CUTTHROAT_TWO_CANASTAS = "cutthroat-two-canastas"
+    DRAW_ON_TIE = "draw-on-tie"
+
+
+class VariantInfo(BaseModel):
+    """The fixed numbers of one variant (RULES.md §2).
+
+    Attributes:
+        side_sizes: players per side in seat order, e.g. ``(2, 2)`` for classic.
+        packs: 52-card packs in the deck (each with two jokers).
+        canastas_to_go_out: canastas a side needs before a player may go out.
+        target: points that end the match.
+        top_tier_from: score from which the 150 initial-meld tier applies, if any.
+        draws: cards drawn from the stock per turn.
+        dealt: cards dealt to each player.
+        source: rule books the numbers come from.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    id: Variant
+    title: str
+    description: str
+    side_sizes: tuple[int, ...]
+    packs: int
+    canastas_to_go_out: int
+    target: int
+    top_tier_from: int | None = None
+    draws: int
+    dealt: int
+    lone_hand: bool = False
+    sits_out: bool = False
+    source: str
+
+
+class HouseRuleInfo(BaseModel):
+    """One house rule: its id, RULES.md reference (H1, O4 …), a short description."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: HouseRule
+    ref: str
+    description: str
+    scoring: bool
+
+
+VARIANT_INFO: Final[dict[Variant, VariantInfo]] = {
+    info.id: info
+    for info in (
+        VariantInfo(
+            id=Variant.CLASSIC,
+            title="Classic",
+            description="4 players, 2 partnerships of 2; 108 cards; 1 canasta to go out; 5,000",
+            side_sizes=(2, 2),
+            packs=2,
+            canastas_to_go_out=1,
+            target=5000,
+            draws=1,
+            dealt=11,
+            source="S0, Classic Canasta; RULES.md §1",
+        ),
+        VariantInfo(
+            id=Variant.TWO_PLAYER,
+            title="Two players",
+            description="2 players, each a side; draw 2; 2 canastas to go out; 5,000",
+            side_sizes=(1, 1),
+            packs=2,
+            canastas_to_go_out=2,
+            target=5000,
+            draws=2,
+            dealt=15,
+            source="RULES.md §2 (2p), R1, R3",
+        ),
+        VariantInfo(
+            id=Variant.THREE_PLAYER,
+            title="Three players",
+            description="3 players, each a side; 1 canasta to go out; 5,000",
+            side_sizes=(1, 1, 1),
+            packs=2,
+            canastas_to_go_out=1,
+            target=5000,
+            draws=1,
+            dealt=13,
+            source="RULES.md §2 (3p individual), S3",
+        ),
+        VariantInfo(
+            id=Variant.THREE_PLAYER_CUTTHROAT,
+            title="Three players, cutthroat",
+            description=(
+                "3 players; the first to take the pile plays alone, the other two are "
+                "partners for that hand; 7,500"
+            ),
+            side_sizes=(1, 1, 1),
+            packs=2,
+            canastas_to_go_out=1,
+            target=7500,
+            draws=2,
+            dealt=13,
+            lone_hand=True,
+            source="RULES.md §2 (3p cutthroat), R2",
+        ),
+        VariantInfo(
+            id=Variant.FIVE_PLAYER,
+            title="Five players",
+            description="2 sides of 3 and 2; one player of the 3 sits out each hand; 5,000",
+            side_sizes=(3, 2),
+            packs=2,
+            canastas_to_go_out=1,
+            target=5000,
+            draws=1,
+            dealt=11,
+            sits_out=True,
+            source="RULES.md §2 (5p), R1",
+        ),
+        VariantInfo(
+            id=Variant.SIX_PLAYER,
+            title="Six players, 2 sides of 3",
+            description=(
+                "2 partnerships of 3; 162 cards; 2 canastas to go out; 10,000 "
+                "(150 minimum from 7,500)"
+            ),
+            side_sizes=(3, 3),
+            packs=3,
+            canastas_to_go_out=2,
+            target=10000,
+            top_tier_from=7500,
+            draws=1,
+            dealt=13,
+            source="RULES.md §2 (6p, 2 teams of 3), R1",
+        ),
+        VariantInfo(
+            id=Variant.SIX_PLAYER_THREE_SIDES,
+            title="Six players, 3 sides of 2",
+            description="3 partnerships of 2; 162 cards; 2 canastas to go out; 7,500",
+            side_sizes=(2, 2, 2),
+            packs=3,
+            canastas_to_go_out=2,
+            target=7500,
+            draws=1,
+            dealt=13,
+            source="RULES.md §2 (6p, 3 teams of 2), R1",
+        ),
+    )
+}
+
+HOUSE_RULE_INFO: Final[dict[HouseRule, HouseRuleInfo]] = {
+    info.id: info
+    for info in (
+        HouseRuleInfo(
+            id=HouseRule.BLACK_THREE_FREEZES,
+            ref="H1",
+            description="A discarded black three freezes the discard pile until it is taken.",
+            scoring=False,
+        ),
+        HouseRuleInfo(
+            id=HouseRule.PILE_ALWAYS_FROZEN,
+            ref="H2",
+            description="The discard pile is always frozen: every pickup needs a natural pair.",
+            scoring=False,
+        ),
+        HouseRuleInfo(
+            id=HouseRule.TWO_NATURALS_TO_TAKE,
+            ref="H3",
+            description="A natural and a wild card no longer take an unfrozen pile.",
+            scoring=False,
+        ),
+        HouseRuleInfo(
+            id=HouseRule.NO_PILE_FOR_FINISHED_CANASTA,
+            ref="H4",
+            description="The top card may not be taken just to add it to a finished canasta.",
+            scoring=False,
+        ),
+        HouseRuleInfo(
+            id=HouseRule.WILD_CARD_MELDS,
+            ref="H5",
+            description="Melds of only 2s and jokers are allowed; a wild canasta scores 2,000.",
+            scoring=True,
+        ),
+        HouseRuleInfo(
+            id=HouseRule.WILD_MELD_PENALTY,
+            ref="H5",
+            description="A wild meld not finished as a canasta at the end of the hand costs 1,000.",
+            scoring=True,
+        ),
+        HouseRuleInfo(
+            id=HouseRule.RED_THREES_AT_DEAL,
+            ref="H6",
+            description="Dealt red threes are laid out and replaced before the first turn.",
+            scoring=False,
+        ),
+        HouseRuleInfo(
+            id=HouseRule.CONCEALED_TEAM_LEVEL,
+            ref="O2",
+            description=(
+                "Going out concealed only when that turn is the side's first meld of the hand (S1)."
+            ),
+            scoring=False,
+        ),
+        HouseRuleInfo(
+            id=HouseRule.RED_THREES_NEED_CANASTA,
+            ref="O4",
+            description="Red threes count minus unless the side has a canasta.",
+            scoring=True,
+        ),
+        HouseRuleInfo(
+            id=HouseRule.NO_RED_THREE_PENALTY,
+            ref="O5",
+            description="Red threes always count plus, even for a side that never melded (S3).",
+            scoring=True,
+        ),
+        HouseRuleInfo(
+            id=HouseRule.GO_OUT_WITHOUT_CANASTAS,
+            ref="O6",
+            description="Going out is always allowed; the bonus needs the canastas (S3).",
+            scoring=True,
+        ),
+        HouseRuleInfo(
+            id=HouseRule.NO_INITIAL_MINIMUM,
+            ref="O7",
+            description="The initial meld minimum is not enforced (S3).",
+            scoring=False,
+        ),
+        HouseRuleInfo(
+            id=HouseRule.RED_THREE_IN_HAND_PENALTY,
+            ref="O8",
+            description="A red three left in hand costs 500 instead of being an error.",
+            scoring=True,
+        ),
+        HouseRuleInfo(
+            id=HouseRule.RED_THREE_PENALTY_CAP_400,
+            ref="C07",
+            description="A side that never melded loses at most 400 for its red threes.",
+            scoring=True,
+        ),
+        HouseRuleInfo(
+            id=HouseRule.CUTTHROAT_TWO_CANASTAS,
+            ref="O11",
+            description="Cutthroat: 2 canastas are needed to go out.",
+            scoring=False,
+        ),
+        HouseRuleInfo(
+            id=HouseRule.DRAW_ON_TIE,
+            ref="O15",
+            description="A tie at the top at the end of the match is a draw, not another hand.",
+            scoring=False,
+        ),
+    )
+}
+
+#: Initial meld minimums below the optional top tier: (from score, minimum), RULES.md §1.7.
+_MINIMUM_TIERS: Final = ((3000, 120), (1500, 90), (0, 50))
+_NEGATIVE_MINIMUM: Final = 15
+_TOP_TIER_MINIMUM: Final = 150
+
+#: Wild canasta bonus and unfinished wild meld penalty under H5 (RULES.md §3).
+WILD_CANASTA_BONUS: Final = 2000
+WILD_MELD_PENALTY: Final = 1000
+#: Cost of a red three left in hand under O8 (RULES.md §1.6, R5, R7).
+RED_THREE_IN_HAND_PENALTY: Final = 500
+
+
+def _names(kind: type[StrEnum]) -> str:
+    return ", ".join(member.value for member in kind)
+
+
+def parse_variant(text: str) -> Variant:
+    """Look up a variant by id.
+
+    Raises:
+        UnknownNameError: no variant has that id; the message lists every id.
+    """
+    try:
+        return Variant(text)
+    except ValueError:
+        raise UnknownNameError(
+            f"{text!r} is not a variant; the variants are {_names(Variant)}"
+        ) from None
+
+
+def parse_house_rule(text: str) -> HouseRule:
+    """Look up a house rule by id.
+
+    Raises:
+        UnknownNameError: no house rule has that id; the message lists every id.
+    """
+    try:
+        return HouseRule(text)
+    except ValueError:
+        raise UnknownNameError(
+            f"{text!r} is not a house rule; the house rules are {_names(HouseRule)}"
+        ) from None
+
+
+class RuleSet(BaseModel):
+    """The rules a hand or match is played under: a variant, its house rules and a target.
+
+    Build one with `rule_set`. Scoring and checking read only these fields and
+    properties.
+
+    Attributes:
+        variant: the variant's fixed numbers (RULES.md §2).
+        house_rules: the house rules that are on (RULES.md §3).
+        target: points that end the match (the variant's unless set; O12).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    variant: VariantInfo
+    house_rules: frozenset[HouseRule] = frozenset()
+    target: int
+
+    def has(self, rule: HouseRule) -> bool:
+        """True if the house rule is on."""
+        return rule in self.house_rules
+
+    @property
+    def packs(self) -> int:
+        """52-card packs in the deck (2 or 3)."""
+        return self.variant.packs
+
+    @property
+    def side_sizes(self) -> tuple[int, ...]:
+        """Players per side in seat order."""
+        return self.variant.side_sizes
+
+    @property
+    def canastas_to_go_out(self) -> int:
+        """Canastas a side needs to go out (RULES.md §1.9, §2; O11 in cutthroat)."""
+        if self.variant.lone_hand and self.has(HouseRule.CUTTHROAT_TWO_CANASTAS):
+            return 2
+        return self.variant.canastas_to_go_out
+
+    @property
+    def copies_per_rank(self) -> int:
+        """Copies of each natural rank and of the 2 in the deck: 4 per pack (RULES.md §1.13, 4)."""
+        return 4 * self.packs
+
+    @property
+    def jokers(self) -> int:
+        """Jokers in the deck: 2 per pack."""
+        return 2 * self.packs
+
+    @property
+    def red_threes(self) -> int:
+        """Red threes in the deck: 2 per pack."""
+        return 2 * self.packs
+
+    @property
+    def black_threes(self) -> int:
+        """Black threes in the deck: 2 per pack; also the largest black-three meld
+        (S0 allows 3 or 4 with 2 packs; RULES.md §7.3 all of them with 3 packs)."""
+        return 2 * self.packs
+
+    @property
+    def enforces_initial_minimum(self) -> bool:
+        """False under O7 (S3 does not enforce the initial meld minimum)."""
+        return not self.has(HouseRule.NO_INITIAL_MINIMUM)
+
+
+def rule_set(
+    variant: Variant | str = Variant.CLASSIC,
+    house_rules: Iterable[HouseRule | str] = (),
+    target: int | None = None,
+) -> RuleSet:
+    """Build the rules for a variant, house rules and an optional custom target.
+
+    Args:
+        variant: a variant id (RULES.md "Names").
+        house_rules: house-rule ids; order and repeats do not matter.
+        target: points that end the match; the variant's own when ``None``.
+
+    Returns:
+        The `RuleSet`.
+
+    Raises:
+        UnknownNameError: an id that RULES.md does not define.
+    """
+    variant_id = variant if isinstance(variant, Variant) else parse_variant(variant)
+    rules = frozenset(
+        rule if isinstance(rule, HouseRule) else parse_house_rule(rule) for rule in house_rules
+    )
+    info = VARIANT_INFO[variant_id]
+    return RuleSet(
+        variant=info, house_rules=rules, target=info.target if target is None else target
+    )
+
+
+def initial_meld_minimum(score: int, rules: RuleSet) -> int:
+    """The initial meld minimum for a side whose cumulative score is ``score`` points.
+
+    Thresholds, correct under both S0's and S1's wording (RULES.md §1.7): below 0 → 15,
+    below 1,500 → 50, below 3,000 → 90, otherwise 120; the six-player 10,000 game adds
+    150 from 7,500 (RULES.md §2, R1). Under O7 the minimum still exists but is not
+    enforced (see `RuleSet.enforces_initial_minimum`).
+
+    Args:
+        score: the side's cumulative score at the start of the hand, in points.
+        rules: the rules in force.
+
+    Returns:
+        The minimum count of the side's initial meld, in points.
+
+    >>> [initial_meld_minimum(s, rule_set()) for s in (-5, 0, 1495, 1500, 2995, 3000)]
+    [15, 50, 50, 90, 90, 120]
+    """
+    top = rules.variant.top_tier_from
+    if top is not None and score >= top:
+        return _TOP_TIER_MINIMUM
+    for threshold, minimum in _MINIMUM_TIERS:
+        if score >= threshold:
+            return minimum
+    return _NEGATIVE_MINIMUM
+
+
+def red_three_score(count: int, rules: RuleSet, *, positive: bool) -> int:
+    """Points for a side's red threes (RULES.md §1.6).
+
+    Two packs: 100 each, all four 800. Three packs: 100 each up to four, five 1,000,
+    six 1,200 (R1). Minus for a side that never melded (S0 "Classic Canasta Scoring"),
+    at most −400 under C07.
+
+    Args:
+        count: red threes the side laid out.
+        rules: the rules in force.
+        positive: whether the side counts them plus (it melded; see `scoring`).
+
+    Returns:
+        Points, plus or minus.
+
+    >>> classic = rule_set()
+    >>> red_three_score(4, classic, positive=True), red_three_score(4, classic, positive=False)
+    (800, -800)
+    >>> red_three_score(5, rule_set("six-player"), positive=True)
+    1000
+    """
+    if count <= 0:
+        return 0
+    if rules.packs == 2:
+        amount = 800 if count == 4 else 100 * count
+    else:
+        amount = 200 * count if count >= 5 else 100 * count
+    if positive:
+        return amount
+    if rules.has(HouseRule.RED_THREE_PENALTY_CAP_400):
+        amount = min(amount, 400)
+    return -amount

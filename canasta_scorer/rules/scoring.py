@@ -1,0 +1,203 @@
+"""Hand scores: each side's points for one hand, with every line of the working.
+
+The formula is RULES.md §1.11: melded card points, canasta bonuses, red threes,
+the going-out bonus, minus the cards left in hand, plus house-rule items. In
+three-player cutthroat the partners' melds, canasta bonuses, going-out bonus and
+hand cards make one total credited to each partner, and each adds their own red
+threes (RULES.md §2, R2).
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from .cards import Card, cards_points
+from .checks import check_hand, hand_rules, scoring_groups
+from .findings import Finding, has_errors
+from .melds import CanastaKind, MeldRank
+from .records import HandRecord, HandSide, WentOut
+from .ruleset import (
+    RED_THREE_IN_HAND_PENALTY,
+    WILD_CANASTA_BONUS,
+    WILD_MELD_PENALTY,
+    HouseRule,
+    RuleSet,
+    red_three_score,
+)
+
+__all__ = ["CANASTA_BONUS", "HandScore", "SideScore", "score_hand", "score_sides"]
+
+#: Canasta bonuses in points (RULES.md §1.4; H5 for wild).
+CANASTA_BONUS: dict[CanastaKind, int] = {
+    CanastaKind.NATURAL: 500,
+    CanastaKind.MIXED: 300,
+    CanastaKind.WILD: WILD_CANASTA_BONUS,
+}
+#: Going-out bonus in points, and going out concealed (RULES.md §1.9).
+GOING_OUT_BONUS = 100
+CONCEALED_BONUS = 200
+
+
+class SideScore(BaseModel):
+    """One side's score for one hand: the contract's ``score --json`` side object.
+
+    All values are points. ``total`` is the sum of the six point fields.
+
+    Attributes:
+        name: the side.
+        meld_points: card points of every melded card (black-three meld included).
+        hand_points: minus the card points left in the side's hands (zero or negative).
+        canasta_bonus: 500 per natural canasta, 300 per mixed, 2,000 per wild (H5).
+        red_three_bonus: the red-three table, negative for a side that never melded.
+        going_out_bonus: 100, or 200 concealed, to the side that went out.
+        penalties: house-rule penalties (zero or negative): an unfinished wild meld
+            (H5, −1,000) and a red three left in hand (O8, −500).
+        total: the side's score for the hand.
+        natural_canastas: natural canastas counted.
+        mixed_canastas: mixed canastas counted.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    meld_points: int
+    hand_points: int
+    canasta_bonus: int
+    red_three_bonus: int
+    going_out_bonus: int
+    penalties: int
+    total: int
+    natural_canastas: int
+    mixed_canastas: int
+
+
+class HandScore(BaseModel):
+    """A hand scored and checked: the contract's ``score --json`` object.
+
+    Attributes:
+        valid: no finding is an error.
+        sides: each side's score, in the record's side order; computed even when
+            the hand is not valid, from the entries as they are.
+        violations: every finding (errors and warnings).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    valid: bool
+    sides: tuple[SideScore, ...]
+    violations: tuple[Finding, ...]
+
+
+def _group_parts(sides: list[HandSide], rules: RuleSet) -> tuple[int, int, int, int, int, int, int]:
+    meld_points = 0
+    natural = mixed = canasta_bonus = 0
+    penalties = 0
+    hand_cards: list[Card] = []
+    for side in sides:
+        for meld in side.melds:
+            meld_points += meld.points
+            kind = meld.canasta_kind(rules)
+            if kind is None:
+                if (
+                    meld.rank is MeldRank.WILD
+                    and rules.has(HouseRule.WILD_CARD_MELDS)
+                    and rules.has(HouseRule.WILD_MELD_PENALTY)
+                ):
+                    penalties -= WILD_MELD_PENALTY
+                continue
+            canasta_bonus += CANASTA_BONUS[kind]
+            if kind is CanastaKind.NATURAL:
+                natural += 1
+            elif kind is CanastaKind.MIXED:
+                mixed += 1
+        hand_cards += side.hand_cards()
+    hand_points = -cards_points(hand_cards)
+    if rules.has(HouseRule.RED_THREE_IN_HAND_PENALTY):
+        penalties -= RED_THREE_IN_HAND_PENALTY * hand_cards.count(Card.RED_THREE)
+    going_out = 0
+    canastas = sum(
+        1 for side in sides for meld in side.melds if meld.canasta_kind(rules) is not None
+    )
+    for side in sides:
+        if side.went_out is WentOut.NO:
+            continue
+        if rules.has(HouseRule.GO_OUT_WITHOUT_CANASTAS) and canastas < rules.canastas_to_go_out:
+            continue
+        going_out = CONCEALED_BONUS if side.went_out is WentOut.CONCEALED else GOING_OUT_BONUS
+    return meld_points, hand_points, canasta_bonus, going_out, penalties, natural, mixed
+
+
+def _red_threes_positive(sides: list[HandSide], rules: RuleSet) -> bool:
+    if rules.has(HouseRule.NO_RED_THREE_PENALTY):
+        return True
+    melds = [meld for side in sides for meld in side.melds]
+    if rules.has(HouseRule.RED_THREES_NEED_CANASTA):
+        return any(meld.canasta_kind(rules) is not None for meld in melds)
+    return bool(melds)
+
+
+def score_sides(record: HandRecord, rules: RuleSet | None = None) -> tuple[SideScore, ...]:
+    """Each side's score for the hand, without checking it (RULES.md §1.11).
+
+    Args:
+        record: the hand.
+        rules: the rules in force; by default those the record names.
+
+    Returns:
+        One `SideScore` per side, in the record's side order.
+    """
+    rules = rules or hand_rules(record)
+    scores: list[SideScore | None] = [None] * len(record.sides)
+    for group in scoring_groups(record, rules):
+        members = [record.sides[i] for i in group]
+        meld_points, hand_points, bonus, going_out, penalties, natural, mixed = _group_parts(
+            members, rules
+        )
+        positive = _red_threes_positive(members, rules)
+        shared = meld_points + hand_points + bonus + going_out + penalties
+        for index in group:
+            side = record.sides[index]
+            red = red_three_score(side.red_threes, rules, positive=positive)
+            scores[index] = SideScore(
+                name=side.name,
+                meld_points=meld_points,
+                hand_points=hand_points,
+                canasta_bonus=bonus,
+                red_three_bonus=red,
+                going_out_bonus=going_out,
+                penalties=penalties,
+                total=shared + red,
+                natural_canastas=natural,
+                mixed_canastas=mixed,
+            )
+    return tuple(score for score in scores if score is not None)
+
+
+def score_hand(record: HandRecord, rules: RuleSet | None = None) -> HandScore:
+    """Check and score one hand.
+
+    Args:
+        record: the hand, e.g. from `load_hand`.
+        rules: the rules in force; by default those the record names.
+
+    Returns:
+        The `HandScore`: valid, each side's score, every finding.
+
+    >>> from canasta_scorer.rules.records import load_hand
+    >>> hand = load_hand('''{"sides": [
+    ...   {"name": "N-S", "red_threes": 2, "went_out": "out", "went_out_by": "North",
+    ...    "players": ["North", "South"],
+    ...    "melds": ["3 3 3", "6 6 6 6 6 6 2", "9 9 9 9 9 9 9 9", "10 10 10", "J J J J 2 2 JK"],
+    ...    "left_in_hand": {"North": "", "South": "4 5 5 Q K A A"}},
+    ...   {"name": "E-W", "red_threes": 1,
+    ...    "melds": ["4 4 2", "7 7 7 7 7 2 JK", "10 10 JK", "A A A A A"],
+    ...    "left_in_hand": "2 5 6 10 J J 4 4 10 Q Q K K"}]}''')
+    >>> result = score_hand(hand)
+    >>> result.valid, [side.total for side in result.sides]
+    (True, [1630, 575])
+    """
+    rules = rules or hand_rules(record)
+    findings = check_hand(record, rules)
+    return HandScore(
+        valid=not has_errors(findings), sides=score_sides(record, rules), violations=tuple(findings)
+    )
