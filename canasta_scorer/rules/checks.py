@@ -559,8 +559,9 @@ def _check_side(
                     E,
                     Code.MELD_DUPLICATE_RANK,
                     where,
-                    f"{side.name} has two melds of {_rank_name(rank)} ({side.melds[ranks[rank]]} and "
-                    f"{meld}): a side has one meld per rank, so write them as one meld",
+                    f"{side.name} has two melds of {_rank_name(rank)} "
+                    f"({side.melds[ranks[rank]]} and {meld}): a side has one meld per rank, "
+                    "so write them as one meld",
                     R_MELD if rank is not MeldRank.WILD else R_WILD_MELD,
                 )
             )
