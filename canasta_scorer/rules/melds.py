@@ -5,6 +5,7 @@ order gives an equal value. It can hold cards that break the rules (two ranks, a
 three, too many wild cards): the checker reports those as findings with the rule,
 rather than refusing to read what a table really laid down.
 
+>>> from canasta_scorer.rules.ruleset import rule_set
 >>> meld = parse_meld("JK J 2 J j J 2")
 >>> str(meld), meld.rank, meld.naturals, meld.twos, meld.jokers, meld.points
 ('J J J J 2 2 JK', <MeldRank.JACK: 'J'>, 4, 2, 1, 130)
@@ -256,6 +257,7 @@ def parse_meld(value: str | Mapping[str, Any] | Meld) -> Meld:
             a count that is not a whole number of 0 or more.
         CardSyntaxError: a token of the text is not a card.
 
+    >>> from canasta_scorer.rules.ruleset import rule_set
     >>> str(parse_meld("3 3 3"))
     '3 3 3'
     >>> parse_meld({"rank": "K", "naturals": 7}).canasta_kind(rule_set())
