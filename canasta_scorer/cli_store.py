@@ -1,0 +1,197 @@
+"""The store's commands: ``matches``, ``export``, ``import``, ``backup``.
+
+A thin shell over `canasta_scorer.store`. The store (SQLModel, Alembic) is imported
+only when one of these commands runs, so ``score`` and ``match`` stay fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from canasta_scorer.store import Store
+
+__all__ = ["add_store_commands"]
+
+EXIT_OK = 0
+EXIT_VIOLATIONS = 1
+EXIT_UNREADABLE = 2
+
+
+def _db_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--db",
+        metavar="URL",
+        help="database URL (default: $CANASTA_SCORER_DB, else SQLite in the user data folder); "
+        "e.g. sqlite:///scores.db or postgresql+psycopg://user:pw@host/canasta",
+    )
+
+
+def _guarded(command: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """Report the store's errors in plain words (exit 2 for the database, 1 for a
+    change that was refused), never a traceback."""
+
+    def run(args: argparse.Namespace) -> int:
+        from canasta_scorer.store import ConflictError, RuleViolationError, StoreError
+
+        try:
+            return command(args)
+        except (RuleViolationError, ConflictError) as error:
+            sys.stderr.write(f"canasta-scorer: {error}\n")
+            return EXIT_VIOLATIONS
+        except StoreError as error:
+            sys.stderr.write(f"canasta-scorer: {error}\n")
+            return EXIT_UNREADABLE
+
+    return run
+
+
+def _open(url: str | None) -> Store:
+    from canasta_scorer.store import Store
+
+    return Store.open(url)
+
+
+def _cmd_matches(args: argparse.Namespace) -> int:
+    store = _open(args.db)
+    try:
+        rows = store.matches(
+            limit=args.limit, status=args.status, variant=args.variant, player=args.player
+        )
+    finally:
+        store.close()
+    if not rows:
+        sys.stdout.write("No matches yet.\n")
+        return EXIT_OK
+    for row in rows:
+        when = row.created_at.astimezone().strftime("%Y-%m-%d %H:%M")
+        sides = "  ".join(
+            f"{name} {total:,}" for name, total in zip(row.sides, row.running_totals, strict=False)
+        )
+        if row.status == "finished":
+            state = f"{row.winner} won by {row.margin:,}" if row.winner else "draw"
+        else:
+            state = "in progress"
+        sys.stdout.write(
+            f"{row.id:>6}  {when}  {row.variant:<22} {row.hand_count:>3} hands  "
+            f"{sides}  ({state})\n"
+        )
+    return EXIT_OK
+
+
+def _cmd_export(args: argparse.Namespace) -> int:
+    store = _open(args.db)
+    try:
+        text = store.export_csv(args.id) if args.format == "csv" else store.export_match(args.id)
+    finally:
+        store.close()
+    if args.output:
+        Path(args.output).write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+        sys.stderr.write(f"Match {args.id} written to {args.output}\n")
+    else:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    return EXIT_OK
+
+
+def _cmd_import(args: argparse.Namespace) -> int:
+    from canasta_scorer.rules import RecordError
+    from canasta_scorer.store import RuleViolationError
+
+    path = args.file
+    try:
+        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    except OSError as error:
+        sys.stderr.write(f"{path}: cannot be read: {error.strerror or error}\n")
+        return EXIT_UNREADABLE
+    store = _open(args.db)
+    try:
+        result = store.import_text(data)
+    except RecordError as error:
+        sys.stderr.write(
+            f"{path}: cannot be read as a match file or backup; nothing was imported\n"
+        )
+        for problem in error.problems:
+            sys.stderr.write(f"  {problem}\n")
+        return EXIT_UNREADABLE
+    except RuleViolationError as error:
+        sys.stderr.write(f"{path}: {error}\n")
+        return EXIT_VIOLATIONS
+    finally:
+        store.close()
+    if result.created:
+        sys.stdout.write(
+            f"Imported {len(result.created)} match"
+            f"{'es' if len(result.created) > 1 else ''}: "
+            f"{', '.join(str(i) for i in result.created)}\n"
+        )
+    if result.already_there:
+        sys.stdout.write(
+            f"Already in the store (not imported again): "
+            f"{', '.join(str(i) for i in result.already_there)}\n"
+        )
+    return EXIT_OK
+
+
+def _cmd_backup(args: argparse.Namespace) -> int:
+    store = _open(args.db)
+    try:
+        text = store.backup()
+    finally:
+        store.close()
+    target = Path(args.file)
+    temporary = target.with_name(target.name + ".partial")
+    temporary.write_text(text + "\n", encoding="utf-8")
+    temporary.replace(target)
+    sys.stdout.write(f"Backup of every match written to {target}\n")
+    return EXIT_OK
+
+
+def add_store_commands(commands: argparse._SubParsersAction[Any]) -> None:
+    """Add ``matches``, ``export``, ``import`` and ``backup`` to the command line."""
+    listing = commands.add_parser(
+        "matches",
+        help="list the matches in the store, newest first",
+        description="List the matches in the store, newest first.",
+    )
+    _db_argument(listing)
+    listing.add_argument("--limit", type=int, default=50, help="how many (default 50)")
+    listing.add_argument("--status", choices=["in_progress", "finished"])
+    listing.add_argument("--variant", metavar="ID", help="only this variant")
+    listing.add_argument("--player", metavar="NAME", help="only matches this player played")
+    listing.set_defaults(run=_guarded(_cmd_matches))
+
+    export = commands.add_parser(
+        "export",
+        help="write one match as a match file or CSV sheet",
+        description="Write one match as a match file (JSON, which "
+        "`canasta-scorer match` scores) or as a CSV score sheet.",
+    )
+    _db_argument(export)
+    export.add_argument("id", type=int, metavar="ID", help="the match id (see `matches`)")
+    export.add_argument("--format", choices=["json", "csv"], default="json")
+    export.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
+    export.set_defaults(run=_guarded(_cmd_export))
+
+    importing = commands.add_parser(
+        "import",
+        help="import a match file or a backup",
+        description="Import a match file or a backup file: all of "
+        "it or nothing; matches already in the store are skipped.",
+    )
+    _db_argument(importing)
+    importing.add_argument("file", metavar="FILE", help="a match or backup file, or - for stdin")
+    importing.set_defaults(run=_guarded(_cmd_import))
+
+    backup = commands.add_parser(
+        "backup",
+        help="write every match to one backup file",
+        description="Write every match to one backup file, which "
+        "`canasta-scorer import` reads back.",
+    )
+    _db_argument(backup)
+    backup.add_argument("file", metavar="FILE", help="where to write the backup")
+    backup.set_defaults(run=_guarded(_cmd_backup))

@@ -1,0 +1,23 @@
+"""The store: every match kept safe in a database (SQLite by default, any SQLAlchemy
+URL such as PostgreSQL), with migrations, edit, undo and redo, export and import.
+
+Scores are never computed here: the store persists entries and recomputes through
+`canasta_scorer.rules`.
+"""
+
+from .database import default_url, open_engine
+from .errors import ConflictError, NotFoundError, RuleViolationError, StoreError
+from .repository import ImportResult, MatchState, MatchSummary, Store
+
+__all__ = [
+    "ConflictError",
+    "ImportResult",
+    "MatchState",
+    "MatchSummary",
+    "NotFoundError",
+    "RuleViolationError",
+    "Store",
+    "StoreError",
+    "default_url",
+    "open_engine",
+]

@@ -1,0 +1,146 @@
+"""File forms the store writes and reads: the CSV score sheet and the backup file.
+
+A match is exported as the contract's match file (`canasta_scorer.rules.dump_match`);
+a backup is one JSON object holding every match file with its dates. Both are read
+back with the contract's clear errors (JSON paths) and nothing half-imported.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from canasta_scorer.rules import (
+    MatchRecord,
+    MatchScore,
+    Problem,
+    RecordError,
+    dump_match,
+)
+from canasta_scorer.rules.records import validate_record
+
+__all__ = [
+    "BACKUP_FORMAT",
+    "BackupFile",
+    "BackupMatch",
+    "fingerprint",
+    "read_backup_or_match",
+    "score_sheet_csv",
+]
+
+BACKUP_FORMAT = "canasta-scorer-backup"
+
+
+class BackupMatch(BaseModel):
+    """One match in a backup: the match file and when it was played."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    created_at: datetime
+    finished_at: datetime | None = None
+    match: MatchRecord
+
+
+class BackupFile(BaseModel):
+    """A backup of every match in a store (``canasta-scorer backup FILE``)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    format: Literal["canasta-scorer-backup"] = "canasta-scorer-backup"
+    version: Literal[1] = 1
+    created_at: datetime
+    matches: Annotated[tuple[BackupMatch, ...], Field(max_length=1_000_000)] = ()
+
+    def dump(self) -> str:
+        """The backup as JSON text."""
+        data = {
+            "format": self.format,
+            "version": self.version,
+            "created_at": self.created_at.isoformat(),
+            "matches": [
+                {
+                    "created_at": item.created_at.isoformat(),
+                    **({"finished_at": item.finished_at.isoformat()} if item.finished_at else {}),
+                    "match": json.loads(dump_match(item.match)),
+                }
+                for item in self.matches
+            ],
+        }
+        return json.dumps(data, indent=1, ensure_ascii=False)
+
+
+def fingerprint(record: MatchRecord) -> str:
+    """A hash of a match's content (its match file), to find the same match twice."""
+    return hashlib.sha256(dump_match(record).encode()).hexdigest()
+
+
+def read_backup_or_match(text: str | bytes) -> BackupFile | MatchRecord:
+    """Read a backup file or a match file, whichever the text is.
+
+    Raises:
+        RecordError: not JSON, or neither kind of file; every problem with its JSON path.
+    """
+    try:
+        data: Any = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError(
+            [
+                Problem(
+                    "", f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
+                )
+            ]
+        ) from None
+    except UnicodeDecodeError:
+        raise RecordError([Problem("", "not a text file (it is not UTF-8)")]) from None
+    except RecursionError:
+        raise RecordError([Problem("", "nested too deeply to be a match file")]) from None
+    if not isinstance(data, dict):
+        raise RecordError([Problem("", "must be a JSON object (a match file or a backup)")])
+    if data.get("format") == BACKUP_FORMAT:
+        return validate_record(BackupFile, data)
+    return validate_record(MatchRecord, data)
+
+
+def score_sheet_csv(record: MatchRecord, score: MatchScore) -> str:
+    """A match as a CSV score sheet: one row per hand with each side's hand total and
+    running total, then the totals and each side's initial meld minimum."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    names = [side.name for side in record.sides]
+    header = ["hand", "dealer"]
+    for name in names:
+        header += [f"{name} hand", f"{name} total"]
+    writer.writerow([*header, "note"])
+    if any(side.start_score for side in record.sides):
+        row: list[Any] = ["start", ""]
+        for side in record.sides:
+            row += ["", side.start_score]
+        writer.writerow([*row, "carried from a paper sheet"])
+    for number, (hand, totals) in enumerate(zip(record.hands, score.hands, strict=True)):
+        row = [number + 1, hand.dealer or ""]
+        for total, running in zip(totals.totals, totals.running, strict=True):
+            row += [total, running]
+        writer.writerow([*row, hand.note or ""])
+    row = ["total", ""]
+    for running in score.running_totals:
+        row += ["", running]
+    writer.writerow([*row, _result(score)])
+    row = ["minimum", ""]
+    for minimum in score.initial_meld_minimums:
+        row += ["", minimum]
+    writer.writerow([*row, "initial meld minimum for the next hand"])
+    return buffer.getvalue()
+
+
+def _result(score: MatchScore) -> str:
+    if score.finished and score.winner:
+        return f"{score.winner} wins by {score.margin}"
+    if score.finished:
+        return "a draw"
+    return "not finished"

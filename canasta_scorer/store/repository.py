@@ -1,0 +1,741 @@
+"""The store's API: matches, hands, history, players, export and import.
+
+Every method is one transaction: a change is saved whole or not at all. Every
+change to a match names the version it was made from; a match changed elsewhere
+since then raises `ConflictError` and nothing is saved. Scores, minimums and the
+winner come from `canasta_scorer.rules`; the cached totals of a match are rewritten
+from them on every save.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+from sqlalchemy import Engine, delete, func, or_, select, update
+from sqlalchemy.exc import DatabaseError, OperationalError
+from sqlmodel import Session, col
+
+from canasta_scorer.rules import (
+    Finding,
+    MatchHand,
+    MatchRecord,
+    MatchScore,
+    MatchSide,
+    RecordError,
+    Severity,
+    dump_match,
+    score_match,
+)
+from canasta_scorer.rules.records import validate_record
+
+from .database import open_engine
+from .errors import ConflictError, NotFoundError, RuleViolationError, StoreError
+from .exchange import BackupFile, BackupMatch, fingerprint, read_backup_or_match, score_sheet_csv
+from .tables import ChangeRow, HandRow, MatchRow, PlayerRow, SidePlayerRow, SideRow, utcnow
+
+__all__ = ["ImportResult", "MatchState", "MatchSummary", "Store"]
+
+#: Changes kept per match for undo.
+UNDO_DEPTH = 100
+
+#: An edit of a match's hands: new hands, a description for undo, hands to check.
+_Edit = Callable[[list[MatchHand]], tuple[list[MatchHand], str, list[int]]]
+
+
+class MatchState(BaseModel):
+    """A match as stored, with its score recomputed through the rules engine.
+
+    Attributes:
+        id: the match's id in this store.
+        version: pass it back with the next change (optimistic locking).
+        status: ``in_progress`` or ``finished``.
+        record: the match file (sides, players, start scores, every hand's entry).
+        score: totals, minimums, winner, findings, each hand's breakdown.
+        undo, redo: what undo / redo would do (``None``: nothing to undo / redo).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    id: int
+    version: int
+    status: Literal["in_progress", "finished"]
+    created_at: datetime
+    updated_at: datetime
+    finished_at: datetime | None
+    record: MatchRecord
+    score: MatchScore
+    undo: str | None
+    redo: str | None
+
+
+class MatchSummary(BaseModel):
+    """One line of the match list: who, when, totals and winner (from the cache)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: int
+    variant: str
+    status: Literal["in_progress", "finished"]
+    created_at: datetime
+    finished_at: datetime | None
+    sides: tuple[str, ...]
+    players: tuple[tuple[str, ...], ...]
+    running_totals: tuple[int, ...]
+    winner: str | None
+    margin: int | None
+    hand_count: int
+
+
+class ImportResult(BaseModel):
+    """What an import did: new match ids, and matches already in the store (not doubled)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    created: tuple[int, ...]
+    already_there: tuple[int, ...]
+
+
+def _aware(moment: datetime | None) -> datetime | None:
+    if moment is None:
+        return None
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _hand_json(hand: MatchHand) -> str:
+    return json.dumps(
+        hand.model_dump(mode="json", exclude_defaults=True),
+        ensure_ascii=False,
+        separators=(",", ":"),
+    )
+
+
+def _hands_json(hands: Sequence[MatchHand]) -> str:
+    return "[" + ",".join(_hand_json(hand) for hand in hands) + "]"
+
+
+def _read_hand(text: str, where: str) -> MatchHand:
+    try:
+        return validate_record(MatchHand, json.loads(text))
+    except (RecordError, ValueError) as error:
+        raise StoreError(f"a stored hand ({where}) cannot be read: {error}") from None
+
+
+def _errors(findings: Sequence[Finding], prefixes: Sequence[str]) -> list[Finding]:
+    """Errors whose path is one of the prefixes (or below it), or about the whole match."""
+    found = []
+    for finding in findings:
+        if finding.severity is not Severity.ERROR:
+            continue
+        where = finding.where
+        if not where.startswith("hands[") or any(
+            where == p or where.startswith(p + ".") for p in prefixes
+        ):
+            found.append(finding)
+    return found
+
+
+class Store:
+    """Matches kept in a database. Build with `Store.open` (URL, migrations) or
+    ``Store(engine)`` for an engine already migrated."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    @classmethod
+    def open(cls, url: str | None = None) -> Store:
+        """Open (and make or migrate) the database at ``url``; see `open_engine`."""
+        return cls(open_engine(url))
+
+    def close(self) -> None:
+        """Close every connection."""
+        self.engine.dispose()
+
+    @contextmanager
+    def _session(self) -> Iterator[Session]:
+        session = Session(self.engine, expire_on_commit=False)
+        try:
+            yield session
+            session.commit()
+        except (OperationalError, DatabaseError) as error:
+            session.rollback()
+            raise StoreError(f"the database could not save or read: {error.orig}") from None
+        except BaseException:
+            session.rollback()
+            raise
+        finally:
+            session.close()
+
+    # --- reading -------------------------------------------------------------------
+
+    def _row(self, session: Session, match_id: int) -> MatchRow:
+        row = session.get(MatchRow, match_id)
+        if row is None or row.deleted_at is not None:
+            raise NotFoundError(f"there is no match {match_id}")
+        return row
+
+    def _record(
+        self, session: Session, row: MatchRow, hands: Sequence[MatchHand] | None = None
+    ) -> MatchRecord:
+        assert row.id is not None
+        sides = session.scalars(
+            select(SideRow).where(col(SideRow.match_id) == row.id).order_by(col(SideRow.seat))
+        ).all()
+        players: dict[int, list[str]] = {}
+        for side_id, name in session.execute(
+            select(col(SidePlayerRow.side_id), col(PlayerRow.name))
+            .join(PlayerRow, col(PlayerRow.id) == col(SidePlayerRow.player_id))
+            .where(col(SidePlayerRow.side_id).in_([s.id for s in sides]))
+            .order_by(col(SidePlayerRow.side_id), col(SidePlayerRow.seat))
+        ).all():
+            players.setdefault(side_id, []).append(name)
+        if hands is None:
+            rows = session.scalars(
+                select(HandRow).where(col(HandRow.match_id) == row.id).order_by(col(HandRow.number))
+            ).all()
+            hands = [_read_hand(h.entry, f"match {row.id}, hand {h.number + 1}") for h in rows]
+        data = {
+            "variant": row.variant,
+            "house_rules": json.loads(row.house_rules),
+            "sides": [
+                {
+                    "name": s.name,
+                    "players": players.get(s.id or 0, []),
+                    "start_score": s.start_score,
+                }
+                for s in sides
+            ],
+        }
+        if row.target is not None:
+            data["target"] = row.target
+        try:
+            base = validate_record(MatchRecord, data)
+        except RecordError as error:
+            raise StoreError(f"stored match {row.id} cannot be read: {error}") from None
+        return base.model_copy(update={"hands": tuple(hands)})
+
+    def _state(
+        self, session: Session, row: MatchRow, record: MatchRecord, score: MatchScore
+    ) -> MatchState:
+        assert row.id is not None
+        done = session.scalar(
+            select(col(ChangeRow.description))
+            .where(col(ChangeRow.match_id) == row.id, col(ChangeRow.undone).is_(False))
+            .order_by(col(ChangeRow.seq).desc())
+            .limit(1)
+        )
+        undone = session.scalar(
+            select(col(ChangeRow.description))
+            .where(col(ChangeRow.match_id) == row.id, col(ChangeRow.undone).is_(True))
+            .order_by(col(ChangeRow.seq))
+            .limit(1)
+        )
+        return MatchState(
+            id=row.id,
+            version=row.version,
+            status="finished" if row.status == "finished" else "in_progress",
+            created_at=_aware(row.created_at) or utcnow(),
+            updated_at=_aware(row.updated_at) or utcnow(),
+            finished_at=_aware(row.finished_at),
+            record=record,
+            score=score,
+            undo=done,
+            redo=undone,
+        )
+
+    def match(self, match_id: int) -> MatchState:
+        """One match with its score recomputed.
+
+        Raises:
+            NotFoundError: no such match (or it was deleted).
+        """
+        with self._session() as session:
+            row = self._row(session, match_id)
+            record = self._record(session, row)
+            return self._state(session, row, record, score_match(record))
+
+    def matches(
+        self,
+        *,
+        limit: int = 50,
+        before: int | None = None,
+        status: Literal["in_progress", "finished"] | None = None,
+        variant: str | None = None,
+        player: str | None = None,
+    ) -> list[MatchSummary]:
+        """Matches newest first, a page at a time, from the cached totals.
+
+        Args:
+            limit: matches per page.
+            before: the id of the last match of the previous page (next page).
+            status: only finished or only unfinished matches.
+            variant: only this variant id.
+            player: only matches this player played in (name, any case).
+        """
+        with self._session() as session:
+            query = select(MatchRow).where(col(MatchRow.deleted_at).is_(None))
+            if status:
+                query = query.where(col(MatchRow.status) == status)
+            if variant:
+                query = query.where(col(MatchRow.variant) == variant)
+            if player:
+                query = query.where(
+                    col(MatchRow.id).in_(
+                        select(col(SideRow.match_id))
+                        .join(SidePlayerRow, col(SidePlayerRow.side_id) == col(SideRow.id))
+                        .join(PlayerRow, col(PlayerRow.id) == col(SidePlayerRow.player_id))
+                        .where(col(PlayerRow.key) == player.strip().casefold())
+                    )
+                )
+            if before is not None:
+                anchor = session.get(MatchRow, before)
+                if anchor is not None:
+                    query = query.where(
+                        or_(
+                            col(MatchRow.created_at) < anchor.created_at,
+                            (col(MatchRow.created_at) == anchor.created_at)
+                            & (col(MatchRow.id) < before),
+                        )
+                    )
+            rows = session.scalars(
+                query.order_by(col(MatchRow.created_at).desc(), col(MatchRow.id).desc()).limit(
+                    limit
+                )
+            ).all()
+            ids = [row.id for row in rows]
+            sides: dict[int, list[SideRow]] = {}
+            for side in session.scalars(
+                select(SideRow)
+                .where(col(SideRow.match_id).in_(ids))
+                .order_by(col(SideRow.match_id), col(SideRow.seat))
+            ):
+                sides.setdefault(side.match_id, []).append(side)
+            players: dict[int, list[str]] = {}
+            side_ids = [s.id for group in sides.values() for s in group]
+            for side_id, name in session.execute(
+                select(col(SidePlayerRow.side_id), col(PlayerRow.name))
+                .join(PlayerRow, col(PlayerRow.id) == col(SidePlayerRow.player_id))
+                .where(col(SidePlayerRow.side_id).in_(side_ids))
+                .order_by(col(SidePlayerRow.side_id), col(SidePlayerRow.seat))
+            ).all():
+                players.setdefault(side_id, []).append(name)
+            return [
+                MatchSummary(
+                    id=row.id or 0,
+                    variant=row.variant,
+                    status="finished" if row.status == "finished" else "in_progress",
+                    created_at=_aware(row.created_at) or utcnow(),
+                    finished_at=_aware(row.finished_at),
+                    sides=tuple(s.name for s in sides.get(row.id or 0, [])),
+                    players=tuple(
+                        tuple(players.get(s.id or 0, [])) for s in sides.get(row.id or 0, [])
+                    ),
+                    running_totals=tuple(json.loads(row.running_totals)),
+                    winner=row.winner,
+                    margin=row.margin,
+                    hand_count=row.hand_count,
+                )
+                for row in rows
+            ]
+
+    def players(self) -> list[str]:
+        """Every remembered player's name, in alphabetical order."""
+        with self._session() as session:
+            names = session.scalars(select(col(PlayerRow.name))).all()
+            return sorted(names, key=str.casefold)
+
+    # --- writing -------------------------------------------------------------------
+
+    def _player(self, session: Session, name: str) -> int:
+        key = name.strip().casefold()
+        found = session.scalar(select(col(PlayerRow.id)).where(col(PlayerRow.key) == key))
+        if found is not None:
+            return int(found)
+        row = PlayerRow(name=name.strip(), key=key)
+        session.add(row)
+        session.flush()
+        assert row.id is not None
+        return row.id
+
+    def add_player(self, name: str) -> None:
+        """Remember a player (no change if the name is already known, in any case)."""
+        if not name.strip():
+            raise StoreError("a player needs a name")
+        with self._session() as session:
+            self._player(session, name)
+
+    def _cache(self, row: MatchRow, record: MatchRecord, score: MatchScore) -> None:
+        row.hand_count = len(record.hands)
+        row.running_totals = json.dumps(list(score.running_totals))
+        row.winner = score.winner
+        row.margin = score.margin
+        was_finished = row.status == "finished"
+        row.status = "finished" if score.finished else "in_progress"
+        if score.finished and not was_finished:
+            row.finished_at = utcnow()
+        elif not score.finished:
+            row.finished_at = None
+        row.fingerprint = fingerprint(record)
+        row.updated_at = utcnow()
+
+    def _insert(
+        self,
+        session: Session,
+        record: MatchRecord,
+        score: MatchScore,
+        created_at: datetime | None = None,
+        finished_at: datetime | None = None,
+    ) -> MatchRow:
+        row = MatchRow(
+            variant=record.variant.value,
+            house_rules=json.dumps([rule.value for rule in record.house_rules]),
+            target=record.target,
+            fingerprint="",
+        )
+        if created_at is not None:
+            row.created_at = created_at
+        self._cache(row, record, score)
+        if finished_at is not None and score.finished:
+            row.finished_at = finished_at
+        session.add(row)
+        session.flush()
+        assert row.id is not None
+        for seat, side in enumerate(record.sides):
+            side_row = SideRow(
+                match_id=row.id, seat=seat, name=side.name, start_score=side.start_score
+            )
+            session.add(side_row)
+            session.flush()
+            assert side_row.id is not None
+            for place, name in enumerate(side.players):
+                session.add(
+                    SidePlayerRow(
+                        side_id=side_row.id, seat=place, player_id=self._player(session, name)
+                    )
+                )
+        for number, hand in enumerate(record.hands):
+            session.add(HandRow(match_id=row.id, number=number, entry=_hand_json(hand)))
+        session.flush()
+        return row
+
+    def create_match(self, record: MatchRecord) -> MatchState:
+        """Start a match (its hands, if any, are kept too).
+
+        Args:
+            record: the match file: variant, house rules, target, sides with players
+                and start scores, and usually no hands yet.
+
+        Raises:
+            RuleViolationError: the match breaks a rule (e.g. a start score that is not
+                a multiple of 5, a hand with errors); nothing is saved.
+        """
+        score = score_match(record)
+        errors = _errors(score.violations, [f"hands[{n}]" for n in range(len(record.hands))])
+        if errors:
+            raise RuleViolationError("the match was not saved:", errors)
+        with self._session() as session:
+            row = self._insert(session, record, score)
+            return self._state(session, row, record, score)
+
+    def rematch(self, match_id: int) -> MatchState:
+        """A new match with the same variant, house rules, target and sides."""
+        record = self.match(match_id).record
+        fresh = record.model_copy(
+            update={
+                "hands": (),
+                "sides": tuple(MatchSide(name=s.name, players=s.players) for s in record.sides),
+            }
+        )
+        return self.create_match(fresh)
+
+    def _claim(self, session: Session, match_id: int, version: int) -> MatchRow:
+        """Take the match for this change: bump its version if it is still ``version``."""
+        result = session.execute(
+            update(MatchRow)
+            .where(
+                col(MatchRow.id) == match_id,
+                col(MatchRow.version) == version,
+                col(MatchRow.deleted_at).is_(None),
+            )
+            .values(version=MatchRow.version + 1)
+            .execution_options(synchronize_session=False)
+        )
+        if result.rowcount != 1:  # type: ignore[attr-defined]
+            row = session.get(MatchRow, match_id)
+            if row is None or row.deleted_at is not None:
+                raise NotFoundError(f"there is no match {match_id}")
+            raise ConflictError(
+                f"match {match_id} was changed elsewhere since it was opened here (it is now "
+                f"at version {row.version}, this change was made from version {version}); "
+                "nothing was saved. Reopen the match and make the change again."
+            )
+        row = session.get(MatchRow, match_id, populate_existing=True)
+        assert row is not None
+        return row
+
+    def _set_hands(
+        self, session: Session, row: MatchRow, old: Sequence[MatchHand], new: Sequence[MatchHand]
+    ) -> None:
+        assert row.id is not None
+        existing = {
+            h.number: h
+            for h in session.scalars(select(HandRow).where(col(HandRow.match_id) == row.id))
+        }
+        now = utcnow()
+        for number in range(max(len(old), len(new))):
+            if number >= len(new):
+                session.delete(existing[number])
+                continue
+            entry = _hand_json(new[number])
+            current = existing.get(number)
+            if current is None:
+                session.add(HandRow(match_id=row.id, number=number, entry=entry))
+            elif current.entry != entry:
+                current.entry = entry
+                current.updated_at = now
+        session.flush()
+
+    def _change(self, match_id: int, version: int, edit: _Edit) -> MatchState:
+        with self._session() as session:
+            row = self._claim(session, match_id, version)
+            record = self._record(session, row)
+            new_hands, description, checked = edit(list(record.hands))
+            candidate = record.model_copy(update={"hands": tuple(new_hands)})
+            score = score_match(candidate)
+            errors = _errors(score.violations, [f"hands[{n}]" for n in checked])
+            if errors:
+                raise RuleViolationError(f"not saved ({description.lower()}):", errors)
+            self._set_hands(session, row, record.hands, new_hands)
+            assert row.id is not None
+            session.execute(
+                delete(ChangeRow).where(
+                    col(ChangeRow.match_id) == row.id, col(ChangeRow.undone).is_(True)
+                )
+            )
+            last = (
+                session.scalar(
+                    select(func.max(col(ChangeRow.seq))).where(col(ChangeRow.match_id) == row.id)
+                )
+                or 0
+            )
+            session.add(
+                ChangeRow(
+                    match_id=row.id,
+                    seq=last + 1,
+                    description=description,
+                    before=_hands_json(record.hands),
+                    after=_hands_json(new_hands),
+                )
+            )
+            session.execute(
+                delete(ChangeRow).where(
+                    col(ChangeRow.match_id) == row.id, col(ChangeRow.seq) <= last + 1 - UNDO_DEPTH
+                )
+            )
+            self._cache(row, candidate, score)
+            session.add(row)
+            session.flush()
+            return self._state(session, row, candidate, score)
+
+    def add_hand(self, match_id: int, hand: MatchHand, version: int) -> MatchState:
+        """Record the next hand of a match.
+
+        Args:
+            match_id: the match.
+            hand: the hand's entry (each side's melds, red threes, going out, cards left).
+            version: the match's version when the entry was started.
+
+        Raises:
+            RuleViolationError: the hand has rule errors, or the match is over; nothing
+                is saved.
+            ConflictError: the match was changed elsewhere meanwhile; nothing is saved.
+            NotFoundError: no such match.
+        """
+
+        def edit(hands: list[MatchHand]) -> tuple[list[MatchHand], str, list[int]]:
+            return [*hands, hand], f"Add hand {len(hands) + 1}", [len(hands)]
+
+        return self._change(match_id, version, edit)
+
+    def edit_hand(self, match_id: int, number: int, hand: MatchHand, version: int) -> MatchState:
+        """Replace hand ``number`` (0 = the first hand); later totals follow.
+
+        Raises:
+            NotFoundError: no such match or hand.
+            RuleViolationError: the new entry has rule errors; nothing is saved.
+            ConflictError: the match was changed elsewhere meanwhile.
+        """
+
+        def edit(hands: list[MatchHand]) -> tuple[list[MatchHand], str, list[int]]:
+            if not 0 <= number < len(hands):
+                raise NotFoundError(f"match {match_id} has no hand {number + 1}")
+            return (
+                [*hands[:number], hand, *hands[number + 1 :]],
+                f"Edit hand {number + 1}",
+                [number],
+            )
+
+        return self._change(match_id, version, edit)
+
+    def delete_hand(self, match_id: int, number: int, version: int) -> MatchState:
+        """Remove hand ``number`` (0 = the first hand); later hands move up.
+
+        Raises:
+            NotFoundError: no such match or hand.
+            ConflictError: the match was changed elsewhere meanwhile.
+        """
+
+        def edit(hands: list[MatchHand]) -> tuple[list[MatchHand], str, list[int]]:
+            if not 0 <= number < len(hands):
+                raise NotFoundError(f"match {match_id} has no hand {number + 1}")
+            return [*hands[:number], *hands[number + 1 :]], f"Delete hand {number + 1}", []
+
+        return self._change(match_id, version, edit)
+
+    def _travel(self, match_id: int, version: int, *, forward: bool) -> MatchState:
+        with self._session() as session:
+            row = self._claim(session, match_id, version)
+            query = select(ChangeRow).where(
+                col(ChangeRow.match_id) == match_id, col(ChangeRow.undone).is_(forward)
+            )
+            query = query.order_by(col(ChangeRow.seq) if forward else col(ChangeRow.seq).desc())
+            change = session.scalars(query.limit(1)).first()
+            if change is None:
+                raise StoreError(f"nothing to {'redo' if forward else 'undo'} in match {match_id}")
+            record = self._record(session, row)
+            target = json.loads(change.after if forward else change.before)
+            hands = [
+                _read_hand(json.dumps(item), f"match {match_id}, change {change.seq}")
+                for item in target
+            ]
+            candidate = record.model_copy(update={"hands": tuple(hands)})
+            score = score_match(candidate)
+            self._set_hands(session, row, record.hands, hands)
+            change.undone = not forward
+            session.add(change)
+            self._cache(row, candidate, score)
+            session.add(row)
+            session.flush()
+            return self._state(session, row, candidate, score)
+
+    def undo(self, match_id: int, version: int) -> MatchState:
+        """Undo the last change to the match's hands (add, edit, delete).
+
+        Raises:
+            StoreError: nothing to undo. ConflictError, NotFoundError as for changes.
+        """
+        return self._travel(match_id, version, forward=False)
+
+    def redo(self, match_id: int, version: int) -> MatchState:
+        """Redo the change undone last.
+
+        Raises:
+            StoreError: nothing to redo. ConflictError, NotFoundError as for changes.
+        """
+        return self._travel(match_id, version, forward=True)
+
+    def delete_match(self, match_id: int, version: int) -> None:
+        """Delete a match (it can be brought back with `restore_match`)."""
+        with self._session() as session:
+            row = self._claim(session, match_id, version)
+            row.deleted_at = utcnow()
+            session.add(row)
+
+    def restore_match(self, match_id: int) -> MatchState:
+        """Bring back a deleted match."""
+        with self._session() as session:
+            row = session.get(MatchRow, match_id)
+            if row is None:
+                raise NotFoundError(f"there is no match {match_id}")
+            row.deleted_at = None
+            row.version += 1
+            session.add(row)
+            session.flush()
+            record = self._record(session, row)
+            return self._state(session, row, record, score_match(record))
+
+    # --- export and import ---------------------------------------------------------
+
+    def export_match(self, match_id: int) -> str:
+        """The match as a match file (JSON text, HAND_FORMAT.md)."""
+        return dump_match(self.match(match_id).record)
+
+    def export_csv(self, match_id: int) -> str:
+        """The match as a CSV score sheet."""
+        state = self.match(match_id)
+        return score_sheet_csv(state.record, state.score)
+
+    def backup(self) -> str:
+        """Every match (not deleted) as one backup file (JSON text)."""
+        items: list[BackupMatch] = []
+        with self._session() as session:
+            rows = session.scalars(
+                select(MatchRow)
+                .where(col(MatchRow.deleted_at).is_(None))
+                .order_by(col(MatchRow.created_at), col(MatchRow.id))
+            ).all()
+            for row in rows:
+                items.append(
+                    BackupMatch(
+                        created_at=_aware(row.created_at) or utcnow(),
+                        finished_at=_aware(row.finished_at),
+                        match=self._record(session, row),
+                    )
+                )
+        return BackupFile(created_at=utcnow(), matches=tuple(items)).dump()
+
+    def import_text(self, text: str | bytes) -> ImportResult:
+        """Import a match file or a backup: all of it or nothing.
+
+        A match already in the store (same content) is not imported again.
+
+        Raises:
+            RecordError: not a match file or backup; every problem with its JSON path.
+            RuleViolationError: a match in it breaks a rule; nothing is imported.
+        """
+        parsed = read_backup_or_match(text)
+        if isinstance(parsed, MatchRecord):
+            items: tuple[tuple[str, BackupMatch | MatchRecord], ...] = (("", parsed),)
+        else:
+            items = tuple((f"matches[{n}].match", item) for n, item in enumerate(parsed.matches))
+        prepared: list[tuple[MatchRecord, MatchScore, BackupMatch | None]] = []
+        problems: list[Finding] = []
+        for prefix, item in items:
+            record = item.match if isinstance(item, BackupMatch) else item
+            score = score_match(record)
+            for finding in _errors(
+                score.violations, [f"hands[{n}]" for n in range(len(record.hands))]
+            ):
+                problems.append(finding.at(prefix) if prefix else finding)
+            prepared.append((record, score, item if isinstance(item, BackupMatch) else None))
+        if problems:
+            raise RuleViolationError("nothing was imported: these rules are broken", problems)
+        created: list[int] = []
+        there: list[int] = []
+        with self._session() as session:
+            seen: dict[str, int] = {}
+            for record, score, meta in prepared:
+                print_ = fingerprint(record)
+                existing = seen.get(print_) or session.scalar(
+                    select(col(MatchRow.id))
+                    .where(col(MatchRow.fingerprint) == print_, col(MatchRow.deleted_at).is_(None))
+                    .limit(1)
+                )
+                if existing is not None:
+                    there.append(int(existing))
+                    continue
+                row = self._insert(
+                    session,
+                    record,
+                    score,
+                    created_at=meta.created_at if meta else None,
+                    finished_at=meta.finished_at if meta else None,
+                )
+                assert row.id is not None
+                seen[print_] = row.id
+                created.append(row.id)
+        return ImportResult(created=tuple(created), already_there=tuple(there))

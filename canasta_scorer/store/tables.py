@@ -1,0 +1,128 @@
+"""The database tables (SQLModel table models), kept apart from the rules models.
+
+A hand is stored as the entry the players made: the match file's hand object
+(HAND_FORMAT.md), as JSON text, validated by `canasta_scorer.rules.MatchHand` on
+the way in and out. Totals, minimums and the winner are always recomputed through
+`canasta_scorer.rules`; the ``running_totals``/``winner``/``margin``/``status``
+columns of a match are a cache for fast listing, rewritten on every save.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import Column, DateTime, ForeignKey, Integer, Text, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+__all__ = ["ChangeRow", "HandRow", "MatchRow", "PlayerRow", "SidePlayerRow", "SideRow", "utcnow"]
+
+
+def utcnow() -> datetime:
+    """The current time, timezone-aware, in UTC."""
+    return datetime.now(UTC)
+
+
+def _when(*, nullable: bool = False, index: bool = False) -> Column[datetime]:
+    return Column(DateTime(timezone=True), nullable=nullable, index=index)
+
+
+class PlayerRow(SQLModel, table=True):
+    """A player remembered across matches; ``key`` is the name folded for matching."""
+
+    __tablename__ = "player"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=80)
+    key: str = Field(max_length=80, unique=True)
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_when())
+
+
+class MatchRow(SQLModel, table=True):
+    """A match: its rules, its state cache and its version for optimistic locking."""
+
+    __tablename__ = "match"
+
+    id: int | None = Field(default=None, primary_key=True)
+    variant: str = Field(max_length=40)
+    house_rules: str = Field(default="[]", sa_column=Column(Text, nullable=False))
+    target: int | None = None
+    status: str = Field(default="in_progress", max_length=20, index=True)
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_when(index=True))
+    updated_at: datetime = Field(default_factory=utcnow, sa_column=_when())
+    finished_at: datetime | None = Field(default=None, sa_column=_when(nullable=True))
+    deleted_at: datetime | None = Field(default=None, sa_column=_when(nullable=True))
+    version: int = 1
+    hand_count: int = 0
+    running_totals: str = Field(default="[]", sa_column=Column(Text, nullable=False))
+    winner: str | None = Field(default=None, max_length=80)
+    margin: int | None = None
+    fingerprint: str = Field(max_length=64, index=True)
+
+
+class SideRow(SQLModel, table=True):
+    """A side of a match, in seat order."""
+
+    __tablename__ = "match_side"
+    __table_args__ = (UniqueConstraint("match_id", "seat"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    match_id: int = Field(
+        sa_column=Column(
+            Integer, ForeignKey("match.id", ondelete="CASCADE"), nullable=False, index=True
+        )
+    )
+    seat: int
+    name: str = Field(max_length=80)
+    start_score: int = 0
+
+
+class SidePlayerRow(SQLModel, table=True):
+    """A player of a side, in seat order within the side."""
+
+    __tablename__ = "match_side_player"
+
+    side_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("match_side.id", ondelete="CASCADE"), primary_key=True)
+    )
+    seat: int = Field(primary_key=True)
+    player_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("player.id"), nullable=False, index=True)
+    )
+
+
+class HandRow(SQLModel, table=True):
+    """One hand of a match as the players entered it (the contract's hand object)."""
+
+    __tablename__ = "hand"
+    __table_args__ = (UniqueConstraint("match_id", "number"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    match_id: int = Field(
+        sa_column=Column(
+            Integer, ForeignKey("match.id", ondelete="CASCADE"), nullable=False, index=True
+        )
+    )
+    number: int
+    entry: str = Field(sa_column=Column(Text, nullable=False))
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_when())
+    updated_at: datetime = Field(default_factory=utcnow, sa_column=_when())
+
+
+class ChangeRow(SQLModel, table=True):
+    """One change to a match's hands, for undo and redo: the hands before and after."""
+
+    __tablename__ = "match_change"
+    __table_args__ = (UniqueConstraint("match_id", "seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    match_id: int = Field(
+        sa_column=Column(
+            Integer, ForeignKey("match.id", ondelete="CASCADE"), nullable=False, index=True
+        )
+    )
+    seq: int
+    description: str = Field(max_length=200)
+    before: str = Field(sa_column=Column(Text, nullable=False))
+    after: str = Field(sa_column=Column(Text, nullable=False))
+    undone: bool = False
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_when())
