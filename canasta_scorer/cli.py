@@ -11,6 +11,8 @@ This module imports neither Flet nor SQL, so ``score`` and ``match`` start fast.
 from __future__ import annotations
 
 import argparse
+import codecs
+import io
 import json
 import sys
 from collections.abc import Sequence
@@ -18,6 +20,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from canasta_scorer import __version__
+from canasta_scorer.cli_store import add_store_commands
 from canasta_scorer.rules import (
     HOUSE_RULE_INFO,
     VARIANT_INFO,
@@ -36,6 +39,7 @@ from canasta_scorer.rules import (
     Severity,
     SideScore,
     Variant,
+    WentOut,
     check_meld,
     format_cards,
     hand_rules,
@@ -47,6 +51,7 @@ from canasta_scorer.rules import (
     rule_set,
     score_hand,
     score_match,
+    scoring_groups,
 )
 from canasta_scorer.rules.scoring import CANASTA_BONUS
 
@@ -66,48 +71,98 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_UNREADABLE, f"{self.prog}: {message}\n")
 
 
+# Score sheets use the signs of paper sheets; a console that cannot show them gets these.
+_PLAIN_SIGNS = {"−": "-", "─": "-", "—": "-", "–": "-", "✗": "x", "×": "x", "§": "section "}
+
+
+def _plain_signs(error: UnicodeError) -> tuple[str, int]:
+    """Codec error handler: a sign the output encoding lacks becomes its plain form."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    bad = error.object[error.start : error.end]
+    return "".join(_PLAIN_SIGNS.get(char, "?") for char in bad), error.end
+
+
+codecs.register_error("canasta-scorer-plain", _plain_signs)
+
+
+def _unicode_ok(stream: TextIO) -> bool:
+    try:
+        "".join(_PLAIN_SIGNS).encode(getattr(stream, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def _fit_output() -> None:
+    """Let a console without Unicode (a Windows code page, ``LANG=C``) print the sheets."""
+    if isinstance(sys.stdout, io.TextIOWrapper) and not _unicode_ok(sys.stdout):
+        sys.stdout.reconfigure(errors="canasta-scorer-plain")
+
+
+def _write_json(data: object) -> None:
+    json.dump(data, sys.stdout, indent=2, ensure_ascii=not _unicode_ok(sys.stdout))
+    sys.stdout.write("\n")
+
+
 def _points(value: int) -> str:
-    return f"{value:,}"
+    return f"{value:,}".replace("-", "−")
 
 
 def _signed(value: int) -> str:
-    return f"{value:+,}" if value else "0"
+    return f"{value:+,}".replace("-", "−") if value else "0"
 
 
-def _read(path: str) -> str | bytes:
+def _read(path: str) -> bytes:
     if path == "-":
         return sys.stdin.buffer.read()
     return Path(path).read_bytes()
 
 
-def _file_problem(path: str, problems: list[Problem], out: TextIO) -> int:
+def _file_problem(path: str, kind: str, problems: list[Problem]) -> int:
     name = "standard input" if path == "-" else path
-    out.write(f"{name}: cannot be read as a canasta_scorer file\n")
+    sys.stderr.write(f"{name}: cannot be read as a {kind} file\n")
     for problem in problems:
-        out.write(f"  {problem}\n")
+        sys.stderr.write(f"  {problem}\n")
     return EXIT_UNREADABLE
+
+
+def _unknown_keys(problems: Sequence[Problem]) -> bool:
+    return any(problem.message.startswith("unknown key") for problem in problems)
+
+
+def _other_kind(text: bytes, kind: str) -> bool:
+    """True if the file reads as the other kind of file (a match file given to ``score``)."""
+    try:
+        load_match(text) if kind == "hand" else load_hand(text)
+    except RecordError as error:
+        return not _unknown_keys(error.problems)
+    return True
 
 
 def _load(path: str, kind: str) -> HandRecord | MatchRecord | int:
     try:
         text = _read(path)
     except FileNotFoundError:
-        return _file_problem(path, [Problem("", "no such file")], sys.stderr)
+        return _file_problem(path, kind, [Problem("", "no such file")])
     except IsADirectoryError:
-        return _file_problem(path, [Problem("", "is a folder, not a file")], sys.stderr)
+        return _file_problem(path, kind, [Problem("", "is a folder, not a file")])
     except OSError as error:
-        return _file_problem(path, [Problem("", error.strerror or str(error))], sys.stderr)
+        return _file_problem(path, kind, [Problem("", error.strerror or str(error))])
+    if not text.strip():
+        return _file_problem(path, kind, [Problem("", "is empty")])
     try:
         return load_hand(text) if kind == "hand" else load_match(text)
     except RecordError as error:
         problems = list(error.problems)
-        wrong = "hands" if kind == "hand" else "melds"
-        if any(p.where == wrong and p.message.startswith("unknown key") for p in problems):
-            looks, command = ("match", "match") if kind == "hand" else ("hand", "score")
-            problems.insert(
-                0, Problem("", f"this looks like a {looks} file: try canasta-scorer {command}")
-            )
-        return _file_problem(path, problems, sys.stderr)
+        if _unknown_keys(problems) and _other_kind(text, kind):
+            # Its unknown keys are those of the other kind of file: say that instead.
+            other, command = ("match", "match") if kind == "hand" else ("hand", "score")
+            hint = f"this is a {other} file, not a {kind} file: try canasta-scorer {command} {path}"
+            problems = [Problem("", hint)] + [
+                p for p in problems if not p.message.startswith("unknown key")
+            ]
+        return _file_problem(path, kind, problems)
 
 
 def _findings_text(findings: Sequence[Finding], out: TextIO) -> None:
@@ -138,43 +193,58 @@ def _meld_line(meld: Meld, rules: RuleSet) -> tuple[str, str, str]:
 
 
 def _side_sheet(
-    record: HandRecord, index: int, score: SideScore, rules: RuleSet, out: TextIO
+    record: HandRecord, index: int, score: SideScore, rules: RuleSet, group: list[int]
 ) -> None:
+    """One side's lines of the sheet. ``group``: the sides that score together with it
+    this hand (the partners of three-player cutthroat), itself included."""
+    out = sys.stdout
     side = record.sides[index]
-    width = 44
+    together = [record.sides[i] for i in group]
+    rows: list[tuple[str, int]] = [("cards melded", score.meld_points)]
+    shown = 0
+    for kind, count in (
+        (CanastaKind.NATURAL, score.natural_canastas),
+        (CanastaKind.MIXED, score.mixed_canastas),
+    ):
+        if count:
+            each = CANASTA_BONUS[kind]
+            rows.append((f"{kind.value} canastas {count} × {each:,}", each * count))
+            shown += each * count
+    wild = score.canasta_bonus - shown  # the wild canastas of H5 hold the rest of the bonus
+    if wild:
+        each = CANASTA_BONUS[CanastaKind.WILD]
+        rows.append((f"wild canastas {wild // each} × {each:,}", wild))
+    if side.red_threes or score.red_three_bonus:
+        rows.append((f"red threes {side.red_threes}", score.red_three_bonus))
+    if score.going_out_bonus:
+        went = next((s for s in together if s.went_out is not WentOut.NO), side)
+        how = "going out concealed" if went.went_out is WentOut.CONCEALED else "going out"
+        who = went.went_out_by or (went.name if went is not side else "")
+        rows.append((how + (f" ({who})" if who else ""), score.going_out_bonus))
+    left = format_cards(card for s in together for card in s.hand_cards())
+    rows.append((f"cards left in hand {left}" if left else "cards left in hand", score.hand_points))
+    if score.penalties:
+        rows.append(("house-rule penalties", score.penalties))
+    melds = [_meld_line(meld, rules) for meld in side.melds]
+    width = max(44, *(len(label) + 2 for label, _ in rows), *(len(m[0]) + 10 for m in melds))
+
     title = side.name + (f" ({', '.join(side.players)})" if side.players else "")
     out.write(f"{title}\n")
+    if len(together) > 1:
+        partners = " and ".join(s.name for s in together if s is not side)
+        out.write(
+            f"  partners this hand with {partners}: melds, canasta bonuses, going out "
+            "and cards left in hand count together (RULES.md §2)\n"
+        )
     if side.score_before:
         out.write(f"  {'score before the hand':<{width}}{_points(side.score_before):>9}\n")
-    for number, meld in enumerate(side.melds):
-        cards, points, note = _meld_line(meld, rules)
+    for number, (cards, points, note) in enumerate(melds):
         label = "melds" if number == 0 else ""
         out.write(f"  {label:<8}{cards:<{width - 8}}{points:>9}  {note}".rstrip() + "\n")
     if not side.melds:
         out.write(f"  {'melds':<8}(none)\n")
-
-    def line(label: str, value: int) -> None:
+    for label, value in rows:
         out.write(f"  {label:<{width}}{_signed(value):>9}\n")
-
-    line("cards melded", score.meld_points)
-    if score.natural_canastas:
-        line(f"natural canastas {score.natural_canastas} × 500", 500 * score.natural_canastas)
-    if score.mixed_canastas:
-        line(f"mixed canastas {score.mixed_canastas} × 300", 300 * score.mixed_canastas)
-    wild = score.canasta_bonus - 500 * score.natural_canastas - 300 * score.mixed_canastas
-    if wild:
-        count = wild // CANASTA_BONUS[CanastaKind.WILD]
-        line(f"wild canastas {count} × {CANASTA_BONUS[CanastaKind.WILD]:,}", wild)
-    if side.red_threes or score.red_three_bonus:
-        line(f"red threes {side.red_threes}", score.red_three_bonus)
-    if score.going_out_bonus:
-        how = "going out concealed" if side.went_out.value == "concealed" else "going out"
-        who = f" ({side.went_out_by})" if side.went_out_by else ""
-        line(how + who, score.going_out_bonus)
-    left = format_cards(side.hand_cards())
-    line(f"cards left in hand {left}" if left else "cards left in hand", score.hand_points)
-    if score.penalties:
-        line("house-rule penalties", score.penalties)
     out.write(f"  {'─' * (width + 9)}\n")
     out.write(f"  {'hand total':<{width}}{_points(score.total):>9}\n")
     if side.score_before:
@@ -199,12 +269,12 @@ def _cmd_score(args: argparse.Namespace) -> int:
     result = score_hand(record, rules)
     out = sys.stdout
     if args.json:
-        json.dump(_hand_json(result), out, indent=2, ensure_ascii=False)
-        out.write("\n")
+        _write_json(_hand_json(result))
     else:
         out.write(f"Hand score sheet — {_rules_line(rules)}\n\n")
+        group_of = {i: group for group in scoring_groups(record, rules) for i in group}
         for index, score in enumerate(result.sides):
-            _side_sheet(record, index, score, rules, out)
+            _side_sheet(record, index, score, rules, group_of[index])
             out.write("\n")
         _findings_text(result.violations, out)
         if result.valid:
@@ -225,8 +295,7 @@ def _cmd_match(args: argparse.Namespace) -> int:
     result = score_match(record)
     out = sys.stdout
     if args.json:
-        json.dump(_match_json(result), out, indent=2, ensure_ascii=False)
-        out.write("\n")
+        _write_json(_match_json(result))
         return EXIT_VALID if result.valid else EXIT_VIOLATIONS
     out.write(f"Match score sheet — {_rules_line(rules)}\n\n")
     col = max(12, *(len(side.name) + 2 for side in record.sides))
@@ -279,7 +348,7 @@ def _cmd_check_meld(args: argparse.Namespace) -> int:
     if meld.rank is MeldRank.BLACK_THREE and not errors and not args.going_out:
         notes.append("legal only on the turn a player goes out (RULES.md §1.5)")
     if args.json:
-        json.dump(
+        _write_json(
             {
                 "meld": str(meld),
                 "legal": not errors,
@@ -288,12 +357,8 @@ def _cmd_check_meld(args: argparse.Namespace) -> int:
                 "canasta_bonus": CANASTA_BONUS[kind] if kind else 0,
                 "violations": [f.model_dump(mode="json") for f in findings],
                 "notes": notes,
-            },
-            sys.stdout,
-            indent=2,
-            ensure_ascii=False,
+            }
         )
-        sys.stdout.write("\n")
     else:
         verdict = "legal" if not errors else "NOT legal"
         out = sys.stdout
@@ -315,17 +380,14 @@ def _cmd_minimum(args: argparse.Namespace) -> int:
     minimum = initial_meld_minimum(args.score, rules)
     odd = args.score % 5 != 0
     if args.json:
-        json.dump(
+        _write_json(
             {
                 "score": args.score,
                 "variant": rules.variant.id.value,
                 "minimum": minimum,
                 "valid_score": not odd,
-            },
-            sys.stdout,
-            indent=2,
+            }
         )
-        sys.stdout.write("\n")
     else:
         sys.stdout.write(
             f"Initial meld minimum at {_points(args.score)} in {rules.variant.id}: {minimum}\n"
@@ -413,6 +475,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     minimum.add_argument("--json", action="store_true", help="print JSON")
     minimum.set_defaults(run=_cmd_minimum)
+
+    add_store_commands(commands)
     return parser
 
 
@@ -426,6 +490,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         The exit status: 0 valid, 1 a rule is broken, 2 unreadable input or a bad
         command line, 3 an internal error (reported in one line, never a traceback).
     """
+    _fit_output()
     parser = _parser()
     try:
         args = parser.parse_args(argv)
