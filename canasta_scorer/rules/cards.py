@@ -28,8 +28,11 @@ from .errors import CardSyntaxError
 
 __all__ = [
     "NATURAL_RANKS",
+    "POINT_CLASS_CARDS",
     "Card",
+    "PointClass",
     "card_points",
+    "cards_for_point_classes",
     "cards_points",
     "format_cards",
     "is_natural",
@@ -218,3 +221,54 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 def format_cards(cards: Iterable[Card]) -> str:
     """Write cards as canonical tokens separated by single spaces (inverse of `parse_cards`)."""
     return " ".join(card.value for card in cards)
+
+
+class PointClass(StrEnum):
+    """Cards grouped by their points, for counting a hand quickly at the table:
+    jokers (50), aces and 2s (20), K to 8 (10), 7 to 4 and black threes (5)."""
+
+    JOKERS = "jokers"
+    ACES_AND_TWOS = "aces_and_twos"
+    KING_TO_EIGHT = "king_to_eight"
+    SEVEN_TO_FOUR = "seven_to_four"
+
+
+#: The cards of each point class, in the order they are chosen (RULES.md §1.1).
+POINT_CLASS_CARDS: dict[PointClass, tuple[Card, ...]] = {
+    PointClass.JOKERS: (Card.JOKER,),
+    PointClass.ACES_AND_TWOS: (Card.ACE, Card.TWO),
+    PointClass.KING_TO_EIGHT: (Card.KING, Card.QUEEN, Card.JACK, Card.TEN, Card.NINE, Card.EIGHT),
+    PointClass.SEVEN_TO_FOUR: (Card.SEVEN, Card.SIX, Card.FIVE, Card.FOUR, Card.BLACK_THREE),
+}
+
+
+def cards_for_point_classes(
+    counts: dict[PointClass, int], used: dict[Card, int], deck: dict[Card, int]
+) -> tuple[Card, ...]:
+    """Cards that stand for a hand counted by point class, with the same points.
+
+    Each card is taken from the rank of its class with the most copies still
+    unused in the deck, so the cards chosen never exceed the deck while the real
+    hand could not either (RULES.md §1.13 check 4 stays meaningful).
+
+    Args:
+        counts: cards per point class (negative counts count as 0).
+        used: cards already in melds and other hands.
+        deck: copies of each card in the deck.
+
+    Returns:
+        The cards, class by class.
+
+    >>> deck = {card: 8 for card in Card}
+    >>> cards = cards_for_point_classes({PointClass.ACES_AND_TWOS: 3}, {Card.ACE: 7}, deck)
+    >>> format_cards(cards), cards_points(cards)
+    ('2 2 2', 60)
+    """
+    left = {card: deck.get(card, 0) - used.get(card, 0) for card in Card}
+    chosen: list[Card] = []
+    for point_class, cards in POINT_CLASS_CARDS.items():
+        for _ in range(max(0, counts.get(point_class, 0))):
+            best = max(cards, key=lambda card: (left[card], -cards.index(card)))
+            left[best] -= 1
+            chosen.append(best)
+    return tuple(chosen)

@@ -545,7 +545,9 @@ def _check_side(
 ) -> list[Finding]:
     found: list[Finding] = []
     here = f"sides[{index}]"
-    going_out = any(record.sides[i].went_out is not WentOut.NO for i in group)
+    # Black threes are melded only by the player who goes out, on that turn (S0 "Threes in
+    # Classic Canasta"): in cutthroat the partner who did not go out cannot have laid them.
+    going_out = side.went_out is not WentOut.NO
     ranks: dict[MeldRank, int] = {}
     for number, meld in enumerate(side.melds):
         where = f"{here}.melds[{number}]"
@@ -567,10 +569,11 @@ def _check_side(
             )
         else:
             ranks[rank] = number
-    wild_meld = next((m for m in side.melds if m.rank is MeldRank.WILD), None)
+    # Any unfinished wild meld of the side, wherever it is listed (the order of melds never
+    # changes a finding).
+    unfinished_wild = any(m.rank is MeldRank.WILD and m.size < CANASTA_SIZE for m in side.melds)
     if (
-        wild_meld is not None
-        and wild_meld.size < CANASTA_SIZE
+        unfinished_wild
         and rules.has(HouseRule.WILD_CARD_MELDS)
         and any(m.wilds and m.rank is not MeldRank.WILD for m in side.melds)
     ):
@@ -610,6 +613,9 @@ def _check_hands(record: HandRecord, rules: RuleSet, index: int, side: HandSide)
     sitting = (record.sitting_out or "").strip().casefold()
     out_by = (side.went_out_by or "").strip().casefold()
     rule = "RULES.md §1.9; S0 The Deal and Play"
+    # The side went out but who did is not named (GOING_OUT_BY_MISSING): one empty hand is
+    # that player's, so it is not reported as an empty hand of a player who did not go out.
+    unnamed_out = side.went_out is not WentOut.NO and not out_by
     if isinstance(left, dict):
         known = {player.strip().casefold() for player in side.players}
         for player, cards in left.items():
@@ -625,6 +631,9 @@ def _check_hands(record: HandRecord, rules: RuleSet, index: int, side: HandSide)
                     )
                 )
             elif not cards and key != out_by and key != sitting:
+                if unnamed_out:
+                    unnamed_out = False
+                    continue
                 found.append(
                     _finding(
                         W,

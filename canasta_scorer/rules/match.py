@@ -21,7 +21,9 @@ __all__ = [
     "Standing",
     "hand_record",
     "match_rules",
+    "next_dealer",
     "score_match",
+    "seating",
     "standing",
 ]
 
@@ -109,6 +111,43 @@ def standing(
             return Standing(finished=True, winner=None, margin=0)
         return Standing(finished=False, winner=None, margin=None)
     return Standing(finished=True, winner=names[ranked[0]], margin=top - second)
+
+
+def seating(record: MatchRecord) -> list[str]:
+    """The players in seat order around the table, partners apart: the first player
+    of each side in turn, then the second of each, and so on (S0 "Classic Canasta":
+    partners sit opposite; RULES.md §2 for three sides of two)."""
+    order: list[str] = []
+    depth = max((len(side.players) for side in record.sides), default=0)
+    for place in range(depth):
+        for side in record.sides:
+            if place < len(side.players):
+                order.append(side.players[place])
+    return order
+
+
+def next_dealer(record: MatchRecord, first: str | None = None) -> str | None:
+    """Who deals the next hand: the player after the last recorded dealer, the deal
+    passing clockwise (S0 "The Deal"); ``first`` before any dealer is recorded.
+
+    >>> from canasta_scorer.rules.records import load_match
+    >>> match = load_match('{"sides": [{"name": "NS", "players": ["N", "S"]},'
+    ...                    ' {"name": "EW", "players": ["E", "W"]}],'
+    ...                    ' "hands": [{"sides": [{}, {}], "dealer": "W"}]}')
+    >>> seating(match), next_dealer(match)
+    (['N', 'E', 'S', 'W'], 'N')
+    """
+    order = seating(record)
+    if not order:
+        return None
+    folded = [player.strip().casefold() for player in order]
+    for back, hand in enumerate(reversed(record.hands)):
+        if hand.dealer and hand.dealer.strip().casefold() in folded:
+            at = folded.index(hand.dealer.strip().casefold())
+            return order[(at + back + 1) % len(order)]
+    if first and first.strip().casefold() in folded:
+        return order[(folded.index(first.strip().casefold()) + len(record.hands)) % len(order)]
+    return None
 
 
 def _finding(severity: Severity, code: Code, where: str, message: str, rule: str) -> Finding:

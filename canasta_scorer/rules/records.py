@@ -292,6 +292,9 @@ def _load(model: type[_Model], text: str | bytes) -> _Model:
         ) from None
     except UnicodeDecodeError:
         raise RecordError([Problem("", "not a text file (it is not UTF-8)")]) from None
+    except ValueError:
+        # A number of more than 4,300 digits (Python's limit on reading whole numbers).
+        raise RecordError([Problem("", "not valid JSON: a number is far too long")]) from None
     except RecursionError:
         raise RecordError([Problem("", "nested too deeply to be a hand or match file")]) from None
     if not isinstance(data, dict):

@@ -21,6 +21,7 @@ from typing import Final
 
 from pydantic import BaseModel, ConfigDict
 
+from .cards import Card
 from .errors import UnknownNameError
 
 __all__ = [
@@ -420,6 +421,15 @@ class RuleSet(BaseModel):
         """Black threes in the deck: 2 per pack; also the largest black-three meld
         (S0 allows 3 or 4 with 2 packs; RULES.md §7.3 all of them with 3 packs)."""
         return 2 * self.packs
+
+    @property
+    def deck(self) -> dict[Card, int]:
+        """Copies of each card in the deck (RULES.md §1.1 and §1.13 check 4)."""
+        copies = {card: self.copies_per_rank for card in Card}
+        copies[Card.JOKER] = self.jokers
+        copies[Card.BLACK_THREE] = self.black_threes
+        copies[Card.RED_THREE] = self.red_threes
+        return copies
 
     @property
     def enforces_initial_minimum(self) -> bool:
