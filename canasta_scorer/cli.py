@@ -399,6 +399,23 @@ def _cmd_minimum(args: argparse.Namespace) -> int:
     return EXIT_VIOLATIONS if odd else EXIT_VALID
 
 
+def _cmd_app(args: argparse.Namespace) -> int:
+    from canasta_scorer.store import StoreError
+
+    try:
+        from canasta_scorer.ui.app import run_app
+
+        return run_app(
+            web=args.web, host=args.host, port=args.port, db=args.db, access_code=args.access_code
+        )
+    except StoreError as error:
+        sys.stderr.write(f"canasta-scorer: {error}\n")
+        return EXIT_UNREADABLE
+    except ValueError as error:
+        sys.stderr.write(f"canasta-scorer: {error}\n")
+        return EXIT_UNREADABLE
+
+
 def _variant_help() -> str:
     return "; ".join(f"{v.value}: {VARIANT_INFO[v].description}" for v in Variant)
 
@@ -477,6 +494,31 @@ def _parser() -> argparse.ArgumentParser:
     minimum.set_defaults(run=_cmd_minimum)
 
     add_store_commands(commands)
+
+    app = commands.add_parser(
+        "app",
+        help="open the app (the default command)",
+        description="Open the app: a desktop window where Flet's desktop client can be had, "
+        "otherwise the browser version served on 127.0.0.1 (its address is printed).",
+    )
+    app.add_argument("--web", action="store_true", help="serve the browser version")
+    app.add_argument(
+        "--host",
+        metavar="H",
+        help="address to serve on (default 127.0.0.1; any other address asks for an access code)",
+    )
+    app.add_argument("--port", type=int, metavar="PORT", help="port (default 8550)")
+    app.add_argument(
+        "--db",
+        metavar="URL",
+        help="database URL (default: $CANASTA_SCORER_DB, else SQLite in the user data folder)",
+    )
+    app.add_argument(
+        "--access-code",
+        metavar="CODE",
+        help="the access code asked for off this machine (default: generated)",
+    )
+    app.set_defaults(run=_cmd_app)
     return parser
 
 
@@ -495,8 +537,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         if args.command is None:
-            parser.print_help()
-            return EXIT_VALID
+            args = parser.parse_args(["app"])
         status: int = args.run(args)
         return status
     except SystemExit as exit_:

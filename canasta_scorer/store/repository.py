@@ -36,7 +36,16 @@ from canasta_scorer.rules.records import validate_record
 from .database import open_engine
 from .errors import ConflictError, NotFoundError, RuleViolationError, StoreError
 from .exchange import BackupFile, BackupMatch, fingerprint, read_backup_or_match, score_sheet_csv
-from .tables import ChangeRow, HandRow, MatchRow, PlayerRow, SidePlayerRow, SideRow, utcnow
+from .tables import (
+    ChangeRow,
+    DraftRow,
+    HandRow,
+    MatchRow,
+    PlayerRow,
+    SidePlayerRow,
+    SideRow,
+    utcnow,
+)
 
 __all__ = ["ImportResult", "MatchState", "MatchSummary", "Store"]
 
@@ -657,6 +666,31 @@ class Store:
             session.flush()
             record = self._record(session, row)
             return self._state(session, row, record, score_match(record))
+
+    # --- drafts ----------------------------------------------------------------------
+
+    def save_draft(self, match_id: int, draft: str) -> None:
+        """Keep the hand being entered for a match (JSON text from the app)."""
+        with self._session() as session:
+            self._row(session, match_id)
+            row = session.get(DraftRow, match_id)
+            if row is None:
+                session.add(DraftRow(match_id=match_id, draft=draft))
+            else:
+                row.draft = draft
+                row.updated_at = utcnow()
+                session.add(row)
+
+    def draft(self, match_id: int) -> str | None:
+        """The hand being entered for a match, if any."""
+        with self._session() as session:
+            row = session.get(DraftRow, match_id)
+            return row.draft if row is not None else None
+
+    def clear_draft(self, match_id: int) -> None:
+        """Forget the hand being entered (after it was saved or thrown away)."""
+        with self._session() as session:
+            session.execute(delete(DraftRow).where(col(DraftRow.match_id) == match_id))
 
     # --- export and import ---------------------------------------------------------
 

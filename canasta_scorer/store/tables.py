@@ -14,7 +14,16 @@ from datetime import UTC, datetime
 from sqlalchemy import Column, DateTime, ForeignKey, Integer, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-__all__ = ["ChangeRow", "HandRow", "MatchRow", "PlayerRow", "SidePlayerRow", "SideRow", "utcnow"]
+__all__ = [
+    "ChangeRow",
+    "DraftRow",
+    "HandRow",
+    "MatchRow",
+    "PlayerRow",
+    "SidePlayerRow",
+    "SideRow",
+    "utcnow",
+]
 
 
 def utcnow() -> datetime:
@@ -126,3 +135,15 @@ class ChangeRow(SQLModel, table=True):
     after: str = Field(sa_column=Column(Text, nullable=False))
     undone: bool = False
     created_at: datetime = Field(default_factory=utcnow, sa_column=_when())
+
+
+class DraftRow(SQLModel, table=True):
+    """A hand being entered and not saved yet (the app keeps what was typed)."""
+
+    __tablename__ = "hand_draft"
+
+    match_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("match.id", ondelete="CASCADE"), primary_key=True)
+    )
+    draft: str = Field(sa_column=Column(Text, nullable=False))
+    updated_at: datetime = Field(default_factory=utcnow, sa_column=_when())

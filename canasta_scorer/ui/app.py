@@ -1,0 +1,392 @@
+"""The Flet app: wiring, settings from ``flet.toml``, the access code, running it.
+
+``canasta-scorer`` opens a desktop window where Flet's desktop client can be had;
+where it cannot (no display, or offline on first use) it serves the browser
+version on 127.0.0.1 and prints the address. ``canasta-scorer app --web`` always
+serves the browser version, fully offline (CanvasKit and fonts from flet-web).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import ipaddress
+import os
+import secrets
+import sys
+import threading
+import time
+import tomllib
+from collections import deque
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+
+from canasta_scorer.store import Store
+
+from .components.hand_detail import hand_detail_screen
+from .components.hand_entry import hand_entry_screen
+from .components.home import home_screen
+from .components.matches import matches_screen
+from .components.new_match import new_match_screen
+from .components.scoreboard import scoreboard_actions, scoreboard_screen
+from .state import AppState, Screen
+
+__all__ = ["AccessGate", "Settings", "build_main", "load_settings", "run_app"]
+
+ROOT = Path(__file__).resolve().parents[2]
+ASSETS = ROOT / "assets"
+
+#: The observable form of the state, for Flet components.
+ObservableState: Any = ft.observable(AppState)  # type: ignore[no-untyped-call]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The app's run settings (``flet.toml``; every key optional)."""
+
+    width: int = 420
+    height: int = 860
+    min_width: int = 360
+    min_height: int = 640
+    host: str = "127.0.0.1"
+    port: int = 8550
+    seed_color: str = "#1B5E20"
+    mode: str = "system"
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    """Read ``flet.toml``: the given path, ``$CANASTA_SCORER_CONFIG``, ``./flet.toml``,
+    or the one beside the source; missing files and keys take the defaults.
+
+    Raises:
+        ValueError: a file that is not TOML or has a value of the wrong kind.
+    """
+    candidates = [path] if path else []
+    env = os.environ.get("CANASTA_SCORER_CONFIG")
+    if env:
+        candidates.append(Path(env))
+    candidates += [Path.cwd() / "flet.toml", ROOT / "flet.toml"]
+    for candidate in candidates:
+        if candidate is not None and candidate.is_file():
+            try:
+                data = tomllib.loads(candidate.read_text(encoding="utf-8"))
+            except tomllib.TOMLDecodeError as error:
+                raise ValueError(f"{candidate}: {error}") from None
+            window = data.get("window", {})
+            web = data.get("web", {})
+            theme = data.get("theme", {})
+            values = {
+                "width": window.get("width"),
+                "height": window.get("height"),
+                "min_width": window.get("min_width"),
+                "min_height": window.get("min_height"),
+                "host": web.get("host"),
+                "port": web.get("port"),
+                "seed_color": theme.get("seed_color"),
+                "mode": theme.get("mode"),
+            }
+            defaults = Settings()
+            clean: dict[str, Any] = {}
+            for key, value in values.items():
+                if value is None:
+                    continue
+                if not isinstance(value, type(getattr(defaults, key))):
+                    raise ValueError(
+                        f"{candidate}: {key} should be "
+                        f"{type(getattr(defaults, key)).__name__}, got {value!r}"
+                    )
+                clean[key] = value
+            if clean.get("mode", "system") not in {"light", "dark", "system"}:
+                raise ValueError(f"{candidate}: theme mode is light, dark or system")
+            return Settings(**clean)
+    return Settings()
+
+
+def is_loopback(host: str) -> bool:
+    """True for addresses only this machine can reach."""
+    if host in {"localhost", ""}:
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+class AccessGate:
+    """The access code asked for when the app is served beyond this machine.
+
+    Codes are compared in constant time; at most ``tries`` wrong codes a minute
+    are accepted from everyone together, after which every try waits.
+    """
+
+    def __init__(self, code: str | None, tries: int = 5, window: float = 60.0) -> None:
+        self.code = code
+        self.tries = tries
+        self.window = window
+        self._failures: deque[float] = deque()
+        self._lock = threading.Lock()
+
+    @property
+    def needed(self) -> bool:
+        """True when a code must be given before anything is shown."""
+        return self.code is not None
+
+    def check(self, attempt: str, now: float | None = None) -> tuple[bool, str]:
+        """Try a code.
+
+        Returns:
+            (accepted, message for the player).
+        """
+        if self.code is None:
+            return True, ""
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            while self._failures and now - self._failures[0] > self.window:
+                self._failures.popleft()
+            if len(self._failures) >= self.tries:
+                wait = int(self.window - (now - self._failures[0])) + 1
+                return False, f"Too many wrong codes: try again in {wait} s."
+            if hmac.compare_digest(attempt.strip().encode(), self.code.encode()):
+                return True, ""
+            self._failures.append(now)
+        return False, "That is not the access code printed where the app was started."
+
+
+def _view(state: AppState, controls: list[ft.Control]) -> ft.View:
+    titles = {
+        Screen.HOME: "Canasta scorer",
+        Screen.NEW_MATCH: "New match",
+        Screen.SCOREBOARD: "Scoreboard",
+        Screen.HAND_ENTRY: "Enter a hand",
+        Screen.HAND_DETAIL: f"Hand {(state.detail or 0) + 1}",
+        Screen.MATCHES: "Past matches",
+    }
+    back = {
+        Screen.NEW_MATCH: state.go_home,
+        Screen.SCOREBOARD: state.go_home,
+        Screen.MATCHES: state.go_home,
+        Screen.HAND_ENTRY: state.back_to_scoreboard,
+        Screen.HAND_DETAIL: state.back_to_scoreboard,
+    }.get(state.screen)
+    actions = scoreboard_actions(state) if state.screen is Screen.SCOREBOARD else []
+    body: list[ft.Control] = []
+    if state.message:
+        body.append(
+            ft.Semantics(
+                identifier="message",
+                label=state.message,
+                content=ft.Container(
+                    content=ft.Row(
+                        [
+                            ft.Text(state.message, expand=True, selectable=True),
+                            ft.IconButton(
+                                ft.Icons.CLOSE, tooltip="Dismiss", on_click=lambda: state.say(None)
+                            ),
+                        ]
+                    ),
+                    bgcolor=ft.Colors.SECONDARY_CONTAINER,
+                    border_radius=8,
+                    padding=ft.Padding.only(left=12),
+                ),
+            )
+        )
+    body += controls
+    return ft.View(
+        route="/",
+        appbar=ft.AppBar(
+            title=ft.Text(titles[state.screen]),
+            leading=ft.IconButton(ft.Icons.ARROW_BACK, tooltip="Back", on_click=back)
+            if back
+            else None,
+            automatically_imply_leading=False,
+            actions=actions,
+        ),
+        controls=[
+            ft.ResponsiveRow(
+                [
+                    ft.Container(
+                        ft.Column(body, spacing=12), col={"xs": 12, "md": 10, "lg": 8, "xl": 6}
+                    )
+                ],
+                alignment=ft.MainAxisAlignment.CENTER,
+            )
+        ],
+        scroll=ft.ScrollMode.AUTO,
+        padding=16,
+    )
+
+
+def screen_controls(state: AppState) -> list[ft.Control]:
+    """The controls of the screen the state is on."""
+    if state.screen is Screen.NEW_MATCH:
+        return new_match_screen(state)
+    if state.screen is Screen.SCOREBOARD and state.match is not None:
+        return scoreboard_screen(state)
+    if state.screen is Screen.HAND_ENTRY and state.draft is not None:
+        return hand_entry_screen(state)
+    if state.screen is Screen.HAND_DETAIL and state.detail is not None:
+        return hand_detail_screen(state)
+    if state.screen is Screen.MATCHES:
+        return matches_screen(state)
+    return home_screen(state)
+
+
+@ft.component
+def App(store: Store, gate: AccessGate) -> list[ft.View]:
+    """The whole app for one browser tab or window."""
+
+    def start() -> AppState:
+        state: AppState = ObservableState(store=store)
+        state.refresh_recent()
+        return state
+
+    state: AppState = ft.use_state(start)[0]  # type: ignore[arg-type]
+    unlocked, set_unlocked = ft.use_state(not gate.needed)
+    code, set_code = ft.use_state("")
+    problem, set_problem = ft.use_state("")
+
+    if not unlocked:
+
+        def unlock() -> None:
+            accepted, message = gate.check(code)
+            set_problem(message)
+            if accepted:
+                set_unlocked(True)
+
+        return [
+            ft.View(
+                route="/",
+                appbar=ft.AppBar(title=ft.Text("Canasta scorer")),
+                controls=[
+                    ft.Text("Enter the access code printed where the app was started."),
+                    ft.TextField(
+                        label="Access code",
+                        value=code,
+                        password=True,
+                        on_change=lambda e: set_code(e.control.value),
+                        on_submit=unlock,
+                        autofocus=True,
+                    ),
+                    ft.FilledButton(content="Unlock", on_click=unlock, height=48),
+                    ft.Text(problem, color=ft.Colors.ERROR) if problem else ft.Container(),
+                ],
+                padding=16,
+            )
+        ]
+    return [_view(state, screen_controls(state))]
+
+
+def build_main(
+    store: Store, settings: Settings, gate: AccessGate, *, keep_awake: bool = True
+) -> Any:
+    """The ``main(page)`` Flet runs for each browser tab or window.
+
+    Args:
+        keep_awake: ask the device to keep the screen on (off in Python-level tests,
+            where no client answers).
+    """
+    mode = {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}.get(
+        settings.mode, ft.ThemeMode.SYSTEM
+    )
+
+    def main(page: ft.Page) -> None:
+        page.title = "Canasta scorer"
+        page.theme = ft.Theme(color_scheme_seed=settings.seed_color)
+        page.dark_theme = ft.Theme(color_scheme_seed=settings.seed_color)
+        page.theme_mode = mode
+        with contextlib.suppress(AttributeError):
+            page.window.width = settings.width
+            page.window.height = settings.height
+            page.window.min_width = settings.min_width
+            page.window.min_height = settings.min_height
+        page.render_views(App, store, gate)
+        if keep_awake:
+            page.run_task(_keep_awake)
+
+    return main
+
+
+async def _keep_awake() -> None:
+    """Keep the screen on during a match where the platform allows (not every
+    browser does); never fails the app."""
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(ft.Wakelock().enable(), timeout=5)  # type: ignore[no-untyped-call]
+
+
+def _serve_web(main: Any, host: str, port: int) -> None:
+    os.environ["FLET_FORCE_WEB_SERVER"] = "true"
+    renderer = os.environ.get("FLET_WEB_RENDERER", "auto")
+    ft.run(
+        main,
+        view=ft.AppView.WEB_BROWSER,
+        host=host,
+        port=port,
+        no_cdn=True,
+        assets_dir=str(ASSETS) if ASSETS.is_dir() else None,
+        web_renderer=ft.WebRenderer(renderer),
+    )
+
+
+def run_app(
+    *,
+    web: bool = False,
+    host: str | None = None,
+    port: int | None = None,
+    db: str | None = None,
+    access_code: str | None = None,
+    settings: Settings | None = None,
+) -> int:
+    """Run the app until it is closed (Ctrl+C for the browser version).
+
+    Args:
+        web: serve the browser version instead of opening a window.
+        host: address to serve on (default 127.0.0.1); any other address asks every
+            visitor for the access code.
+        port: port to serve on (default from flet.toml, 8550).
+        db: database URL (default: see `canasta_scorer.store.default_url`).
+        access_code: the code to ask for; generated and printed if not given.
+        settings: run settings; read from flet.toml by default.
+
+    Returns:
+        The exit status.
+    """
+    settings = settings or load_settings()
+    host = host or settings.host
+    port = port or settings.port
+    store = Store.open(db)
+    code = access_code or os.environ.get("CANASTA_SCORER_ACCESS_CODE")
+    if not is_loopback(host):
+        code = code or f"{secrets.randbelow(10**6):06d}"
+        print(f"Serving on {host}: the access code is {code}", flush=True)
+    gate = AccessGate(code if not is_loopback(host) else None)
+    main = build_main(store, settings, gate)
+    if not web and _desktop_possible():
+        try:
+            ft.run(
+                main, view=ft.AppView.FLET_APP, assets_dir=str(ASSETS) if ASSETS.is_dir() else None
+            )
+            return 0
+        except Exception as error:  # the desktop client could not be had
+            print(
+                f"No desktop window ({type(error).__name__}: {error}); serving the browser "
+                "version instead.",
+                file=sys.stderr,
+            )
+    print(
+        f"Canasta scorer: open http://{host if host != '0.0.0.0' else '127.0.0.1'}:{port}/ "
+        "in a browser (Ctrl+C stops it).",
+        flush=True,
+    )
+    _serve_web(main, host, port)
+    return 0
+
+
+def _desktop_possible() -> bool:
+    """False where no window can open: Linux without a display."""
+    if sys.platform.startswith("linux"):
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True

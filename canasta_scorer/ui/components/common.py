@@ -1,0 +1,121 @@
+"""Small widgets shared by the screens: steppers, headings, findings."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import flet as ft
+
+from canasta_scorer.rules import Finding, Severity
+
+#: Smallest touch target, in logical pixels (Material guidance).
+TOUCH = 48
+
+
+def points(value: int) -> str:
+    """Points with thousands separators: ``1,630``."""
+    return f"{value:,}"
+
+
+def signed(value: int) -> str:
+    """Points with a sign: ``+1,630``, ``-75``, ``0``."""
+    return f"{value:+,}" if value else "0"
+
+
+def heading(text: str) -> ft.Text:
+    """A section heading."""
+    return ft.Text(text, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD)
+
+
+def stepper(
+    label: str,
+    value: int,
+    on_change: Callable[[int], None],
+    *,
+    minimum: int = 0,
+    what: str | None = None,
+) -> ft.Control:
+    """A − value + row for a count, each button at least 48 px and labelled for
+    screen readers (e.g. "More 2s in the J meld")."""
+    name = what or label
+
+    return ft.Row(
+        [
+            ft.Text(label, width=92),
+            ft.IconButton(
+                ft.Icons.REMOVE,
+                tooltip=f"Fewer {name}",
+                width=TOUCH,
+                height=TOUCH,
+                disabled=value <= minimum,
+                on_click=lambda: on_change(value - 1),
+            ),
+            ft.Semantics(
+                label=f"{name}: {value}",
+                content=ft.Text(
+                    str(value),
+                    size=22,
+                    weight=ft.FontWeight.BOLD,
+                    width=36,
+                    text_align=ft.TextAlign.CENTER,
+                ),
+            ),
+            ft.IconButton(
+                ft.Icons.ADD,
+                tooltip=f"More {name}",
+                width=TOUCH,
+                height=TOUCH,
+                on_click=lambda: on_change(value + 1),
+            ),
+        ],
+        spacing=0,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+def findings_list(findings: Sequence[Finding]) -> ft.Control:
+    """Findings in plain words with their rule, errors first."""
+    rows: list[ft.Control] = []
+    for finding in sorted(findings, key=lambda f: f.severity is not Severity.ERROR):
+        error = finding.severity is Severity.ERROR
+        rows.append(
+            ft.Row(
+                [
+                    ft.Icon(
+                        ft.Icons.ERROR if error else ft.Icons.WARNING_AMBER,
+                        color=ft.Colors.ERROR if error else ft.Colors.AMBER_800,
+                        size=20,
+                    ),
+                    ft.Column(
+                        [
+                            ft.Text(
+                                finding.message,
+                                color=ft.Colors.ERROR if error else None,
+                                selectable=True,
+                            ),
+                            ft.Text(
+                                finding.rule,
+                                size=12,
+                                italic=True,
+                                color=ft.Colors.ON_SURFACE_VARIANT,
+                            ),
+                        ],
+                        spacing=2,
+                        expand=True,
+                    ),
+                ],
+                vertical_alignment=ft.CrossAxisAlignment.START,
+            )
+        )
+    return ft.Column(rows, spacing=8)
+
+
+def problem_list(problems: Sequence[tuple[str, str]]) -> ft.Control:
+    """Fields that cannot be read, with where they are."""
+    return ft.Column(
+        [
+            ft.Text(f"{where}: {message}" if where else message, color=ft.Colors.ERROR)
+            for where, message in problems
+        ],
+        spacing=4,
+    )

@@ -1,0 +1,70 @@
+"""One hand's full breakdown, with edit and delete."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from canasta_scorer.rules import format_cards
+from canasta_scorer.ui.state import AppState
+
+from .common import findings_list, heading, points
+from .hand_entry import working
+
+
+def hand_detail_screen(state: AppState) -> list[ft.Control]:
+    """Hand ``state.detail`` of the open match, side by side."""
+    match = state.match
+    number = state.detail
+    assert match is not None and number is not None
+    record = match.record
+    hand = record.hands[number]
+    result = match.score.hand_scores[number]
+    controls: list[ft.Control] = []
+    if hand.dealer:
+        controls.append(ft.Text(f"Dealt by {hand.dealer}"))
+    if hand.note:
+        controls.append(ft.Text(hand.note, italic=True))
+    for index, (side, play) in enumerate(zip(record.sides, hand.sides, strict=False)):
+        controls.append(heading(side.name))
+        for meld in play.melds:
+            controls.append(ft.Text(f"{meld}   ({points(meld.points)})"))
+        if play.red_threes:
+            controls.append(ft.Text(f"Red threes: {play.red_threes}"))
+        if play.went_out.value != "no":
+            who = f" ({play.went_out_by})" if play.went_out_by else ""
+            controls.append(
+                ft.Text(
+                    ("Went out concealed" if play.went_out.value == "concealed" else "Went out")
+                    + who
+                )
+            )
+        left = play.left_in_hand
+        if isinstance(left, dict):
+            for player, cards in left.items():
+                controls.append(ft.Text(f"{player}'s hand: {format_cards(cards) or '(empty)'}"))
+        elif left:
+            controls.append(ft.Text(f"Left in hand: {format_cards(left)}"))
+        controls.append(working(result.sides[index]))
+    if result.violations:
+        controls.append(findings_list(result.violations))
+    controls.append(
+        ft.Row(
+            [
+                ft.FilledTonalButton(
+                    content="Edit this hand",
+                    icon=ft.Icons.EDIT,
+                    height=56,
+                    key="edit-hand",
+                    on_click=lambda: state.edit_hand(number),
+                ),
+                ft.OutlinedButton(
+                    content="Delete",
+                    icon=ft.Icons.DELETE_OUTLINE,
+                    height=56,
+                    on_click=lambda: state.delete_hand(number),
+                ),
+            ],
+            wrap=True,
+        )
+    )
+    return controls

@@ -1,0 +1,110 @@
+"""New match: variant, house rules, target, sides and players, first dealer."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from canasta_scorer.rules import VARIANT_INFO, Variant
+from canasta_scorer.ui.state import AppState, house_rule_choices, variant_choices
+
+from .common import heading, problem_list
+
+
+def new_match_screen(state: AppState) -> list[ft.Control]:
+    """The new-match form."""
+    setup = state.setup
+    info = VARIANT_INFO[Variant(setup.variant)]
+    controls: list[ft.Control] = [
+        ft.Dropdown(
+            label="Variant",
+            value=setup.variant,
+            options=[ft.DropdownOption(key=key, text=title) for key, title, _ in variant_choices()],
+            on_select=lambda e: state.set_variant(e.control.value),
+            expand=True,
+            key="variant",
+        ),
+        ft.Text(info.description, color=ft.Colors.ON_SURFACE_VARIANT),
+    ]
+    for index, side in enumerate(setup.sides):
+        controls.append(heading(f"Side {index + 1}"))
+        controls.append(
+            ft.TextField(
+                label=f"Side {index + 1} name",
+                value=side.name,
+                on_change=lambda e, i=index: state.set_side(i, name=e.control.value),
+            )
+        )
+        for seat, player in enumerate(side.players):
+            controls.append(
+                ft.TextField(
+                    label=f"{side.name or f'Side {index + 1}'} player {seat + 1}",
+                    value=player,
+                    on_change=lambda e, i=index, s=seat: state.set_side(
+                        i, player=(s, e.control.value)
+                    ),
+                )
+            )
+        if state.known_players and side.players:
+            empty = next((s for s, p in enumerate(side.players) if not p.strip()), None)
+            if empty is not None:
+                controls.append(
+                    ft.Row(
+                        [
+                            ft.Chip(
+                                label=ft.Text(name),
+                                on_click=lambda _, i=index, s=empty, n=name: state.set_side(
+                                    i, player=(s, n)
+                                ),
+                            )
+                            for name in state.known_players[:12]
+                        ],
+                        wrap=True,
+                    )
+                )
+        controls.append(
+            ft.TextField(
+                label=f"{side.name or f'Side {index + 1}'} start score (resume a paper match)",
+                value=side.start_score,
+                keyboard_type=ft.KeyboardType.NUMBER,
+                on_change=lambda e, i=index: state.set_side(i, start_score=e.control.value),
+            )
+        )
+    players = [p for side in setup.sides for p in side.players if p.strip()]
+    if players:
+        controls.append(
+            ft.Dropdown(
+                label="First dealer",
+                value=setup.first_dealer,
+                options=[ft.DropdownOption(key=p, text=p) for p in players],
+                on_select=lambda e: state.set_first_dealer(e.control.value),
+            )
+        )
+    controls.append(
+        ft.TextField(
+            label=f"Target (default {info.target:,})",
+            value=setup.target,
+            keyboard_type=ft.KeyboardType.NUMBER,
+            on_change=lambda e: state.set_target(e.control.value),
+        )
+    )
+    controls.append(heading("House rules"))
+    for rule, ref, description in house_rule_choices():
+        controls.append(
+            ft.Switch(
+                label=f"{rule} ({ref}): {description}",
+                value=rule in setup.house_rules,
+                on_change=lambda e, r=rule: state.toggle_house_rule(r, bool(e.control.value)),
+            )
+        )
+    if state.setup_problems:
+        controls.append(problem_list(state.setup_problems))
+    controls.append(
+        ft.FilledButton(
+            content="Start match",
+            icon=ft.Icons.PLAY_ARROW,
+            height=56,
+            key="start-match",
+            on_click=state.create_match,
+        )
+    )
+    return controls

@@ -1,0 +1,172 @@
+"""Scoreboard: totals, initial meld minimums, progress, the hands, whose deal."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from canasta_scorer.ui.state import AppState
+
+from .common import findings_list, points, signed
+
+
+def scoreboard_screen(state: AppState) -> list[ft.Control]:
+    """The open match: a card per side, the hands, the actions."""
+    match = state.match
+    assert match is not None
+    record, score = match.record, match.score
+    rules = state.rules
+    assert rules is not None
+    cards: list[ft.Control] = []
+    for index, side in enumerate(record.sides):
+        total = score.running_totals[index]
+        minimum = score.initial_meld_minimums[index]
+        progress = max(0.0, min(1.0, total / rules.target)) if rules.target else 0.0
+        cards.append(
+            ft.Card(
+                content=ft.Container(
+                    padding=16,
+                    content=ft.Column(
+                        [
+                            ft.Text(side.name, theme_style=ft.TextThemeStyle.TITLE_LARGE),
+                            ft.Text(", ".join(side.players), color=ft.Colors.ON_SURFACE_VARIANT)
+                            if side.players
+                            else ft.Container(),
+                            ft.Semantics(
+                                identifier=f"total-{index}",
+                                label=f"{side.name} total {points(total)}",
+                                content=ft.Text(points(total), size=40, weight=ft.FontWeight.BOLD),
+                            ),
+                            ft.ProgressBar(
+                                value=progress,
+                                height=8,
+                                semantics_label=f"{side.name} progress to {points(rules.target)}",
+                            ),
+                            ft.Semantics(
+                                identifier=f"minimum-{index}",
+                                label=f"{side.name} initial meld minimum {minimum}",
+                                content=ft.Container(
+                                    content=ft.Text(
+                                        f"Initial meld minimum {minimum}", weight=ft.FontWeight.BOLD
+                                    ),
+                                    bgcolor=ft.Colors.SECONDARY_CONTAINER,
+                                    border_radius=16,
+                                    padding=ft.Padding.symmetric(horizontal=12, vertical=6),
+                                ),
+                            ),
+                        ],
+                        spacing=8,
+                    ),
+                ),
+                expand=True,
+            )
+        )
+    controls: list[ft.Control] = [
+        ft.ResponsiveRow(
+            [ft.Container(card, col={"xs": 12, "md": 12 // max(1, len(cards))}) for card in cards]
+        ),
+        ft.Text(
+            f"Target {points(rules.target)} · {rules.variant.title}"
+            + (
+                f" · house rules: {', '.join(sorted(rules.house_rules))}"
+                if rules.house_rules
+                else ""
+            ),
+            color=ft.Colors.ON_SURFACE_VARIANT,
+        ),
+    ]
+    if score.finished:
+        text = (
+            f"{score.winner} wins by {points(score.margin or 0)}"
+            if score.winner
+            else "The match is a draw"
+        )
+        controls.append(
+            ft.Semantics(
+                identifier="winner",
+                label=text,
+                content=ft.Container(
+                    content=ft.Row(
+                        [
+                            ft.Icon(ft.Icons.EMOJI_EVENTS, size=32),
+                            ft.Text(text, size=24, weight=ft.FontWeight.BOLD),
+                        ]
+                    ),
+                    bgcolor=ft.Colors.TERTIARY_CONTAINER,
+                    padding=16,
+                    border_radius=12,
+                ),
+            )
+        )
+        controls.append(
+            ft.FilledButton(
+                content="Rematch", icon=ft.Icons.REPLAY, height=56, on_click=state.rematch
+            )
+        )
+    else:
+        dealer = state.next_dealer()
+        if dealer:
+            controls.append(ft.Text(f"{dealer} deals next", size=16))
+        label = (
+            "Go on with hand "
+            if state.draft is not None and state.draft.number is None
+            else "Enter hand "
+        ) + str(len(record.hands) + 1)
+        controls.append(
+            ft.FilledButton(
+                content=label,
+                icon=ft.Icons.EDIT_NOTE,
+                height=56,
+                key="enter-hand",
+                on_click=state.begin_hand,
+            )
+        )
+    errors = [f for f in score.violations if f.severity.value == "error"]
+    if errors:
+        controls.append(findings_list(errors))
+    if record.hands:
+        controls.append(ft.Text("Hands", theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
+        for number in reversed(range(len(record.hands))):
+            totals = score.hands[number]
+            hand = record.hands[number]
+            text = "   ".join(
+                f"{side.name} {signed(total)} → {points(running)}"
+                for side, total, running in zip(
+                    record.sides, totals.totals, totals.running, strict=True
+                )
+            )
+            controls.append(
+                ft.ListTile(
+                    title=ft.Text(f"Hand {number + 1}"),
+                    subtitle=ft.Text(text + (f"\n{hand.note}" if hand.note else "")),
+                    trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+                    on_click=lambda _, n=number: state.show_hand(n),
+                    min_height=56,
+                    key=f"hand-{number}",
+                )
+            )
+    return controls
+
+
+def scoreboard_actions(state: AppState) -> list[ft.Control]:
+    """Undo and redo in the app bar, labelled with what they would do."""
+    match = state.match
+    if match is None:
+        return []
+    return [
+        ft.IconButton(
+            ft.Icons.UNDO,
+            tooltip=f"Undo {match.undo}" if match.undo else "Undo",
+            disabled=match.undo is None,
+            on_click=state.undo,
+            width=48,
+            height=48,
+        ),
+        ft.IconButton(
+            ft.Icons.REDO,
+            tooltip=f"Redo {match.redo}" if match.redo else "Redo",
+            disabled=match.redo is None,
+            on_click=state.redo,
+            width=48,
+            height=48,
+        ),
+    ]

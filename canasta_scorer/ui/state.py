@@ -1,0 +1,658 @@
+"""The app's state and its only writer.
+
+`AppState` holds what the screens show and every action a player can take. It
+imports no Flet, so all of the app's logic is tested at the Python level; the
+Flet components render it and call its methods. Every number and verdict comes
+from `canasta_scorer.rules` (through the drafts and the store); every byte is
+kept by `canasta_scorer.store`.
+
+Attributes are replaced, never mutated in place, so an observer (Flet's
+``@observable``) sees every change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from canasta_scorer.rules import (
+    HOUSE_RULE_INFO,
+    VARIANT_INFO,
+    Finding,
+    HandScore,
+    MatchHand,
+    MatchRecord,
+    MatchScore,
+    MeldRank,
+    RecordError,
+    RuleSet,
+    Severity,
+    Variant,
+    WentOut,
+    initial_meld_minimum,
+    match_rules,
+    score_match,
+)
+from canasta_scorer.rules.match import next_dealer
+from canasta_scorer.store import (
+    ConflictError,
+    MatchState,
+    MatchSummary,
+    NotFoundError,
+    RuleViolationError,
+    Store,
+    StoreError,
+)
+
+from .drafts import HandDraft, LeftDraft, MatchSetup, MeldDraft, SetupSide, SideDraft
+
+__all__ = ["AppState", "Preview", "Screen"]
+
+
+class Screen(StrEnum):
+    """The app's screens."""
+
+    HOME = "home"
+    NEW_MATCH = "new_match"
+    SCOREBOARD = "scoreboard"
+    HAND_ENTRY = "hand_entry"
+    HAND_DETAIL = "hand_detail"
+    MATCHES = "matches"
+
+
+@dataclass(frozen=True)
+class Preview:
+    """The live result of the hand being entered.
+
+    Attributes:
+        score: each side's score for the hand with its working (``None`` if the
+            draft cannot be read yet; see ``problems``).
+        findings: the rule engine's findings for this hand, paths relative to the
+            hand (``sides[0].melds[1]`` …).
+        problems: fields that cannot be read (e.g. a mistyped card), path → message.
+        later: errors the change makes in later hands (when editing an earlier hand).
+    """
+
+    score: HandScore | None
+    findings: tuple[Finding, ...] = ()
+    problems: tuple[tuple[str, str], ...] = ()
+    later: tuple[Finding, ...] = ()
+
+    @property
+    def errors(self) -> tuple[Finding, ...]:
+        """The findings that block saving."""
+        return tuple(f for f in self.findings if f.severity is Severity.ERROR)
+
+    @property
+    def can_save(self) -> bool:
+        """True when nothing blocks saving."""
+        return self.score is not None and not self.errors and not self.problems
+
+    def about(self, where: str) -> tuple[Finding, ...]:
+        """Findings at ``where`` or below it (e.g. ``sides[0]``)."""
+        return tuple(
+            f
+            for f in self.findings
+            if f.where == where
+            or f.where.startswith(where + ".")
+            or f.where.startswith(where + "[")
+        )
+
+
+def _default_sides(variant: Variant) -> tuple[SetupSide, ...]:
+    sizes = VARIANT_INFO[variant].side_sizes
+    names: tuple[str, ...]
+    if sizes == (2, 2):
+        names = ("North-South", "East-West")
+    elif sizes == (3, 3):
+        names = ("Team A", "Team B")
+    elif sizes == (2, 2, 2):
+        names = ("Team A", "Team B", "Team C")
+    elif sizes == (3, 2):
+        names = ("Three", "Two")
+    else:
+        names = tuple(f"Player {n + 1}" for n in range(len(sizes)))
+    return tuple(
+        SetupSide(name=name, players=("",) * size if size > 1 else ())
+        for name, size in zip(names, sizes, strict=True)
+    )
+
+
+@dataclass
+class AppState:
+    """Everything the screens show, and every action (the only writer).
+
+    Attributes:
+        store: where matches are kept.
+        screen: the screen shown.
+        match: the open match (``None`` on the home screen).
+        draft: the hand being entered, kept in the store as it is typed.
+        preview: the live score and findings of the draft.
+        setup: the new-match form.
+        setup_problems: why the new-match form cannot start a match, path → message.
+        detail: the hand whose breakdown is shown.
+        message: the last thing to tell the player (a saved hand, a conflict …).
+        recent: the match list on the home and matches screens.
+        known_players: remembered players, to pick from.
+    """
+
+    store: Store
+    screen: Screen = Screen.HOME
+    match: MatchState | None = None
+    draft: HandDraft | None = None
+    preview: Preview | None = None
+    setup: MatchSetup = field(default_factory=MatchSetup)
+    setup_problems: tuple[tuple[str, str], ...] = ()
+    detail: int | None = None
+    message: str | None = None
+    recent: tuple[MatchSummary, ...] = ()
+    known_players: tuple[str, ...] = ()
+    entry_side: int = 0
+
+    # --- navigation ------------------------------------------------------------
+
+    def go_home(self) -> None:
+        """Back to the home screen (the draft stays kept)."""
+        self.refresh_recent()
+        self.screen = Screen.HOME
+
+    def refresh_recent(self) -> None:
+        """Reload the match list and the remembered players."""
+        self.recent = tuple(self.store.matches(limit=50))
+        self.known_players = tuple(self.store.players())
+
+    def in_progress(self) -> MatchSummary | None:
+        """The newest unfinished match, to resume."""
+        return next((m for m in self.recent if m.status == "in_progress"), None)
+
+    def show_matches(self) -> None:
+        """The list of past matches."""
+        self.refresh_recent()
+        self.screen = Screen.MATCHES
+
+    def say(self, message: str | None) -> None:
+        """Tell the player something (shown once)."""
+        self.message = message
+
+    # --- new match -------------------------------------------------------------
+
+    def new_match(self, variant: Variant | str = Variant.CLASSIC) -> None:
+        """Open the new-match form for a variant."""
+        variant = Variant(variant)
+        self.known_players = tuple(self.store.players())
+        self.setup = MatchSetup(variant=variant.value, sides=_default_sides(variant))
+        self.setup_problems = ()
+        self.screen = Screen.NEW_MATCH
+
+    def set_variant(self, variant: str) -> None:
+        """Change the variant; sides are reshaped for it, names kept where they fit."""
+        old = self.setup.sides
+        fresh = _default_sides(Variant(variant))
+        sides = []
+        for i, side in enumerate(fresh):
+            if i < len(old):
+                players = tuple((old[i].players + ("",) * len(side.players))[: len(side.players)])
+                sides.append(old[i].model_copy(update={"players": players}))
+            else:
+                sides.append(side)
+        self.setup = self.setup.model_copy(
+            update={"variant": variant, "sides": tuple(sides), "first_dealer": None}
+        )
+        self.setup_problems = ()
+
+    def toggle_house_rule(self, rule: str, on: bool) -> None:
+        """Turn a house rule on or off."""
+        rules = set(self.setup.house_rules)
+        if on:
+            rules.add(rule)
+        else:
+            rules.discard(rule)
+        self.setup = self.setup.model_copy(update={"house_rules": frozenset(rules)})
+
+    def set_target(self, text: str) -> None:
+        """Set a custom target (empty: the variant's)."""
+        self.setup = self.setup.model_copy(update={"target": text})
+
+    def set_side(
+        self,
+        index: int,
+        *,
+        name: str | None = None,
+        player: tuple[int, str] | None = None,
+        start_score: str | None = None,
+    ) -> None:
+        """Change a side's name, one of its players, or its start score."""
+        sides = list(self.setup.sides)
+        side = sides[index]
+        if name is not None:
+            side = side.model_copy(update={"name": name})
+        if player is not None:
+            seat, value = player
+            players = list(side.players)
+            players[seat] = value
+            side = side.model_copy(update={"players": tuple(players)})
+        if start_score is not None:
+            side = side.model_copy(update={"start_score": start_score})
+        sides[index] = side
+        self.setup = self.setup.model_copy(update={"sides": tuple(sides)})
+
+    def set_first_dealer(self, player: str | None) -> None:
+        """Who deals the first hand."""
+        self.setup = self.setup.model_copy(update={"first_dealer": player or None})
+
+    def create_match(self) -> bool:
+        """Start the match on the form; on a problem, keep the form and say why.
+
+        Returns:
+            True if the match was started (the scoreboard is shown).
+        """
+        try:
+            record = self.setup.to_record()
+        except RecordError as error:
+            self.setup_problems = tuple((p.where, p.message) for p in error.problems)
+            return False
+        score = score_match(record)
+        problems = [f for f in score.violations if f.severity is Severity.ERROR]
+        if problems:
+            self.setup_problems = tuple((f.where, f.message) for f in problems)
+            return False
+        try:
+            state = self.store.create_match(record)
+        except (RuleViolationError, StoreError) as error:
+            self.setup_problems = (("", str(error)),)
+            return False
+        self.setup_problems = ()
+        self._open(state)
+        if self.setup.first_dealer:
+            self.draft = HandDraft.blank(record, self.setup.first_dealer)
+            self.store.save_draft(state.id, self.draft.dump())
+        return True
+
+    # --- a match ----------------------------------------------------------------
+
+    def _open(self, state: MatchState) -> None:
+        self.match = state
+        self.detail = None
+        kept = self.store.draft(state.id)
+        self.draft = HandDraft.load(kept) if kept else None
+        self.preview = None
+        self.screen = Screen.SCOREBOARD
+
+    def open_match(self, match_id: int) -> None:
+        """Show a match's scoreboard."""
+        try:
+            self._open(self.store.match(match_id))
+        except NotFoundError as error:
+            self.say(str(error))
+            self.go_home()
+
+    def reload(self) -> None:
+        """Reload the open match from the store (after a conflict)."""
+        if self.match is not None:
+            self.match = self.store.match(self.match.id)
+
+    @property
+    def rules(self) -> RuleSet | None:
+        """The open match's rules."""
+        return match_rules(self.match.record) if self.match else None
+
+    def minimums(self) -> tuple[int, ...]:
+        """Each side's initial meld minimum for the next hand."""
+        return self.match.score.initial_meld_minimums if self.match else ()
+
+    def next_dealer(self) -> str | None:
+        """Who deals next (from the recorded dealers)."""
+        if self.match is None:
+            return None
+        first = self.draft.dealer if self.draft and not self.match.record.hands else None
+        return next_dealer(self.match.record, first)
+
+    def show_hand(self, number: int) -> None:
+        """Show one hand's full breakdown."""
+        self.detail = number
+        self.screen = Screen.HAND_DETAIL
+
+    def back_to_scoreboard(self) -> None:
+        """Back to the scoreboard (a draft being entered stays kept)."""
+        self.screen = Screen.SCOREBOARD
+
+    def undo(self) -> None:
+        """Undo the last change to the match's hands."""
+        self._history(forward=False)
+
+    def redo(self) -> None:
+        """Redo the change undone last."""
+        self._history(forward=True)
+
+    def _history(self, *, forward: bool) -> None:
+        if self.match is None:
+            return
+        try:
+            state = (self.store.redo if forward else self.store.undo)(
+                self.match.id, self.match.version
+            )
+        except ConflictError as error:
+            self.say(str(error))
+            self.reload()
+            return
+        except StoreError as error:
+            self.say(str(error))
+            return
+        self.match = state
+        self.say(
+            ("Redone: " if forward else "Undone: ")
+            + ((state.undo if forward else state.redo) or "change")
+        )
+
+    def delete_hand(self, number: int) -> None:
+        """Delete a hand of the open match (undo brings it back)."""
+        if self.match is None:
+            return
+        try:
+            self.match = self.store.delete_hand(self.match.id, number, self.match.version)
+            self.say(f"Hand {number + 1} deleted (undo brings it back).")
+            self.screen = Screen.SCOREBOARD
+        except ConflictError as error:
+            self.say(str(error))
+            self.reload()
+
+    def rematch(self) -> None:
+        """A new match with the same sides and rules."""
+        if self.match is None:
+            return
+        self._open(self.store.rematch(self.match.id))
+        self.say("New match with the same sides.")
+
+    # --- hand entry -------------------------------------------------------------
+
+    def begin_hand(self) -> None:
+        """Enter the next hand (or go on with the one kept)."""
+        if self.match is None:
+            return
+        if self.match.score.finished:
+            self.say("The match is over: start a rematch for another.")
+            return
+        if self.draft is None or self.draft.number is not None:
+            self.draft = HandDraft.blank(self.match.record, self.next_dealer())
+            self.entry_side = 0
+            self._keep_draft()
+        self._preview()
+        self.screen = Screen.HAND_ENTRY
+
+    def edit_hand(self, number: int) -> None:
+        """Edit an earlier hand."""
+        if self.match is None:
+            return
+        self.draft = HandDraft.from_hand(self.match.record, number)
+        self.entry_side = 0
+        self._keep_draft()
+        self._preview()
+        self.screen = Screen.HAND_ENTRY
+
+    def discard_draft(self) -> None:
+        """Throw away the hand being entered."""
+        if self.match is not None:
+            self.store.clear_draft(self.match.id)
+        self.draft = None
+        self.preview = None
+        self.screen = Screen.SCOREBOARD
+
+    def _keep_draft(self) -> None:
+        if self.match is not None and self.draft is not None:
+            self.store.save_draft(self.match.id, self.draft.dump())
+
+    def _set_draft(self, draft: HandDraft) -> None:
+        self.draft = draft
+        self._keep_draft()
+        self._preview()
+
+    def _side(self, index: int) -> SideDraft:
+        assert self.draft is not None
+        return self.draft.sides[index]
+
+    def _replace_side(self, index: int, side: SideDraft) -> None:
+        assert self.draft is not None
+        sides = list(self.draft.sides)
+        sides[index] = side
+        self._set_draft(self.draft.model_copy(update={"sides": tuple(sides)}))
+
+    def select_side(self, index: int) -> None:
+        """Show another side on the hand-entry screen."""
+        self.entry_side = index
+
+    def hand_minimums(self) -> tuple[int, ...]:
+        """Each side's initial meld minimum for the hand being entered (for an edit,
+        from the totals before that hand)."""
+        if self.match is None:
+            return ()
+        number = self.draft.number if self.draft is not None else None
+        if number is None:
+            return self.match.score.initial_meld_minimums
+        rules = match_rules(self.match.record)
+        before = (
+            self.match.score.hands[number - 1].running
+            if number
+            else tuple(side.start_score for side in self.match.record.sides)
+        )
+        return tuple(initial_meld_minimum(total, rules) for total in before)
+
+    def meld_index(self, side: int, rank: MeldRank) -> int | None:
+        """The side's meld of this rank in the draft, if there is one."""
+        for index, meld in enumerate(self._side(side).melds):
+            if meld.rank is rank:
+                return index
+        return None
+
+    def add_meld(self, side: int, rank: MeldRank | str) -> int:
+        """Add a meld of a rank to a side (three naturals to start; none for wild).
+
+        Returns:
+            The meld's index. If the side already has a meld of that rank, that one
+            (a side has one meld per rank: tapping the rank again opens it).
+        """
+        rank = MeldRank(rank)
+        existing = self.meld_index(side, rank)
+        if existing is not None:
+            self.say("A side has one meld per rank: add the cards to the meld it has.")
+            return existing
+        current = self._side(side)
+        start = MeldDraft(
+            rank=rank,
+            naturals=0 if rank is MeldRank.WILD else 3,
+            twos=3 if rank is MeldRank.WILD else 0,
+        )
+        self._replace_side(side, current.model_copy(update={"melds": (*current.melds, start)}))
+        return len(current.melds)
+
+    def set_meld(
+        self,
+        side: int,
+        index: int,
+        *,
+        naturals: int | None = None,
+        twos: int | None = None,
+        jokers: int | None = None,
+    ) -> None:
+        """Change the counts of a meld (never below 0)."""
+        current = self._side(side)
+        meld = current.melds[index]
+        update = {
+            key: max(0, min(200, value))
+            for key, value in (("naturals", naturals), ("twos", twos), ("jokers", jokers))
+            if value is not None
+        }
+        melds = list(current.melds)
+        melds[index] = meld.model_copy(update=update)
+        self._replace_side(side, current.model_copy(update={"melds": tuple(melds)}))
+
+    def remove_meld(self, side: int, index: int) -> None:
+        """Take a meld off a side."""
+        current = self._side(side)
+        melds = current.melds[:index] + current.melds[index + 1 :]
+        self._replace_side(side, current.model_copy(update={"melds": melds}))
+
+    def set_red_threes(self, side: int, count: int) -> None:
+        """Red threes a side laid out."""
+        current = self._side(side)
+        self._replace_side(side, current.model_copy(update={"red_threes": max(0, count)}))
+
+    def set_went_out(self, side: int, how: WentOut | str, player: str | None = None) -> None:
+        """How the hand ended for a side; going out clears it from the other sides
+        (one side at most goes out)."""
+        assert self.draft is not None
+        how = WentOut(how)
+        sides = []
+        for index, current in enumerate(self.draft.sides):
+            if index == side:
+                players = self.match.record.sides[index].players if self.match else ()
+                who = player if how is not WentOut.NO else None
+                if how is not WentOut.NO and who is None and len(players) == 1:
+                    who = players[0]
+                current = current.model_copy(update={"went_out": how, "went_out_by": who})
+            elif how is not WentOut.NO and current.went_out is not WentOut.NO:
+                current = current.model_copy(update={"went_out": WentOut.NO, "went_out_by": None})
+            sides.append(current)
+        self._set_draft(self.draft.model_copy(update={"sides": tuple(sides)}))
+
+    def set_left(self, side: int, player: int, **values: int | str | bool) -> None:
+        """Cards left in one player's hand: counts by point class (``jokers``,
+        ``aces_and_twos``, ``king_to_eight``, ``seven_to_four``), or ``cards`` typed
+        with ``by_cards=True``."""
+        current = self._side(side)
+        lefts = list(current.left)
+        clean: dict[str, int | str | bool] = {}
+        for key, value in values.items():
+            if key not in LeftDraft.model_fields:
+                raise ValueError(f"unknown field {key}")
+            clean[key] = (
+                max(0, value) if isinstance(value, int) and not isinstance(value, bool) else value
+            )
+        lefts[player] = lefts[player].model_copy(update=clean)
+        self._replace_side(side, current.model_copy(update={"left": tuple(lefts)}))
+
+    def set_hand_info(
+        self,
+        *,
+        dealer: str | None = None,
+        note: str | None = None,
+        lone_hand: str | None = None,
+        sitting_out: str | None = None,
+    ) -> None:
+        """The hand's dealer, note, lone hand (cutthroat) or player sitting out (five)."""
+        assert self.draft is not None
+        update: dict[str, str | None] = {}
+        if dealer is not None:
+            update["dealer"] = dealer or None
+        if note is not None:
+            update["note"] = note
+        if lone_hand is not None:
+            update["lone_hand"] = lone_hand or None
+        if sitting_out is not None:
+            update["sitting_out"] = sitting_out or None
+        self._set_draft(self.draft.model_copy(update=update))
+
+    def _candidate(self) -> tuple[MatchRecord, int] | tuple[None, tuple[tuple[str, str], ...]]:
+        assert self.match is not None and self.draft is not None
+        record = self.match.record
+        rules = match_rules(record)
+        try:
+            hand: MatchHand = self.draft.to_hand(record, rules)
+        except RecordError as error:
+            return None, tuple((p.where, p.message) for p in error.problems)
+        hands = list(record.hands)
+        number = self.draft.number
+        if number is None:
+            number = len(hands)
+            hands.append(hand)
+        else:
+            hands[number] = hand
+        return record.model_copy(update={"hands": tuple(hands)}), number
+
+    def _preview(self) -> None:
+        if self.match is None or self.draft is None:
+            self.preview = None
+            return
+        candidate, info = self._candidate()
+        if candidate is None:
+            assert isinstance(info, tuple)
+            self.preview = Preview(score=None, problems=info)
+            return
+        assert isinstance(info, int)
+        number = info
+        score: MatchScore = score_match(candidate)
+        prefix = f"hands[{number}]"
+        mine = tuple(
+            f.model_copy(update={"where": f.where.removeprefix(prefix).lstrip(".")})
+            for f in score.violations
+            if f.where == prefix or f.where.startswith(prefix + ".")
+        )
+        later = tuple(
+            f
+            for f in score.violations
+            if f.severity is Severity.ERROR
+            and f.where.startswith("hands[")
+            and not (f.where == prefix or f.where.startswith(prefix + "."))
+        )
+        self.preview = Preview(score=score.hand_scores[number], findings=mine, later=later)
+
+    def save_hand(self) -> bool:
+        """Save the hand being entered; blocked while it breaks a rule.
+
+        On a conflict (changed on another device) or a refusal, the draft is kept
+        and the reason is shown.
+
+        Returns:
+            True if saved (the scoreboard is shown).
+        """
+        if self.match is None or self.draft is None:
+            return False
+        self._preview()
+        if self.preview is None or not self.preview.can_save:
+            self.say("Not saved: fix what is marked first.")
+            return False
+        record = self.match.record
+        hand = self.draft.to_hand(record, match_rules(record))
+        try:
+            if self.draft.number is None:
+                state = self.store.add_hand(self.match.id, hand, self.match.version)
+                said = f"Hand {len(state.record.hands)} saved."
+            else:
+                state = self.store.edit_hand(
+                    self.match.id, self.draft.number, hand, self.match.version
+                )
+                said = f"Hand {self.draft.number + 1} changed; the totals after it follow."
+        except ConflictError as error:
+            self.say(str(error))
+            self.reload()
+            self._preview()
+            return False
+        except (RuleViolationError, StoreError) as error:
+            self.say(str(error))
+            return False
+        self.store.clear_draft(state.id)
+        self.match = state
+        self.draft = None
+        self.preview = None
+        self.screen = Screen.SCOREBOARD
+        if state.score.finished:
+            winner = state.score.winner
+            said += (
+                f" {winner} wins by {state.score.margin:,}!" if winner else " The match is a draw."
+            )
+        self.say(said)
+        return True
+
+
+def variant_choices() -> list[tuple[str, str, str]]:
+    """Every variant: id, title, one-line description."""
+    return [(info.id.value, info.title, info.description) for info in VARIANT_INFO.values()]
+
+
+def house_rule_choices() -> list[tuple[str, str, str]]:
+    """Every house rule: id, RULES.md reference, short explanation."""
+    return [(info.id.value, info.ref, info.description) for info in HOUSE_RULE_INFO.values()]
+
+
+def minimum_for(score: int, rules: RuleSet) -> int:
+    """The initial meld minimum for a score (shown on badges)."""
+    return initial_meld_minimum(score, rules)

@@ -1,0 +1,183 @@
+"""Run the real app in-process, without a browser: a real Flet `Session` over a
+connection that records what would be sent to the client.
+
+Controls are found by what a person sees (text, tooltips, labels, keys); events
+are dispatched the way the client sends them. Flet is pinned exactly because this
+uses its session internals (see shared recipes, "Testing Flet 1.0 UI code").
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from typing import Any
+
+import flet as ft
+import msgpack
+from flet.controls.base_control import BaseControl
+from flet.controls.context import _context_page
+from flet.messaging.connection import Connection
+from flet.messaging.protocol import configure_encode_object_for_msgpack
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+
+from canasta_scorer.store import Store
+from canasta_scorer.ui.app import AccessGate, Settings, build_main
+
+_ENCODE = configure_encode_object_for_msgpack(BaseControl)
+
+
+class RecordingConnection(Connection):
+    """Encodes every message as the real transport does (the encoder keeps the list
+    snapshots the next update diffs against) and keeps the count."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sent = 0
+
+    def send_message(self, message: Any) -> None:
+        msgpack.packb(message, default=_ENCODE)
+        self.sent += 1
+
+
+class AppHarness:
+    """One browser tab of the app, in-process."""
+
+    def __init__(self, store: Store, gate: AccessGate | None = None) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.connection = RecordingConnection()
+        self.connection.pubsubhub = PubSubHub()
+        self.connection.loop = self.loop
+        self.session = Session(self.connection)
+        main = build_main(store, Settings(), gate or AccessGate(None), keep_awake=False)
+
+        async def start() -> None:
+            _context_page.set(self.session.page)
+            main(self.session.page)
+            msgpack.packb(self.session.get_page_patch(), default=_ENCODE)
+            await self._settle()
+
+        self.loop.run_until_complete(start())
+
+    def close(self) -> None:
+        """Stop the session's tasks and the loop."""
+        for task in asyncio.all_tasks(self.loop):
+            task.cancel()
+        self.loop.run_until_complete(asyncio.sleep(0))
+        self.loop.close()
+
+    @staticmethod
+    async def _settle() -> None:
+        for _ in range(10):
+            await asyncio.sleep(0)
+
+    # --- finding controls -----------------------------------------------------------
+
+    def controls(self) -> Iterator[Any]:
+        """Every control mounted now."""
+        return iter(list(self.session.index.values()))
+
+    def texts(self) -> list[str]:
+        """Every text shown now."""
+        return [c.value for c in self.controls() if isinstance(c, ft.Text) and c.value]
+
+    def labels(self) -> list[str]:
+        """Every semantics label shown now."""
+        return [c.label for c in self.controls() if isinstance(c, ft.Semantics) and c.label]
+
+    def has_text(self, text: str) -> bool:
+        """True if a text or label on screen contains ``text``."""
+        return any(text in value for value in self.texts() + self.labels())
+
+    def _one(self, matches: list[Any], what: str) -> Any:
+        if not matches:
+            raise AssertionError(f"no {what} on screen; texts: {self.texts()[:40]}")
+        return matches[0]
+
+    def button(self, label: str) -> Any:
+        """A button by its text, tooltip or key."""
+
+        def name(control: Any) -> list[str]:
+            out = []
+            content = getattr(control, "content", None)
+            if isinstance(content, str):
+                out.append(content)
+            for attr in ("tooltip", "key", "label"):
+                value = getattr(control, attr, None)
+                if isinstance(value, str):
+                    out.append(value)
+            return out
+
+        buttons = [
+            c
+            for c in self.controls()
+            if isinstance(
+                c,
+                ft.Button
+                | ft.IconButton
+                | ft.FilledButton
+                | ft.FilledTonalButton
+                | ft.OutlinedButton
+                | ft.TextButton
+                | ft.ListTile
+                | ft.Chip,
+            )
+            and label in name(c)
+        ]
+        return self._one(buttons, f"button {label!r}")
+
+    def field(self, label: str) -> Any:
+        """A text field, dropdown or switch by its label."""
+        fields = [
+            c
+            for c in self.controls()
+            if isinstance(c, ft.TextField | ft.Dropdown | ft.Switch)
+            and (
+                getattr(c, "label", None) == label or str(getattr(c, "label", "")).startswith(label)
+            )
+        ]
+        return self._one(fields, f"field {label!r}")
+
+    # --- acting ----------------------------------------------------------------------
+
+    def _run(self, coroutine: Any) -> None:
+        async def go() -> None:
+            await coroutine
+            await self._settle()
+
+        self.loop.run_until_complete(go())
+
+    def click(self, label: str) -> None:
+        """Tap a button."""
+        control = self.button(label)
+        self._run(self.session.dispatch_event(control._i, "click", None))
+
+    def type(self, label: str, value: str) -> None:
+        """Type into a text field (what the client sends: the value, then change)."""
+        control = self.field(label)
+        self.session.apply_patch(control._i, {"value": value})
+        self._run(self.session.dispatch_event(control._i, "change", None))
+
+    def choose(self, label: str, value: str) -> None:
+        """Pick an option of a dropdown."""
+        control = self.field(label)
+        self.session.apply_patch(control._i, {"value": value})
+        self._run(self.session.dispatch_event(control._i, "select", None))
+
+    def switch(self, label: str, on: bool) -> None:
+        """Turn a switch on or off."""
+        control = self.field(label)
+        self.session.apply_patch(control._i, {"value": on})
+        self._run(self.session.dispatch_event(control._i, "change", None))
+
+    def segment(self, key_or_value: str, value: str) -> None:
+        """Pick a segment of a segmented button holding ``value``."""
+        buttons = [
+            c
+            for c in self.controls()
+            if isinstance(c, ft.SegmentedButton)
+            and (c.key == key_or_value or any(s.value == value for s in c.segments))
+        ]
+        control = self._one(buttons, f"segmented button with {value!r}")
+        self.session.apply_patch(control._i, {"selected": [value]})
+        self._run(self.session.dispatch_event(control._i, "change", None))
