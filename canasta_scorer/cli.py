@@ -199,7 +199,15 @@ def _side_sheet(
     this hand (the partners of three-player cutthroat), itself included."""
     out = sys.stdout
     side = record.sides[index]
-    together = [record.sides[i] for i in group]
+    if side.quick:
+        title = side.name + (f" ({', '.join(side.players)})" if side.players else "")
+        out.write(
+            f"{title}\n  {'typed from a paper count (not card-checked)':<44}"
+            f"{_signed(score.typed_total):>9}\n  {'─' * 53}\n"
+            f"  {'hand total':<44}{_points(score.total):>9}\n"
+        )
+        return
+    together = [record.sides[i] for i in group if not record.sides[i].quick]
     rows: list[tuple[str, int]] = [("cards melded", score.meld_points)]
     shown = 0
     for kind, count in (

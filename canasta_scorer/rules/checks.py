@@ -339,7 +339,10 @@ def check_hand(
     group_of = {index: group for group in groups for index in group}
     out_sides = [index for index, side in enumerate(sides) if side.went_out is not WentOut.NO]
     for index, side in enumerate(sides):
-        found += _check_side(record, rules, index, side, group_of[index])
+        if side.quick:
+            found += _check_quick(index, side)
+        else:
+            found += _check_side(record, rules, index, side, group_of[index])
     for extra in out_sides[1:]:
         found.append(
             _finding(
@@ -352,8 +355,49 @@ def check_hand(
             )
         )
     for group in groups:
-        found += _check_minimum(record, rules, group)
+        carded = [index for index in group if not sides[index].quick]
+        if carded:
+            found += _check_minimum(record, rules, carded)
     found += _check_supply(record, rules)
+    return found
+
+
+R_QUICK = "quick entry (a total typed from a paper count); RULES.md §1.1"
+
+
+def _check_quick(index: int, side: HandSide) -> list[Finding]:
+    """A side's total typed from a paper count: a multiple of 5, no cards beside it."""
+    here = f"sides[{index}]"
+    total = side.total or 0
+    found = [
+        _finding(
+            W,
+            Code.QUICK_NOT_CARD_CHECKED,
+            f"{here}.total",
+            f"{side.name}'s {total:,} was typed from a paper count: no card of it was checked",
+            R_QUICK,
+        )
+    ]
+    if total % 5:
+        found.append(
+            _finding(
+                E,
+                Code.SCORE_NOT_MULTIPLE_OF_5,
+                f"{here}.total",
+                f"{total} is not a multiple of 5: every card and bonus is, so every hand score is",
+                R_MULTIPLE_OF_5,
+            )
+        )
+    if side.melds or side.red_threes or side.went_out is not WentOut.NO or side.hand_cards():
+        found.append(
+            _finding(
+                E,
+                Code.QUICK_WITH_CARDS,
+                here,
+                f"{side.name} has both a typed total and cards: give one or the other",
+                R_QUICK,
+            )
+        )
     return found
 
 

@@ -59,6 +59,9 @@ class Code(StrEnum):
     CONCEALED_CANASTAS = "concealed.canastas"
     # check 9
     SCORE_NOT_MULTIPLE_OF_5 = "score.not_multiple_of_5"
+    # quick entry (a total typed from a paper count)
+    QUICK_NOT_CARD_CHECKED = "quick.not_card_checked"
+    QUICK_WITH_CARDS = "quick.with_cards"
     # sides, players and variants (RULES.md §2)
     SIDES_COUNT = "sides.count"
     SIDES_PLAYERS = "sides.players"

@@ -212,6 +212,7 @@ def hand_record(
                 went_out=play.went_out,
                 went_out_by=play.went_out_by,
                 left_in_hand=play.left_in_hand,
+                total=play.total,
             )
         )
     return HandRecord.model_construct(

@@ -135,6 +135,9 @@ class HandPlay(_Strict):
         went_out: ``no``, ``out`` or ``concealed``.
         went_out_by: the player who went out, a name from the side's players.
         left_in_hand: cards left in the side's hands, for the whole side or per player.
+        total: quick entry (an addition to HAND_FORMAT.md): the side's score for the
+            hand as counted on paper, in points, instead of the cards; it is scored as
+            typed and marked as not card-checked.
     """
 
     red_threes: Annotated[StrictInt, Field(ge=0, le=1000)] = 0
@@ -142,6 +145,12 @@ class HandPlay(_Strict):
     went_out: WentOut = WentOut.NO
     went_out_by: Name | None = None
     left_in_hand: LeftInHand = ()
+    total: Points | None = None
+
+    @property
+    def quick(self) -> bool:
+        """True for a quick entry: a total typed from a paper count, no cards."""
+        return self.total is not None
 
     def hand_cards(self) -> tuple[Card, ...]:
         """Every card left in the side's hands, all players together."""

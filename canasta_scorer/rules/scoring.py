@@ -9,7 +9,9 @@ threes (RULES.md §2, R2).
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model_serializer
 
 from .cards import Card, cards_points
 from .checks import check_hand, hand_rules, scoring_groups
@@ -55,6 +57,8 @@ class SideScore(BaseModel):
         total: the side's score for the hand.
         natural_canastas: natural canastas counted.
         mixed_canastas: mixed canastas counted.
+        typed_total: a total typed from a paper count (quick entry), not card-checked;
+            left out of the JSON object when 0, so the contract's keys are unchanged.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -69,6 +73,14 @@ class SideScore(BaseModel):
     total: int
     natural_canastas: int
     mixed_canastas: int
+    typed_total: int = 0
+
+    @model_serializer(mode="wrap")
+    def _contract_keys(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if not self.typed_total:
+            data.pop("typed_total", None)
+        return data
 
 
 class HandScore(BaseModel):
@@ -149,6 +161,25 @@ def score_sides(record: HandRecord, rules: RuleSet | None = None) -> tuple[SideS
     rules = rules or hand_rules(record)
     scores: list[SideScore | None] = [None] * len(record.sides)
     for group in scoring_groups(record, rules):
+        for index in group:
+            side = record.sides[index]
+            if side.total is not None:
+                scores[index] = SideScore(
+                    name=side.name,
+                    meld_points=0,
+                    hand_points=0,
+                    canasta_bonus=0,
+                    red_three_bonus=0,
+                    going_out_bonus=0,
+                    penalties=0,
+                    total=side.total,
+                    natural_canastas=0,
+                    mixed_canastas=0,
+                    typed_total=side.total,
+                )
+        group = [index for index in group if record.sides[index].total is None]
+        if not group:
+            continue
         members = [record.sides[i] for i in group]
         meld_points, hand_points, bonus, going_out, penalties, natural, mixed = _group_parts(
             members, rules

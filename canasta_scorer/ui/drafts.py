@@ -100,6 +100,8 @@ class HandDraft(BaseModel):
     note: str = ""
     lone_hand: str | None = None
     sitting_out: str | None = None
+    quick: bool = False
+    totals: tuple[str, ...] = ()
 
     @classmethod
     def blank(cls, record: MatchRecord, dealer: str | None = None) -> HandDraft:
@@ -116,6 +118,15 @@ class HandDraft(BaseModel):
     def from_hand(cls, record: MatchRecord, number: int) -> HandDraft:
         """A draft to edit hand ``number`` of a match, cards left shown as typed cards."""
         hand = record.hands[number]
+        if any(play.quick for play in hand.sides):
+            return cls(
+                number=number,
+                sides=cls.blank(record).sides,
+                dealer=hand.dealer,
+                note=hand.note or "",
+                quick=True,
+                totals=tuple(str(play.total or 0) for play in hand.sides),
+            )
         sides = []
         for side, play in zip(record.sides, hand.sides, strict=False):
             melds = tuple(
@@ -181,6 +192,8 @@ class HandDraft(BaseModel):
             RecordError: typed cards that cannot be read, with the path of the field.
         """
         problems: list[Problem] = []
+        if self.quick:
+            return self._quick_hand(record)
         used: Counter[Card] = Counter()
         melds: list[list[str]] = []
         for side in self.sides:
@@ -230,6 +243,26 @@ class HandDraft(BaseModel):
             value = getattr(self, key)
             if value:
                 hand[key] = value
+        if self.note.strip():
+            hand["note"] = self.note.strip()
+        return validate_record(MatchHand, hand)
+
+    def _quick_hand(self, record: MatchRecord) -> MatchHand:
+        problems: list[Problem] = []
+        sides: list[dict[str, object]] = []
+        for index in range(len(record.sides)):
+            text = (self.totals[index] if index < len(self.totals) else "").strip()
+            text = text.replace(",", "").replace("−", "-").replace(" ", "")
+            try:
+                sides.append({"total": int(text)})
+            except ValueError:
+                what = f"{text!r} is not a whole number" if text else "type the hand total"
+                problems.append(Problem(f"sides[{index}].total", what))
+        if problems:
+            raise RecordError(problems)
+        hand: dict[str, object] = {"sides": sides}
+        if self.dealer:
+            hand["dealer"] = self.dealer
         if self.note.strip():
             hand["note"] = self.note.strip()
         return validate_record(MatchHand, hand)

@@ -530,6 +530,19 @@ class AppState:
         lefts[player] = lefts[player].model_copy(update=clean)
         self._replace_side(side, current.model_copy(update={"left": tuple(lefts)}))
 
+    def set_quick(self, on: bool) -> None:
+        """Quick mode: type each side's hand total from a paper count instead of cards."""
+        assert self.draft is not None
+        totals = self.draft.totals or tuple("" for _ in self.draft.sides)
+        self._set_draft(self.draft.model_copy(update={"quick": on, "totals": totals}))
+
+    def set_quick_total(self, side: int, text: str) -> None:
+        """A side's hand total in quick mode (checked: a whole number, a multiple of 5)."""
+        assert self.draft is not None
+        totals = list(self.draft.totals or tuple("" for _ in self.draft.sides))
+        totals[side] = text
+        self._set_draft(self.draft.model_copy(update={"totals": tuple(totals)}))
+
     def set_hand_info(
         self,
         *,

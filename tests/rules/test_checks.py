@@ -426,7 +426,28 @@ def _third_side() -> Data:
     return data
 
 
+def _quick_east_west(total: int, **cards: Any) -> Data:
+    """Classic hand whose East-West total was typed from a paper count (quick entry)."""
+    data = classic_hand()
+    data["sides"][1] = {"name": "East-West", "players": ["East", "West"], "total": total, **cards}
+    return data
+
+
+QUICK_WARNING = (W, Code.QUICK_NOT_CARD_CHECKED, "sides[1].total")
+
 FAILING: list[Any] = [
+    # ---- quick entry: a side's total typed from a paper count
+    pytest.param(_quick_east_west(40), [QUICK_WARNING], id="typed total is not card-checked"),
+    pytest.param(
+        _quick_east_west(42),
+        [QUICK_WARNING, (E, Code.SCORE_NOT_MULTIPLE_OF_5, "sides[1].total")],
+        id="typed total not a multiple of 5",
+    ),
+    pytest.param(
+        _quick_east_west(40, melds=["Q Q Q Q 2"]),
+        [QUICK_WARNING, (E, Code.QUICK_WITH_CARDS, "sides[1]")],
+        id="typed total beside melds",
+    ),
     # ---- check 1: meld shape (S0 "Melds in Classic Canasta")
     pytest.param(
         ns_melds("J J"), [(E, Code.MELD_TOO_FEW_CARDS, "sides[0].melds[2]")], id="too few cards"
@@ -1080,6 +1101,30 @@ def test_match_rule_broken_is_reported(data: Data, expected: Expected) -> None:
 # ---------------------------------------------------------------------------------------------
 # Every code has a failing case, and file-contract problems are RecordError, not findings
 # ---------------------------------------------------------------------------------------------
+
+
+def test_typed_total_scores_as_typed_and_keeps_the_contract_keys() -> None:
+    hand = score_hand(validate_record(HandRecord, _quick_east_west(-35)))
+    assert [side.total for side in hand.sides] == [820, -35]
+    assert hand.sides[1].typed_total == -35
+    assert "typed_total" in hand.model_dump(mode="json")["sides"][1]
+    assert "typed_total" not in hand.model_dump(mode="json")["sides"][0]
+    assert hand.valid
+
+
+def test_typed_totals_count_in_a_match() -> None:
+    data = {
+        "sides": [{"name": "Us"}, {"name": "Them"}],
+        "hands": [
+            {"sides": [{"total": 1235}, {"total": -45}]},
+            {"sides": [{"total": 300}, {"total": 1500}]},
+        ],
+    }
+    result = score_match(validate_record(MatchRecord, data))
+    assert [hand.running for hand in result.hands] == [(1235, -45), (1535, 1455)]
+    assert result.initial_meld_minimums == (90, 50)
+    assert result.valid
+    assert [f.code for f in result.violations] == [Code.QUICK_NOT_CARD_CHECKED] * 4
 
 
 def test_every_finding_code_has_a_failing_case() -> None:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from canasta_scorer.rules import Finding, HouseRule, MeldRank, SideScore, WentOut
+from canasta_scorer.rules import Finding, HouseRule, MatchRecord, MeldRank, SideScore, WentOut
 from canasta_scorer.rules.melds import CanastaKind
 from canasta_scorer.ui.drafts import SideDraft
 from canasta_scorer.ui.state import AppState
@@ -272,13 +272,11 @@ def _left_setter(state: AppState, side: int, seat: int, key: str) -> Callable[[i
 
 
 def hand_entry_screen(state: AppState) -> list[ft.Control]:
-    """The hand being entered: a side at a time, then Save."""
+    """The hand being entered: a side at a time (or quick totals), then Save."""
     draft = state.draft
     match = state.match
     assert draft is not None and match is not None
     record = match.record
-    rules = state.rules
-    assert rules is not None
     side = min(state.entry_side, len(record.sides) - 1)
     title = (
         f"Hand {len(record.hands) + 1}"
@@ -290,15 +288,65 @@ def hand_entry_screen(state: AppState) -> list[ft.Control]:
     )
     controls: list[ft.Control] = [
         ft.Text(f"{title} · initial meld minimums: {minimums}", color=ft.Colors.ON_SURFACE_VARIANT),
-        ft.SegmentedButton(
-            segments=[ft.Segment(value=str(i), label=s.name) for i, s in enumerate(record.sides)],
-            selected=[str(side)],
-            on_change=lambda e: state.select_side(int(e.control.selected[0])),
-            key="side-picker",
+        ft.Switch(
+            label="Quick: type each side's total from a paper count",
+            value=draft.quick,
+            on_change=lambda e: state.set_quick(bool(e.control.value)),
         ),
     ]
-    controls += _side_entry(state, side)
-    controls.append(heading("This hand"))
+    if draft.quick:
+        controls += _quick_entry(state, record)
+    else:
+        controls.append(
+            ft.SegmentedButton(
+                segments=[
+                    ft.Segment(value=str(i), label=s.name) for i, s in enumerate(record.sides)
+                ],
+                selected=[str(side)],
+                on_change=lambda e: state.select_side(int(e.control.selected[0])),
+                key="side-picker",
+            )
+        )
+        controls += _side_entry(state, side)
+    controls += _hand_info(state)
+    return controls
+
+
+def _quick_entry(state: AppState, record: MatchRecord) -> list[ft.Control]:
+    draft = state.draft
+    assert draft is not None
+    problems = dict(state.preview.problems) if state.preview else {}
+    controls: list[ft.Control] = []
+    for i, side_setup in enumerate(record.sides):
+        key = f"sides[{i}].total"
+        errors = [
+            f.message
+            for f in (state.preview.about(key) if state.preview else ())
+            if f.severity.value == "error"
+        ]
+        controls.append(
+            ft.TextField(
+                label=f"{side_setup.name} hand total",
+                value=draft.totals[i] if i < len(draft.totals) else "",
+                keyboard_type=ft.KeyboardType.NUMBER,
+                error=problems.get(key) or (errors[0] if errors else None),
+                on_change=lambda e, i=i: state.set_quick_total(i, e.control.value),
+            )
+        )
+    controls.append(
+        ft.Text("Typed totals are not checked against cards.", color=ft.Colors.ON_SURFACE_VARIANT)
+    )
+    return controls
+
+
+def _hand_info(state: AppState) -> list[ft.Control]:
+    draft = state.draft
+    match = state.match
+    assert draft is not None and match is not None
+    record = match.record
+    rules = state.rules
+    assert rules is not None
+    controls: list[ft.Control] = [heading("This hand")]
     players = [p for s in record.sides for p in s.players]
     if players:
         controls.append(
