@@ -26,6 +26,8 @@ from canasta_scorer.rules import (
     VARIANT_INFO,
     CanastaError,
     CanastaKind,
+    Card,
+    CardSyntaxError,
     Finding,
     HandRecord,
     HandScore,
@@ -52,6 +54,17 @@ from canasta_scorer.rules import (
     score_hand,
     score_match,
     scoring_groups,
+)
+from canasta_scorer.rules.cards import parse_cards
+from canasta_scorer.rules.disputes import (
+    FirstMeldSituation,
+    GoOutSituation,
+    PileSituation,
+    Verdict,
+    first_meld,
+    may_go_out,
+    may_take_pile,
+    meld_verdict,
 )
 from canasta_scorer.rules.scoring import CANASTA_BONUS
 
@@ -407,6 +420,81 @@ def _cmd_minimum(args: argparse.Namespace) -> int:
     return EXIT_VIOLATIONS if odd else EXIT_VALID
 
 
+def _verdict_out(verdict: Verdict, rules: RuleSet, as_json: bool) -> int:
+    if as_json:
+        _write_json(verdict.model_dump(mode="json"))
+    else:
+        out = sys.stdout
+        out.write(f"{verdict.question}  ({_rules_line(rules)})\n{verdict.answer}\n")
+        if verdict.show:
+            out.write(f"  show from your hand: {verdict.show}\n")
+        for reason in verdict.reasons:
+            out.write(f"  {'✓' if reason.ok else '✗'} {reason.message}\n    rule: {reason.rule}\n")
+    return EXIT_VALID if verdict.allowed else EXIT_VIOLATIONS
+
+
+def _melds(texts: list[str] | None) -> tuple[Meld, ...]:
+    return tuple(parse_meld(text) for text in texts or ())
+
+
+def _one_card(text: str | None) -> Card | None:
+    if text is None or not text.strip():
+        return None
+    cards = parse_cards(text)
+    if len(cards) != 1:
+        raise CardSyntaxError(f"{text!r} should be one card")
+    return cards[0]
+
+
+def _cmd_check(args: argparse.Namespace) -> int:
+    rules = rule_set(args.variant, args.house_rule or ())
+    if args.question == "meld":
+        meld = parse_meld(" ".join(args.cards))
+        verdict = meld_verdict(meld, rules, going_out=True if args.going_out else None)
+    elif args.question == "pile":
+        top = _one_card(args.top)
+        assert top is not None
+        verdict = may_take_pile(
+            PileSituation(
+                top=top,
+                pile_size=args.pile_size,
+                wild_in_pile=args.wild_in_pile,
+                red_three_upcard=args.red_three_upcard,
+                black_three_in_pile=args.black_three_in_pile,
+                side_has_melded=not args.not_melded,
+                side_score=args.score,
+                hand=parse_cards(args.hand),
+                side_melds=_melds(args.meld),
+            ),
+            rules,
+        )
+    elif args.question == "go-out":
+        verdict = may_go_out(
+            GoOutSituation(
+                table_melds=_melds(args.table),
+                this_turn=_melds(args.meld),
+                discard=_one_card(args.discard),
+                side_has_melded=not args.side_not_melded,
+                player_has_melded=not args.player_not_melded,
+                took_pile=args.took_pile,
+                side_score=args.score,
+            ),
+            rules,
+        )
+    else:
+        verdict = first_meld(
+            FirstMeldSituation(
+                melds=_melds(args.meld),
+                top=_one_card(args.top),
+                buried=parse_cards(args.buried),
+                side_score=args.score,
+                red_threes=args.red_threes,
+            ),
+            rules,
+        )
+    return _verdict_out(verdict, rules, args.json)
+
+
 def _cmd_app(args: argparse.Namespace) -> int:
     from canasta_scorer.store import StoreError
 
@@ -422,6 +510,119 @@ def _cmd_app(args: argparse.Namespace) -> int:
     except ValueError as error:
         sys.stderr.write(f"canasta-scorer: {error}\n")
         return EXIT_UNREADABLE
+
+
+def _check_commands(commands: Any, variants: list[str], house: list[str]) -> None:
+    check = commands.add_parser(
+        "check",
+        help="settle a dispute: meld, pile, go-out, first-meld",
+        description="Answer a table question yes or no, with the rule and its source. "
+        "Cards as in files: JK 2 A K Q J 10 9 8 7 6 5 4 3. Exit 0 yes, 1 no.",
+    )
+    questions = check.add_subparsers(
+        dest="question", metavar="QUESTION", required=True, parser_class=_Parser
+    )
+
+    def common(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument(
+            "--variant",
+            default="classic",
+            choices=variants,
+            metavar="ID",
+            help="variant id (default classic)",
+        )
+        parser.add_argument(
+            "--house-rule",
+            action="append",
+            choices=house,
+            metavar="ID",
+            help="a house rule that is on (repeat for more)",
+        )
+        parser.add_argument("--json", action="store_true", help="print JSON")
+        parser.set_defaults(run=_cmd_check)
+
+    meld = questions.add_parser("meld", help="is this meld legal?")
+    meld.add_argument("cards", nargs="+", metavar="CARDS")
+    meld.add_argument("--going-out", action="store_true", help="laid on the going-out turn")
+    common(meld)
+
+    pile = questions.add_parser(
+        "pile",
+        help="may I take the discard pile?",
+        description="May I take the discard pile? (RULES.md §1.8)",
+    )
+    pile.add_argument("--top", required=True, metavar="CARD", help="the top card of the pile")
+    pile.add_argument("--hand", required=True, metavar="CARDS", help="your hand")
+    pile.add_argument(
+        "--pile-size",
+        type=int,
+        default=2,
+        metavar="N",
+        help="cards in the pile, the top one included (default 2)",
+    )
+    pile.add_argument("--wild-in-pile", action="store_true", help="a wild card lies in the pile")
+    pile.add_argument("--red-three-upcard", action="store_true", help="the upcard was a red three")
+    pile.add_argument(
+        "--black-three-in-pile",
+        action="store_true",
+        help="a black three was discarded since the pile was last taken",
+    )
+    pile.add_argument("--not-melded", action="store_true", help="your side has not melded yet")
+    pile.add_argument("--score", type=int, default=0, help="your side's score (its minimum)")
+    pile.add_argument(
+        "--meld", action="append", metavar="CARDS", help="a meld of your side on the table (repeat)"
+    )
+    common(pile)
+
+    go_out = questions.add_parser(
+        "go-out",
+        help="may we go out?",
+        description="May we go out, and what does it score? (RULES.md §1.9)",
+    )
+    go_out.add_argument(
+        "--table",
+        action="append",
+        metavar="CARDS",
+        help="a meld of your side already on the table (repeat)",
+    )
+    go_out.add_argument(
+        "--meld", action="append", metavar="CARDS", help="a meld you lay this turn (repeat)"
+    )
+    go_out.add_argument("--discard", metavar="CARD", help="the card you discard, if any")
+    go_out.add_argument(
+        "--side-not-melded", action="store_true", help="your side had not melded before this turn"
+    )
+    go_out.add_argument(
+        "--player-not-melded",
+        action="store_true",
+        help="you had not melded before this turn (concealed)",
+    )
+    go_out.add_argument("--took-pile", action="store_true", help="you took the pile this turn")
+    go_out.add_argument("--score", type=int, default=0, help="your side's score (its minimum)")
+    common(go_out)
+
+    first = questions.add_parser(
+        "first-meld",
+        help="does this first meld reach the minimum?",
+        description="Does this first meld reach the initial meld minimum? (RULES.md §1.7)",
+    )
+    first.add_argument(
+        "--meld",
+        action="append",
+        required=True,
+        metavar="CARDS",
+        help="a meld laid this turn, the top discard included (repeat)",
+    )
+    first.add_argument("--top", metavar="CARD", help="the top discard, if the pile was taken")
+    first.add_argument(
+        "--buried",
+        default="",
+        metavar="CARDS",
+        help="other pile cards melded the same turn (they do not count)",
+    )
+    first.add_argument("--score", type=int, default=0, help="your side's score")
+    first.add_argument("--red-threes", type=int, default=0, help="red threes laid out")
+    common(first)
 
 
 def _variant_help() -> str:
@@ -501,6 +702,7 @@ def _parser() -> argparse.ArgumentParser:
     minimum.add_argument("--json", action="store_true", help="print JSON")
     minimum.set_defaults(run=_cmd_minimum)
 
+    _check_commands(commands, variants, house)
     add_store_commands(commands)
 
     app = commands.add_parser(
