@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
-from sqlalchemy import Engine, delete, func, or_, select, update
+from sqlalchemy import Engine, Select, delete, func, or_, select, update
 from sqlalchemy.exc import DatabaseError, OperationalError
 from sqlmodel import Session, col
 
@@ -113,6 +113,12 @@ def _aware(moment: datetime | None) -> datetime | None:
     if moment is None:
         return None
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _utc(moment: datetime) -> datetime:
+    """The moment in UTC (a time without a zone is taken as UTC). SQLite keeps no zone,
+    so every time is stored in UTC: 10:00+02:00 must be stored as 08:00."""
+    return moment.astimezone(UTC) if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def _hand_json(hand: MatchHand) -> str:
@@ -275,6 +281,7 @@ class Store:
         status: Literal["in_progress", "finished"] | None = None,
         variant: str | None = None,
         player: str | None = None,
+        since: datetime | None = None,
     ) -> list[MatchSummary]:
         """Matches newest first, a page at a time, from the cached totals.
 
@@ -284,22 +291,10 @@ class Store:
             status: only finished or only unfinished matches.
             variant: only this variant id.
             player: only matches this player played in (name, any case).
+            since: only matches started at or after this time.
         """
         with self._session() as session:
-            query = select(MatchRow).where(col(MatchRow.deleted_at).is_(None))
-            if status:
-                query = query.where(col(MatchRow.status) == status)
-            if variant:
-                query = query.where(col(MatchRow.variant) == variant)
-            if player:
-                query = query.where(
-                    col(MatchRow.id).in_(
-                        select(col(SideRow.match_id))
-                        .join(SidePlayerRow, col(SidePlayerRow.side_id) == col(SideRow.id))
-                        .join(PlayerRow, col(PlayerRow.id) == col(SidePlayerRow.player_id))
-                        .where(col(PlayerRow.key) == player.strip().casefold())
-                    )
-                )
+            query = self._filtered(status=status, variant=variant, player=player, since=since)
             if before is not None:
                 anchor = session.get(MatchRow, before)
                 if anchor is not None:
@@ -350,6 +345,52 @@ class Store:
                 )
                 for row in rows
             ]
+
+    @staticmethod
+    def _filtered(
+        *,
+        status: str | None = None,
+        variant: str | None = None,
+        player: str | None = None,
+        since: datetime | None = None,
+    ) -> Select[MatchRow]:
+        query = select(MatchRow).where(col(MatchRow.deleted_at).is_(None))
+        if status:
+            query = query.where(col(MatchRow.status) == status)
+        if variant:
+            query = query.where(col(MatchRow.variant) == variant)
+        if since is not None:
+            query = query.where(col(MatchRow.created_at) >= _utc(since))
+        if player:
+            query = query.where(
+                col(MatchRow.id).in_(
+                    select(col(SideRow.match_id))
+                    .join(SidePlayerRow, col(SidePlayerRow.side_id) == col(SideRow.id))
+                    .join(PlayerRow, col(PlayerRow.id) == col(SidePlayerRow.player_id))
+                    .where(col(PlayerRow.key) == player.strip().casefold())
+                )
+            )
+        return query
+
+    def records(
+        self,
+        *,
+        status: Literal["in_progress", "finished"] | None = None,
+        variant: str | None = None,
+        player: str | None = None,
+        since: datetime | None = None,
+    ) -> list[tuple[int, MatchRecord]]:
+        """Every match (not deleted) as its match file, oldest first, for statistics.
+
+        Args: the filters of `matches`.
+        """
+        with self._session() as session:
+            rows = session.scalars(
+                self._filtered(status=status, variant=variant, player=player, since=since).order_by(
+                    col(MatchRow.created_at), col(MatchRow.id)
+                )
+            ).all()
+            return [(row.id or 0, self._record(session, row)) for row in rows]
 
     def players(self) -> list[str]:
         """Every remembered player's name, in alphabetical order."""
@@ -406,10 +447,10 @@ class Store:
             fingerprint="",
         )
         if created_at is not None:
-            row.created_at = created_at
+            row.created_at = _utc(created_at)
         self._cache(row, record, score)
         if finished_at is not None and score.finished:
-            row.finished_at = finished_at
+            row.finished_at = _utc(finished_at)
         session.add(row)
         session.flush()
         assert row.id is not None

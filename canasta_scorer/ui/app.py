@@ -27,12 +27,16 @@ import flet as ft
 
 from canasta_scorer.store import Store
 
+from .components.checker import checker_screen
+from .components.common import icon_button
+from .components.export import export_screen
 from .components.hand_detail import hand_detail_screen
 from .components.hand_entry import hand_entry_screen
+from .components.history import history_screen
 from .components.home import home_screen
-from .components.matches import matches_screen
 from .components.new_match import new_match_screen
 from .components.scoreboard import scoreboard_actions, scoreboard_screen
+from .components.stats import stats_screen
 from .state import AppState, Screen
 
 __all__ = ["AccessGate", "Settings", "build_main", "load_settings", "run_app"]
@@ -94,7 +98,8 @@ def load_settings(path: Path | None = None) -> Settings:
             for key, value in values.items():
                 if value is None:
                     continue
-                if not isinstance(value, type(getattr(defaults, key))):
+                # TOML's true is a Python int too: a size or port must not be a bool
+                if isinstance(value, bool) or not isinstance(value, type(getattr(defaults, key))):
                     raise ValueError(
                         f"{candidate}: {key} should be "
                         f"{type(getattr(defaults, key)).__name__}, got {value!r}"
@@ -164,11 +169,17 @@ def _view(state: AppState, controls: list[ft.Control]) -> ft.View:
         Screen.HAND_ENTRY: "Enter a hand",
         Screen.HAND_DETAIL: f"Hand {(state.detail or 0) + 1}",
         Screen.MATCHES: "Past matches",
+        Screen.CHECKER: "Rule checker",
+        Screen.STATS: "Player statistics",
+        Screen.EXPORT: "Export",
     }
     back = {
         Screen.NEW_MATCH: state.go_home,
         Screen.SCOREBOARD: state.go_home,
         Screen.MATCHES: state.go_home,
+        Screen.CHECKER: state.leave_checker,
+        Screen.STATS: state.show_matches,
+        Screen.EXPORT: state.back_to_scoreboard,
         Screen.HAND_ENTRY: state.back_to_scoreboard,
         Screen.HAND_DETAIL: state.back_to_scoreboard,
     }.get(state.screen)
@@ -183,8 +194,13 @@ def _view(state: AppState, controls: list[ft.Control]) -> ft.View:
                     content=ft.Row(
                         [
                             ft.Text(state.message, expand=True, selectable=True),
-                            ft.IconButton(
-                                ft.Icons.CLOSE, tooltip="Dismiss", on_click=lambda: state.say(None)
+                            *(
+                                [ft.TextButton(content="Undo", on_click=state.restore_deleted)]
+                                if state.deleted is not None
+                                else []
+                            ),
+                            icon_button(
+                                ft.Icons.CLOSE, "Dismiss", on_click=lambda: state.say(None)
                             ),
                         ]
                     ),
@@ -199,9 +215,7 @@ def _view(state: AppState, controls: list[ft.Control]) -> ft.View:
         route="/",
         appbar=ft.AppBar(
             title=ft.Text(titles[state.screen]),
-            leading=ft.IconButton(ft.Icons.ARROW_BACK, tooltip="Back", on_click=back)
-            if back
-            else None,
+            leading=icon_button(ft.Icons.ARROW_BACK, "Back", on_click=back) if back else None,
             automatically_imply_leading=False,
             actions=actions,
         ),
@@ -231,7 +245,13 @@ def screen_controls(state: AppState) -> list[ft.Control]:
     if state.screen is Screen.HAND_DETAIL and state.detail is not None:
         return hand_detail_screen(state)
     if state.screen is Screen.MATCHES:
-        return matches_screen(state)
+        return history_screen(state)
+    if state.screen is Screen.CHECKER:
+        return checker_screen(state)
+    if state.screen is Screen.STATS:
+        return stats_screen(state)
+    if state.screen is Screen.EXPORT and state.match is not None:
+        return export_screen(state)
     return home_screen(state)
 
 

@@ -124,6 +124,8 @@ class HandDraft(BaseModel):
                 sides=cls.blank(record).sides,
                 dealer=hand.dealer,
                 note=hand.note or "",
+                lone_hand=hand.lone_hand,
+                sitting_out=hand.sitting_out,
                 quick=True,
                 totals=tuple(str(play.total or 0) for play in hand.sides),
             )
@@ -261,8 +263,10 @@ class HandDraft(BaseModel):
         if problems:
             raise RecordError(problems)
         hand: dict[str, object] = {"sides": sides}
-        if self.dealer:
-            hand["dealer"] = self.dealer
+        for key in ("dealer", "lone_hand", "sitting_out"):
+            value = getattr(self, key)
+            if value:
+                hand[key] = value
         if self.note.strip():
             hand["note"] = self.note.strip()
         return validate_record(MatchHand, hand)

@@ -13,7 +13,11 @@ Attributes are replaced, never mutated in place, so an observer (Flet's
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from enum import StrEnum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
 
 from canasta_scorer.rules import (
     HOUSE_RULE_INFO,
@@ -33,7 +37,10 @@ from canasta_scorer.rules import (
     match_rules,
     score_match,
 )
+from canasta_scorer.rules.cards import Card
+from canasta_scorer.rules.disputes import Verdict
 from canasta_scorer.rules.match import next_dealer
+from canasta_scorer.rules.stats import Statistics, statistics
 from canasta_scorer.store import (
     ConflictError,
     MatchState,
@@ -44,9 +51,24 @@ from canasta_scorer.store import (
     StoreError,
 )
 
+from .checker_form import CheckerForm
 from .drafts import HandDraft, LeftDraft, MatchSetup, MeldDraft, SetupSide, SideDraft
 
-__all__ = ["AppState", "Preview", "Screen"]
+__all__ = ["AppState", "HistoryFilter", "Preview", "Screen"]
+
+#: Past matches shown per page.
+HISTORY_PAGE = 30
+
+
+class HistoryFilter(BaseModel):
+    """The filters of the past-matches screen."""
+
+    model_config = ConfigDict(frozen=True)
+
+    player: str | None = None
+    variant: str | None = None
+    status: Literal["in_progress", "finished"] | None = None
+    days: int | None = None
 
 
 class Screen(StrEnum):
@@ -58,6 +80,9 @@ class Screen(StrEnum):
     HAND_ENTRY = "hand_entry"
     HAND_DETAIL = "hand_detail"
     MATCHES = "matches"
+    CHECKER = "checker"
+    STATS = "stats"
+    EXPORT = "export"
 
 
 @dataclass(frozen=True)
@@ -148,6 +173,16 @@ class AppState:
     recent: tuple[MatchSummary, ...] = ()
     known_players: tuple[str, ...] = ()
     entry_side: int = 0
+    checker: CheckerForm = field(default_factory=CheckerForm)
+    checker_verdict: Verdict | None = None
+    checker_problems: tuple[tuple[str, str], ...] = ()
+    history_filter: HistoryFilter = field(default_factory=lambda: HistoryFilter())
+    history_more: bool = False
+    stats: Statistics | None = None
+    export_text: str = ""
+    export_kind: str = ""
+    deleted: int | None = None
+    unlocked: bool = False
 
     # --- navigation ------------------------------------------------------------
 
@@ -166,9 +201,126 @@ class AppState:
         return next((m for m in self.recent if m.status == "in_progress"), None)
 
     def show_matches(self) -> None:
-        """The list of past matches."""
-        self.refresh_recent()
+        """The list of past matches, newest first, with the filters kept."""
+        self._load_history()
+        self.known_players = tuple(self.store.players())
         self.screen = Screen.MATCHES
+
+    def _load_history(self, *, more: bool = False) -> None:
+        f = self.history_filter
+        since = datetime.now(UTC) - timedelta(days=f.days) if f.days else None
+        before = self.recent[-1].id if more and self.recent else None
+        page = tuple(
+            self.store.matches(
+                limit=HISTORY_PAGE + 1,
+                before=before,
+                status=f.status,
+                variant=f.variant,
+                player=f.player,
+                since=since,
+            )
+        )
+        self.history_more = len(page) > HISTORY_PAGE
+        page = page[:HISTORY_PAGE]
+        self.recent = (self.recent + page) if more else page
+
+    def filter_history(self, **changes: object) -> None:
+        """Change the history filters (player, variant, status, days) and reload."""
+        self.history_filter = self.history_filter.model_copy(update=changes)
+        self._load_history()
+
+    def load_more_history(self) -> None:
+        """The next page of past matches."""
+        self._load_history(more=True)
+
+    def show_stats(self) -> None:
+        """Player and partnership statistics over the matches of the history filters."""
+        f = self.history_filter
+        since = datetime.now(UTC) - timedelta(days=f.days) if f.days else None
+        records = [
+            record
+            for _, record in self.store.records(
+                status=f.status, variant=f.variant, player=f.player, since=since
+            )
+        ]
+        self.stats = statistics((record, score_match(record)) for record in records)
+        self.screen = Screen.STATS
+
+    # --- the rule checker ----------------------------------------------------------
+
+    def show_checker(self) -> None:
+        """The rule checker, under the open match's rules if there is one."""
+        if self.match is not None:
+            record = self.match.record
+            self.checker = self.checker.model_copy(
+                update={
+                    "variant": record.variant.value,
+                    "house_rules": frozenset(rule.value for rule in record.house_rules),
+                }
+            )
+        self._check()
+        self.screen = Screen.CHECKER
+
+    def leave_checker(self) -> None:
+        """Back from the rule checker: to the open match, or home."""
+        if self.match is not None:
+            self.screen = Screen.SCOREBOARD
+        else:
+            self.go_home()
+
+    def set_checker(self, **changes: object) -> None:
+        """Change the checker's question or inputs; the verdict follows."""
+        self.checker = self.checker.model_copy(update=changes)
+        self._check()
+
+    def checker_card(self, card: Card | None) -> None:
+        """Add a card from the card pad (``None`` takes the last one back)."""
+        cards = self.checker.cards
+        self.set_checker(cards=cards[:-1] if card is None else (*cards, card))
+
+    def _check(self) -> None:
+        self.checker_verdict, self.checker_problems = self.checker.verdict()
+
+    # --- review: export, delete, finished matches -----------------------------------
+
+    def export(self, kind: str) -> None:
+        """Show the open match as a match file (``json``) or CSV score sheet (``csv``)."""
+        if self.match is None:
+            return
+        self.export_kind = kind
+        self.export_text = (
+            self.store.export_csv(self.match.id)
+            if kind == "csv"
+            else self.store.export_match(self.match.id)
+        )
+        self.screen = Screen.EXPORT
+
+    def delete_match(self) -> None:
+        """Delete the open match; the message offers to bring it back."""
+        if self.match is None:
+            return
+        try:
+            self.store.delete_match(self.match.id, self.match.version)
+        except ConflictError as error:
+            self.say(str(error))
+            self.reload()
+            return
+        self.deleted = self.match.id
+        self.match = None
+        self.go_home()
+        self.say("Match deleted.")
+
+    def restore_deleted(self) -> None:
+        """Bring back the match deleted last."""
+        if self.deleted is None:
+            return
+        self._open(self.store.restore_match(self.deleted))
+        self.deleted = None
+        self.say("Match brought back.")
+
+    def unlock_finished(self) -> None:
+        """Allow editing the hands of a finished match (they are read-only by default)."""
+        self.unlocked = True
 
     def say(self, message: str | None) -> None:
         """Tell the player something (shown once)."""
@@ -185,14 +337,18 @@ class AppState:
         self.screen = Screen.NEW_MATCH
 
     def set_variant(self, variant: str) -> None:
-        """Change the variant; sides are reshaped for it, names kept where they fit."""
+        """Change the variant; sides are reshaped for it, names kept where they fit
+        (a side name left as the old variant's default takes the new default)."""
         old = self.setup.sides
+        was = _default_sides(Variant(self.setup.variant))
         fresh = _default_sides(Variant(variant))
         sides = []
         for i, side in enumerate(fresh):
             if i < len(old):
                 players = tuple((old[i].players + ("",) * len(side.players))[: len(side.players)])
-                sides.append(old[i].model_copy(update={"players": players}))
+                untouched = i < len(was) and old[i].name == was[i].name
+                name = side.name if untouched else old[i].name
+                sides.append(old[i].model_copy(update={"players": players, "name": name}))
             else:
                 sides.append(side)
         self.setup = self.setup.model_copy(
@@ -272,6 +428,7 @@ class AppState:
 
     def _open(self, state: MatchState) -> None:
         self.match = state
+        self.unlocked = False
         self.detail = None
         kept = self.store.draft(state.id)
         self.draft = HandDraft.load(kept) if kept else None
@@ -345,8 +502,12 @@ class AppState:
         )
 
     def delete_hand(self, number: int) -> None:
-        """Delete a hand of the open match (undo brings it back)."""
+        """Delete a hand of the open match (undo brings it back); in a finished match
+        only after `unlock_finished`."""
         if self.match is None:
+            return
+        if self.match.score.finished and not self.unlocked:
+            self.say("This match is finished: choose to edit it first.")
             return
         try:
             self.match = self.store.delete_hand(self.match.id, number, self.match.version)
@@ -355,6 +516,7 @@ class AppState:
         except ConflictError as error:
             self.say(str(error))
             self.reload()
+            self.screen = Screen.SCOREBOARD  # the hand shown may be gone or moved
 
     def rematch(self) -> None:
         """A new match with the same sides and rules."""
@@ -380,8 +542,11 @@ class AppState:
         self.screen = Screen.HAND_ENTRY
 
     def edit_hand(self, number: int) -> None:
-        """Edit an earlier hand."""
+        """Edit an earlier hand (in a finished match only after `unlock_finished`)."""
         if self.match is None:
+            return
+        if self.match.score.finished and not self.unlocked:
+            self.say("This match is finished: choose to edit it first.")
             return
         self.draft = HandDraft.from_hand(self.match.record, number)
         self.entry_side = 0
@@ -390,12 +555,19 @@ class AppState:
         self.screen = Screen.HAND_ENTRY
 
     def discard_draft(self) -> None:
-        """Throw away the hand being entered."""
+        """Throw away the hand being entered (before the first hand, who deals first is
+        kept: it is only recorded with the hands)."""
+        first = None
+        if self.draft is not None and self.match is not None and not self.match.record.hands:
+            first = self.draft.dealer
         if self.match is not None:
             self.store.clear_draft(self.match.id)
         self.draft = None
         self.preview = None
         self.screen = Screen.SCOREBOARD
+        if first and self.match is not None:
+            self.draft = HandDraft.blank(self.match.record, first)
+            self._keep_draft()
 
     def _keep_draft(self) -> None:
         if self.match is not None and self.draft is not None:
@@ -426,7 +598,7 @@ class AppState:
         if self.match is None:
             return ()
         number = self.draft.number if self.draft is not None else None
-        if number is None:
+        if number is None or number > len(self.match.record.hands):
             return self.match.score.initial_meld_minimums
         rules = match_rules(self.match.record)
         before = (
@@ -577,6 +749,8 @@ class AppState:
         if number is None:
             number = len(hands)
             hands.append(hand)
+        elif number >= len(hands):  # deleted on another device meanwhile
+            return None, (("", f"Hand {number + 1} is no longer in this match."),)
         else:
             hands[number] = hand
         return record.model_copy(update={"hands": tuple(hands)}), number
@@ -637,6 +811,7 @@ class AppState:
         except ConflictError as error:
             self.say(str(error))
             self.reload()
+            self._keep_draft()  # the other device's save cleared the kept draft
             self._preview()
             return False
         except (RuleViolationError, StoreError) as error:

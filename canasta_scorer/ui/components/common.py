@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import flet as ft
 
@@ -27,6 +28,22 @@ def heading(text: str) -> ft.Text:
     return ft.Text(text, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD)
 
 
+def icon_button(icon: ft.IconData, label: str, **kwargs: Any) -> ft.IconButton:
+    """An icon button named by ``label``: its tooltip, and its name for screen readers
+    (Flutter's web semantics do not name a button after its tooltip)."""
+    return ft.IconButton(ft.Icon(icon, semantics_label=label), tooltip=label, **kwargs)
+
+
+def named(dropdown: ft.Dropdown) -> ft.Control:
+    """A dropdown named for screen readers by its label and choice, e.g. "Variant:
+    Classic" (Flutter's web semantics leave a dropdown unnamed)."""
+    label = str(dropdown.label or "")
+    chosen = next(
+        (o.text or o.key for o in dropdown.options or () if o.key == dropdown.value), None
+    )
+    return ft.Semantics(label=f"{label}: {chosen}" if chosen else label, content=dropdown)
+
+
 def stepper(
     label: str,
     value: int,
@@ -42,9 +59,9 @@ def stepper(
     return ft.Row(
         [
             ft.Text(label, width=92),
-            ft.IconButton(
+            icon_button(
                 ft.Icons.REMOVE,
-                tooltip=f"Fewer {name}",
+                f"Fewer {name}",
                 width=TOUCH,
                 height=TOUCH,
                 disabled=value <= minimum,
@@ -60,9 +77,9 @@ def stepper(
                     text_align=ft.TextAlign.CENTER,
                 ),
             ),
-            ft.IconButton(
+            icon_button(
                 ft.Icons.ADD,
-                tooltip=f"More {name}",
+                f"More {name}",
                 width=TOUCH,
                 height=TOUCH,
                 on_click=lambda: on_change(value + 1),
@@ -92,6 +109,8 @@ def findings_list(findings: Sequence[Finding]) -> ft.Control:
                                 finding.message,
                                 color=ft.Colors.ERROR if error else None,
                                 selectable=True,
+                                # selectable text is an empty textbox to screen readers
+                                semantics_label=finding.message,
                             ),
                             ft.Text(
                                 finding.rule,

@@ -47,6 +47,22 @@ def hand_detail_screen(state: AppState) -> list[ft.Control]:
         controls.append(working(result.sides[index]))
     if result.violations:
         controls.append(findings_list(result.violations))
+    if match.score.finished and not state.unlocked:
+        controls.append(
+            ft.Text(
+                "This match is finished, so its hands are read-only.",
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            )
+        )
+        controls.append(
+            ft.OutlinedButton(
+                content="Edit this finished match",
+                icon=ft.Icons.LOCK_OPEN,
+                height=48,
+                on_click=state.unlock_finished,
+            )
+        )
+        return controls
     controls.append(
         ft.Row(
             [

@@ -12,7 +12,16 @@ from canasta_scorer.rules.melds import CanastaKind
 from canasta_scorer.ui.drafts import SideDraft
 from canasta_scorer.ui.state import AppState
 
-from .common import findings_list, heading, points, problem_list, signed, stepper
+from .common import (
+    findings_list,
+    heading,
+    icon_button,
+    named,
+    points,
+    problem_list,
+    signed,
+    stepper,
+)
 
 RANK_BUTTONS = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 CLASSES = (
@@ -99,9 +108,9 @@ def _meld_card(state: AppState, side: int, index: int) -> ft.Control:
                     f"{points(meld.points)} points" + (f" · {label}" if label else ""),
                     weight=ft.FontWeight.BOLD if label else None,
                 ),
-                ft.IconButton(
+                icon_button(
                     ft.Icons.DELETE_OUTLINE,
-                    tooltip=f"Remove the meld of {name}",
+                    f"Remove the meld of {name}",
                     width=48,
                     height=48,
                     on_click=lambda: state.remove_meld(side, index),
@@ -139,7 +148,10 @@ def _meld_card(state: AppState, side: int, index: int) -> ft.Control:
         )
     if found:
         rows.append(findings_list(found))
-    return ft.Card(content=ft.Container(ft.Column(rows, spacing=2), padding=12))
+    # Not one merged semantics node: each count and finding is read (and found) alone.
+    return ft.Card(
+        content=ft.Container(ft.Column(rows, spacing=2), padding=12), semantic_container=False
+    )
 
 
 def _side_entry(state: AppState, index: int) -> list[ft.Control]:
@@ -199,11 +211,13 @@ def _side_entry(state: AppState, index: int) -> list[ft.Control]:
     )
     if side.went_out is not WentOut.NO and len(side_setup.players) > 1:
         controls.append(
-            ft.Dropdown(
-                label="Who went out",
-                value=side.went_out_by,
-                options=[ft.DropdownOption(key=p, text=p) for p in side_setup.players],
-                on_select=lambda e: state.set_went_out(index, side.went_out, e.control.value),
+            named(
+                ft.Dropdown(
+                    label="Who went out",
+                    value=side.went_out_by,
+                    options=[ft.DropdownOption(key=p, text=p) for p in side_setup.players],
+                    on_select=lambda e: state.set_went_out(index, side.went_out, e.control.value),
+                )
             )
         )
     controls.append(heading("Cards left in hand"))
@@ -350,30 +364,36 @@ def _hand_info(state: AppState) -> list[ft.Control]:
     players = [p for s in record.sides for p in s.players]
     if players:
         controls.append(
-            ft.Dropdown(
-                label="Dealer",
-                value=draft.dealer,
-                options=[ft.DropdownOption(key=p, text=p) for p in players],
-                on_select=lambda e: state.set_hand_info(dealer=e.control.value),
+            named(
+                ft.Dropdown(
+                    label="Dealer",
+                    value=draft.dealer,
+                    options=[ft.DropdownOption(key=p, text=p) for p in players],
+                    on_select=lambda e: state.set_hand_info(dealer=e.control.value),
+                )
             )
         )
     if rules.variant.lone_hand:
         controls.append(
-            ft.Dropdown(
-                label="Lone hand (took the pile first)",
-                value=draft.lone_hand,
-                options=[ft.DropdownOption(key=s.name, text=s.name) for s in record.sides],
-                on_select=lambda e: state.set_hand_info(lone_hand=e.control.value),
+            named(
+                ft.Dropdown(
+                    label="Lone hand (took the pile first)",
+                    value=draft.lone_hand,
+                    options=[ft.DropdownOption(key=s.name, text=s.name) for s in record.sides],
+                    on_select=lambda e: state.set_hand_info(lone_hand=e.control.value),
+                )
             )
         )
     if rules.variant.sits_out:
         big = [p for s in record.sides if len(s.players) == 3 for p in s.players]
         controls.append(
-            ft.Dropdown(
-                label="Sitting out this hand",
-                value=draft.sitting_out,
-                options=[ft.DropdownOption(key=p, text=p) for p in big],
-                on_select=lambda e: state.set_hand_info(sitting_out=e.control.value),
+            named(
+                ft.Dropdown(
+                    label="Sitting out this hand",
+                    value=draft.sitting_out,
+                    options=[ft.DropdownOption(key=p, text=p) for p in big],
+                    on_select=lambda e: state.set_hand_info(sitting_out=e.control.value),
+                )
             )
         )
     controls.append(

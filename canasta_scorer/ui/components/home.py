@@ -48,6 +48,13 @@ def home_screen(state: AppState) -> list[ft.Control]:
             key="past-matches",
             on_click=state.show_matches,
         ),
+        ft.OutlinedButton(
+            content="Rule checker",
+            icon=ft.Icons.GAVEL,
+            height=56,
+            key="rule-checker",
+            on_click=state.show_checker,
+        ),
     ]
     if state.recent:
         controls.append(heading("Recent"))

@@ -7,7 +7,7 @@ import flet as ft
 from canasta_scorer.rules import VARIANT_INFO, Variant
 from canasta_scorer.ui.state import AppState, house_rule_choices, variant_choices
 
-from .common import heading, problem_list
+from .common import heading, named, problem_list
 
 
 def new_match_screen(state: AppState) -> list[ft.Control]:
@@ -15,13 +15,17 @@ def new_match_screen(state: AppState) -> list[ft.Control]:
     setup = state.setup
     info = VARIANT_INFO[Variant(setup.variant)]
     controls: list[ft.Control] = [
-        ft.Dropdown(
-            label="Variant",
-            value=setup.variant,
-            options=[ft.DropdownOption(key=key, text=title) for key, title, _ in variant_choices()],
-            on_select=lambda e: state.set_variant(e.control.value),
-            expand=True,
-            key="variant",
+        named(
+            ft.Dropdown(
+                label="Variant",
+                value=setup.variant,
+                options=[
+                    ft.DropdownOption(key=key, text=title) for key, title, _ in variant_choices()
+                ],
+                on_select=lambda e: state.set_variant(e.control.value),
+                expand=True,
+                key="variant",
+            )
         ),
         ft.Text(info.description, color=ft.Colors.ON_SURFACE_VARIANT),
     ]
@@ -72,11 +76,13 @@ def new_match_screen(state: AppState) -> list[ft.Control]:
     players = [p for side in setup.sides for p in side.players if p.strip()]
     if players:
         controls.append(
-            ft.Dropdown(
-                label="First dealer",
-                value=setup.first_dealer,
-                options=[ft.DropdownOption(key=p, text=p) for p in players],
-                on_select=lambda e: state.set_first_dealer(e.control.value),
+            named(
+                ft.Dropdown(
+                    label="First dealer",
+                    value=setup.first_dealer,
+                    options=[ft.DropdownOption(key=p, text=p) for p in players],
+                    on_select=lambda e: state.set_first_dealer(e.control.value),
+                )
             )
         )
     controls.append(

@@ -6,7 +6,8 @@ import flet as ft
 
 from canasta_scorer.ui.state import AppState
 
-from .common import findings_list, points, signed
+from .chart import running_chart
+from .common import findings_list, icon_button, points, signed
 
 
 def scoreboard_screen(state: AppState) -> list[ft.Control]:
@@ -23,6 +24,7 @@ def scoreboard_screen(state: AppState) -> list[ft.Control]:
         progress = max(0.0, min(1.0, total / rules.target)) if rules.target else 0.0
         cards.append(
             ft.Card(
+                semantic_container=False,  # the total and the minimum are read alone
                 content=ft.Container(
                     padding=16,
                     content=ft.Column(
@@ -124,6 +126,35 @@ def scoreboard_screen(state: AppState) -> list[ft.Control]:
     if errors:
         controls.append(findings_list(errors))
     if record.hands:
+        controls.append(running_chart(record, score, rules.target))
+    actions: list[ft.Control] = [
+        ft.OutlinedButton(
+            content="Rule checker", icon=ft.Icons.GAVEL, height=48, on_click=state.show_checker
+        ),
+        ft.OutlinedButton(
+            content="Export",
+            icon=ft.Icons.IOS_SHARE,
+            height=48,
+            on_click=lambda: state.export("json"),
+        ),
+        ft.OutlinedButton(
+            content="Delete match",
+            icon=ft.Icons.DELETE_OUTLINE,
+            height=48,
+            on_click=state.delete_match,
+        ),
+    ]
+    if score.finished and not state.unlocked:
+        actions.append(
+            ft.OutlinedButton(
+                content="Edit this finished match",
+                icon=ft.Icons.LOCK_OPEN,
+                height=48,
+                on_click=state.unlock_finished,
+            )
+        )
+    controls.append(ft.Row(actions, wrap=True))
+    if record.hands:
         controls.append(ft.Text("Hands", theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
         for number in reversed(range(len(record.hands))):
             totals = score.hands[number]
@@ -153,17 +184,17 @@ def scoreboard_actions(state: AppState) -> list[ft.Control]:
     if match is None:
         return []
     return [
-        ft.IconButton(
+        icon_button(
             ft.Icons.UNDO,
-            tooltip=f"Undo {match.undo}" if match.undo else "Undo",
+            f"Undo {match.undo}" if match.undo else "Undo",
             disabled=match.undo is None,
             on_click=state.undo,
             width=48,
             height=48,
         ),
-        ft.IconButton(
+        icon_button(
             ft.Icons.REDO,
-            tooltip=f"Redo {match.redo}" if match.redo else "Redo",
+            f"Redo {match.redo}" if match.redo else "Redo",
             disabled=match.redo is None,
             on_click=state.redo,
             width=48,

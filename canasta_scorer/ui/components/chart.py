@@ -1,0 +1,79 @@
+"""The running totals of a match as a line chart, with the target line."""
+
+from __future__ import annotations
+
+import flet as ft
+import flet_charts as fch  # type: ignore[import-untyped]
+
+from canasta_scorer.rules import MatchRecord, MatchScore
+
+from .common import points
+
+#: Line colours of the sides, in seat order.
+SIDE_COLORS = (ft.Colors.GREEN_700, ft.Colors.RED_700, ft.Colors.BLUE_700)
+
+
+def running_chart(record: MatchRecord, score: MatchScore, target: int) -> ft.Control:
+    """Each side's running total after each hand (hand 0 is the start), and the target."""
+    starts = [side.start_score for side in record.sides]
+    series = []
+    highest = max([target, *starts, *(t for hand in score.hands for t in hand.running)])
+    lowest = min([0, *starts, *(t for hand in score.hands for t in hand.running)])
+    for index in range(len(record.sides)):
+        values = [starts[index], *(hand.running[index] for hand in score.hands)]
+        series.append(
+            fch.LineChartData(
+                points=[fch.LineChartDataPoint(x, y) for x, y in enumerate(values)],
+                stroke_width=3,
+                color=SIDE_COLORS[index % len(SIDE_COLORS)],
+                curved=False,
+            )
+        )
+    series.append(
+        fch.LineChartData(
+            points=[
+                fch.LineChartDataPoint(0, target),
+                fch.LineChartDataPoint(max(1, len(score.hands)), target),
+            ],
+            stroke_width=1,
+            color=ft.Colors.ON_SURFACE_VARIANT,
+            dash_pattern=[6, 4],
+        )
+    )
+    legend = ft.Row(
+        [
+            ft.Row(
+                [
+                    ft.Container(width=16, height=4, bgcolor=SIDE_COLORS[i % len(SIDE_COLORS)]),
+                    ft.Text(f"{side.name} {points(score.running_totals[i])}"),
+                ],
+                spacing=6,
+            )
+            for i, side in enumerate(record.sides)
+        ]
+        + [ft.Text(f"- - target {points(target)}", color=ft.Colors.ON_SURFACE_VARIANT)],
+        wrap=True,
+    )
+    step = max(500, ((highest - lowest) // 5 // 500) * 500 or 500)
+    chart = fch.LineChart(
+        data_series=series,
+        min_x=0,
+        max_x=max(1, len(score.hands)),
+        min_y=lowest,
+        max_y=highest + step // 2,
+        height=240,
+        left_axis=fch.ChartAxis(label_size=44, label_spacing=step),
+        bottom_axis=fch.ChartAxis(label_size=24, label_spacing=1),
+        horizontal_grid_lines=fch.ChartGridLines(
+            interval=step, width=0.5, color=ft.Colors.OUTLINE_VARIANT
+        ),
+    )
+    return ft.Semantics(
+        identifier="running-chart",
+        label="Running totals chart: "
+        + ", ".join(
+            f"{side.name} {points(score.running_totals[i])}" for i, side in enumerate(record.sides)
+        )
+        + f"; target {points(target)}",
+        content=ft.Column([chart, legend], spacing=8),
+    )

@@ -1,0 +1,208 @@
+"""The rule checker: settle a dispute at the table with the rule shown."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from canasta_scorer.rules import VARIANT_INFO, Card
+from canasta_scorer.ui.checker_form import QUESTIONS
+from canasta_scorer.ui.state import AppState
+
+from .common import heading
+
+PAD = (
+    Card.JOKER,
+    Card.TWO,
+    Card.ACE,
+    Card.KING,
+    Card.QUEEN,
+    Card.JACK,
+    Card.TEN,
+    Card.NINE,
+    Card.EIGHT,
+    Card.SEVEN,
+    Card.SIX,
+    Card.FIVE,
+    Card.FOUR,
+    Card.BLACK_THREE,
+)
+MELDS_HINT = "cards, melds apart with ; e.g. K K K; Q Q 2"
+
+
+def _field(
+    state: AppState, key: str, label: str, hint: str = "", *, number: bool = False
+) -> ft.Control:
+    form = state.checker
+    problems = [m for where, m in state.checker_problems if where == key]
+    return ft.TextField(
+        label=label,
+        hint_text=hint or None,
+        value=str(getattr(form, key)),
+        error=problems[0] if problems else None,
+        keyboard_type=ft.KeyboardType.NUMBER if number else ft.KeyboardType.TEXT,
+        on_change=lambda e: state.set_checker(**{key: e.control.value}),
+    )
+
+
+def _switch(state: AppState, key: str, label: str) -> ft.Control:
+    return ft.Switch(
+        label=label,
+        value=bool(getattr(state.checker, key)),
+        on_change=lambda e: state.set_checker(**{key: bool(e.control.value)}),
+    )
+
+
+def _card_pad(state: AppState) -> list[ft.Control]:
+    form = state.checker
+    return [
+        ft.Semantics(
+            identifier="checker-cards",
+            label=f"Cards: {form.card_text() or 'none yet'}",
+            content=ft.Text(
+                form.card_text() or "Tap the cards of the meld", size=24, weight=ft.FontWeight.BOLD
+            ),
+        ),
+        ft.Row(
+            [
+                ft.OutlinedButton(
+                    content="Joker"
+                    if card is Card.JOKER
+                    else "Black 3"
+                    if card is Card.BLACK_THREE
+                    else card.value,
+                    tooltip=f"Add {card.label}",
+                    height=48,
+                    on_click=lambda _, c=card: state.checker_card(c),
+                )
+                for card in PAD
+            ],
+            wrap=True,
+            spacing=6,
+        ),
+        ft.Row(
+            [
+                ft.TextButton(
+                    content="Take back the last card",
+                    icon=ft.Icons.BACKSPACE,
+                    on_click=lambda: state.checker_card(None),
+                ),
+                ft.TextButton(
+                    content="Clear",
+                    icon=ft.Icons.CLEAR,
+                    on_click=lambda: state.set_checker(cards=()),
+                ),
+            ],
+            wrap=True,
+        ),
+        _switch(state, "going_out", "Laid on the turn the player goes out"),
+    ]
+
+
+def checker_screen(state: AppState) -> list[ft.Control]:
+    """The question picker, its inputs and the verdict."""
+    form = state.checker
+    controls: list[ft.Control] = [
+        ft.Dropdown(
+            label="Question",
+            value=form.question,
+            options=[ft.DropdownOption(key=key, text=text) for key, text in QUESTIONS.items()],
+            on_select=lambda e: state.set_checker(question=e.control.value),
+            key="checker-question",
+        ),
+        ft.Dropdown(
+            label="Variant",
+            value=form.variant,
+            options=[
+                ft.DropdownOption(key=v.id.value, text=v.title) for v in VARIANT_INFO.values()
+            ],
+            on_select=lambda e: state.set_checker(variant=e.control.value),
+        ),
+    ]
+    if form.house_rules:
+        controls.append(
+            ft.Text(
+                "House rules: " + ", ".join(sorted(form.house_rules)),
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            )
+        )
+    if form.question == "meld":
+        controls += _card_pad(state)
+    elif form.question == "pile":
+        controls += [
+            _field(state, "top", "Top card of the pile", "e.g. K"),
+            _field(state, "hand", "Your hand", "e.g. K K Q 2 5"),
+            _field(state, "pile_size", "Cards in the pile (the top one included)", number=True),
+            _switch(state, "wild_in_pile", "A wild card lies in the pile"),
+            _switch(state, "red_three_upcard", "The upcard was a red three"),
+            _switch(
+                state,
+                "black_three_in_pile",
+                "A black three was discarded since the pile was last taken",
+            ),
+            _switch(state, "side_melded", "My side has melded this hand"),
+            _field(state, "score", "My side's score", number=True),
+            _field(state, "side_melds", "My side's melds on the table", MELDS_HINT),
+        ]
+    elif form.question == "go-out":
+        controls += [
+            _field(state, "table", "My side's melds already on the table", MELDS_HINT),
+            _field(state, "this_turn", "Melds I lay this turn", MELDS_HINT),
+            _field(state, "discard", "My discard (empty: I meld every card)", "e.g. 5"),
+            _switch(state, "side_melded", "My side had melded before this turn"),
+            _switch(state, "player_melded", "I had melded before this turn"),
+            _switch(state, "took_pile", "I took the discard pile this turn"),
+            _field(state, "score", "My side's score", number=True),
+        ]
+    else:
+        controls += [
+            _field(state, "first_melds", "The melds laid (the top discard included)", MELDS_HINT),
+            _field(state, "top", "Top discard taken (if the pile was taken)", "e.g. K"),
+            _field(state, "buried", "Other pile cards melded the same turn", "e.g. K Q"),
+            _field(state, "score", "My side's score", number=True),
+        ]
+    verdict = state.checker_verdict
+    if verdict is not None:
+        controls.append(heading("Answer"))
+        controls.append(
+            ft.Semantics(
+                identifier="verdict",
+                label=verdict.answer,
+                content=ft.Container(
+                    content=ft.Text(verdict.answer, size=20, weight=ft.FontWeight.BOLD),
+                    bgcolor=ft.Colors.PRIMARY_CONTAINER
+                    if verdict.allowed
+                    else ft.Colors.ERROR_CONTAINER,
+                    padding=12,
+                    border_radius=8,
+                ),
+            )
+        )
+        if verdict.show:
+            controls.append(ft.Text(f"Show from your hand: {verdict.show}"))
+        for reason in verdict.reasons:
+            controls.append(
+                ft.Row(
+                    [
+                        ft.Icon(
+                            ft.Icons.CHECK_CIRCLE if reason.ok else ft.Icons.CANCEL,
+                            color=ft.Colors.PRIMARY if reason.ok else ft.Colors.ERROR,
+                            size=20,
+                        ),
+                        ft.Column(
+                            [
+                                ft.Text(reason.message, selectable=True),
+                                ft.Text(
+                                    reason.rule,
+                                    size=12,
+                                    italic=True,
+                                    color=ft.Colors.ON_SURFACE_VARIANT,
+                                ),
+                            ],
+                            spacing=2,
+                            expand=True,
+                        ),
+                    ],
+                    vertical_alignment=ft.CrossAxisAlignment.START,
+                )
+            )
+    return controls

@@ -1,0 +1,67 @@
+"""Past matches, newest first, a page at a time, with filters."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from canasta_scorer.rules import VARIANT_INFO
+from canasta_scorer.ui.state import AppState
+
+from .home import match_tile
+
+PERIODS = {"": "Any time", "7": "Last 7 days", "30": "Last 30 days", "365": "Last year"}
+
+
+def history_screen(state: AppState) -> list[ft.Control]:
+    """Filters, the matches, and "Load more"."""
+    f = state.history_filter
+    controls: list[ft.Control] = [
+        ft.Dropdown(
+            label="Player",
+            value=f.player or "",
+            options=[ft.DropdownOption(key="", text="Everyone")]
+            + [ft.DropdownOption(key=p, text=p) for p in state.known_players],
+            on_select=lambda e: state.filter_history(player=e.control.value or None),
+        ),
+        ft.Dropdown(
+            label="Variant",
+            value=f.variant or "",
+            options=[ft.DropdownOption(key="", text="Every variant")]
+            + [ft.DropdownOption(key=v.id.value, text=v.title) for v in VARIANT_INFO.values()],
+            on_select=lambda e: state.filter_history(variant=e.control.value or None),
+        ),
+        ft.Dropdown(
+            label="When",
+            value=str(f.days or ""),
+            options=[ft.DropdownOption(key=k, text=t) for k, t in PERIODS.items()],
+            on_select=lambda e: state.filter_history(
+                days=int(e.control.value) if e.control.value else None
+            ),
+        ),
+        ft.SegmentedButton(
+            segments=[
+                ft.Segment(value="all", label="All"),
+                ft.Segment(value="in_progress", label="Unfinished"),
+                ft.Segment(value="finished", label="Finished"),
+            ],
+            selected=[f.status or "all"],
+            on_change=lambda e: state.filter_history(
+                status=None if e.control.selected[0] == "all" else e.control.selected[0]
+            ),
+            key="history-status",
+        ),
+        ft.OutlinedButton(
+            content="Player statistics",
+            icon=ft.Icons.LEADERBOARD,
+            height=48,
+            on_click=state.show_stats,
+        ),
+    ]
+    if not state.recent:
+        controls.append(ft.Text("No matches yet."))
+    controls += [match_tile(state, summary) for summary in state.recent]
+    if state.history_more:
+        controls.append(
+            ft.TextButton(content="Load more", height=48, on_click=state.load_more_history)
+        )
+    return controls

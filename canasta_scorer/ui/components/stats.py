@@ -1,0 +1,108 @@
+"""Player and partnership statistics: tables and a chart."""
+
+from __future__ import annotations
+
+import flet as ft
+import flet_charts as fch  # type: ignore[import-untyped]
+
+from canasta_scorer.ui.state import AppState
+
+from .common import heading
+
+
+def _table(columns: list[str], rows: list[list[str]], key: str) -> ft.Control:
+    return ft.Row(
+        [
+            ft.DataTable(
+                columns=[
+                    ft.DataColumn(label=ft.Text(c), numeric=i > 0) for i, c in enumerate(columns)
+                ],
+                rows=[ft.DataRow(cells=[ft.DataCell(ft.Text(v)) for v in row]) for row in rows],
+                column_spacing=16,
+                key=key,
+            )
+        ],
+        scroll=ft.ScrollMode.AUTO,
+    )
+
+
+def stats_screen(state: AppState) -> list[ft.Control]:
+    """Every player's record and every partnership's, from the matches in the store."""
+    stats = state.stats
+    if stats is None or not stats.players:
+        return [ft.Text("No matches with named players yet.")]
+    controls: list[ft.Control] = [heading("Players")]
+    controls.append(
+        _table(
+            [
+                "Player",
+                "Played",
+                "Won",
+                "Win rate",
+                "Avg hand",
+                "Best hand",
+                "Canastas/hand",
+                "Went out",
+            ],
+            [
+                [
+                    p.name,
+                    str(p.played),
+                    str(p.won),
+                    f"{p.win_rate:.0%}",
+                    f"{p.average_hand:,.0f}",
+                    f"{p.best_hand:,}" if p.best_hand is not None else "–",
+                    f"{p.canastas_per_hand:.2f}",
+                    str(p.went_out),
+                ]
+                for p in stats.players
+            ],
+            "player-stats",
+        )
+    )
+    top = stats.players[:8]
+    controls.append(
+        ft.Semantics(
+            identifier="win-rate-chart",
+            label="Win rates: " + ", ".join(f"{p.name} {p.win_rate:.0%}" for p in top),
+            content=fch.BarChart(
+                groups=[
+                    fch.BarChartGroup(
+                        x=i,
+                        rods=[
+                            fch.BarChartRod(
+                                from_y=0,
+                                to_y=round(p.win_rate * 100),
+                                width=18,
+                                color=ft.Colors.PRIMARY,
+                            )
+                        ],
+                    )
+                    for i, p in enumerate(top)
+                ],
+                bottom_axis=fch.ChartAxis(
+                    labels=[
+                        fch.ChartAxisLabel(value=i, label=ft.Text(p.name[:8], size=11))
+                        for i, p in enumerate(top)
+                    ],
+                    label_size=28,
+                ),
+                left_axis=fch.ChartAxis(label_size=36, label_spacing=25),
+                max_y=100,
+                height=200,
+            ),
+        )
+    )
+    if stats.partnerships:
+        controls.append(heading("Partnerships"))
+        controls.append(
+            _table(
+                ["Partners", "Played", "Won", "Win rate"],
+                [
+                    [" & ".join(p.players), str(p.played), str(p.won), f"{p.win_rate:.0%}"]
+                    for p in stats.partnerships
+                ],
+                "partnership-stats",
+            )
+        )
+    return controls
