@@ -4,11 +4,17 @@ connection that records what would be sent to the client.
 Controls are found by what a person sees (text, tooltips, labels, keys); events
 are dispatched the way the client sends them. Flet is pinned exactly because this
 uses its session internals (see shared recipes, "Testing Flet 1.0 UI code").
+
+Every action checks that the app did not fail: an exception in an event handler
+reaches the client as a SESSION_CRASHED message, and one while re-rendering (the
+observable state changed) ends Flet's update scheduler, after which the screen
+never changes again. Either fails the test with the traceback.
 """
 
 from __future__ import annotations
 
 import asyncio
+import traceback
 from collections.abc import Iterator
 from typing import Any
 
@@ -17,7 +23,11 @@ import msgpack
 from flet.controls.base_control import BaseControl
 from flet.controls.context import _context_page
 from flet.messaging.connection import Connection
-from flet.messaging.protocol import configure_encode_object_for_msgpack
+from flet.messaging.protocol import (
+    Message,
+    MessageAction,
+    configure_encode_object_for_msgpack,
+)
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
@@ -34,10 +44,13 @@ class RecordingConnection(Connection):
     def __init__(self) -> None:
         super().__init__()
         self.sent = 0
+        self.crashes: list[str] = []
 
     def send_message(self, message: Any) -> None:
         msgpack.packb(message, default=_ENCODE)
         self.sent += 1
+        if isinstance(message, Message) and message.action == MessageAction.SESSION_CRASHED:
+            self.crashes.append(message.body.message)
 
 
 class AppHarness:
@@ -49,6 +62,7 @@ class AppHarness:
         self.connection.pubsubhub = PubSubHub()
         self.connection.loop = self.loop
         self.session = Session(self.connection)
+        self._reported = 0
         main = build_main(store, Settings(), gate or AccessGate(None), keep_awake=False)
 
         async def start() -> None:
@@ -58,6 +72,25 @@ class AppHarness:
             await self._settle()
 
         self.loop.run_until_complete(start())
+        self.check()
+
+    def errors(self) -> list[str]:
+        """What went wrong in the app so far: crash messages sent to the client, and
+        the exception that ended the update scheduler (re-rendering failed)."""
+        found = list(self.connection.crashes)
+        task = getattr(self.session, "_Session__updates_task", None)
+        if task is not None and task.done() and not task.cancelled():
+            error = task.exception()
+            if error is not None:
+                found.append("".join(traceback.format_exception(error)))
+        return found
+
+    def check(self) -> None:
+        """Fail if the app reported an error or stopped re-rendering (each error once)."""
+        errors = self.errors()[self._reported :]
+        self._reported += len(errors)
+        if errors:
+            raise AssertionError("the app failed:\n" + "\n".join(errors))
 
     def close(self) -> None:
         """Stop the session's tasks and the loop."""
@@ -126,8 +159,9 @@ class AppHarness:
         ]
         return self._one(buttons, f"button {label!r}")
 
-    def field(self, label: str) -> Any:
-        """A text field, dropdown or switch by its label."""
+    def field(self, label: str, nth: int = 0) -> Any:
+        """A text field, dropdown or switch by its label (the ``nth`` of those with
+        that label, top to bottom)."""
         fields = [
             c
             for c in self.controls()
@@ -136,7 +170,7 @@ class AppHarness:
                 getattr(c, "label", None) == label or str(getattr(c, "label", "")).startswith(label)
             )
         ]
-        return self._one(fields, f"field {label!r}")
+        return self._one(fields[nth:], f"field {label!r} number {nth + 1}")
 
     # --- acting ----------------------------------------------------------------------
 
@@ -146,15 +180,18 @@ class AppHarness:
             await self._settle()
 
         self.loop.run_until_complete(go())
+        self.check()
 
     def click(self, label: str) -> None:
-        """Tap a button."""
+        """Tap a button (a disabled one cannot be tapped)."""
         control = self.button(label)
+        if control.disabled:
+            raise AssertionError(f"button {label!r} is disabled")
         self._run(self.session.dispatch_event(control._i, "click", None))
 
-    def type(self, label: str, value: str) -> None:
+    def type(self, label: str, value: str, nth: int = 0) -> None:
         """Type into a text field (what the client sends: the value, then change)."""
-        control = self.field(label)
+        control = self.field(label, nth)
         self.session.apply_patch(control._i, {"value": value})
         self._run(self.session.dispatch_event(control._i, "change", None))
 
@@ -164,9 +201,9 @@ class AppHarness:
         self.session.apply_patch(control._i, {"value": value})
         self._run(self.session.dispatch_event(control._i, "select", None))
 
-    def switch(self, label: str, on: bool) -> None:
+    def switch(self, label: str, on: bool, nth: int = 0) -> None:
         """Turn a switch on or off."""
-        control = self.field(label)
+        control = self.field(label, nth)
         self.session.apply_patch(control._i, {"value": on})
         self._run(self.session.dispatch_event(control._i, "change", None))
 

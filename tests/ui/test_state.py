@@ -1,0 +1,741 @@
+"""`AppState`, the app's only writer, driven directly over a real SQLite store: the
+new-match form, hand entry with its live preview, saving, drafts kept across a
+restart, edits, undo/redo, the end of a match, two phones on one store; then the
+access code and the run settings.
+
+Every expected number is worked out by hand in the comments (RULES.md §5.1 for S1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+import pytest
+
+from canasta_scorer.rules import Code, Finding, HouseRule, MeldRank, Severity, WentOut, format_cards
+from canasta_scorer.store import Store
+from canasta_scorer.ui import app as app_module
+from canasta_scorer.ui.app import AccessGate, Settings, load_settings
+from canasta_scorer.ui.drafts import HandDraft
+from canasta_scorer.ui.state import AppState, Screen
+from tests.ui.hands import enter_s1, enter_sixes_and_kings, enter_small, start_classic
+
+
+def codes(findings: Iterable[Finding]) -> list[str]:
+    """The codes of some findings, in order."""
+    return [f.code.value for f in findings]
+
+
+@pytest.fixture
+def state(store: Store) -> AppState:
+    fresh = AppState(store=store)
+    fresh.refresh_recent()
+    return fresh
+
+
+# --- the new-match form ---------------------------------------------------------------
+
+
+def test_new_match_form_starts_classic_with_two_pairs(state: AppState) -> None:
+    state.new_match()
+    assert state.screen is Screen.NEW_MATCH
+    assert state.setup.variant == "classic"
+    assert [(s.name, s.players) for s in state.setup.sides] == [
+        ("North-South", ("", "")),
+        ("East-West", ("", "")),
+    ]
+
+
+def test_variant_change_reshapes_sides_keeping_what_was_typed(state: AppState) -> None:
+    state.new_match()
+    state.set_side(0, player=(0, "Ann"))
+    state.set_side(1, name="Us")
+    state.set_first_dealer("Ann")
+
+    state.set_variant("five-player")  # sides of 3 and 2
+    assert [(s.name, s.players) for s in state.setup.sides] == [
+        ("Three", ("Ann", "", "")),
+        ("Us", ("", "")),
+    ]
+    assert state.setup.first_dealer is None  # the seating changed
+
+    state.set_variant("three-player")  # three sides of one player, named by the side
+    assert [(s.name, s.players) for s in state.setup.sides] == [
+        ("Player 1", ()),
+        ("Us", ()),
+        ("Player 3", ()),
+    ]
+
+    state.set_variant("two-player")
+    assert [s.name for s in state.setup.sides] == ["Player 1", "Us"]
+
+
+def test_house_rules_toggle_and_a_custom_target(state: AppState) -> None:
+    state.new_match()
+    state.toggle_house_rule(HouseRule.WILD_CARD_MELDS.value, True)
+    state.toggle_house_rule(HouseRule.DRAW_ON_TIE.value, True)
+    state.toggle_house_rule(HouseRule.DRAW_ON_TIE.value, False)
+    assert state.setup.house_rules == frozenset({"wild-card-melds"})
+    state.set_target("2,500")
+    assert state.create_match(), state.setup_problems
+    rules = state.rules
+    assert rules is not None
+    assert rules.target == 2500
+    assert rules.has(HouseRule.WILD_CARD_MELDS)
+    assert not rules.has(HouseRule.DRAW_ON_TIE)
+    assert state.screen is Screen.SCOREBOARD
+
+
+def test_bad_start_scores_are_explained_and_no_match_is_made(state: AppState, store: Store) -> None:
+    state.new_match()
+    state.set_side(0, start_score="abc")
+    state.set_side(1, start_score="12")
+    assert not state.create_match()
+    # What cannot be read is said first (the 12 is checked once the form reads).
+    assert state.setup_problems == (("sides[0].start_score", "'abc' is not a whole number"),)
+    assert state.screen is Screen.NEW_MATCH
+
+    state.set_side(0, start_score="1,500")
+    assert not state.create_match()
+    assert state.setup_problems == (
+        ("sides[1].start_score", "start score 12 is not a multiple of 5: every score is"),
+    )
+    assert store.matches() == []
+
+    state.set_target("abc")
+    assert not state.create_match()
+    assert state.setup_problems == (("target", "'abc' is not a whole number"),)
+
+    state.set_target("")
+    state.set_side(1, start_score="10")
+    assert state.create_match()
+    assert state.setup_problems == ()
+    assert state.match is not None
+    assert [s.start_score for s in state.match.record.sides] == [1500, 10]
+    assert state.minimums() == (90, 50)  # 1,500 → 90; 10 → 50 (RULES.md §1.7)
+    assert len(store.matches()) == 1
+
+
+# --- S1's worked hand, saved ----------------------------------------------------------
+
+
+def test_s1_hand_previews_1630_and_575_and_saves(state: AppState, store: Store) -> None:
+    start_classic(state, first_dealer="West")
+    state.begin_hand()
+    assert state.screen is Screen.HAND_ENTRY
+    assert state.draft is not None and state.draft.dealer == "West"
+    enter_s1(state)
+
+    preview = state.preview
+    assert preview is not None and preview.score is not None
+    ns, ew = preview.score.sides
+    # N-S: melds 15+50+80+30+130 = 305; South's hand 75; canastas 2×300 + 500;
+    # red threes 200; going out 100 → 1,630.
+    assert (ns.meld_points, ns.hand_points, ns.canasta_bonus) == (305, -75, 1100)
+    assert (ns.red_three_bonus, ns.going_out_bonus, ns.total) == (200, 100, 1630)
+    # E-W: melds 30+95+70+100 = 295; hands 60 + 60; mixed canasta 300; red three 100.
+    assert (ew.meld_points, ew.hand_points, ew.canasta_bonus) == (295, -120, 300)
+    assert (ew.red_three_bonus, ew.going_out_bonus, ew.total) == (100, 0, 575)
+    assert preview.errors == ()
+    assert preview.problems == ()
+    assert preview.can_save
+
+    assert state.save_hand()
+    assert state.message == "Hand 1 saved."
+    assert state.screen is Screen.SCOREBOARD
+    match = state.match
+    assert match is not None
+    assert state.draft is None and store.draft(match.id) is None
+    assert match.score.running_totals == (1630, 575)
+    assert state.minimums() == (90, 50)  # 1,630 is in 1,500-2,995; 575 below 1,500
+
+    hand = match.record.hands[0]
+    assert hand.dealer == "West"
+    assert hand.sides[0].went_out is WentOut.OUT and hand.sides[0].went_out_by == "North"
+    # South's hand was counted by class (three 5s, two 10s, two 20s); the cards the app
+    # chose are worth the same 75.
+    south = hand.sides[0].left_in_hand
+    assert isinstance(south, dict)
+    assert sorted(c.points for c in south["South"]) == [5, 5, 5, 10, 10, 20, 20]
+    assert south["North"] == ()
+
+
+def test_next_dealer_turns_clockwise_from_the_first(state: AppState) -> None:
+    start_classic(state, first_dealer="West")
+    # Seating N, E, S, W: after West comes North, then East, South, West again.
+    dealt = []
+    for _ in range(5):
+        state.begin_hand()
+        assert state.draft is not None
+        dealt.append(state.draft.dealer)
+        enter_small(state)
+        assert state.save_hand(), state.message
+    assert dealt == ["West", "North", "East", "South", "West"]
+    assert state.next_dealer() == "North"
+    assert state.match is not None
+    assert state.match.score.running_totals == (5 * 60, 5 * 45)
+
+
+def test_illegal_meld_blocks_saving_and_keeps_the_draft(state: AppState, store: Store) -> None:
+    start_classic(state)
+    state.begin_hand()
+    enter_small(state)
+    kings = state.add_meld(0, "K")  # the side has one already: the same meld
+    state.set_meld(0, kings, twos=4)  # K K K 2 2 2 2: four wild cards
+    preview = state.preview
+    assert preview is not None
+    assert codes(preview.errors) == [Code.MELD_TOO_MANY_WILDS.value]
+    assert preview.errors[0].where == "sides[0].melds[0]"
+    assert preview.about("sides[0].melds[0]") == preview.errors
+    assert not preview.can_save
+
+    draft = state.draft
+    assert not state.save_hand()
+    assert state.message == "Not saved: fix what is marked first."
+    assert state.screen is Screen.HAND_ENTRY
+    assert state.draft == draft
+    assert state.match is not None and state.match.record.hands == ()
+    kept = store.draft(state.match.id)
+    assert kept is not None and HandDraft.load(kept) == draft
+
+
+def test_draft_is_kept_across_a_restart_and_discard_forgets_it(
+    state: AppState, store: Store
+) -> None:
+    start_classic(state, first_dealer="North")
+    state.begin_hand()
+    enter_s1(state)
+    state.set_hand_info(note="Played at Ann's")
+    state.set_left(0, 0, jokers=1)  # typed, then back to 0: the last value is kept
+    state.set_left(0, 0, jokers=0)
+    typed = state.draft
+    assert typed is not None
+    state.go_home()
+    assert state.screen is Screen.HOME
+
+    # The app is reloaded: a new state on the same store.
+    again = AppState(store=store)
+    again.refresh_recent()
+    resume = again.in_progress()
+    assert resume is not None and state.match is not None and resume.id == state.match.id
+    again.open_match(resume.id)
+    assert again.draft == typed
+    again.begin_hand()  # "Go on with hand 1": the kept draft, not a blank one
+    assert again.draft == typed
+    assert again.preview is not None and again.preview.score is not None
+    assert [s.total for s in again.preview.score.sides] == [1630, 575]
+
+    again.discard_draft()
+    # What was typed is gone; who deals first, chosen with the match, is not (it is
+    # recorded only with the hands).
+    assert again.match is not None
+    blank = HandDraft.blank(again.match.record, "North")
+    assert again.draft == blank
+    third = AppState(store=store)
+    third.open_match(resume.id)
+    assert third.draft == blank
+    assert third.next_dealer() == "North"
+
+
+def test_discard_without_a_first_dealer_forgets_everything(state: AppState, store: Store) -> None:
+    start_classic(state)
+    state.begin_hand()
+    enter_small(state)
+    assert state.match is not None and store.draft(state.match.id) is not None
+    state.discard_draft()
+    assert state.draft is None and store.draft(state.match.id) is None
+    assert state.screen is Screen.SCOREBOARD
+    state.begin_hand()
+    assert state.draft == HandDraft.blank(state.match.record)
+
+
+def test_editing_an_earlier_hand_moves_later_totals_and_shows_later_errors(
+    state: AppState,
+) -> None:
+    start_classic(state)
+    state.begin_hand()
+    enter_small(state)  # 60 / 45
+    assert state.save_hand()
+    state.begin_hand()
+    enter_sixes_and_kings(state)  # 50 / 45, N-S melding 65 (enough below 1,500)
+    assert state.save_hand()
+    assert state.match is not None
+    assert [h.running for h in state.match.score.hands] == [(60, 45), (110, 90)]
+
+    state.edit_hand(0)
+    draft = state.draft
+    assert draft is not None and draft.number == 0
+    assert [(m.rank, m.naturals) for m in draft.sides[0].melds] == [
+        (MeldRank.KING, 3),
+        (MeldRank.ACE, 3),
+    ]
+    assert state.hand_minimums() == (50, 50)  # before hand 1: 0 and 0
+    # Hand 1 becomes K×7 and A×7 (two natural canastas) with four red threes:
+    # 70 + 140 + 1,000 + 800 − 30 in hand = 1,980.
+    state.set_meld(0, 0, naturals=7)
+    state.set_meld(0, 1, naturals=7)
+    state.set_red_threes(0, 4)
+    preview = state.preview
+    assert preview is not None and preview.score is not None
+    assert [s.total for s in preview.score.sides] == [1980, 45]
+    assert preview.can_save
+    # Hand 2's 65 is now below the 90 needed from 1,980.
+    assert codes(preview.later) == [Code.MELD_BELOW_MINIMUM.value]
+    assert preview.later[0].where.startswith("hands[1].")
+
+    assert state.save_hand()
+    assert state.message == "Hand 1 changed; the totals after it follow."
+    match = state.match
+    assert [h.running for h in match.score.hands] == [(1980, 45), (2030, 90)]
+    assert state.minimums() == (90, 50)
+    assert codes(f for f in match.score.violations if f.severity is Severity.ERROR) == [
+        Code.MELD_BELOW_MINIMUM.value
+    ]
+    state.edit_hand(1)
+    assert state.hand_minimums() == (90, 50)  # from the totals before hand 2
+    assert state.preview is not None
+    assert codes(state.preview.errors) == [Code.MELD_BELOW_MINIMUM.value]
+
+
+def test_delete_undo_redo_follow_the_totals(state: AppState) -> None:
+    start_classic(state)
+    for enter in (enter_small, enter_sixes_and_kings):
+        state.begin_hand()
+        enter(state)
+        assert state.save_hand()
+    match = state.match
+    assert match is not None
+    assert match.score.running_totals == (110, 90)
+    assert (match.undo, match.redo) == ("Add hand 2", None)
+
+    state.show_hand(0)
+    assert state.screen is Screen.HAND_DETAIL and state.detail == 0
+    state.delete_hand(0)
+    assert state.message == "Hand 1 deleted (undo brings it back)."
+    assert state.screen is Screen.SCOREBOARD
+    assert state.match.score.running_totals == (50, 45)  # only the 6s-and-kings hand
+    assert (state.match.undo, state.match.redo) == ("Delete hand 1", None)
+
+    state.undo()
+    assert state.message == "Undone: Delete hand 1"
+    assert state.match.score.running_totals == (110, 90)
+    assert (state.match.undo, state.match.redo) == ("Add hand 2", "Delete hand 1")
+
+    state.redo()
+    assert state.message == "Redone: Delete hand 1"
+    assert state.match.score.running_totals == (50, 45)
+
+    for _ in range(3):  # delete, add 2, add 1
+        state.undo()
+    assert state.match.record.hands == ()
+    assert state.match.undo is None
+    state.undo()
+    assert state.message == f"nothing to undo in match {state.match.id}"
+    assert state.match.record.hands == ()
+
+
+def test_a_finished_match_names_the_winner_and_offers_a_rematch(
+    state: AppState, store: Store
+) -> None:
+    start_classic(state, target="1,000")
+    state.begin_hand()
+    enter_s1(state)
+    assert state.save_hand()
+    match = state.match
+    assert match is not None
+    assert match.status == "finished"
+    assert (match.score.winner, match.score.margin) == ("North-South", 1055)  # 1,630 − 575
+    assert state.message == "Hand 1 saved. North-South wins by 1,055!"
+
+    state.begin_hand()
+    assert state.message == "The match is over: start a rematch for another."
+    assert state.screen is Screen.SCOREBOARD and state.draft is None
+
+    state.rematch()
+    again = state.match
+    assert again is not None and again.id != match.id
+    assert state.message == "New match with the same sides."
+    assert [(s.name, s.players, s.start_score) for s in again.record.sides] == [
+        ("North-South", ("North", "South"), 0),
+        ("East-West", ("East", "West"), 0),
+    ]
+    assert again.record.hands == () and again.status == "in_progress"
+    assert state.rules is not None and state.rules.target == 1000
+    state.go_home()
+    assert [m.status for m in state.recent] == ["in_progress", "finished"]
+
+
+def test_two_phones_on_one_match_conflict_without_losing_the_entry(store: Store) -> None:
+    phone_a, phone_b = AppState(store=store), AppState(store=store)
+    start_classic(phone_a)
+    assert phone_a.match is not None
+    match_id = phone_a.match.id
+    phone_b.open_match(match_id)
+
+    phone_b.begin_hand()
+    enter_sixes_and_kings(phone_b)
+    typed = phone_b.draft
+    phone_a.begin_hand()
+    enter_small(phone_a)
+    assert phone_a.save_hand()
+
+    assert not phone_b.save_hand()
+    assert phone_b.message is not None and "changed elsewhere" in phone_b.message
+    assert phone_b.screen is Screen.HAND_ENTRY
+    assert phone_b.draft == typed
+    kept = store.draft(match_id)  # kept in the store too: a reload would not lose it
+    assert kept is not None and HandDraft.load(kept) == typed
+    # The match was reloaded: the entry is now hand 2, checked against hand 1's totals.
+    assert phone_b.match is not None and len(phone_b.match.record.hands) == 1
+    assert phone_b.preview is not None and phone_b.preview.can_save
+
+    assert phone_b.save_hand()
+    assert phone_b.message == "Hand 2 saved."
+    assert phone_b.match.score.running_totals == (110, 90)  # 60 + 50, 45 + 45
+
+    # Phone A still shows version 1: its undo is refused and it reloads.
+    phone_a.undo()
+    assert phone_a.message is not None and "changed elsewhere" in phone_a.message
+    assert phone_a.match is not None and phone_a.match.score.running_totals == (110, 90)
+    phone_a.undo()
+    assert phone_a.message == "Undone: Add hand 2"
+
+
+def test_edit_of_a_hand_deleted_on_another_phone_is_refused_not_crashed(store: Store) -> None:
+    phone_a, phone_b = AppState(store=store), AppState(store=store)
+    start_classic(phone_a)
+    for enter in (enter_small, enter_sixes_and_kings):
+        phone_a.begin_hand()
+        enter(phone_a)
+        assert phone_a.save_hand()
+    assert phone_a.match is not None
+    phone_b.open_match(phone_a.match.id)
+    phone_b.edit_hand(1)
+    phone_b.set_red_threes(0, 1)
+
+    phone_a.delete_hand(1)
+    phone_a.delete_hand(0)
+    assert not phone_b.save_hand()
+    assert phone_b.message is not None and "changed elsewhere" in phone_b.message
+    assert phone_b.preview is not None and not phone_b.preview.can_save
+    assert phone_b.preview.problems == (("", "Hand 2 is no longer in this match."),)
+    assert phone_b.draft is not None  # the entry is still there to read
+    assert phone_b.hand_minimums() == (50, 50)  # the hand entry screen still renders
+    phone_b.discard_draft()
+    assert phone_b.draft is None and store.draft(phone_a.match.id) is None
+
+
+def test_delete_on_a_stale_phone_goes_back_to_the_scoreboard(store: Store) -> None:
+    phone_a, phone_b = AppState(store=store), AppState(store=store)
+    start_classic(phone_a)
+    phone_a.begin_hand()
+    enter_small(phone_a)
+    assert phone_a.save_hand()
+    assert phone_a.match is not None
+    phone_b.open_match(phone_a.match.id)
+    phone_b.show_hand(0)
+    phone_a.delete_hand(0)
+
+    phone_b.delete_hand(0)
+    assert phone_b.message is not None and "changed elsewhere" in phone_b.message
+    # Hand 1 is gone: its breakdown cannot be shown any more.
+    assert phone_b.screen is Screen.SCOREBOARD
+    assert phone_b.match is not None and phone_b.match.record.hands == ()
+
+
+# --- hand entry details ------------------------------------------------------------------
+
+
+def test_cards_counted_by_class_never_exceed_the_deck(state: AppState) -> None:
+    start_classic(state)
+    state.begin_hand()
+    aces = state.add_meld(0, "A")
+    state.set_meld(0, aces, naturals=8)  # every ace of the two decks
+    state.set_left(0, 1, aces_and_twos=8)
+    state.set_left(1, 0, seven_to_four=1)
+    state.set_left(1, 1, seven_to_four=1)
+    preview = state.preview
+    assert preview is not None and preview.score is not None
+    assert preview.errors == ()
+    ns = preview.score.sides[0]
+    # A×8 = 160 + natural canasta 500; eight 20-point cards in South's hand = −160.
+    assert (ns.meld_points, ns.canasta_bonus, ns.hand_points, ns.total) == (160, 500, -160, 500)
+    assert state.save_hand()
+    assert state.match is not None
+    left = state.match.record.hands[0].sides[0].left_in_hand
+    assert isinstance(left, dict)
+    assert format_cards(left["South"]) == "2 2 2 2 2 2 2 2"  # no aces are left: 2s
+
+
+def test_an_impossible_count_by_class_is_a_card_supply_error(state: AppState) -> None:
+    start_classic(state)
+    state.begin_hand()
+    state.set_meld(0, state.add_meld(0, "A"), naturals=8)
+    # Nine cards "A and 2" with all 8 aces melded: only eight 2s exist.
+    state.set_left(0, 1, aces_and_twos=9)
+    preview = state.preview
+    assert preview is not None and preview.score is not None
+    assert preview.score.sides[0].hand_points == -180
+    assert Code.SUPPLY_TOO_MANY.value in codes(preview.errors)
+    assert not preview.can_save
+
+
+def test_typed_cards_that_cannot_be_read_name_the_field(state: AppState) -> None:
+    start_classic(state)
+    state.begin_hand()
+    state.set_left(1, 1, by_cards=True, cards="4 4 X")
+    preview = state.preview
+    assert preview is not None
+    assert preview.score is None and not preview.can_save
+    assert [where for where, _ in preview.problems] == ["sides[1].left_in_hand[1]"]
+    state.set_left(1, 1, cards="4 4 JK")
+    assert state.preview is not None and state.preview.problems == ()
+    assert state.preview.score is not None
+    assert state.preview.score.sides[1].hand_points == -60  # 5 + 5 + 50
+
+
+def test_a_side_has_one_meld_per_rank(state: AppState) -> None:
+    start_classic(state)
+    state.begin_hand()
+    first = state.add_meld(0, "K")
+    state.set_meld(0, first, naturals=5)
+    state.say(None)
+    assert state.add_meld(0, "K") == first
+    assert state.message == "A side has one meld per rank: add the cards to the meld it has."
+    assert state.draft is not None
+    assert [(m.rank, m.naturals) for m in state.draft.sides[0].melds] == [(MeldRank.KING, 5)]
+    assert state.add_meld(1, "K") == 0  # the other side has its own
+    assert state.meld_index(0, MeldRank.KING) == 0
+    assert state.meld_index(0, MeldRank.QUEEN) is None
+    state.remove_meld(0, first)
+    assert state.draft.sides[0].melds == ()
+
+
+def test_going_out_on_one_side_clears_it_on_the_other(state: AppState) -> None:
+    start_classic(state)
+    state.begin_hand()
+    state.set_went_out(0, "out", "North")
+    state.set_went_out(1, WentOut.CONCEALED, "East")
+    assert state.draft is not None
+    sides = state.draft.sides
+    assert (sides[0].went_out, sides[0].went_out_by) == (WentOut.NO, None)
+    assert (sides[1].went_out, sides[1].went_out_by) == (WentOut.CONCEALED, "East")
+    state.set_went_out(1, "no", "East")
+    assert (state.draft.sides[1].went_out, state.draft.sides[1].went_out_by) == (
+        WentOut.NO,
+        None,
+    )
+
+
+def test_going_out_alone_names_the_only_player(state: AppState) -> None:
+    state.new_match("two-player")
+    state.set_side(0, name="Ann")
+    state.set_side(1, name="Bob")
+    assert state.create_match(), state.setup_problems
+    state.begin_hand()
+    state.set_went_out(1, "out")
+    assert state.draft is not None
+    # A one-player side has no player list: the side itself went out.
+    assert state.draft.sides[1].went_out is WentOut.OUT
+
+
+def test_five_player_hand_records_who_sat_out(state: AppState) -> None:
+    state.new_match("five-player")
+    for seat, name in enumerate(("Ann", "Bea", "Cy")):
+        state.set_side(0, player=(seat, name))
+    for seat, name in enumerate(("Dan", "Eve")):
+        state.set_side(1, player=(seat, name))
+    assert state.create_match(), state.setup_problems
+    state.begin_hand()
+    state.add_meld(0, "K")
+    state.add_meld(0, "A")
+    state.set_left(0, 0, king_to_eight=1)
+    state.set_left(0, 1, king_to_eight=1)
+    state.add_meld(1, "Q")
+    state.add_meld(1, "10")
+    state.set_left(1, 0, seven_to_four=1)
+    state.set_left(1, 1, seven_to_four=1)
+    assert state.preview is not None
+    assert Code.SITTING_OUT_MISSING.value in codes(state.preview.findings)
+
+    state.set_hand_info(sitting_out="Cy", dealer="Dan")
+    assert state.preview is not None and state.preview.score is not None
+    assert state.preview.findings == ()
+    assert [s.total for s in state.preview.score.sides] == [70, 50]  # 90 − 20; 60 − 10
+    state.set_left(0, 2, king_to_eight=1)  # Cy sat out: no cards
+    assert state.preview is not None
+    assert codes(state.preview.errors) == [Code.SITTING_OUT_PLAYED.value]
+    state.set_left(0, 2, king_to_eight=0)
+
+    assert state.save_hand(), state.message
+    assert state.match is not None
+    hand = state.match.record.hands[0]
+    assert (hand.sitting_out, hand.dealer) == ("Cy", "Dan")
+
+
+def test_cutthroat_hand_records_the_lone_hand(state: AppState) -> None:
+    state.new_match("three-player-cutthroat")
+    for side, name in enumerate(("Ann", "Bob", "Cy")):
+        state.set_side(side, name=name)
+    assert state.create_match(), state.setup_problems
+    state.begin_hand()
+    state.add_meld(0, "K")
+    state.add_meld(0, "A")
+    state.set_left(0, 0, king_to_eight=1)
+    state.add_meld(1, "Q")
+    state.set_left(1, 0, seven_to_four=1)
+    state.add_meld(2, "10")
+    state.add_meld(2, "J")
+    state.set_left(2, 0, seven_to_four=1)
+    assert state.preview is not None
+    assert Code.LONE_HAND_MISSING.value in codes(state.preview.findings)
+
+    state.set_hand_info(lone_hand="Ann")
+    preview = state.preview
+    assert preview is not None and preview.score is not None
+    assert preview.findings == ()
+    # Ann alone: 90 − 10 = 80. Bob and Cy score together: 30 + 60 − 5 − 5 = 80 each.
+    assert [s.total for s in preview.score.sides] == [80, 80, 80]
+    assert state.save_hand(), state.message
+    assert state.match is not None
+    assert state.match.record.hands[0].lone_hand == "Ann"
+    assert state.match.score.running_totals == (80, 80, 80)
+
+
+def test_quick_totals_keep_who_sat_out(state: AppState) -> None:
+    state.new_match("five-player")
+    for seat, name in enumerate(("Ann", "Bea", "Cy")):
+        state.set_side(0, player=(seat, name))
+    for seat, name in enumerate(("Dan", "Eve")):
+        state.set_side(1, player=(seat, name))
+    assert state.create_match(), state.setup_problems
+    state.begin_hand()
+    state.set_quick(True)
+    state.set_quick_total(0, "1,230")
+    state.set_quick_total(1, "-85")
+    state.set_hand_info(sitting_out="Bea")
+    assert state.preview is not None and state.preview.can_save, state.preview
+    assert state.save_hand(), state.message
+    assert state.match is not None
+    assert state.match.score.running_totals == (1230, -85)
+    assert state.match.record.hands[0].sitting_out == "Bea"
+    state.edit_hand(0)
+    assert state.draft is not None
+    assert (state.draft.quick, state.draft.totals) == (True, ("1230", "-85"))
+    assert state.draft.sitting_out == "Bea"
+
+
+# --- navigation -------------------------------------------------------------------------
+
+
+def test_opening_a_match_that_is_not_there_says_so(state: AppState) -> None:
+    state.open_match(999)
+    assert state.message == "there is no match 999"
+    assert state.screen is Screen.HOME
+
+
+def test_past_matches_and_remembered_players(state: AppState) -> None:
+    start_classic(state)
+    state.show_matches()
+    assert state.screen is Screen.MATCHES
+    assert [m.sides for m in state.recent] == [("North-South", "East-West")]
+    state.new_match()
+    assert set(state.known_players) == {"North", "South", "East", "West"}
+
+
+# --- the access code ----------------------------------------------------------------------
+
+
+def test_access_gate_accepts_the_code_and_refuses_others() -> None:
+    gate = AccessGate("493817")
+    assert gate.needed
+    assert gate.check("493817", now=0.0) == (True, "")
+    assert gate.check(" 493817 ", now=0.0) == (True, "")  # spaces around it are typing
+    assert gate.check("493818", now=0.0) == (
+        False,
+        "That is not the access code printed where the app was started.",
+    )
+    assert gate.check("", now=0.0)[0] is False
+
+
+def test_access_gate_waits_after_too_many_wrong_codes() -> None:
+    gate = AccessGate("2468", tries=3, window=60.0)
+    for moment in (0.0, 1.0, 2.0):
+        assert gate.check("1111", now=moment)[0] is False
+    # Three wrong codes within the minute: even the right one waits 60 − 10 + 1 s.
+    assert gate.check("2468", now=10.0) == (False, "Too many wrong codes: try again in 51 s.")
+    assert gate.check("2468", now=59.0)[0] is False
+    # At 60.5 s the first failure (at 0) has left the window: 2 remain, below 3.
+    assert gate.check("2468", now=60.5) == (True, "")
+
+
+def test_access_gate_without_a_code_lets_everyone_in() -> None:
+    gate = AccessGate(None)
+    assert not gate.needed
+    assert gate.check("anything") == (True, "")
+
+
+# --- run settings --------------------------------------------------------------------------
+
+
+@pytest.fixture
+def no_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """No flet.toml anywhere load_settings looks (not even the repository's)."""
+    monkeypatch.delenv("CANASTA_SCORER_CONFIG", raising=False)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(app_module, "ROOT", tmp_path / "nowhere")
+    return tmp_path
+
+
+def test_settings_default_without_a_file(no_config: Path) -> None:
+    assert load_settings() == Settings()
+    assert Settings() == Settings(
+        width=420,
+        height=860,
+        min_width=360,
+        min_height=640,
+        host="127.0.0.1",
+        port=8550,
+        seed_color="#1B5E20",
+        mode="system",
+    )
+
+
+def test_the_repository_flet_toml_says_the_defaults() -> None:
+    assert load_settings(Path(app_module.__file__).parents[2] / "flet.toml") == Settings()
+
+
+def test_settings_read_from_a_file(no_config: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    config = no_config / "club.toml"
+    config.write_text(
+        '[window]\nwidth = 600\n[web]\nhost = "0.0.0.0"\nport = 9000\n[theme]\nmode = "dark"\n',
+        encoding="utf-8",
+    )
+    expected = Settings(width=600, host="0.0.0.0", port=9000, mode="dark")
+    assert load_settings(config) == expected
+    monkeypatch.setenv("CANASTA_SCORER_CONFIG", str(config))
+    assert load_settings() == expected
+    (no_config / "flet.toml").write_text("[window]\nheight = 700\n", encoding="utf-8")
+    monkeypatch.delenv("CANASTA_SCORER_CONFIG")
+    assert load_settings() == Settings(height=700)  # ./flet.toml
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ('[web]\nport = "8550"\n', "port should be int"),
+        ("[window]\nwidth = 420.5\n", "width should be int"),
+        ("[window]\nwidth = true\n", "width should be int"),
+        ("[theme]\nseed_color = 1\n", "seed_color should be str"),
+        ('[theme]\nmode = "blue"\n', "theme mode is light, dark or system"),
+        ("[window\n", "club.toml"),
+    ],
+)
+def test_settings_of_the_wrong_kind_are_refused_by_name(
+    no_config: Path, text: str, named: str
+) -> None:
+    config = no_config / "club.toml"
+    config.write_text(text, encoding="utf-8")
+    with pytest.raises(ValueError, match=named):
+        load_settings(config)
