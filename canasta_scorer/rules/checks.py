@@ -330,7 +330,7 @@ def check_hand(
                         Code.SCORE_NOT_MULTIPLE_OF_5,
                         f"sides[{index}].score_before",
                         f"{side.score_before} is not a multiple of 5: every card "
-                        "and bonus is, so every score is",
+                        "and bonus is worth a multiple of 5, so every score is one too",
                         R_MULTIPLE_OF_5,
                     )
                 )
@@ -384,7 +384,8 @@ def _check_quick(index: int, side: HandSide) -> list[Finding]:
                 E,
                 Code.SCORE_NOT_MULTIPLE_OF_5,
                 f"{here}.total",
-                f"{total} is not a multiple of 5: every card and bonus is, so every hand score is",
+                f"{total} is not a multiple of 5: every card and bonus is worth a multiple of 5, "
+                "so every hand score is one too",
                 R_MULTIPLE_OF_5,
             )
         )

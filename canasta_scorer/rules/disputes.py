@@ -56,6 +56,9 @@ R_MINIMUM = "RULES.md §1.7; S0 Initial Meld Requirement in Classic Canasta"
 R_GO_OUT = "RULES.md §1.9; S0 End of the hand: Going Out"
 R_CONCEALED = "RULES.md §1.9; S0 Classic Canasta Scoring (note on going out concealed)"
 
+#: Melds of a first meld as (rank, natural cards, wild cards), for `best_opening`.
+_Choice = tuple[tuple[Card, int, int], ...]
+
 
 class Reason(BaseModel):
     """One reason behind a verdict: plain words, the rule and its source, and whether
@@ -185,71 +188,95 @@ class PileSituation(BaseModel):
 
 
 def best_opening(
-    hand: Sequence[Card], top: Card | None, *, keep_one: bool = True
+    hand: Sequence[Card], top: Card | None, *, keep: int = 0, canastas_to_go_out: int = 1
 ) -> tuple[int, list[Meld]]:
     """The most points a first meld can count from ``hand`` plus the top discard.
 
     The top card (if any) must go into a meld with two natural cards of its rank from
     the hand (the pile is frozen for a side that has not melded, RULES.md §1.8). Other
-    melds use natural pairs or more of one rank, wild cards up to 3 a meld (§1.3).
-    With ``keep_one`` (the pile holds only its top card, so nothing comes back to
-    the hand), one card is kept back for the discard that ends the turn.
+    melds use two or more natural cards of one rank and wild cards: 3 cards at least,
+    3 wild cards at most a meld (§1.3). Every way of melding is weighed, so a wild card
+    goes where it counts most (completing a pair rather than growing a meld).
+
+    ``keep`` hand cards stay in the hand unless the melds hold the canastas needed to go
+    out: a side without them may not meld so much that its player is left with no card
+    after the discard that ends the turn (S0 End of the hand: Going Out; RULES.md §1.9).
+
+    Args:
+        hand: the player's hand, without the pile.
+        top: the top discard melded with cards from the hand, or ``None`` (a first
+            meld after drawing from the stock).
+        keep: hand cards that must stay unmelded: 2 when the pile holds only its top
+            card (one to discard, one to hold), 1 when one more card comes with it,
+            0 otherwise.
+        canastas_to_go_out: canastas that let the player go out instead (the variant's).
 
     Returns:
         (points, the melds), or (0, []) when no legal first meld can be made.
+
+    >>> from canasta_scorer.rules.cards import parse_cards
+    >>> points, melds = best_opening(parse_cards("K K Q Q 2"), Card.KING)
+    >>> points, [str(meld) for meld in melds]
+    (70, ['K K K', 'Q Q 2'])
+    >>> points, melds = best_opening(parse_cards("K K Q Q 2"), Card.KING, keep=2)
+    >>> points, [str(meld) for meld in melds]
+    (50, ['K K K 2'])
     """
     naturals = Counter(card for card in hand if is_natural(card))
     wilds = sorted((card for card in hand if is_wild(card)), key=lambda c: -c.points)
-    if top is not None:
-        if naturals[top] < 2:
-            return 0, []
-        naturals[top] += 1
-    groups: dict[Card, list[Card]] = {}
-    for rank in NATURAL_RANKS:
-        if naturals[rank] >= 2:
-            groups[rank] = [rank] * naturals[rank]
-    # Every pair needs a wild to be a meld; fill those first, then add the rest.
-    spare = list(wilds)
-    for rank, cards in sorted(groups.items(), key=lambda item: -item[0].points):
-        if len(cards) == 2:
-            if spare:
-                cards.append(spare.pop(0))
-            elif rank is not top:
-                del groups[rank]
-    if top is not None and len(groups.get(top, [])) < 3:
+    if top is not None and naturals[top] < 2:
         return 0, []
-    for cards in groups.values():
-        while spare and sum(1 for c in cards if is_wild(c)) < 3:
-            cards.append(spare.pop(0))
-    melds = [Meld.from_cards(cards) for cards in groups.values()]
-    if keep_one:
-        used = sum(meld.size for meld in melds) - (1 if top is not None else 0)
-        if used >= len(hand) and melds:
-            melds = _drop_cheapest(melds, top)
-    points = sum(meld.points for meld in melds)
-    return points, melds
-
-
-def _drop_cheapest(melds: list[Meld], top: Card | None) -> list[Meld]:
-    """The melds with the fewest points given up so that one hand card is kept back:
-    one card out of a meld that stays legal, or a whole meld kept in hand."""
-    best: tuple[int, list[Meld]] | None = None
-    for index, meld in enumerate(melds):
-        holds_top = top is not None and meld.rank is not None and meld.rank.value == top.value
-        need = 3 if holds_top else 2
-        for card in set(meld.cards):
-            rest = list(meld.cards)
-            rest.remove(card)
-            smaller = Meld.from_cards(rest)
-            if (
-                smaller.size >= 3
-                and smaller.naturals >= need
-                and (best is None or card.points < best[0])
-            ):
-                best = (card.points, [*melds[:index], smaller, *melds[index + 1 :]])
-        if not holds_top and (best is None or meld.points < best[0]):
-            best = (meld.points, [*melds[:index], *melds[index + 1 :]])
-    return best[1] if best is not None else []
+    others = len(hand) - sum(naturals.values()) - len(wilds)
+    # (wild cards used, naturals left in hand up to `keep`, canastas up to those needed)
+    # -> (points of the natural cards melded, the melds as (rank, naturals, wild cards)).
+    keep = max(0, keep)
+    states: dict[tuple[int, int, int], tuple[int, _Choice]] = {(0, 0, 0): (0, ())}
+    for rank in NATURAL_RANKS:
+        have = naturals[rank]
+        from_pile = 1 if rank is top else 0
+        # Melding fewer naturals than all but `keep` of them never scores more.
+        options = [] if from_pile else [(0, 0)]
+        options += [
+            (count, wild)
+            for count in range(max(2, have - keep), have + 1)
+            for wild in range(4)
+            if count + from_pile + wild >= 3
+        ]
+        grown: dict[tuple[int, int, int], tuple[int, _Choice]] = {}
+        for (used, left, canastas), (points, chosen) in states.items():
+            for count, wild in options:
+                if used + wild > len(wilds):
+                    continue
+                size = count + from_pile + wild
+                key = (
+                    used + wild,
+                    min(keep, left + have - count),
+                    min(canastas_to_go_out, canastas + (size >= CANASTA_SIZE)),
+                )
+                melded = count + from_pile
+                value = (
+                    points + melded * rank.points,
+                    (*chosen, (rank, melded, wild)) if melded else chosen,
+                )
+                if key not in grown or value[0] > grown[key][0]:
+                    grown[key] = value
+        states = grown
+    best: tuple[int, int, _Choice] | None = None
+    for (used, left, canastas), (points, chosen) in states.items():
+        kept = left + len(wilds) - used + others
+        if not chosen or (kept < keep and canastas < canastas_to_go_out):
+            continue
+        total = points + sum(card.points for card in wilds[:used])
+        if best is None or total > best[0]:
+            best = (total, used, chosen)
+    if best is None:
+        return 0, []
+    spare = iter(wilds[: best[1]])
+    melds = [
+        Meld.from_cards([rank] * melded + [next(spare) for _ in range(wild)])
+        for rank, melded, wild in best[2]
+    ]
+    return best[0], melds
 
 
 def may_take_pile(situation: PileSituation, rules: RuleSet) -> Verdict:
@@ -260,7 +287,9 @@ def may_take_pile(situation: PileSituation, rules: RuleSet) -> Verdict:
     upcard in it, the side not melded, H1, H2); then the ways to take it (natural pair;
     natural and wild unless H3; the top card onto the side's meld unless H2, or H4 on
     a finished canasta), the merge limit of 3 wild cards, and for a side that has not
-    melded, whether the top card and the hand reach the initial meld minimum.
+    melded, whether the top card and the hand reach the initial meld minimum with a
+    first meld that leaves the player a card after the discard (S0 End of the hand:
+    Going Out; `best_opening`).
 
     Returns:
         The verdict; ``show`` names the cards to show from the hand.
@@ -381,6 +410,16 @@ def may_take_pile(situation: PileSituation, rules: RuleSet) -> Verdict:
                 else:
                     way = f"add the top {top.value} to your side's meld of {_plural(top)}"
         if not way:
+            if all(reason.ok for reason in reasons):
+                reasons.append(
+                    _reason(
+                        f"no way to meld the top {top.value}: you hold neither two natural "
+                        f"{_plural(top)} nor a {top.value} and a wild card, and your side has "
+                        f"no meld of {_plural(top)}",
+                        R_UNFROZEN,
+                        False,
+                    )
+                )
             return no(
                 f"you need two natural {_plural(top)}, or a {top.value} and a wild card, "
                 f"or a meld of {_plural(top)} on the table"
@@ -389,7 +428,32 @@ def may_take_pile(situation: PileSituation, rules: RuleSet) -> Verdict:
     points = minimum = None
     if not s.side_has_melded:
         minimum = initial_meld_minimum(s.side_score, rules)
-        points, melds = best_opening(s.hand, top, keep_one=s.pile_size <= 1)
+        # What comes back from the pile counts toward the cards the player must keep.
+        points, melds = best_opening(
+            s.hand,
+            top,
+            keep=max(0, 3 - s.pile_size),
+            canastas_to_go_out=rules.canastas_to_go_out,
+        )
+        if not melds:
+            reasons.append(
+                _reason(
+                    "your side has not melded, and every first meld with the top card would "
+                    "leave you no card to hold after your discard: without the canastas to go "
+                    "out, a player keeps at least one card",
+                    R_GO_OUT,
+                    False,
+                )
+            )
+            return Verdict(
+                question=question,
+                allowed=False,
+                answer="No: every first meld you could make would leave you no card after "
+                "your discard, and your side may not go out.",
+                reasons=tuple(reasons),
+                points=points,
+                minimum=minimum,
+            )
         if rules.enforces_initial_minimum and points < minimum:
             reasons.append(
                 _reason(
@@ -412,8 +476,13 @@ def may_take_pile(situation: PileSituation, rules: RuleSet) -> Verdict:
         reasons.append(
             _reason(
                 f"your side has not melded: with the top card your best first meld is {points} "
-                f"points ({', '.join(str(m) for m in melds)}), which reaches the minimum of "
-                f"{minimum}",
+                f"points ({', '.join(str(m) for m in melds)}), "
+                + (
+                    f"which reaches the minimum of {minimum}"
+                    if points >= minimum
+                    else f"below the minimum of {minimum}, which the house rule "
+                    "no-initial-minimum does not enforce"
+                ),
                 R_MINIMUM,
                 True,
             )
@@ -441,7 +510,8 @@ class GoOutSituation(BaseModel):
             rank the side has, written as a meld of that rank).
         discard: the card discarded to end the turn, or ``None`` (every card melded).
         side_has_melded: the side had melded before this turn.
-        player_has_melded: this player had melded before this turn.
+        player_has_melded: this player had melded before this turn (read as ``False``
+            when the side had not melded).
         took_pile: the player took the discard pile this turn.
         side_score: the side's cumulative score, for its initial meld minimum.
     """
@@ -542,8 +612,11 @@ def may_go_out(situation: GoOutSituation, rules: RuleSet) -> Verdict:
     own_canastas = sum(1 for m in s.this_turn if m.canasta_kind(rules) is not None)
     adds_to_table = any(m.rank in {t.rank for t in s.table_melds} for m in s.this_turn)
     team_level = rules.has(HouseRule.CONCEALED_TEAM_LEVEL)
+    # A player whose side had not melded had not melded either (S0 Initial Meld
+    # Requirement, the concealed exemption), whatever ``player_has_melded`` says.
+    player_has_melded = s.player_has_melded and s.side_has_melded
     concealed = (
-        not s.player_has_melded
+        not player_has_melded
         and not adds_to_table
         and own_canastas >= needed
         and (not team_level or not s.side_has_melded)
@@ -684,7 +757,9 @@ def first_meld(situation: FirstMeldSituation, rules: RuleSet) -> Verdict:
                 )
             )
             bad = True
-    counted = sum(meld.points for meld in s.melds) - sum(c.points for c in buried.elements())
+    counted = sum(meld.points for meld in s.melds) - sum(
+        c.points for c in (buried & cards).elements()
+    )
     reasons.append(
         _reason(
             f"card points of the melds laid this turn: {counted}"
@@ -724,8 +799,10 @@ def first_meld(situation: FirstMeldSituation, rules: RuleSet) -> Verdict:
     allowed = reached and not bad
     if bad:
         answer = f"No: {next(r for r in reasons if not r.ok).message}."
-    elif reached:
+    elif counted >= minimum:
         answer = f"Yes: {counted} points reach the minimum of {minimum}."
+    elif reached:
+        answer = f"Yes: {counted} points; the minimum of {minimum} is not enforced."
     else:
         answer = f"No: {counted} points are below the minimum of {minimum}."
     return Verdict(

@@ -176,7 +176,8 @@ def _match_findings(record: MatchRecord, rules: RuleSet) -> list[Finding]:
                     Severity.ERROR,
                     Code.SCORE_NOT_MULTIPLE_OF_5,
                     where,
-                    f"start score {side.start_score} is not a multiple of 5: every score is",
+                    f"start score {side.start_score} is not a multiple of 5: every Canasta "
+                    "score is a multiple of 5",
                     "RULES.md §1.1 and §1.13 check 9",
                 )
             )

@@ -8,6 +8,7 @@ models, so a draft that cannot be a record says why in plain words.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from typing import Annotated
 
@@ -302,7 +303,9 @@ class MatchSetup(BaseModel):
         problems: list[Problem] = []
 
         def number(text: str, where: str) -> int | None:
-            text = text.strip().replace(",", "")
+            text = text.strip().replace("−", "-")
+            if re.fullmatch(r"-?\d{1,3}(,\d{3})+", text):
+                text = text.replace(",", "")
             if not text:
                 return None
             try:

@@ -12,6 +12,7 @@ Attributes are replaced, never mutated in place, so an observer (Flet's
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
@@ -396,6 +397,26 @@ class AppState:
         """Who deals the first hand."""
         self.setup = self.setup.model_copy(update={"first_dealer": player or None})
 
+    def _setup_label(self, where: str) -> str:
+        """A field of the new-match form in the words on the screen, for a JSON path."""
+        match = re.fullmatch(r"sides\[(\d+)\](?:\.(\w+))?(?:\[(\d+)\])?", where)
+        if match is None:
+            return {
+                "target": "Target",
+                "variant": "Variant",
+                "house_rules": "House rules",
+                "sides": "Sides",
+            }.get(where, where)
+        index = int(match.group(1))
+        sides = self.setup.sides
+        name = (sides[index].name.strip() if index < len(sides) else "") or f"Side {index + 1}"
+        field_name = {"start_score": "start score", "name": "name", "players": "players"}.get(
+            match.group(2) or "", match.group(2) or ""
+        )
+        if match.group(3) is not None and match.group(2) == "players":
+            return f"{name} player {int(match.group(3)) + 1}"
+        return f"{name} {field_name}".strip()
+
     def create_match(self) -> bool:
         """Start the match on the form; on a problem, keep the form and say why.
 
@@ -405,12 +426,14 @@ class AppState:
         try:
             record = self.setup.to_record()
         except RecordError as error:
-            self.setup_problems = tuple((p.where, p.message) for p in error.problems)
+            self.setup_problems = tuple(
+                (self._setup_label(p.where), p.message) for p in error.problems
+            )
             return False
         score = score_match(record)
         problems = [f for f in score.violations if f.severity is Severity.ERROR]
         if problems:
-            self.setup_problems = tuple((f.where, f.message) for f in problems)
+            self.setup_problems = tuple((self._setup_label(f.where), f.message) for f in problems)
             return False
         try:
             state = self.store.create_match(record)

@@ -93,19 +93,22 @@ def test_bad_start_scores_are_explained_and_no_match_is_made(state: AppState, st
     state.set_side(1, start_score="12")
     assert not state.create_match()
     # What cannot be read is said first (the 12 is checked once the form reads).
-    assert state.setup_problems == (("sides[0].start_score", "'abc' is not a whole number"),)
+    assert state.setup_problems == (("North-South start score", "'abc' is not a whole number"),)
     assert state.screen is Screen.NEW_MATCH
 
     state.set_side(0, start_score="1,500")
     assert not state.create_match()
     assert state.setup_problems == (
-        ("sides[1].start_score", "start score 12 is not a multiple of 5: every score is"),
+        (
+            "East-West start score",
+            "start score 12 is not a multiple of 5: every Canasta score is a multiple of 5",
+        ),
     )
     assert store.matches() == []
 
     state.set_target("abc")
     assert not state.create_match()
-    assert state.setup_problems == (("target", "'abc' is not a whole number"),)
+    assert state.setup_problems == (("Target", "'abc' is not a whole number"),)
 
     state.set_target("")
     state.set_side(1, start_score="10")

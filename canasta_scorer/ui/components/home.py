@@ -77,7 +77,8 @@ def match_tile(state: AppState, summary: object) -> ft.Control:
             f"{summary.winner} won by {points(summary.margin or 0)}" if summary.winner else "Draw"
         )
     else:
-        status = f"In progress, {summary.hand_count} hands"
+        hands = "1 hand" if summary.hand_count == 1 else f"{summary.hand_count} hands"
+        status = f"In progress, {hands}"
     when = summary.created_at.astimezone().strftime("%d %b %Y")
     return ft.ListTile(
         title=ft.Text(totals),
