@@ -146,6 +146,11 @@ def meld_verdict(meld: Meld, rules: RuleSet, *, going_out: bool | None = None) -
         if not errors
         else f"No: {errors[0].message}"
     ) + "."
+    if not errors and meld.rank is MeldRank.BLACK_THREE and going_out is not True:
+        answer = (
+            f"Yes, but only on the turn its player goes out: {meld} is worth "
+            f"{meld.points} points."
+        )
     return Verdict(
         question=f"Is {meld} a legal meld?",
         allowed=not errors,
@@ -425,6 +430,41 @@ def may_take_pile(situation: PileSituation, rules: RuleSet) -> Verdict:
                 f"or a meld of {_plural(top)} on the table"
             )
         reasons.append(_reason(way[0].upper() + way[1:], R_UNFROZEN, True))
+    if s.side_has_melded:
+        # The pickup must leave a card to discard and one to keep, unless the side can
+        # go out (S0 End of the hand: Going Out); the top card alone onto the side's meld
+        # uses no card from the hand.
+        onto_meld = (
+            not frozen
+            and existing is not None
+            and not rules.has(HouseRule.PILE_ALWAYS_FROZEN)
+            and not (
+                existing.size >= CANASTA_SIZE and rules.has(HouseRule.NO_PILE_FOR_FINISHED_CANASTA)
+            )
+        )
+        left = len(s.hand) - len(show) + s.pile_size - 1
+        if left < 2 and onto_meld and show:
+            show = []
+            way = f"add the top {top.value} to your side's meld of {_plural(top)}"
+            reasons[-1] = _reason(way[0].upper() + way[1:], R_UNFROZEN, True)
+            left = len(s.hand) + s.pile_size - 1
+        if left < 2:
+            grown = _merged(s.side_melds, (Meld.from_cards([top, *show]),))
+            canastas = sum(1 for m in grown if m.canasta_kind(rules) is not None)
+            if canastas < rules.canastas_to_go_out:
+                reasons.append(
+                    _reason(
+                        f"after taking the pile you would hold {left} card(s): without the "
+                        f"{rules.canastas_to_go_out} canasta(s) needed to go out, a player keeps "
+                        "at least one card after discarding",
+                        R_GO_OUT,
+                        False,
+                    )
+                )
+                return no(
+                    "you would have no card to keep after your discard, and your side "
+                    "may not go out yet"
+                )
     points = minimum = None
     if not s.side_has_melded:
         minimum = initial_meld_minimum(s.side_score, rules)
