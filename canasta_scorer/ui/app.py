@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import hmac
 import ipaddress
+import logging
 import os
 import secrets
 import sys
@@ -297,7 +298,23 @@ def App(store: Store, gate: AccessGate) -> list[ft.View]:
                 padding=16,
             )
         ]
-    return [_view(state, screen_controls(state))]
+    try:
+        controls = screen_controls(state)
+    except Exception:  # never a frozen tab or a traceback for the player
+        logging.getLogger("canasta_scorer").exception("a screen failed to draw")
+        controls = [
+            ft.Semantics(
+                identifier="screen-failed",
+                label="This screen could not be shown",
+                content=ft.Text(
+                    "This screen could not be shown. Everything saved is safe, and the hand "
+                    "being entered is kept. Go back home and open the match again.",
+                    color=ft.Colors.ERROR,
+                ),
+            ),
+            ft.FilledButton(content="Home", icon=ft.Icons.HOME, height=48, on_click=state.go_home),
+        ]
+    return [_view(state, controls)]
 
 
 def build_main(

@@ -359,3 +359,24 @@ def test_the_other_screens_of_a_match_render(open_app: OpenApp, store: Store) ->
     app.click("Undo")  # in the message
     assert "Match brought back." in app.labels()
     assert "North-South total 1,630" in app.labels()
+
+
+def test_a_screen_that_fails_to_draw_shows_a_plain_message_not_a_frozen_tab(
+    open_app: OpenApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import canasta_scorer.ui.app as app_module
+
+    app = open_app()
+    real = app_module.screen_controls
+
+    def broken(state: AppState) -> list[ft.Control]:
+        if state.screen.value == "new_match":
+            raise RuntimeError("a drawing bug")
+        return real(state)
+
+    monkeypatch.setattr(app_module, "screen_controls", broken)
+    app.click("New match")
+    assert "This screen could not be shown" in app.labels()
+    assert not any("RuntimeError" in text or "Traceback" in text for text in app.texts())
+    app.click("Home")
+    assert app.button("New match") is not None
