@@ -148,8 +148,7 @@ def meld_verdict(meld: Meld, rules: RuleSet, *, going_out: bool | None = None) -
     ) + "."
     if not errors and meld.rank is MeldRank.BLACK_THREE and going_out is not True:
         answer = (
-            f"Yes, but only on the turn its player goes out: {meld} is worth "
-            f"{meld.points} points."
+            f"Yes, but only on the turn its player goes out: {meld} is worth {meld.points} points."
         )
     return Verdict(
         question=f"Is {meld} a legal meld?",
