@@ -11,8 +11,8 @@ newer app, or a file that is not a database, is reported and left untouched.
 from __future__ import annotations
 
 import os
-import shutil
 import sqlite3
+from contextlib import closing
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -24,7 +24,7 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from alembic.util.exc import CommandError
 from sqlalchemy import Engine, create_engine, event, make_url
-from sqlalchemy.exc import DatabaseError, OperationalError
+from sqlalchemy.exc import DatabaseError, NoSuchModuleError, OperationalError
 from sqlalchemy.pool import StaticPool
 
 from .errors import StoreError
@@ -104,6 +104,11 @@ def make_engine(url: str) -> Engine:
             event.listen(engine, "begin", _sqlite_begin)
             return engine
         return create_engine(parsed, pool_pre_ping=True)
+    except NoSuchModuleError:
+        raise StoreError(
+            f"{parsed.get_backend_name()!r} is not a kind of database canasta_scorer knows "
+            "(e.g. sqlite:///path/to/file.db or postgresql+psycopg://user:password@host/dbname)"
+        ) from None
     except ImportError as error:
         raise StoreError(
             f"the driver for {parsed.get_backend_name()} is not installed "
@@ -125,8 +130,33 @@ def _check_sqlite_file(path: Path) -> None:
         raise StoreError(f"{path} is a folder, not a database file")
     with path.open("rb") as handle:
         head = handle.read(len(_SQLITE_MAGIC))
-    if head and head != _SQLITE_MAGIC:
+    if not head:
+        return  # an empty file is a new database to SQLite
+    if head != _SQLITE_MAGIC:
         raise StoreError(_damaged(path, "is not a canasta_scorer database"))
+    # Read its table names with a plain connection, before the engine's settings (the
+    # write-ahead log) change anything: another program's database is left alone.
+    try:
+        with closing(sqlite3.connect(path)) as connection:
+            names = {
+                name
+                for (name,) in connection.execute(
+                    "SELECT name FROM sqlite_master "
+                    "WHERE type = 'table' AND name NOT LIKE 'sqlite!_%' ESCAPE '!'"
+                )
+            }
+    except sqlite3.DatabaseError:
+        raise StoreError(_damaged(path, "is damaged or not a database")) from None
+    if names and "alembic_version" not in names:
+        some = ", ".join(sorted(names)[:5]) + (", …" if len(names) > 5 else "")
+        raise StoreError(_damaged(path, f"is not a canasta_scorer database (it holds {some})"))
+
+
+def _copy_sqlite(path: Path, target: Path) -> None:
+    """A consistent copy of a SQLite database through SQLite's backup API: with the
+    saves still in its write-ahead log, which a copy of the file alone would miss."""
+    with closing(sqlite3.connect(path)) as source, closing(sqlite3.connect(target)) as copy:
+        source.backup(copy)
 
 
 def _backups(path: Path) -> list[Path]:
@@ -177,7 +207,7 @@ def migrate(engine: Engine) -> None:
             ) from None
         if path is not None and path.exists():
             stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-            shutil.copy2(path, path.with_name(f"{path.name}.backup-{stamp}-{current}"))
+            _copy_sqlite(path, path.with_name(f"{path.name}.backup-{stamp}-{current}"))
     try:
         with engine.begin() as connection:
             config.attributes["connection"] = connection
@@ -194,11 +224,11 @@ def open_engine(url: str | None = None) -> Engine:
             message says which and that nothing was changed.
     """
     url = url or default_url()
+    engine = make_engine(url)  # first: a URL that cannot be read is reported plainly
     path = sqlite_path(url)
-    if path is not None:
-        _check_sqlite_file(path)
-    engine = make_engine(url)
     try:
+        if path is not None:
+            _check_sqlite_file(path)
         migrate(engine)
     except sqlite3.DatabaseError as error:  # pragma: no cover - wrapped by SQLAlchemy
         raise StoreError(str(error)) from None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import Column, DateTime, ForeignKey, Integer, Text, UniqueConstraint
+from sqlalchemy import Column, DateTime, ForeignKey, Index, Integer, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 __all__ = [
@@ -50,12 +50,17 @@ class MatchRow(SQLModel, table=True):
     """A match: its rules, its state cache and its version for optimistic locking."""
 
     __tablename__ = "match"
+    __table_args__ = (
+        # The newest matches of one status or one variant (migration 0003).
+        Index("ix_match_status_created_at", "status", "created_at"),
+        Index("ix_match_variant_created_at", "variant", "created_at"),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     variant: str = Field(max_length=40)
     house_rules: str = Field(default="[]", sa_column=Column(Text, nullable=False))
     target: int | None = None
-    status: str = Field(default="in_progress", max_length=20, index=True)
+    status: str = Field(default="in_progress", max_length=20)
     created_at: datetime = Field(default_factory=utcnow, sa_column=_when(index=True))
     updated_at: datetime = Field(default_factory=utcnow, sa_column=_when())
     finished_at: datetime | None = Field(default=None, sa_column=_when(nullable=True))
