@@ -129,8 +129,38 @@ def _hand_json(hand: MatchHand) -> str:
     )
 
 
-def _hands_json(hands: Sequence[MatchHand]) -> str:
-    return "[" + ",".join(_hand_json(hand) for hand in hands) + "]"
+def _splice_json(old: Sequence[MatchHand], new: Sequence[MatchHand], *, before: bool) -> str:
+    """One side of a change as a splice: the hands from ``at`` that differ, before or after.
+
+    Only the changed hands are kept (an edit of hand 3 keeps hand 3), so the undo
+    history stays small however long the match.
+    """
+    old_json = [_hand_json(hand) for hand in old]
+    new_json = [_hand_json(hand) for hand in new]
+    at = 0
+    while at < min(len(old_json), len(new_json)) and old_json[at] == new_json[at]:
+        at += 1
+    tail = 0
+    while (
+        tail < min(len(old_json), len(new_json)) - at and old_json[-1 - tail] == new_json[-1 - tail]
+    ):
+        tail += 1
+    part = old_json[at : len(old_json) - tail] if before else new_json[at : len(new_json) - tail]
+    return f'{{"at":{at},"hands":[{",".join(part)}]}}'
+
+
+def _apply_change(
+    current: Sequence[MatchHand], before: str, after: str, *, forward: bool, where: str
+) -> list[MatchHand]:
+    """The hands after undoing (or redoing) a change stored by `_splice_json`; a change
+    stored as whole lists of hands (the first schema's form) is read too."""
+    old, new = json.loads(before), json.loads(after)
+    target, replaced = (new, old) if forward else (old, new)
+    if isinstance(target, list):  # whole lists of hands
+        return [_read_hand(json.dumps(item), where) for item in target]
+    at = int(target["at"])
+    insert = [_read_hand(json.dumps(item), where) for item in target["hands"]]
+    return [*current[:at], *insert, *current[at + len(replaced["hands"]) :]]
 
 
 def _read_hand(text: str, where: str) -> MatchHand:
@@ -600,8 +630,8 @@ class Store:
                     match_id=row.id,
                     seq=last + 1,
                     description=description,
-                    before=_hands_json(record.hands),
-                    after=_hands_json(new_hands),
+                    before=_splice_json(record.hands, new_hands, before=True),
+                    after=_splice_json(record.hands, new_hands, before=False),
                 )
             )
             session.execute(
@@ -680,11 +710,13 @@ class Store:
             if change is None:
                 raise StoreError(f"nothing to {'redo' if forward else 'undo'} in match {match_id}")
             record = self._record(session, row)
-            target = json.loads(change.after if forward else change.before)
-            hands = [
-                _read_hand(json.dumps(item), f"match {match_id}, change {change.seq}")
-                for item in target
-            ]
+            hands = _apply_change(
+                record.hands,
+                change.before,
+                change.after,
+                forward=forward,
+                where=f"match {match_id}, change {change.seq}",
+            )
             candidate = record.model_copy(update={"hands": tuple(hands)})
             score = score_match(candidate)
             self._set_hands(session, row, record.hands, hands)

@@ -296,3 +296,26 @@ def test_the_backup_before_a_migration_holds_what_is_still_in_the_log(tmp_path: 
         names = copy.execute("SELECT name FROM match_side WHERE match_id = 1 ORDER BY seat")
         assert [name for (name,) in names] == ["Renamed", "East-West"]
         assert copy.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+def test_undo_history_keeps_only_the_changed_hands(tmp_path: Path) -> None:
+    """An edit of one hand of a long match keeps that hand, not the whole match, so the
+    history stays small; undo and redo still give back the hands exactly."""
+    store = Store.open(url_of(tmp_path / "canasta.db"))
+    try:
+        state = store.create_match(record(target=50_000))
+        for number in range(12):
+            state = store.add_hand(state.id, hand(number % 2), state.version)
+        hands = state.record.hands
+        state = store.edit_hand(state.id, 2, hand(1, "mixed", note="fixed"), state.version)
+        edited = state.record.hands
+        with closing(sqlite3.connect(tmp_path / "canasta.db")) as db:
+            before, after = db.execute(
+                "SELECT before, after FROM match_change ORDER BY seq DESC LIMIT 1"
+            ).fetchone()
+        assert before.startswith('{"at":2,') and after.startswith('{"at":2,')
+        assert before.count('"sides"') == 1 and after.count('"sides"') == 1
+        assert store.undo(state.id, state.version).record.hands == hands
+        assert store.redo(state.id, state.version + 1).record.hands == edited
+    finally:
+        store.close()
