@@ -107,12 +107,17 @@ def read_backup_or_match(text: str | bytes) -> BackupFile | MatchRecord:
     return validate_record(MatchRecord, data)
 
 
+def _text(value: str) -> str:
+    """A text cell that a spreadsheet will not run as a formula."""
+    return "'" + value if value[:1] in {"=", "+", "-", "@", "\t", "\r"} else value
+
+
 def score_sheet_csv(record: MatchRecord, score: MatchScore) -> str:
     """A match as a CSV score sheet: one row per hand with each side's hand total and
     running total, then the totals and each side's initial meld minimum."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    names = [side.name for side in record.sides]
+    names = [_text(side.name) for side in record.sides]
     header = ["hand", "dealer"]
     for name in names:
         header += [f"{name} hand", f"{name} total"]
@@ -123,14 +128,14 @@ def score_sheet_csv(record: MatchRecord, score: MatchScore) -> str:
             row += ["", side.start_score]
         writer.writerow([*row, "carried from a paper sheet"])
     for number, (hand, totals) in enumerate(zip(record.hands, score.hands, strict=True)):
-        row = [number + 1, hand.dealer or ""]
+        row = [number + 1, _text(hand.dealer or "")]
         for total, running in zip(totals.totals, totals.running, strict=True):
             row += [total, running]
-        writer.writerow([*row, hand.note or ""])
+        writer.writerow([*row, _text(hand.note or "")])
     row = ["total", ""]
     for running in score.running_totals:
         row += ["", running]
-    writer.writerow([*row, _result(score)])
+    writer.writerow([*row, _text(_result(score))])
     row = ["minimum", ""]
     for minimum in score.initial_meld_minimums:
         row += ["", minimum]

@@ -326,3 +326,12 @@ def test_players_known_in_another_case_do_not_double_an_import(store: Store) -> 
     assert made.record.sides[1].players == ("gus", "Hal")  # one player, one name
     assert store.match(made.id).record == made.record
     assert store.players() == ["Ann", "Bob", "Cy", "Di", "Eve", "Fay", "gus", "Hal"]
+
+
+def test_the_csv_sheet_never_holds_a_formula(store: Store) -> None:
+    """Names and notes a spreadsheet would run as formulas are written as text."""
+    state = store.create_match(record(sides=("=Us", "@Them"), players=((), ())))
+    store.add_hand(state.id, hand(0, note='=HYPERLINK("http://x","y")'), state.version)
+    lines = store.export_csv(state.id).splitlines()
+    assert lines[0] == "hand,dealer,'=Us hand,'=Us total,'@Them hand,'@Them total,note"
+    assert lines[1].endswith(',"\'=HYPERLINK(""http://x"",""y"")"')
