@@ -21,6 +21,7 @@ __all__ = [
     "canasta_count",
     "check_hand",
     "check_meld",
+    "check_sides",
     "hand_rules",
     "rules_findings",
     "scoring_groups",
@@ -334,7 +335,7 @@ def check_hand(
                         R_MULTIPLE_OF_5,
                     )
                 )
-    found += _check_table(record, rules)
+    found += _check_table(record, rules, sides_too=whole_file)
     groups = scoring_groups(record, rules)
     group_of = {index: group for group in groups for index in group}
     out_sides = [index for index, side in enumerate(sides) if side.went_out is not WentOut.NO]
@@ -402,8 +403,17 @@ def _check_quick(index: int, side: HandSide) -> list[Finding]:
     return found
 
 
-def _check_table(record: HandRecord, rules: RuleSet) -> list[Finding]:
-    """Sides and players against the variant (RULES.md §2)."""
+def check_sides(record: HandRecord, rules: RuleSet) -> list[Finding]:
+    """The sides and their players against the variant (RULES.md §2): how many sides,
+    players per side, a name used twice. A match checks this once for all its hands."""
+    return _check_table(record, rules, sides_too=True, hand_too=False)
+
+
+def _check_table(
+    record: HandRecord, rules: RuleSet, *, sides_too: bool = True, hand_too: bool = True
+) -> list[Finding]:
+    """Sides and players against the variant (RULES.md §2); the lone hand and the
+    player sitting out of this hand."""
     found: list[Finding] = []
     sides = record.sides
     info = rules.variant
@@ -471,8 +481,11 @@ def _check_table(record: HandRecord, rules: RuleSet) -> list[Finding]:
                     )
                 )
             seen[key] = index
-    found += _check_lone_hand(record, rules)
-    found += _check_sitting_out(record, rules, seen)
+    if not sides_too:
+        found = []
+    if hand_too:
+        found += _check_lone_hand(record, rules)
+        found += _check_sitting_out(record, rules, seen)
     return found
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .checks import check_hand, rules_findings
+from .checks import check_hand, check_sides, rules_findings
 from .findings import Code, Finding, Severity, has_errors
 from .records import HandPlay, HandRecord, HandSide, MatchHand, MatchRecord
 from .ruleset import HouseRule, RuleSet, initial_meld_minimum, rule_set
@@ -158,6 +158,14 @@ def _finding(severity: Severity, code: Code, where: str, message: str, rule: str
 
 def _match_findings(record: MatchRecord, rules: RuleSet) -> list[Finding]:
     found = rules_findings(rules)
+    found += [
+        finding.model_copy(
+            update={"message": finding.message.replace("this hand has", "this match has")}
+        )
+        for finding in check_sides(
+            hand_record(record, MatchHand(sides=(HandPlay(),)), [0] * len(record.sides)), rules
+        )
+    ]
     if rules.target <= 0 or rules.target % 5:
         found.append(
             _finding(

@@ -1192,3 +1192,17 @@ def test_match_won_at_the_hand_that_reaches_the_target() -> None:
         assert result.hands[0].running == (5720, 40)
     assert result.running_totals == (6540, 80)
     assert result.margin == 5680
+
+
+def test_a_match_with_the_wrong_players_is_reported_once_before_any_hand() -> None:
+    data = {
+        "sides": [{"name": "A", "players": ["Ann"]}, {"name": "B", "players": ["Bob", "Cy"]}],
+        "hands": [],
+    }
+    result = score_match(validate_record(MatchRecord, data))
+    assert [(f.severity, f.code, f.where) for f in result.violations] == [
+        (E, Code.SIDES_PLAYERS, "sides")
+    ]
+    data["hands"] = [{"sides": [{"total": 100}, {"total": 50}]}] * 2
+    result = score_match(validate_record(MatchRecord, data))
+    assert [f.code for f in result.violations].count(Code.SIDES_PLAYERS) == 1
