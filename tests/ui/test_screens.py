@@ -123,7 +123,7 @@ def test_s1_hand_entered_by_tapping_and_typing(open_app: OpenApp) -> None:
     assert "North-South initial meld minimum 90" in labels
     assert "East-West initial meld minimum 50" in labels
     assert "Hand 1 saved." in labels  # the message
-    assert "North-South +1,630 → 1,630   East-West +575 → 575" in app.texts()
+    assert "North-South +1,630, total 1,630   East-West +575, total 575" in app.texts()
     assert app.has_text("North deals next")
     assert app.button("Enter hand 2")
 

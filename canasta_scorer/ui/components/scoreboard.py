@@ -160,7 +160,7 @@ def scoreboard_screen(state: AppState) -> list[ft.Control]:
             totals = score.hands[number]
             hand = record.hands[number]
             text = "   ".join(
-                f"{side.name} {signed(total)} → {points(running)}"
+                f"{side.name} {signed(total)}, total {points(running)}"
                 for side, total, running in zip(
                     record.sides, totals.totals, totals.running, strict=True
                 )
