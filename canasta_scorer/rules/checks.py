@@ -55,8 +55,11 @@ def canasta_count(melds: Sequence[Meld], rules: RuleSet) -> int:
 def scoring_groups(record: HandRecord, rules: RuleSet) -> list[list[int]]:
     """Side indexes that score as one partnership this hand.
 
-    Every side scores alone, except in three-player cutthroat with a lone hand named:
-    the other two sides are partners for the hand (RULES.md §2, R2).
+    Every side scores alone, except in three-player cutthroat with a lone hand: the
+    other two sides are partners for the hand (RULES.md §2, R2). With no lone hand
+    named, the player who went out is the lone hand ("if someone goes out before
+    anyone took the pile, that player is the lone hand"); if nobody went out either,
+    everyone scores alone (the stock ran out before anyone took the pile).
 
     >>> from canasta_scorer.rules.records import load_hand
     >>> hand = load_hand('{"variant": "three-player-cutthroat", "lone_hand": "B",'
@@ -65,9 +68,14 @@ def scoring_groups(record: HandRecord, rules: RuleSet) -> list[list[int]]:
     [[1], [0, 2]]
     """
     indexes = list(range(len(record.sides)))
-    if not rules.variant.lone_hand or record.lone_hand is None:
+    if not rules.variant.lone_hand:
         return [[index] for index in indexes]
-    lone = _side_index(record.sides, record.lone_hand)
+    if record.lone_hand is not None:
+        lone = _side_index(record.sides, record.lone_hand)
+    else:
+        lone = next(
+            (i for i, side in enumerate(record.sides) if side.went_out is not WentOut.NO), None
+        )
     if lone is None:
         return [[index] for index in indexes]
     return [[lone], [index for index in indexes if index != lone]]
@@ -493,16 +501,15 @@ def _check_lone_hand(record: HandRecord, rules: RuleSet) -> list[Finding]:
     rule = "RULES.md §2 (3p cutthroat); R2"
     if record.lone_hand is None:
         if rules.variant.lone_hand and len(record.sides) == 3:
-            return [
-                _finding(
-                    W,
-                    Code.LONE_HAND_MISSING,
-                    "lone_hand",
-                    "no lone hand named, so every player scores alone: right only when "
-                    "nobody took the discard pile this hand",
-                    rule,
-                )
-            ]
+            out = next((side for side in record.sides if side.went_out is not WentOut.NO), None)
+            message = (
+                f"no lone hand named, so {out.name}, who went out, is taken as the lone hand: "
+                "right only when nobody had taken the discard pile before"
+                if out is not None
+                else "no lone hand named and nobody went out, so every player scores alone: "
+                "right only when nobody took the discard pile this hand"
+            )
+            return [_finding(W, Code.LONE_HAND_MISSING, "lone_hand", message, rule)]
         return []
     if not rules.variant.lone_hand:
         return [

@@ -50,6 +50,7 @@ __all__ = [
     "dump_match",
     "load_hand",
     "load_match",
+    "read_json",
 ]
 
 
@@ -276,6 +277,10 @@ def _problem(error: Mapping[str, Any]) -> Problem:
         message = f"{value!r} is not one of {expected}"
     elif kind == "too_short":
         message = "must list at least one"
+    elif kind in {"greater_than_equal", "less_than_equal"}:
+        limit = error.get("ctx", {}).get("ge" if kind == "greater_than_equal" else "le")
+        side = "at least" if kind == "greater_than_equal" else "at most"
+        message = f"must be {side} {limit:,}; got {value!r}" if isinstance(limit, int) else message
     elif kind in {"int_type", "string_type", "tuple_type", "model_type", "model_attributes_type"}:
         wanted = {
             "int_type": "a whole number",
@@ -284,13 +289,42 @@ def _problem(error: Mapping[str, Any]) -> Problem:
             "model_type": "an object",
             "model_attributes_type": "an object",
         }[kind]
-        message = f"must be {wanted}; got {_kind(value)}"
+        if isinstance(value, str):
+            shown = f"text {value!r}"
+        elif isinstance(value, int | float) and not isinstance(value, bool):
+            shown = repr(value)
+        else:
+            shown = _kind(value)
+        message = f"must be {wanted}; got {shown}"
     return Problem(_path(loc), message)
 
 
-def _load(model: type[_Model], text: str | bytes) -> _Model:
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise _DuplicateKey(key)
+        data[key] = value
+    return data
+
+
+def read_json(text: str | bytes) -> Any:
+    """Parse JSON text, refusing a key given twice in one object (the last one would
+    silently win, and a typo must not change a score).
+
+    Raises:
+        RecordError: not JSON, not UTF-8, a key given twice, nested too deeply.
+    """
     try:
-        data = json.loads(text)
+        return json.loads(text, object_pairs_hook=_object)
+    except _DuplicateKey as error:
+        raise RecordError(
+            [Problem("", f"the key {error.args[0]!r} is given twice in one object")]
+        ) from None
     except json.JSONDecodeError as error:
         raise RecordError(
             [
@@ -306,6 +340,10 @@ def _load(model: type[_Model], text: str | bytes) -> _Model:
         raise RecordError([Problem("", "not valid JSON: a number is far too long")]) from None
     except RecursionError:
         raise RecordError([Problem("", "nested too deeply to be a hand or match file")]) from None
+
+
+def _load(model: type[_Model], text: str | bytes) -> _Model:
+    data = read_json(text)
     if not isinstance(data, dict):
         raise RecordError([Problem("", f"must be a JSON object; got {_kind(data)}")])
     return validate_record(model, data)

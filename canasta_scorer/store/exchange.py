@@ -23,7 +23,7 @@ from canasta_scorer.rules import (
     RecordError,
     dump_match,
 )
-from canasta_scorer.rules.records import validate_record
+from canasta_scorer.rules.records import read_json, validate_record
 
 __all__ = [
     "BACKUP_FORMAT",
@@ -86,20 +86,7 @@ def read_backup_or_match(text: str | bytes) -> BackupFile | MatchRecord:
     Raises:
         RecordError: not JSON, or neither kind of file; every problem with its JSON path.
     """
-    try:
-        data: Any = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RecordError(
-            [
-                Problem(
-                    "", f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
-                )
-            ]
-        ) from None
-    except UnicodeDecodeError:
-        raise RecordError([Problem("", "not a text file (it is not UTF-8)")]) from None
-    except RecursionError:
-        raise RecordError([Problem("", "nested too deeply to be a match file")]) from None
+    data: Any = read_json(text)
     if not isinstance(data, dict):
         raise RecordError([Problem("", "must be a JSON object (a match file or a backup)")])
     if data.get("format") == BACKUP_FORMAT:

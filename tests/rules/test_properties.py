@@ -253,6 +253,11 @@ def legal_hand(draw: st.DrawFn) -> Data:
     red_left = rules.red_threes
     count = len(rules.side_sizes)
     out = draw(st.one_of(st.none(), st.integers(0, count - 1)))
+    if rules.variant.lone_hand:
+        # A cutthroat hand where someone went out has partners (the one who went out is
+        # the lone hand unless named); E8 and the golden tables cover those. Here nobody
+        # goes out, so everyone scores alone and the formula below holds for every side.
+        out = None
     order = ([out] if out is not None else []) + [i for i in range(count) if i != out]
     sides: list[Data] = [{} for _ in range(count)]
     for index in order:

@@ -346,11 +346,20 @@ def test_six_player_red_threes_score_by_the_three_pack_table() -> None:
 
 def test_cutthroat_partners_share_a_total_and_keep_their_own_red_threes() -> None:
     assert result(cutthroat_e8()) == ([180, 700, 600], [])
-    # Without a lone hand named, everyone scores alone (RULES.md §2; R2):
-    # P1: 40 + 90 + 100 − 20 = 210; P2: 90 + 300 + 100 = 490.
+    # Without a lone hand named, P2, who went out, is the lone hand (RULES.md §2: "if
+    # someone goes out before anyone took the pile, that player is the lone hand"):
+    # P2 alone: 90 + 300 + 100 = 490. L and P1 are partners: melds 75 + 130 = 205, hands
+    # 95 + 20 = 115, so 90 each, plus their own red threes: L 200 → 290, P1 100 → 190.
+    named = cutthroat_e8()
+    del named["lone_hand"]
+    assert result(named) == ([290, 190, 490], [Code.LONE_HAND_MISSING])
+    # Nobody went out (P2 kept a 4) and no lone hand: everyone scores alone.
+    # P1: 40 + 90 + 100 − 20 = 210; P2: 90 + 300 − 5 = 385.
     alone = cutthroat_e8()
     del alone["lone_hand"]
-    assert result(alone) == ([180, 210, 490], [Code.LONE_HAND_MISSING])
+    alone["sides"][2]["went_out"] = "no"
+    alone["sides"][2]["left_in_hand"] = "4"
+    assert result(alone) == ([180, 210, 385], [Code.LONE_HAND_MISSING])
 
 
 # ---------------------------------------------------------------------------------------------
