@@ -140,8 +140,8 @@ def check_meld(
                 E,
                 Code.MELD_MIXED_RANKS,
                 where,
-                f"{meld} mixes {', '.join(sorted({c.label for c in others}))} into a meld of "
-                f"{_rank_name(rank)}: a meld is cards of one rank (sequences are never melds)",
+                f"{meld} mixes {_ranks_in(meld)}: a meld is cards of one rank "
+                "(sequences are never melds)",
                 R_MELD,
             )
         )
@@ -224,7 +224,7 @@ def check_meld(
                 R_MELD,
             )
         )
-    if meld.naturals < 2:
+    if meld.naturals < 2 and not others:
         found.append(
             _finding(
                 E,
@@ -245,6 +245,26 @@ def check_meld(
             )
         )
     return found
+
+
+def _card_plural(card: Card) -> str:
+    return {
+        Card.JOKER: "jokers",
+        Card.BLACK_THREE: "black threes",
+        Card.RED_THREE: "red threes",
+    }.get(card, f"{card.value}s")
+
+
+def _ranks_in(meld: Meld) -> str:
+    """The ranks a meld mixes, in words: "Ks, Qs and Js", "Ks and black threes"."""
+    names = []
+    for card in meld.cards:
+        if card in (Card.TWO, Card.JOKER, Card.RED_THREE):
+            continue
+        name = "black threes" if card is Card.BLACK_THREE else f"{card.value}s"
+        if name not in names:
+            names.append(name)
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
 
 
 def _rank_name(rank: MeldRank | None) -> str:
@@ -887,7 +907,7 @@ def _check_supply(record: HandRecord, rules: RuleSet) -> list[Finding]:
                     E,
                     Code.SUPPLY_TOO_MANY,
                     "sides",
-                    f"{counts[card]} cards of {card.label} in melds and hands: the "
+                    f"{counts[card]} {_card_plural(card)} in melds and hands: the "
                     f"{deck} has {limit}",
                     R_SUPPLY,
                 )
