@@ -56,6 +56,7 @@ from canasta_scorer.rules import (
     scoring_groups,
 )
 from canasta_scorer.rules.cards import parse_cards
+from canasta_scorer.rules.checks import meld_supply
 from canasta_scorer.rules.disputes import (
     FirstMeldSituation,
     GoOutSituation,
@@ -362,7 +363,7 @@ def _cmd_check_meld(args: argparse.Namespace) -> int:
     text = " ".join(args.cards)
     meld = parse_meld(text)
     going_out = True if args.going_out else None
-    findings = check_meld(meld, rules, going_out=going_out)
+    findings = check_meld(meld, rules, going_out=going_out) + meld_supply(meld, rules)
     errors = [f for f in findings if f.severity is Severity.ERROR]
     kind = meld.canasta_kind(rules) if not errors else None
     notes: list[str] = []

@@ -23,6 +23,7 @@ __all__ = [
     "check_meld",
     "check_sides",
     "hand_rules",
+    "meld_supply",
     "rules_findings",
     "scoring_groups",
 ]
@@ -244,6 +245,26 @@ def check_meld(
                 R_MELD,
             )
         )
+    return found
+
+
+def meld_supply(meld: Meld, rules: RuleSet, where: str = "") -> list[Finding]:
+    """One meld on its own against the deck: no card more often than the deck holds
+    (RULES.md §1.13 check 4). A hand checks its supply across every side instead."""
+    deck = rules.deck
+    found = []
+    for card, count in Counter(meld.cards).items():
+        if count > deck[card]:
+            found.append(
+                _finding(
+                    E,
+                    Code.SUPPLY_TOO_MANY,
+                    where,
+                    f"{count} {_card_plural(card)} in one meld: the "
+                    f"{rules.packs * 52 + rules.jokers}-card deck has {deck[card]}",
+                    R_SUPPLY,
+                )
+            )
     return found
 
 

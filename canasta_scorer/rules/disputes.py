@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel, ConfigDict, Field
 
 from .cards import NATURAL_RANKS, Card, format_cards, is_natural, is_wild
-from .checks import check_meld
+from .checks import check_meld, meld_supply
 from .findings import Severity
 from .melds import CANASTA_SIZE, Meld, MeldRank
 from .ruleset import HouseRule, RuleSet, initial_meld_minimum
@@ -117,6 +117,9 @@ def meld_verdict(meld: Meld, rules: RuleSet, *, going_out: bool | None = None) -
     findings = check_meld(meld, rules, going_out=going_out)
     errors = [f for f in findings if f.severity is Severity.ERROR]
     reasons = [_reason(f.message, f.rule, False) for f in errors]
+    for finding in meld_supply(meld, rules):
+        reasons.append(_reason(finding.message, finding.rule, False))
+        errors.append(finding)
     kind = meld.canasta_kind(rules) if not errors else None
     if not errors:
         if kind is not None:

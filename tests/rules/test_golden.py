@@ -30,6 +30,7 @@ from canasta_scorer.rules import (
     score_hand,
     score_match,
 )
+from canasta_scorer.rules.checks import meld_supply
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
@@ -89,7 +90,7 @@ def test_golden_meld(case: dict[str, Any]) -> None:
     """One meld on its own: legal or not and why, its card points, its canasta kind."""
     rules = rule_set(case.get("variant", "classic"), case.get("house_rules", ()))
     meld = parse_meld(case["meld"])
-    findings = check_meld(meld, rules, going_out=case.get("going_out"))
+    findings = check_meld(meld, rules, going_out=case.get("going_out")) + meld_supply(meld, rules)
     errors = _codes(findings, Severity.ERROR)
     expect = case["expect"]
     assert errors == sorted(expect["codes"])
