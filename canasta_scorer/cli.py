@@ -15,9 +15,11 @@ import codecs
 import io
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
+
+from pydantic import ValidationError
 
 from canasta_scorer import __version__
 from canasta_scorer.cli_store import add_store_commands
@@ -513,6 +515,28 @@ def _cmd_app(args: argparse.Namespace) -> int:
         return EXIT_UNREADABLE
 
 
+def _at_least(low: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least ``low``."""
+
+    def read(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"{value} is below {low}")
+        return value
+
+    return read
+
+
+def _port(text: str) -> int:
+    value = _at_least(1)(text)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"{value} is not a port (1 to 65535)")
+    return value
+
+
 def _check_commands(commands: Any, variants: list[str], house: list[str]) -> None:
     check = commands.add_parser(
         "check",
@@ -556,7 +580,7 @@ def _check_commands(commands: Any, variants: list[str], house: list[str]) -> Non
     pile.add_argument("--hand", required=True, metavar="CARDS", help="your hand")
     pile.add_argument(
         "--pile-size",
-        type=int,
+        type=_at_least(1),
         default=2,
         metavar="N",
         help="cards in the pile, the top one included (default 2)",
@@ -622,7 +646,7 @@ def _check_commands(commands: Any, variants: list[str], house: list[str]) -> Non
         help="other pile cards melded the same turn (they do not count)",
     )
     first.add_argument("--score", type=int, default=0, help="your side's score")
-    first.add_argument("--red-threes", type=int, default=0, help="red threes laid out")
+    first.add_argument("--red-threes", type=_at_least(0), default=0, help="red threes laid out")
     common(first)
 
 
@@ -718,7 +742,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="H",
         help="address to serve on (default 127.0.0.1; any other address asks for an access code)",
     )
-    app.add_argument("--port", type=int, metavar="PORT", help="port (default 8550)")
+    app.add_argument("--port", type=_port, metavar="PORT", help="port (default 8550)")
     app.add_argument(
         "--db",
         metavar="URL",
@@ -755,6 +779,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exit_.code if isinstance(exit_.code, int) else EXIT_UNREADABLE
     except CanastaError as error:
         sys.stderr.write(f"canasta-scorer: {error}\n")
+        return EXIT_UNREADABLE
+    except ValidationError as error:
+        problems = "; ".join(
+            f"{'.'.join(str(part) for part in item['loc'])}: {item['msg']}"
+            for item in error.errors()
+        )
+        sys.stderr.write(f"canasta-scorer: {problems}\n")
         return EXIT_UNREADABLE
     except KeyboardInterrupt:
         return 130

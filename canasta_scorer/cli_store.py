@@ -46,8 +46,23 @@ def _guarded(command: Callable[[argparse.Namespace], int]) -> Callable[[argparse
         except StoreError as error:
             sys.stderr.write(f"canasta-scorer: {error}\n")
             return EXIT_UNREADABLE
+        except OSError as error:
+            where = f" {error.filename}" if error.filename else ""
+            sys.stderr.write(f"canasta-scorer: cannot write{where}: {error.strerror or error}\n")
+            return EXIT_UNREADABLE
 
     return run
+
+
+def _match_id(text: str) -> int:
+    """A match id: a whole number from 1 (argparse type)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a match id (a whole number)") from None
+    if not 1 <= value < 2**63:
+        raise argparse.ArgumentTypeError(f"there is no match {text}")
+    return value
 
 
 def _open(url: str | None) -> Store:
@@ -65,7 +80,8 @@ def _cmd_matches(args: argparse.Namespace) -> int:
     finally:
         store.close()
     if not rows:
-        sys.stdout.write("No matches yet.\n")
+        filtered = args.status or args.variant or args.player
+        sys.stdout.write("No match fits these filters.\n" if filtered else "No matches yet.\n")
         return EXIT_OK
     for row in rows:
         when = row.created_at.astimezone().strftime("%Y-%m-%d %H:%M")
@@ -77,7 +93,8 @@ def _cmd_matches(args: argparse.Namespace) -> int:
         else:
             state = "in progress"
         sys.stdout.write(
-            f"{row.id:>6}  {when}  {row.variant:<22} {row.hand_count:>3} hands  "
+            f"{row.id:>6}  {when}  {row.variant:<22} {row.hand_count:>3} "
+            f"{'hand ' if row.hand_count == 1 else 'hands'}  "
             f"{sides}  ({state})\n"
         )
     return EXIT_OK
@@ -97,6 +114,16 @@ def _cmd_export(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _is_hand_file(data: bytes) -> bool:
+    from canasta_scorer.rules import RecordError, load_hand
+
+    try:
+        load_hand(data)
+    except RecordError:
+        return False
+    return True
+
+
 def _cmd_import(args: argparse.Namespace) -> int:
     from canasta_scorer.rules import RecordError
     from canasta_scorer.store import RuleViolationError
@@ -104,8 +131,14 @@ def _cmd_import(args: argparse.Namespace) -> int:
     path = args.file
     try:
         data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    except IsADirectoryError:
+        sys.stderr.write(f"{path}: is a folder, not a file\n")
+        return EXIT_UNREADABLE
     except OSError as error:
         sys.stderr.write(f"{path}: cannot be read: {error.strerror or error}\n")
+        return EXIT_UNREADABLE
+    if not data.strip():
+        sys.stderr.write(f"{path}: is empty\n")
         return EXIT_UNREADABLE
     store = _open(args.db)
     try:
@@ -114,6 +147,12 @@ def _cmd_import(args: argparse.Namespace) -> int:
         sys.stderr.write(
             f"{path}: cannot be read as a match file or backup; nothing was imported\n"
         )
+        if _is_hand_file(data):
+            sys.stderr.write(
+                "  this is a hand file: import takes match files and backups; score it "
+                f"with canasta-scorer score {path}\n"
+            )
+            return EXIT_UNREADABLE
         for problem in error.problems:
             sys.stderr.write(f"  {problem}\n")
         return EXIT_UNREADABLE
@@ -143,9 +182,15 @@ def _cmd_backup(args: argparse.Namespace) -> int:
     finally:
         store.close()
     target = Path(args.file)
+    if target.is_dir():
+        sys.stderr.write(f"canasta-scorer: {target} is a folder: give a file name for the backup\n")
+        return EXIT_UNREADABLE
     temporary = target.with_name(target.name + ".partial")
-    temporary.write_text(text + "\n", encoding="utf-8")
-    temporary.replace(target)
+    try:
+        temporary.write_text(text + "\n", encoding="utf-8")
+        temporary.replace(target)
+    finally:
+        temporary.unlink(missing_ok=True)
     sys.stdout.write(f"Backup of every match written to {target}\n")
     return EXIT_OK
 
@@ -158,7 +203,7 @@ def add_store_commands(commands: argparse._SubParsersAction[Any]) -> None:
         description="List the matches in the store, newest first.",
     )
     _db_argument(listing)
-    listing.add_argument("--limit", type=int, default=50, help="how many (default 50)")
+    listing.add_argument("--limit", type=_match_id, default=50, help="how many (default 50)")
     listing.add_argument("--status", choices=["in_progress", "finished"])
     listing.add_argument("--variant", metavar="ID", help="only this variant")
     listing.add_argument("--player", metavar="NAME", help="only matches this player played")
@@ -171,7 +216,7 @@ def add_store_commands(commands: argparse._SubParsersAction[Any]) -> None:
         "`canasta-scorer match` scores) or as a CSV score sheet.",
     )
     _db_argument(export)
-    export.add_argument("id", type=int, metavar="ID", help="the match id (see `matches`)")
+    export.add_argument("id", type=_match_id, metavar="ID", help="the match id (see `matches`)")
     export.add_argument("--format", choices=["json", "csv"], default="json")
     export.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
     export.set_defaults(run=_guarded(_cmd_export))

@@ -24,7 +24,7 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from alembic.util.exc import CommandError
 from sqlalchemy import Engine, create_engine, event, make_url
-from sqlalchemy.exc import DatabaseError, NoSuchModuleError, OperationalError
+from sqlalchemy.exc import ArgumentError, DatabaseError, NoSuchModuleError, OperationalError
 from sqlalchemy.pool import StaticPool
 
 from .errors import StoreError
@@ -108,6 +108,12 @@ def make_engine(url: str) -> Engine:
         raise StoreError(
             f"{parsed.get_backend_name()!r} is not a kind of database canasta_scorer knows "
             "(e.g. sqlite:///path/to/file.db or postgresql+psycopg://user:password@host/dbname)"
+        ) from None
+    except ArgumentError as error:
+        first = str(error).splitlines()[0]
+        raise StoreError(
+            f"{url!r} is not a database URL canasta_scorer can open ({first}); e.g. "
+            "sqlite:////absolute/path/canasta.db or postgresql+psycopg://user:pw@host/dbname"
         ) from None
     except ImportError as error:
         raise StoreError(

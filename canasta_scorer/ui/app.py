@@ -15,6 +15,7 @@ import ipaddress
 import logging
 import os
 import secrets
+import socket
 import sys
 import threading
 import time
@@ -40,7 +41,7 @@ from .components.scoreboard import scoreboard_actions, scoreboard_screen
 from .components.stats import stats_screen
 from .state import AppState, Screen
 
-__all__ = ["AccessGate", "Settings", "build_main", "load_settings", "run_app"]
+__all__ = ["AccessGate", "Settings", "build_main", "load_settings", "new_state", "run_app"]
 
 ROOT = Path(__file__).resolve().parents[2]
 ASSETS = ROOT / "assets"
@@ -214,6 +215,7 @@ def _view(state: AppState, controls: list[ft.Control]) -> ft.View:
     body += controls
     return ft.View(
         route="/",
+        key=f"{state.screen.value}-{state.detail}",
         appbar=ft.AppBar(
             title=ft.Text(titles[state.screen]),
             leading=icon_button(ft.Icons.ARROW_BACK, "Back", on_click=back) if back else None,
@@ -224,7 +226,11 @@ def _view(state: AppState, controls: list[ft.Control]) -> ft.View:
             ft.ResponsiveRow(
                 [
                     ft.Container(
-                        ft.Column(body, spacing=12), col={"xs": 12, "md": 10, "lg": 8, "xl": 6}
+                        ft.Column(body, spacing=12),
+                        col={"xs": 12, "md": 10, "lg": 8, "xl": 6},
+                        # room for the floating label of a first text field or dropdown,
+                        # which the view's scroll area would clip
+                        padding=ft.Padding.only(top=8),
                     )
                 ],
                 alignment=ft.MainAxisAlignment.CENTER,
@@ -256,16 +262,17 @@ def screen_controls(state: AppState) -> list[ft.Control]:
     return home_screen(state)
 
 
+def new_state(store: Store) -> AppState:
+    """The state of one browser tab or window (observable: the app re-renders on
+    every change), with the match list read."""
+    state: AppState = ObservableState(store=store)
+    state.refresh_recent()
+    return state
+
+
 @ft.component
-def App(store: Store, gate: AccessGate) -> list[ft.View]:
-    """The whole app for one browser tab or window."""
-
-    def start() -> AppState:
-        state: AppState = ObservableState(store=store)
-        state.refresh_recent()
-        return state
-
-    state: AppState = ft.use_state(start)[0]  # type: ignore[arg-type]
+def App(state: AppState, gate: AccessGate) -> list[ft.View]:
+    """The whole app for one browser tab or window (``state`` is observable)."""
     unlocked, set_unlocked = ft.use_state(not gate.needed)
     code, set_code = ft.use_state("")
     problem, set_problem = ft.use_state("")
@@ -340,7 +347,11 @@ def build_main(
             page.window.height = settings.height
             page.window.min_width = settings.min_width
             page.window.min_height = settings.min_height
-        page.render_views(App, store, gate)
+        state = new_state(store)
+        # Flet keeps a tab's session (and this state) across a page reload: on the
+        # reconnect, read again what another device may have changed meanwhile.
+        page.on_connect = lambda _: state.refresh()
+        page.render_views(App, state, gate)
         if keep_awake:
             page.run_task(_keep_awake)
 
@@ -413,13 +424,46 @@ def run_app(
                 "version instead.",
                 file=sys.stderr,
             )
-    print(
-        f"Canasta scorer: open http://{host if host != '0.0.0.0' else '127.0.0.1'}:{port}/ "
-        "in a browser (Ctrl+C stops it).",
-        flush=True,
-    )
+    _check_port(host, port)
+    if host in {"0.0.0.0", "::"}:
+        here = _this_machine()
+        print(
+            f"Canasta scorer: open http://127.0.0.1:{port}/ on this computer, and "
+            f"http://{here}:{port}/ on phones on the same network (Ctrl+C stops it).",
+            flush=True,
+        )
+    else:
+        print(
+            f"Canasta scorer: open http://{host}:{port}/ in a browser (Ctrl+C stops it).",
+            flush=True,
+        )
     _serve_web(main, host, port)
     return 0
+
+
+def _check_port(host: str, port: int) -> None:
+    """Refuse a port already in use, before anything is served.
+
+    Raises:
+        ValueError: the port is taken, with what to do.
+    """
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        try:
+            probe.bind((host, port))
+        except OSError as error:
+            raise ValueError(
+                f"cannot serve on {host}:{port} ({error.strerror or error}): another program "
+                "may be using that port; choose another with --port"
+            ) from None
+
+
+def _this_machine() -> str:
+    """This computer's address on its network, as far as its own name says (no traffic)."""
+    try:
+        return socket.gethostbyname(socket.gethostname())
+    except OSError:
+        return "<this computer's address>"
 
 
 def _desktop_possible() -> bool:

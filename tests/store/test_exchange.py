@@ -143,7 +143,10 @@ def test_importing_the_same_file_twice_does_not_double_it(store: Store) -> None:
     backup = {"format": "canasta-scorer-backup", "version": 1, "created_at": "2025-01-02T00:00:00Z"}
     result = store.import_text(json.dumps({**backup, "matches": [item, item]}))
     assert (result.created, result.already_there) == ((), (1, 1))
-    other = {"created_at": "2025-01-01T00:00:00Z", "match": {"sides": [{"name": "C"}]}}
+    other = {
+        "created_at": "2025-01-01T00:00:00Z",
+        "match": {"sides": [{"name": "C"}, {"name": "D"}]},
+    }
     result = store.import_text(json.dumps({**backup, "matches": [other, other]}))
     assert (result.created, result.already_there) == ((2,), (2,))
 
@@ -233,8 +236,14 @@ def test_imported_dates_keep_their_moment_whatever_their_offset(store: Store) ->
             "version": 1,
             "created_at": "2026-01-01T12:00:00+02:00",
             "matches": [
-                {"created_at": "2025-05-01T10:00:00+02:00", "match": {"sides": [{"name": "A"}]}},
-                {"created_at": "2025-05-01T09:00:00+00:00", "match": {"sides": [{"name": "B"}]}},
+                {
+                    "created_at": "2025-05-01T10:00:00+02:00",
+                    "match": {"sides": [{"name": "A"}, {"name": "A2"}]},
+                },
+                {
+                    "created_at": "2025-05-01T09:00:00+00:00",
+                    "match": {"sides": [{"name": "B"}, {"name": "B2"}]},
+                },
             ],
         }
     )
@@ -242,7 +251,7 @@ def test_imported_dates_keep_their_moment_whatever_their_offset(store: Store) ->
     first = store.match(1).created_at
     assert first == datetime(2025, 5, 1, 8, 0, tzinfo=UTC)
     assert first.utcoffset() is not None
-    assert [m.sides for m in store.matches()] == [("B",), ("A",)]  # 09:00 UTC is later
+    assert [m.sides for m in store.matches()] == [("B", "B2"), ("A", "A2")]  # 09:00 UTC later
 
 
 def test_an_imported_match_file_keeps_its_hands_and_status(store: Store) -> None:
@@ -321,11 +330,15 @@ def test_players_known_in_another_case_do_not_double_an_import(store: Store) -> 
     assert store.import_text(text).already_there == (2,)
     assert store.import_text(store.export_match(2)).already_there == (2,)
     assert store.import_text(store.backup()).already_there == (1, 2)
-    made = store.create_match(record(players=(("eve", "gus"), ("GUS", "Hal"))))
+    # A player named twice at one table is refused (RULES.md §2), whatever the case.
+    with pytest.raises(RuleViolationError, match="named twice at the table"):
+        store.create_match(record(players=(("eve", "gus"), ("GUS", "Hal"))))
+    made = store.create_match(record(players=(("eve", "gus"), ("Ivy", "Hal"))))
     assert made.record.sides[0].players == ("Eve", "gus")
-    assert made.record.sides[1].players == ("gus", "Hal")  # one player, one name
+    later = store.create_match(record(players=(("GUS", "Hal"), ("Eve", "Fay"))))
+    assert later.record.sides[0].players == ("gus", "Hal")  # one player, one name
     assert store.match(made.id).record == made.record
-    assert store.players() == ["Ann", "Bob", "Cy", "Di", "Eve", "Fay", "gus", "Hal"]
+    assert store.players() == ["Ann", "Bob", "Cy", "Di", "Eve", "Fay", "gus", "Hal", "Ivy"]
 
 
 def test_the_csv_sheet_never_holds_a_formula(store: Store) -> None:
