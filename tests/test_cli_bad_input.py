@@ -1,0 +1,71 @@
+"""Bad command lines and unwritable targets: a plain message, exit 2, never a traceback
+or an internal error (exit 3). Real processes, run in parallel."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+SAMPLES = Path(__file__).resolve().parents[1] / "assets" / "samples"
+
+
+def _run(args: list[str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "canasta_scorer", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> str:
+    folder = tmp_path_factory.mktemp("store")
+    url = f"sqlite:///{folder / 'x.db'}"
+    done = _run(["import", str(SAMPLES / "evening-match.json"), "--db", url])
+    assert done.returncode == 0, done.stderr
+    return url
+
+
+def test_bad_input_is_reported_plainly(db: str, tmp_path: Path) -> None:
+    folder = tmp_path / "a-folder"
+    folder.mkdir()
+    cases = {
+        "pile size 0": (
+            ["check", "pile", "--top", "K", "--hand", "K K", "--pile-size", "0"],
+            "--pile-size: 0 is below 1",
+        ),
+        "negative red threes": (
+            ["check", "first-meld", "--meld", "K K K", "--red-threes", "-3"],
+            "--red-threes: -3 is below 0",
+        ),
+        "port out of range": (["app", "--port", "99999"], "99999 is not a port"),
+        "match id too large": (["export", "9" * 25, "--db", db], "there is no match"),
+        "export into a missing folder": (
+            ["export", "1", "-o", str(tmp_path / "missing" / "x.json"), "--db", db],
+            "cannot write",
+        ),
+        "backup onto a folder": (["backup", str(folder), "--db", db], "is a folder"),
+        "invalid SQLite URL": (
+            ["matches", "--db", "sqlite://tmp/x.db"],
+            "is not a database URL canasta_scorer can open",
+        ),
+        "a hand file imported": (
+            ["import", str(SAMPLES / "s1-worked-hand.json"), "--db", db],
+            "this is a hand file",
+        ),
+    }
+    with ThreadPoolExecutor(4) as pool:
+        results = dict(
+            zip(cases, pool.map(_run, [args for args, _ in cases.values()]), strict=True)
+        )
+    for name, (_, words) in cases.items():
+        done = results[name]
+        assert done.returncode == 2, (name, done.returncode, done.stderr)
+        assert words in done.stderr, (name, done.stderr)
+        assert "Traceback" not in done.stderr and "internal error" not in done.stderr, name
+    assert list(tmp_path.glob("*.partial")) == []
