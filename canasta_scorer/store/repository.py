@@ -572,9 +572,8 @@ class Store:
             if row is None or row.deleted_at is not None:
                 raise NotFoundError(f"there is no match {match_id}")
             raise ConflictError(
-                f"match {match_id} was changed elsewhere since it was opened here (it is now "
-                f"at version {row.version}, this change was made from version {version}); "
-                "nothing was saved. Reopen the match and make the change again."
+                f"match {match_id} was changed elsewhere (on another device) since it was "
+                "opened here; nothing was saved. Reopen the match and make the change again."
             )
         row = session.get(MatchRow, match_id, populate_existing=True)
         assert row is not None
