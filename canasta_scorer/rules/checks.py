@@ -416,7 +416,8 @@ R_QUICK = "quick entry (a total typed from a paper count); RULES.md §1.1"
 
 
 def _check_quick(index: int, side: HandSide) -> list[Finding]:
-    """A side's total typed from a paper count: a multiple of 5, no cards beside it."""
+    """A side's total typed from a paper count: a multiple of 5, no cards beside it (who
+    went out may still be given: it is not a card, and statistics count it)."""
     here = f"sides[{index}]"
     total = side.total or 0
     found = [
@@ -439,7 +440,7 @@ def _check_quick(index: int, side: HandSide) -> list[Finding]:
                 R_MULTIPLE_OF_5,
             )
         )
-    if side.melds or side.red_threes or side.went_out is not WentOut.NO or side.hand_cards():
+    if side.melds or side.red_threes or side.hand_cards():
         found.append(
             _finding(
                 E,

@@ -1109,6 +1109,16 @@ def test_typed_total_scores_as_typed_and_keeps_the_contract_keys() -> None:
     assert hand.valid
 
 
+def test_a_typed_total_may_say_who_went_out() -> None:
+    data = _quick_east_west(140)
+    data["sides"][0]["went_out"] = "no"
+    data["sides"][0].pop("went_out_by")
+    data["sides"][0]["left_in_hand"] = {"North": "4", "South": "4 5"}
+    data["sides"][1].update(went_out="out", went_out_by="East")
+    assert summary(findings(data)) == [QUICK_WARNING]
+    assert totals(data)[1] == 140
+
+
 def test_typed_totals_count_in_a_match() -> None:
     data = {
         "sides": [{"name": "Us"}, {"name": "Them"}],
