@@ -350,12 +350,21 @@ def build_main(
         state = new_state(store)
         # Flet keeps a tab's session (and this state) across a page reload: on the
         # reconnect, read again what another device may have changed meanwhile.
-        page.on_connect = lambda _: state.refresh()
+        page.on_connect = lambda _: _refresh(state)
         page.render_views(App, state, gate)
         if keep_awake:
             page.run_task(_keep_awake)
 
     return main
+
+
+def _refresh(state: AppState) -> None:
+    """Read the screen's data again on a reconnect; a failure leaves the tab as it
+    was (logged), never a broken session."""
+    try:
+        state.refresh()
+    except Exception:
+        logging.getLogger("canasta_scorer").exception("refreshing on a reconnect failed")
 
 
 async def _keep_awake() -> None:

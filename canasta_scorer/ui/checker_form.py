@@ -40,7 +40,7 @@ QUESTIONS: dict[str, str] = {
     "meld": "Is this meld legal?",
     "pile": "May I take the pile?",
     "go-out": "May we go out?",
-    "first-meld": "Does this first meld reach the minimum?",
+    "first-meld": "Is this first meld enough?",
 }
 
 

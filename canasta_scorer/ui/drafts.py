@@ -26,19 +26,71 @@ from canasta_scorer.rules import (
     WentOut,
     format_cards,
 )
-from canasta_scorer.rules.cards import PointClass, cards_for_point_classes, parse_cards
+from canasta_scorer.rules.cards import (
+    POINT_CLASS_CARDS,
+    PointClass,
+    cards_for_point_classes,
+    parse_cards,
+)
 from canasta_scorer.rules.records import validate_record
 
 __all__ = [
+    "COUNTED_BY_POINTS",
+    "MISSING_TOTAL",
+    "NOTHING_ENTERED",
     "HandDraft",
     "LeftDraft",
     "MatchSetup",
     "MeldDraft",
     "SetupSide",
     "SideDraft",
+    "split_note",
 ]
 
 Count = Annotated[int, Field(ge=0, le=200)]
+
+#: Why a quick total cannot be read yet: nothing typed in it.
+MISSING_TOTAL = "type the hand total"
+#: Why a new hand with nothing in it cannot be saved.
+NOTHING_ENTERED = (
+    "Nothing entered yet: enter the melds, red threes and cards left of each side "
+    "(or switch on quick totals)"
+)
+#: The line added to a hand's note naming whose cards left were counted by points
+#: (they are kept as stand-in cards of the same points).
+COUNTED_BY_POINTS = "cards left counted by points: "
+
+_CLASS_OF: dict[Card, PointClass] = {
+    card: point_class for point_class, cards in POINT_CLASS_CARDS.items() for card in cards
+}
+_COUNTED_LINE = re.compile(r"(?:^|\n)" + re.escape(COUNTED_BY_POINTS) + r"([^\n]*)\s*$")
+
+
+def split_note(note: str | None) -> tuple[str, tuple[str, ...]]:
+    r"""A hand's note without its "cards left counted by points" line, and the names
+    on that line.
+
+    >>> split_note("Bob dealt twice\ncards left counted by points: South, East")
+    ('Bob dealt twice', ('South', 'East'))
+    >>> split_note("no mark")
+    ('no mark', ())
+    """
+    text = note or ""
+    found = _COUNTED_LINE.search(text)
+    if found is None:
+        return text, ()
+    names = tuple(n.strip() for n in found.group(1).split(",") if n.strip())
+    return text[: found.start()].rstrip(), names
+
+
+def _with_counted(note: str, names: list[str]) -> str:
+    """The note with one line naming whose cards were counted by points (none if
+    nobody's were); an older such line is replaced, never repeated."""
+    text = split_note(note)[0].strip()
+    if not names:
+        return text
+    line = COUNTED_BY_POINTS + ", ".join(names)
+    return f"{text}\n{line}" if text else line
 
 
 class MeldDraft(BaseModel):
@@ -77,6 +129,20 @@ class LeftDraft(BaseModel):
             PointClass.SEVEN_TO_FOUR: self.seven_to_four,
         }
 
+    def is_empty(self) -> bool:
+        """True when no card is entered (typed cards or counts, whichever is used)."""
+        if self.by_cards:
+            return not self.cards.strip()
+        return not any(self.counts().values())
+
+    @classmethod
+    def counted(cls, cards: tuple[Card, ...]) -> LeftDraft | None:
+        """Counts by point class for stand-in cards (``None`` if a card has no class)."""
+        if any(card not in _CLASS_OF for card in cards):
+            return None
+        counts = Counter(_CLASS_OF[card] for card in cards)
+        return cls(**{point_class.value: count for point_class, count in counts.items()})
+
 
 class SideDraft(BaseModel):
     """One side's part of the hand being entered."""
@@ -88,6 +154,15 @@ class SideDraft(BaseModel):
     went_out: WentOut = WentOut.NO
     went_out_by: str | None = None
     left: tuple[LeftDraft, ...] = (LeftDraft(),)
+
+    def is_empty(self) -> bool:
+        """True when nothing is entered for the side."""
+        return (
+            not self.melds
+            and not self.red_threes
+            and self.went_out is WentOut.NO
+            and all(left.is_empty() for left in self.left)
+        )
 
 
 class HandDraft(BaseModel):
@@ -115,16 +190,24 @@ class HandDraft(BaseModel):
             dealer=dealer,
         )
 
+    def is_empty(self) -> bool:
+        """True when nothing at all is entered (quick totals aside)."""
+        return not self.quick and all(side.is_empty() for side in self.sides)
+
     @classmethod
     def from_hand(cls, record: MatchRecord, number: int) -> HandDraft:
-        """A draft to edit hand ``number`` of a match, cards left shown as typed cards."""
+        """A draft to edit hand ``number`` of a match: cards left shown as typed cards,
+        or as counts by point class for the players whose cards were counted so (named
+        in the note, which is shown without that line)."""
         hand = record.hands[number]
+        note, counted = split_note(hand.note)
+        counted_keys = {name.strip().casefold() for name in counted}
         if any(play.quick for play in hand.sides):
             return cls(
                 number=number,
                 sides=cls.blank(record).sides,
                 dealer=hand.dealer,
-                note=hand.note or "",
+                note=note,
                 lone_hand=hand.lone_hand,
                 sitting_out=hand.sitting_out,
                 quick=True,
@@ -143,18 +226,19 @@ class HandDraft(BaseModel):
             left_map = play.left_in_hand
             if isinstance(left_map, dict):
                 folded = {name.strip().casefold(): cards for name, cards in left_map.items()}
-                left = tuple(
-                    LeftDraft(
-                        by_cards=True, cards=format_cards(folded.get(p.strip().casefold(), ()))
-                    )
+                held = [
+                    (p.strip().casefold(), tuple(folded.get(p.strip().casefold(), ())))
                     for p in players
-                )
+                ]
             else:
-                cards = format_cards(left_map)
-                left = tuple(
-                    LeftDraft(by_cards=True, cards=cards if i == 0 else "")
-                    for i in range(len(players))
-                )
+                held = [(side.name.strip().casefold(), tuple(left_map))] + [
+                    ("", ()) for _ in players[1:]
+                ]
+            lefts: list[LeftDraft] = []
+            for key, cards in held:
+                by_points = LeftDraft.counted(cards) if key and key in counted_keys else None
+                lefts.append(by_points or LeftDraft(by_cards=True, cards=format_cards(cards)))
+            left = tuple(lefts)
             sides.append(
                 SideDraft(
                     melds=melds,
@@ -168,7 +252,7 @@ class HandDraft(BaseModel):
             number=number,
             sides=tuple(sides),
             dealer=hand.dealer,
-            note=hand.note or "",
+            note=note,
             lone_hand=hand.lone_hand,
             sitting_out=hand.sitting_out,
         )
@@ -189,7 +273,8 @@ class HandDraft(BaseModel):
         """The contract's hand object for this draft.
 
         Cards counted by point class become cards of those points, chosen so the
-        deck is never exceeded (`cards_for_point_classes`).
+        deck is never exceeded (`cards_for_point_classes`); the note then names the
+        players whose cards were counted so ("cards left counted by points: South").
 
         Raises:
             RecordError: typed cards that cannot be read, with the path of the field.
@@ -219,6 +304,7 @@ class HandDraft(BaseModel):
         if problems:
             raise RecordError(problems)
         sides = []
+        counted: list[str] = []
         for i, (side, setup) in enumerate(zip(self.sides, record.sides, strict=False)):
             players = setup.players
             lefts: list[str] = []
@@ -228,6 +314,8 @@ class HandDraft(BaseModel):
                 else:
                     cards = cards_for_point_classes(left.counts(), used, rules.deck)
                     used.update(cards)
+                    if cards:
+                        counted.append(players[j] if j < len(players) else setup.name)
                 lefts.append(format_cards(cards))
             data: dict[str, object] = {
                 "red_threes": side.red_threes,
@@ -246,8 +334,9 @@ class HandDraft(BaseModel):
             value = getattr(self, key)
             if value:
                 hand[key] = value
-        if self.note.strip():
-            hand["note"] = self.note.strip()
+        note = _with_counted(self.note, counted)
+        if note:
+            hand["note"] = note
         return validate_record(MatchHand, hand)
 
     def _quick_hand(self, record: MatchRecord) -> MatchHand:
@@ -259,7 +348,7 @@ class HandDraft(BaseModel):
             try:
                 sides.append({"total": int(text)})
             except ValueError:
-                what = f"{text!r} is not a whole number" if text else "type the hand total"
+                what = f"{text!r} is not a whole number" if text else MISSING_TOTAL
                 problems.append(Problem(f"sides[{index}].total", what))
         if problems:
             raise RecordError(problems)
@@ -268,8 +357,9 @@ class HandDraft(BaseModel):
             value = getattr(self, key)
             if value:
                 hand[key] = value
-        if self.note.strip():
-            hand["note"] = self.note.strip()
+        note = _with_counted(self.note, [])
+        if note:
+            hand["note"] = note
         return validate_record(MatchHand, hand)
 
 

@@ -53,9 +53,24 @@ from canasta_scorer.store import (
 )
 
 from .checker_form import CheckerForm
-from .drafts import HandDraft, LeftDraft, MatchSetup, MeldDraft, SetupSide, SideDraft
+from .drafts import (
+    NOTHING_ENTERED,
+    HandDraft,
+    LeftDraft,
+    MatchSetup,
+    MeldDraft,
+    SetupSide,
+    SideDraft,
+)
 
-__all__ = ["AppState", "HistoryFilter", "Preview", "Screen"]
+__all__ = [
+    "AppState",
+    "HistoryFilter",
+    "Preview",
+    "Screen",
+    "house_rule_title",
+    "variant_summary",
+]
 
 #: Past matches shown per page.
 HISTORY_PAGE = 30
@@ -95,7 +110,8 @@ class Preview:
             draft cannot be read yet; see ``problems``).
         findings: the rule engine's findings for this hand, paths relative to the
             hand (``sides[0].melds[1]`` …).
-        problems: fields that cannot be read (e.g. a mistyped card), path → message.
+        problems: fields that cannot be read (e.g. a mistyped card), path → message;
+            a new hand with nothing entered has ``("", NOTHING_ENTERED)``.
         later: errors the change makes in later hands (when editing an earlier hand).
     """
 
@@ -160,6 +176,8 @@ class AppState:
         message: the last thing to tell the player (a saved hand, a conflict …).
         recent: the match list on the home and matches screens.
         known_players: remembered players, to pick from.
+        checker_from: the screen the rule checker was opened from (Back returns there).
+        deleted: the match deleted last, while its message offers Undo.
     """
 
     store: Store
@@ -184,13 +202,110 @@ class AppState:
     export_kind: str = ""
     deleted: int | None = None
     unlocked: bool = False
+    checker_from: Screen = Screen.HOME
 
     # --- navigation ------------------------------------------------------------
+
+    def _show(self, screen: Screen) -> None:
+        """Go to a screen. A message belongs to the screen it was said on: it goes
+        when the player moves to another (an action that navigates says its message
+        after this)."""
+        if screen is not self.screen:
+            self.message = None
+            self.deleted = None
+        self.screen = screen
 
     def go_home(self) -> None:
         """Back to the home screen (the draft stays kept)."""
         self.refresh_recent()
-        self.screen = Screen.HOME
+        self._show(Screen.HOME)
+
+    def refresh(self) -> None:
+        """Reload what the screen shows from the store: the page was reloaded or the
+        tab reconnected, and another device may have changed it meanwhile. The hand
+        being entered is kept; if its match changed, the scoreboard is shown with
+        what changed (see `save_hand`)."""
+        if self.screen is Screen.HOME:
+            self.refresh_recent()
+        elif self.screen is Screen.MATCHES:
+            self._load_history()
+            self.known_players = tuple(self.store.players())
+        elif self.screen is Screen.STATS:
+            self.show_stats()
+        elif self.screen is Screen.NEW_MATCH:
+            self.known_players = tuple(self.store.players())
+        elif self.screen is Screen.CHECKER and self.checker_from is not Screen.SCOREBOARD:
+            pass
+        elif self.match is not None:
+            self._refresh_match()
+
+    def _refresh_match(self) -> None:
+        assert self.match is not None
+        before = self.match.version
+        if not self._reload_match():
+            return
+        assert self.match is not None
+        if self.match.version == before:
+            return
+        hands = len(self.match.record.hands)
+        if self.screen is Screen.HAND_DETAIL and (self.detail is None or self.detail >= hands):
+            self._show(Screen.SCOREBOARD)  # the hand shown is gone
+        elif self.screen is Screen.HAND_ENTRY and self.draft is not None:
+            self._show(Screen.SCOREBOARD)
+            self.say(self._changed_while_entering())
+        elif self.screen is Screen.EXPORT:
+            self.export(self.export_kind)
+        if self.draft is not None:
+            self._keep_draft()  # another device's save clears the kept draft
+            self._preview()
+
+    def _reload_match(self) -> bool:
+        """Read the open match again (one store read); if it was deleted elsewhere, go
+        home and say so.
+
+        Returns:
+            True if the match is still there.
+        """
+        if self.match is None:
+            return False
+        try:
+            self.match = self.store.match(self.match.id)
+        except NotFoundError:
+            self.match = None
+            self.draft = None
+            self.preview = None
+            self.go_home()
+            self.say("This match was deleted on another device.")
+            return False
+        if self.draft is None:
+            kept = self.store.draft(self.match.id)
+            self.draft = HandDraft.load(kept) if kept else None
+        return True
+
+    def _changed_while_entering(self) -> str:
+        assert self.match is not None and self.draft is not None
+        if self.draft.number is None:
+            return (
+                "Another device changed this match while you were entering this hand; "
+                "nothing of yours was saved. Its hands are shown now. Your entry is kept: "
+                f"open it with 'Go on with hand {len(self.match.record.hands) + 1}' and "
+                "save it only if it is a different hand."
+            )
+        number = self.draft.number + 1
+        return (
+            f"Another device changed this match while you were editing hand {number}; "
+            "nothing of yours was saved. Its hands are shown now. Your change is kept: "
+            f"open it with 'Go on editing hand {number}' and save it only if it is "
+            "still needed."
+        )
+
+    def _changed_elsewhere(self, what: str) -> None:
+        """After a refused change (the match changed on another device): reload it and
+        say so plainly."""
+        self.say(
+            f"Another device changed this match meanwhile, so {what}. Its hands are shown now."
+        )
+        self._reload_match()
 
     def refresh_recent(self) -> None:
         """Reload the match list and the remembered players."""
@@ -205,7 +320,7 @@ class AppState:
         """The list of past matches, newest first, with the filters kept."""
         self._load_history()
         self.known_players = tuple(self.store.players())
-        self.screen = Screen.MATCHES
+        self._show(Screen.MATCHES)
 
     def _load_history(self, *, more: bool = False) -> None:
         f = self.history_filter
@@ -245,13 +360,15 @@ class AppState:
             )
         ]
         self.stats = statistics((record, score_match(record)) for record in records)
-        self.screen = Screen.STATS
+        self._show(Screen.STATS)
 
     # --- the rule checker ----------------------------------------------------------
 
     def show_checker(self) -> None:
-        """The rule checker, under the open match's rules if there is one."""
-        if self.match is not None:
+        """The rule checker; opened from a match, under that match's rules."""
+        from_match = self.screen is Screen.SCOREBOARD and self.match is not None
+        if from_match:
+            assert self.match is not None
             record = self.match.record
             self.checker = self.checker.model_copy(
                 update={
@@ -259,13 +376,16 @@ class AppState:
                     "house_rules": frozenset(rule.value for rule in record.house_rules),
                 }
             )
+        elif self.checker_from is Screen.SCOREBOARD:  # a match's rules do not stay on
+            self.checker = self.checker.model_copy(update={"house_rules": frozenset()})
+        self.checker_from = Screen.SCOREBOARD if from_match else Screen.HOME
         self._check()
-        self.screen = Screen.CHECKER
+        self._show(Screen.CHECKER)
 
     def leave_checker(self) -> None:
-        """Back from the rule checker: to the open match, or home."""
-        if self.match is not None:
-            self.screen = Screen.SCOREBOARD
+        """Back from the rule checker to where it was opened: the match, or home."""
+        if self.checker_from is Screen.SCOREBOARD and self.match is not None:
+            self.back_to_scoreboard()
         else:
             self.go_home()
 
@@ -294,7 +414,7 @@ class AppState:
             if kind == "csv"
             else self.store.export_match(self.match.id)
         )
-        self.screen = Screen.EXPORT
+        self._show(Screen.EXPORT)
 
     def delete_match(self) -> None:
         """Delete the open match; the message offers to bring it back."""
@@ -302,14 +422,16 @@ class AppState:
             return
         try:
             self.store.delete_match(self.match.id, self.match.version)
-        except ConflictError as error:
-            self.say(str(error))
-            self.reload()
+        except ConflictError:
+            self._changed_elsewhere("the match was not deleted")
             return
-        self.deleted = self.match.id
+        deleted = self.match.id
         self.match = None
+        self.draft = None
+        self.preview = None
         self.go_home()
         self.say("Match deleted.")
+        self.deleted = deleted  # the message offers Undo
 
     def restore_deleted(self) -> None:
         """Bring back the match deleted last."""
@@ -324,8 +446,9 @@ class AppState:
         self.unlocked = True
 
     def say(self, message: str | None) -> None:
-        """Tell the player something (shown once)."""
+        """Tell the player something (shown until the next message or screen)."""
         self.message = message
+        self.deleted = None
 
     # --- new match -------------------------------------------------------------
 
@@ -335,7 +458,7 @@ class AppState:
         self.known_players = tuple(self.store.players())
         self.setup = MatchSetup(variant=variant.value, sides=_default_sides(variant))
         self.setup_problems = ()
-        self.screen = Screen.NEW_MATCH
+        self._show(Screen.NEW_MATCH)
 
     def set_variant(self, variant: str) -> None:
         """Change the variant; sides are reshaped for it, names kept where they fit
@@ -456,20 +579,22 @@ class AppState:
         kept = self.store.draft(state.id)
         self.draft = HandDraft.load(kept) if kept else None
         self.preview = None
-        self.screen = Screen.SCOREBOARD
+        self._show(Screen.SCOREBOARD)
 
     def open_match(self, match_id: int) -> None:
         """Show a match's scoreboard."""
         try:
             self._open(self.store.match(match_id))
-        except NotFoundError as error:
-            self.say(str(error))
+        except NotFoundError:
             self.go_home()
+            self.say(
+                f"Match {match_id} is not there any more: it may have been deleted "
+                "on another device."
+            )
 
     def reload(self) -> None:
         """Reload the open match from the store (after a conflict)."""
-        if self.match is not None:
-            self.match = self.store.match(self.match.id)
+        self._reload_match()
 
     @property
     def rules(self) -> RuleSet | None:
@@ -490,11 +615,13 @@ class AppState:
     def show_hand(self, number: int) -> None:
         """Show one hand's full breakdown."""
         self.detail = number
-        self.screen = Screen.HAND_DETAIL
+        self._show(Screen.HAND_DETAIL)
 
     def back_to_scoreboard(self) -> None:
-        """Back to the scoreboard (a draft being entered stays kept)."""
-        self.screen = Screen.SCOREBOARD
+        """Back to the scoreboard (a draft being entered stays kept), with the match
+        read again: another device may have saved a hand meanwhile."""
+        self._show(Screen.SCOREBOARD)
+        self._reload_match()
 
     def undo(self) -> None:
         """Undo the last change to the match's hands."""
@@ -511,9 +638,8 @@ class AppState:
             state = (self.store.redo if forward else self.store.undo)(
                 self.match.id, self.match.version
             )
-        except ConflictError as error:
-            self.say(str(error))
-            self.reload()
+        except ConflictError:
+            self._changed_elsewhere("nothing was " + ("redone" if forward else "undone"))
             return
         except StoreError as error:
             self.say(str(error))
@@ -534,12 +660,12 @@ class AppState:
             return
         try:
             self.match = self.store.delete_hand(self.match.id, number, self.match.version)
-            self.say(f"Hand {number + 1} deleted (undo brings it back).")
-            self.screen = Screen.SCOREBOARD
-        except ConflictError as error:
-            self.say(str(error))
-            self.reload()
-            self.screen = Screen.SCOREBOARD  # the hand shown may be gone or moved
+        except ConflictError:
+            self._show(Screen.SCOREBOARD)  # the hand shown may be gone or moved
+            self._changed_elsewhere(f"hand {number + 1} was not deleted")
+            return
+        self._show(Screen.SCOREBOARD)
+        self.say(f"Hand {number + 1} deleted (undo brings it back).")
 
     def rematch(self) -> None:
         """A new match with the same sides and rules."""
@@ -562,7 +688,18 @@ class AppState:
             self.entry_side = 0
             self._keep_draft()
         self._preview()
-        self.screen = Screen.HAND_ENTRY
+        self._show(Screen.HAND_ENTRY)
+
+    def resume_edit(self) -> None:
+        """Go on with the edit of an earlier hand that was kept (after Back, or after
+        another device changed the match)."""
+        if self.match is None or self.draft is None or self.draft.number is None:
+            return
+        if self.match.score.finished and not self.unlocked:
+            self.say("This match is finished: choose to edit it first.")
+            return
+        self._preview()
+        self._show(Screen.HAND_ENTRY)
 
     def edit_hand(self, number: int) -> None:
         """Edit an earlier hand (in a finished match only after `unlock_finished`)."""
@@ -575,7 +712,7 @@ class AppState:
         self.entry_side = 0
         self._keep_draft()
         self._preview()
-        self.screen = Screen.HAND_ENTRY
+        self._show(Screen.HAND_ENTRY)
 
     def discard_draft(self) -> None:
         """Throw away the hand being entered (before the first hand, who deals first is
@@ -587,7 +724,7 @@ class AppState:
             self.store.clear_draft(self.match.id)
         self.draft = None
         self.preview = None
-        self.screen = Screen.SCOREBOARD
+        self._show(Screen.SCOREBOARD)
         if first and self.match is not None:
             self.draft = HandDraft.blank(self.match.record, first)
             self._keep_draft()
@@ -787,6 +924,9 @@ class AppState:
             assert isinstance(info, tuple)
             self.preview = Preview(score=None, problems=info)
             return
+        empty: tuple[tuple[str, str], ...] = ()
+        if self.draft.number is None and self.draft.is_empty():
+            empty = (("", NOTHING_ENTERED),)  # nothing to check on a blank form either
         assert isinstance(info, int)
         number = info
         score: MatchScore = score_match(candidate)
@@ -803,7 +943,69 @@ class AppState:
             and f.where.startswith("hands[")
             and not (f.where == prefix or f.where.startswith(prefix + "."))
         )
-        self.preview = Preview(score=score.hand_scores[number], findings=mine, later=later)
+        self.preview = Preview(
+            score=score.hand_scores[number],
+            findings=() if empty else mine,
+            problems=empty,
+            later=later,
+        )
+
+    def hand_problems(self) -> tuple[tuple[str, str], ...]:
+        """What keeps the hand being entered from being read, each with its field in
+        the words on the screen (e.g. "South's cards left in hand")."""
+        if self.preview is None:
+            return ()
+        return tuple((self.hand_field(where), message) for where, message in self.preview.problems)
+
+    def hand_field(self, where: str) -> str:
+        """A field of the hand being entered in the words on the screen, for the path
+        of a problem or finding (``sides[0].total`` → "North-South hand total")."""
+        if self.match is None or not where:
+            return ""
+        record = self.match.record
+        found = re.fullmatch(r"sides\[(\d+)\](?:\.(\w+))?(?:\[(\d+)\]|\.([^.\[]+))?.*", where)
+        if found is None:
+            return {
+                "note": "Note",
+                "dealer": "Dealer",
+                "lone_hand": "Lone hand",
+                "sitting_out": "Sitting out",
+                "sides": "Sides",
+            }.get(where.split(".")[0].split("[")[0], "This hand")
+        index = int(found.group(1))
+        if index >= len(record.sides):
+            return "This hand"
+        side = record.sides[index]
+        part, seat, key = found.group(2), found.group(3), found.group(4)
+        if part == "left_in_hand":
+            who = side.name
+            if seat is not None and int(seat) < len(side.players):
+                who = side.players[int(seat)]
+            elif key:
+                who = key
+            return f"{who}'s cards left in hand"
+        if part == "melds" and seat is not None:
+            melds = self.draft.sides[index].melds if self.draft is not None else ()
+            number = int(seat)
+            if number < len(melds):
+                rank = melds[number].rank
+                what = (
+                    "black threes"
+                    if rank is MeldRank.BLACK_THREE
+                    else "wild cards"
+                    if rank is MeldRank.WILD
+                    else f"{rank.value}s"
+                )
+                return f"{side.name} meld of {what}"
+            return f"{side.name} meld {number + 1}"
+        words = {
+            "total": "hand total",
+            "red_threes": "red threes",
+            "went_out": "going out",
+            "went_out_by": "who went out",
+            "melds": "melds",
+        }
+        return f"{side.name} {words.get(part or '', '')}".strip()
 
     def save_hand(self) -> bool:
         """Save the hand being entered; blocked while it breaks a rule.
@@ -831,20 +1033,26 @@ class AppState:
                     self.match.id, self.draft.number, hand, self.match.version
                 )
                 said = f"Hand {self.draft.number + 1} changed; the totals after it follow."
-        except ConflictError as error:
-            self.say(str(error))
-            self.reload()
-            self._keep_draft()  # the other device's save cleared the kept draft
-            self._preview()
+        except ConflictError:
+            # Show what the other device saved; keep the entry, which may be the very
+            # hand it saved (never carried over silently as the next hand).
+            if self._reload_match():
+                self._show(Screen.SCOREBOARD)
+                self.say(self._changed_while_entering())
+                self._keep_draft()  # the other device's save cleared the kept draft
+                self._preview()
             return False
-        except (RuleViolationError, StoreError) as error:
-            self.say(str(error))
+        except RuleViolationError as error:
+            self.say("Not saved: " + "; ".join(f.message for f in error.findings))
+            return False
+        except StoreError as error:
+            self.say(f"Not saved: {error}")
             return False
         self.store.clear_draft(state.id)
         self.match = state
         self.draft = None
         self.preview = None
-        self.screen = Screen.SCOREBOARD
+        self._show(Screen.SCOREBOARD)
         if state.score.finished:
             winner = state.score.winner
             said += (
@@ -862,6 +1070,43 @@ def variant_choices() -> list[tuple[str, str, str]]:
 def house_rule_choices() -> list[tuple[str, str, str]]:
     """Every house rule: id, RULES.md reference, short explanation."""
     return [(info.id.value, info.ref, info.description) for info in HOUSE_RULE_INFO.values()]
+
+
+#: Each house rule in a few words of the game (a switch label fits a phone).
+HOUSE_RULE_TITLES: dict[str, str] = {
+    "black-three-freezes": "Black three freezes the pile",
+    "pile-always-frozen": "Pile always frozen",
+    "two-naturals-to-take": "Two naturals to take the pile",
+    "no-pile-for-finished-canasta": "No pile for a finished canasta",
+    "wild-card-melds": "Wild card melds",
+    "wild-meld-penalty": "Unfinished wild meld costs 1,000",
+    "red-threes-at-deal": "Red threes replaced at the deal",
+    "concealed-team-level": "Concealed only on a first meld",
+    "red-threes-need-canasta": "Red threes need a canasta",
+    "no-red-three-penalty": "Red threes always count plus",
+    "go-out-without-canastas": "Go out without canastas",
+    "no-initial-minimum": "No initial meld minimum",
+    "red-three-in-hand-penalty": "Red three in hand costs 500",
+    "red-three-penalty-cap-400": "Red threes lose at most 400",
+    "cutthroat-two-canastas": "Cutthroat: 2 canastas to go out",
+    "draw-on-tie": "A tie at the end is a draw",
+}
+
+
+def house_rule_title(rule: str) -> str:
+    """A house rule in a few words ("Black three freezes the pile"); a rule without
+    a title yet is named by its id in words."""
+    return HOUSE_RULE_TITLES.get(rule, rule.replace("-", " ").capitalize())
+
+
+def variant_summary(variant: Variant | str) -> str:
+    """A variant in one line, its target named as such ("…; target 5,000")."""
+    info = VARIANT_INFO[Variant(variant)]
+    text = info.description
+    fixed = re.sub(r"; ([\d,]+)(\s*\([^)]*\))?$", r"; target \1\2", text)
+    if fixed == text and "target" not in text:
+        fixed = f"{text}; target {info.target:,}"
+    return fixed
 
 
 def minimum_for(score: int, rules: RuleSet) -> int:

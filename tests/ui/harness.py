@@ -207,6 +207,11 @@ class AppHarness:
         self.session.apply_patch(control._i, {"value": on})
         self._run(self.session.dispatch_event(control._i, "change", None))
 
+    def reconnect(self) -> None:
+        """Reload the page: Flet keeps the tab's session (and the app's state) and
+        sends the page a ``connect`` event, as ``flet_web`` does on a reconnect."""
+        self._run(self.session.dispatch_connect_event())
+
     def segment(self, key_or_value: str, value: str) -> None:
         """Pick a segment of a segmented button holding ``value``."""
         buttons = [

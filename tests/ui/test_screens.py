@@ -138,7 +138,10 @@ def test_an_illegal_meld_says_why_and_save_is_disabled(open_app: OpenApp) -> Non
         "K K K 2 2 2 2 has 4 wild cards: a meld may hold at most 3, canastas included"
     )
     assert "Save is blocked" in app.labels()
-    assert app.has_text("1 rule(s) broken: fix them to save (all sides are checked).")
+    assert app.has_text("1 rule broken: fix it to save (all sides are checked).")
+    # K K K 2 2 2 2 has seven cards, but an illegal meld is not headed as a canasta.
+    assert "110 points" in app.texts()
+    assert "110 points · mixed canasta" not in app.texts()
     assert app.button("Save hand").disabled
 
     app.click("Fewer 2s in the meld of Ks")
@@ -220,9 +223,21 @@ def test_quick_totals_from_a_paper_count(open_app: OpenApp) -> None:
     app = open_app()
     start_match(app)
     app.click("Enter hand 1")
-    app.switch("Quick: type each side's total from a paper count", True)
+    app.switch("Quick totals", True)
+    assert app.has_text("Type each side's total from a paper count")
+    # Nothing typed yet: no field is marked wrong, Save just waits for the totals.
+    assert app.field("North-South hand total").error is None
+    assert app.field("East-West hand total").error is None
+    assert app.has_text("Type every side's hand total to save.")
+    assert not any("type the hand total" in text for text in app.texts())
+    assert app.button("Save hand").disabled
     app.type("North-South hand total", "1,230")
+    assert app.field("East-West hand total").error is None  # still untouched
+    assert app.button("Save hand").disabled
     app.type("East-West hand total", "abc")
+    assert app.field("East-West hand total").error == "'abc' is not a whole number"
+    assert "East-West hand total: 'abc' is not a whole number" in app.texts()
+    assert not any("sides[" in text for text in app.texts())
     assert app.button("Save hand").disabled
     app.type("East-West hand total", "-85")
     app.click("Save hand")
@@ -243,9 +258,20 @@ def test_a_save_after_another_phone_saved_keeps_the_entry(open_app: OpenApp, sto
     assert phone.save_hand()
 
     app.click("Save hand")
-    assert app.has_text("was changed elsewhere since it was opened here")
-    assert "Ks in the meld of Ks: 3" in app.labels()  # still on the entry, as typed
+    # The scoreboard shows what the other phone saved, and says what happened plainly.
+    labels = app.labels()
+    assert "North-South total 60" in labels and "East-West total 45" in labels
+    said = (
+        "Another device changed this match while you were entering this hand; nothing of "
+        "yours was saved. Its hands are shown now. Your entry is kept: open it with "
+        "'Go on with hand 2' and save it only if it is a different hand."
+    )
+    assert said in labels
+    assert not any("version" in text for text in app.texts())
+    app.click("Go on with hand 2")
+    assert "Ks in the meld of Ks: 3" in app.labels()  # the entry, as typed
     assert app.has_text("Hand 2 · initial meld minimums")
+    assert said not in app.labels()  # the message stayed with the scoreboard
 
 
 def test_a_stale_delete_goes_back_to_the_scoreboard(open_app: OpenApp, store: Store) -> None:
@@ -255,7 +281,10 @@ def test_a_stale_delete_goes_back_to_the_scoreboard(open_app: OpenApp, store: St
     app.click("hand-0")
     phone.delete_hand(0)
     app.click("Delete")  # refused: the match changed; hand 1 is not there to show
-    assert app.has_text("was changed elsewhere since it was opened here")
+    assert (
+        "Another device changed this match meanwhile, so hand 1 was not deleted. "
+        "Its hands are shown now." in app.labels()
+    )
     assert "North-South total 0" in app.labels()
 
 
@@ -308,9 +337,10 @@ def test_wild_card_melds_and_past_matches(open_app: OpenApp) -> None:
     assert "No matches yet." in app.texts()
     app.click("Back")
     app.click("New match")
-    app.switch("wild-card-melds", True)
+    assert app.has_text("wild-card-melds (H5)")  # the id, small, under its switch
+    app.switch("Wild card melds", True)
     app.click("Start match")
-    assert app.has_text("house rules: wild-card-melds")
+    assert app.has_text("house rules: Wild card melds")
     app.click("Enter hand 1")
     app.click("Add a meld of wild cards")
     assert "2s in the meld of wild cards: 3" in app.labels()
@@ -380,3 +410,208 @@ def test_a_screen_that_fails_to_draw_shows_a_plain_message_not_a_frozen_tab(
     assert not any("RuntimeError" in text or "Traceback" in text for text in app.texts())
     app.click("Home")
     assert app.button("New match") is not None
+
+
+# --- the tester's findings ---------------------------------------------------------------
+
+
+def test_a_reloaded_tab_shows_what_another_device_saved(open_app: OpenApp, store: Store) -> None:
+    phone = seeded_phone(store, enter_small)  # 60 / 45
+    app = open_app()
+    app.click("resume")
+    assert "North-South total 60" in app.labels()
+    phone.begin_hand()
+    enter_sixes_and_kings(phone)
+    assert phone.save_hand()  # 110 / 90 now
+    assert "North-South total 60" in app.labels()  # nothing tells the tab ...
+
+    app.reconnect()  # ... until the page is reloaded (the same session reconnects)
+    labels = app.labels()
+    assert "North-South total 110" in labels and "East-West total 90" in labels
+    assert app.button("Enter hand 3")
+
+    app.click("Back")
+    phone.begin_hand()
+    enter_small(phone)
+    assert phone.save_hand()
+    app.reconnect()  # at home: the resume button follows too
+    assert app.button("Resume: North-South 170 – East-West 135")
+
+
+def test_the_rule_checker_from_home_goes_back_home(open_app: OpenApp) -> None:
+    app = open_app()
+    start_match(app)
+    app.click("Back")  # home, with the match still open behind it
+    app.click("rule-checker")
+    assert "Rule checker" in app.texts()
+    app.click("Back")
+    assert "Canasta scorer" in app.texts() and app.button("new-match")
+    assert "Scoreboard" not in app.texts()
+
+    app.click("resume")
+    app.click("Rule checker")
+    app.click("Back")
+    assert "Scoreboard" in app.texts()
+
+
+def test_a_saved_hand_message_does_not_follow_to_other_screens(open_app: OpenApp) -> None:
+    app = open_app()
+    start_match(app)
+    app.click("Enter hand 1")
+    app.switch("Quick totals", True)
+    app.type("North-South hand total", "100")
+    app.type("East-West hand total", "50")
+    app.click("Save hand")
+    assert "Hand 1 saved." in app.labels()
+    app.click("Back")
+    assert "Hand 1 saved." not in app.labels()
+    assert not [
+        c for c in app.controls() if isinstance(c, ft.Semantics) and c.identifier == "message"
+    ]
+    for screen in ("past-matches", "rule-checker"):
+        app.click(screen)
+        assert "Hand 1 saved." not in app.labels(), screen
+        app.click("Back")
+    app.click("Past matches")
+    assert app.has_text("In progress, 1 hand")  # not "1 hands"
+    assert not app.has_text("1 hands")
+
+
+def test_a_new_hand_with_nothing_entered_cannot_be_saved(open_app: OpenApp) -> None:
+    app = open_app()
+    start_match(app)
+    app.click("Enter hand 1")
+    assert app.button("Save hand").disabled
+    assert app.has_text("Nothing entered yet: enter the melds, red threes and cards left")
+    app.click("More red threes of North-South")
+    assert not app.button("Save hand").disabled
+    assert not app.has_text("Nothing entered yet")
+
+
+def test_hand_entry_wording(open_app: OpenApp) -> None:
+    app = open_app()
+    start_match(app)
+    app.click("Enter hand 1")
+    texts = app.texts()
+    assert texts.count("Red threes") == 1  # the heading only
+    assert "Laid out" in texts  # the stepper's own label
+    assert "red threes of North-South: 0" in app.labels()  # what a screen reader hears
+    app.switch("Type cards", True, nth=1)
+    app.type("Cards left in South's hand", "4 X")
+    assert app.has_text("South's cards left in hand: 'X' is not a card")
+    assert not any("sides[" in text for text in app.texts())
+
+
+def test_hand_detail_says_whose_cards_were_counted_by_points(
+    open_app: OpenApp, store: Store
+) -> None:
+    seeded_phone(store, enter_s1)  # South's cards counted by points
+    app = open_app()
+    app.click("resume")
+    assert not app.has_text("counted by points")  # the scoreboard's list stays short
+    app.click("hand-0")
+    assert "cards left counted by points: South" in app.labels()
+    assert "South's hand (counted by points): A A 8 8 5 5 5" in app.texts()
+    assert "West's hand: 4 4 10 Q Q K K" in app.texts()  # typed: the real cards
+
+
+def test_new_match_and_export_wording(open_app: OpenApp, store: Store) -> None:
+    seeded_phone(store, enter_small)
+    app = open_app()
+    app.click("New match")
+    summary = "4 players, 2 partnerships of 2; 108 cards; 1 canasta to go out; target 5,000"
+    assert summary in app.texts()
+    assert app.field("Black three freezes the pile").label == "Black three freezes the pile"
+    assert "A discarded black three freezes the discard pile until it is taken." in app.texts()
+    assert "black-three-freezes (H1)" in app.texts()
+    app.choose("Variant", "three-player-cutthroat")
+    assert app.has_text("target 7,500")
+    app.click("Back")
+
+    app.click("resume")
+    app.click("Export")
+    assert not any("`" in text for text in app.texts())
+    assert app.has_text("with the command: canasta-scorer import")
+
+
+def test_a_finished_match_shows_no_initial_meld_minimums(open_app: OpenApp) -> None:
+    app = open_app()
+    app.click("New match")
+    for label, name in (
+        ("North-South player 1", "North"),
+        ("North-South player 2", "South"),
+        ("East-West player 1", "East"),
+        ("East-West player 2", "West"),
+    ):
+        app.type(label, name)
+    app.type("Target (default 5,000)", "1000")
+    app.click("Start match")
+    assert "North-South initial meld minimum 50" in app.labels()
+    app.click("Enter hand 1")
+    app.switch("Quick totals", True)
+    app.type("North-South hand total", "1,100")
+    app.type("East-West hand total", "100")
+    app.click("Save hand")
+    assert "North-South wins by 1,000" in app.labels()
+    assert not any("initial meld minimum" in label for label in app.labels())
+    assert not any(text.startswith("Initial meld minimum") for text in app.texts())
+
+
+def test_a_kept_edit_can_be_taken_up_again_from_the_scoreboard(
+    open_app: OpenApp, store: Store
+) -> None:
+    seeded_phone(store, enter_small)
+    app = open_app()
+    app.click("resume")
+    app.click("hand-0")
+    app.click("Edit this hand")
+    app.click("More red threes of North-South")
+    app.click("Back")
+    app.click("Go on editing hand 1")
+    assert "red threes of North-South: 1" in app.labels()
+    assert app.has_text("Editing hand 1")
+
+
+def test_statistics_fit_a_phone_in_narrow_tables(open_app: OpenApp, store: Store) -> None:
+    seeded_phone(store, enter_s1)
+    app = open_app()
+    app.click("Past matches")
+    app.click("Player statistics")
+    tables = {
+        c.key: [c2.label.value for c2 in c.columns]
+        for c in app.controls()
+        if isinstance(c, ft.DataTable)
+    }
+    assert tables == {
+        "player-stats": ["Player", "Played", "Won", "Win rate"],
+        "hand-stats": ["Player", "Avg", "Best", "Can.", "Out"],
+        "partnership-stats": ["Partners", "Played", "Won", "Win rate"],
+    }
+    assert app.has_text("Can.: canastas per hand")  # the short headings explained
+
+
+def test_the_running_chart_keeps_room_for_the_last_hand_number(store: Store) -> None:
+    import flet_charts as fch  # type: ignore[import-untyped]
+
+    from canasta_scorer.rules import score_match
+    from canasta_scorer.ui.components.chart import running_chart
+
+    def chart_for(hands: int) -> fch.LineChart:
+        phone = AppState(store=store)
+        start_classic(phone, target="100000")
+        for _ in range(hands):
+            phone.begin_hand()
+            phone.set_quick(True)
+            phone.set_quick_total(0, "100")
+            phone.set_quick_total(1, "50")
+            assert phone.save_hand(), phone.message
+        assert phone.match is not None
+        record = phone.match.record
+        shown = running_chart(record, score_match(record), 100000)
+        return shown.content.controls[0]
+
+    twelve = chart_for(12)
+    assert twelve.max_x == 12 and twelve.bottom_axis.label_spacing == 1
+    # an empty right axis holds the room the last label ("12") needs past the edge
+    assert twelve.right_axis.title_size == 16 and not twelve.right_axis.show_labels
+    assert chart_for(30).bottom_axis.label_spacing == 3  # 0, 3, … 30: no overlap

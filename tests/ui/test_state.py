@@ -17,8 +17,14 @@ from canasta_scorer.rules import Code, Finding, HouseRule, MeldRank, Severity, W
 from canasta_scorer.store import Store
 from canasta_scorer.ui import app as app_module
 from canasta_scorer.ui.app import AccessGate, Settings, load_settings
-from canasta_scorer.ui.drafts import HandDraft
-from canasta_scorer.ui.state import AppState, Screen
+from canasta_scorer.ui.drafts import NOTHING_ENTERED, HandDraft
+from canasta_scorer.ui.state import (
+    HOUSE_RULE_TITLES,
+    AppState,
+    Screen,
+    house_rule_title,
+    variant_summary,
+)
 from tests.ui.hands import enter_s1, enter_sixes_and_kings, enter_small, start_classic
 
 
@@ -384,22 +390,35 @@ def test_two_phones_on_one_match_conflict_without_losing_the_entry(store: Store)
     assert phone_a.save_hand()
 
     assert not phone_b.save_hand()
-    assert phone_b.message is not None and "changed elsewhere" in phone_b.message
-    assert phone_b.screen is Screen.HAND_ENTRY
+    # Phone B is shown what phone A saved, and told plainly (no version numbers) that
+    # its entry may be that very hand: nothing is carried over silently.
+    assert phone_b.message == (
+        "Another device changed this match while you were entering this hand; nothing "
+        "of yours was saved. Its hands are shown now. Your entry is kept: open it with "
+        "'Go on with hand 2' and save it only if it is a different hand."
+    )
+    assert phone_b.screen is Screen.SCOREBOARD
+    assert phone_b.match is not None and phone_b.match.score.running_totals == (60, 45)
     assert phone_b.draft == typed
     kept = store.draft(match_id)  # kept in the store too: a reload would not lose it
     assert kept is not None and HandDraft.load(kept) == typed
-    # The match was reloaded: the entry is now hand 2, checked against hand 1's totals.
-    assert phone_b.match is not None and len(phone_b.match.record.hands) == 1
-    assert phone_b.preview is not None and phone_b.preview.can_save
+    assert len(store.match(match_id).record.hands) == 1  # nothing of B's was saved
 
+    # Only going on with it deliberately makes it hand 2, checked against hand 1's totals.
+    phone_b.begin_hand()
+    assert phone_b.screen is Screen.HAND_ENTRY and phone_b.draft == typed
+    assert phone_b.message is None
+    assert phone_b.preview is not None and phone_b.preview.can_save
     assert phone_b.save_hand()
     assert phone_b.message == "Hand 2 saved."
     assert phone_b.match.score.running_totals == (110, 90)  # 60 + 50, 45 + 45
 
     # Phone A still shows version 1: its undo is refused and it reloads.
     phone_a.undo()
-    assert phone_a.message is not None and "changed elsewhere" in phone_a.message
+    assert phone_a.message == (
+        "Another device changed this match meanwhile, so nothing was undone. "
+        "Its hands are shown now."
+    )
     assert phone_a.match is not None and phone_a.match.score.running_totals == (110, 90)
     phone_a.undo()
     assert phone_a.message == "Undone: Add hand 2"
@@ -420,10 +439,17 @@ def test_edit_of_a_hand_deleted_on_another_phone_is_refused_not_crashed(store: S
     phone_a.delete_hand(1)
     phone_a.delete_hand(0)
     assert not phone_b.save_hand()
-    assert phone_b.message is not None and "changed elsewhere" in phone_b.message
+    assert phone_b.message is not None
+    assert phone_b.message.startswith(
+        "Another device changed this match while you were editing hand 2; nothing of "
+        "yours was saved."
+    )
+    assert phone_b.screen is Screen.SCOREBOARD
     assert phone_b.preview is not None and not phone_b.preview.can_save
     assert phone_b.preview.problems == (("", "Hand 2 is no longer in this match."),)
     assert phone_b.draft is not None  # the entry is still there to read
+    phone_b.resume_edit()
+    assert phone_b.screen is Screen.HAND_ENTRY
     assert phone_b.hand_minimums() == (50, 50)  # the hand entry screen still renders
     phone_b.discard_draft()
     assert phone_b.draft is None and store.draft(phone_a.match.id) is None
@@ -441,7 +467,10 @@ def test_delete_on_a_stale_phone_goes_back_to_the_scoreboard(store: Store) -> No
     phone_a.delete_hand(0)
 
     phone_b.delete_hand(0)
-    assert phone_b.message is not None and "changed elsewhere" in phone_b.message
+    assert phone_b.message == (
+        "Another device changed this match meanwhile, so hand 1 was not deleted. "
+        "Its hands are shown now."
+    )
     # Hand 1 is gone: its breakdown cannot be shown any more.
     assert phone_b.screen is Screen.SCOREBOARD
     assert phone_b.match is not None and phone_b.match.record.hands == ()
@@ -634,7 +663,9 @@ def test_quick_totals_keep_who_sat_out(state: AppState) -> None:
 
 def test_opening_a_match_that_is_not_there_says_so(state: AppState) -> None:
     state.open_match(999)
-    assert state.message == "there is no match 999"
+    assert state.message == (
+        "Match 999 is not there any more: it may have been deleted on another device."
+    )
     assert state.screen is Screen.HOME
 
 
@@ -742,3 +773,274 @@ def test_settings_of_the_wrong_kind_are_refused_by_name(
     config.write_text(text, encoding="utf-8")
     with pytest.raises(ValueError, match=named):
         load_settings(config)
+
+
+# --- the tester's findings: navigation, refresh, conflicts, honest records -------------
+
+
+def test_the_rule_checker_goes_back_where_it_was_opened(state: AppState) -> None:
+    start_classic(state)
+    state.toggle_house_rule("black-three-freezes", True)  # no effect: the match has started
+    assert state.match is not None
+    state.go_home()  # the match stays open behind the home screen
+
+    state.show_checker()
+    assert state.checker_from is Screen.HOME
+    state.leave_checker()
+    assert state.screen is Screen.HOME  # not the last match's scoreboard
+
+    state.open_match(state.match.id)
+    state.show_checker()
+    assert state.checker_from is Screen.SCOREBOARD
+    assert state.checker.variant == "classic"
+    state.leave_checker()
+    assert state.screen is Screen.SCOREBOARD
+
+
+def test_the_checker_opened_from_home_does_not_keep_a_matchs_house_rules(
+    state: AppState,
+) -> None:
+    state.new_match()
+    state.toggle_house_rule("black-three-freezes", True)
+    assert state.create_match()
+    state.show_checker()
+    assert state.checker.house_rules == frozenset({"black-three-freezes"})
+    state.leave_checker()
+    state.go_home()
+    state.show_checker()
+    assert state.checker.house_rules == frozenset()
+
+
+def test_refresh_reloads_the_open_match_after_another_device_saved(store: Store) -> None:
+    tab, phone = AppState(store=store), AppState(store=store)
+    start_classic(phone)
+    assert phone.match is not None
+    tab.open_match(phone.match.id)
+    phone.begin_hand()
+    enter_small(phone)
+    assert phone.save_hand()
+    assert tab.match is not None and tab.match.score.running_totals == (0, 0)  # stale
+
+    tab.refresh()  # the page was reloaded: the same state, reconnected
+    assert tab.match is not None and tab.match.score.running_totals == (60, 45)
+    assert tab.screen is Screen.SCOREBOARD and tab.message is None
+
+
+def test_refresh_reloads_the_match_list_at_home(store: Store) -> None:
+    tab, phone = AppState(store=store), AppState(store=store)
+    tab.refresh_recent()
+    assert tab.recent == ()
+    start_classic(phone)
+    tab.refresh()
+    assert [m.sides for m in tab.recent] == [("North-South", "East-West")]
+    assert tab.in_progress() is not None and tab.screen is Screen.HOME
+
+
+def test_refresh_during_an_entry_shows_what_changed_and_keeps_the_entry(store: Store) -> None:
+    tab, phone = AppState(store=store), AppState(store=store)
+    start_classic(phone)
+    assert phone.match is not None
+    tab.open_match(phone.match.id)
+    tab.begin_hand()
+    enter_sixes_and_kings(tab)
+    typed = tab.draft
+    phone.begin_hand()
+    enter_small(phone)
+    assert phone.save_hand()  # this also clears the kept draft in the store
+
+    tab.refresh()
+    assert tab.screen is Screen.SCOREBOARD
+    assert tab.match is not None and tab.match.score.running_totals == (60, 45)
+    assert tab.draft == typed
+    assert tab.message is not None and "'Go on with hand 2'" in tab.message
+    kept = store.draft(phone.match.id)
+    assert kept is not None and HandDraft.load(kept) == typed
+
+
+def test_refresh_of_a_match_deleted_elsewhere_goes_home(store: Store) -> None:
+    tab, phone = AppState(store=store), AppState(store=store)
+    start_classic(phone)
+    assert phone.match is not None
+    tab.open_match(phone.match.id)
+    phone.delete_match()
+    tab.refresh()
+    assert tab.screen is Screen.HOME and tab.match is None
+    assert tab.message == "This match was deleted on another device."
+    assert tab.recent == ()
+
+
+def test_refresh_of_a_hand_detail_whose_hand_is_gone_shows_the_scoreboard(
+    store: Store,
+) -> None:
+    tab, phone = AppState(store=store), AppState(store=store)
+    start_classic(phone)
+    phone.begin_hand()
+    enter_small(phone)
+    assert phone.save_hand()
+    assert phone.match is not None
+    tab.open_match(phone.match.id)
+    tab.show_hand(0)
+    phone.undo()
+    tab.refresh()
+    assert tab.screen is Screen.SCOREBOARD
+    assert tab.match is not None and tab.match.record.hands == ()
+
+
+def test_back_to_the_scoreboard_reads_the_match_again(store: Store) -> None:
+    tab, phone = AppState(store=store), AppState(store=store)
+    start_classic(phone)
+    phone.begin_hand()
+    enter_small(phone)
+    assert phone.save_hand()
+    assert phone.match is not None
+    tab.open_match(phone.match.id)
+    tab.show_hand(0)
+    phone.begin_hand()
+    enter_sixes_and_kings(phone)
+    assert phone.save_hand()
+
+    tab.back_to_scoreboard()
+    assert tab.match is not None and tab.match.score.running_totals == (110, 90)
+    assert len(tab.match.record.hands) == 2
+
+
+def test_cards_counted_by_points_are_named_in_the_note_once(state: AppState) -> None:
+    start_classic(state, first_dealer="West")
+    state.begin_hand()
+    enter_s1(state)  # South's 75 counted by points; East's and West's cards typed
+    state.set_hand_info(note="Played at Ann's")
+    assert state.save_hand()
+    assert state.match is not None
+    hand = state.match.record.hands[0]
+    assert hand.note == "Played at Ann's\ncards left counted by points: South"
+    left = hand.sides[0].left_in_hand
+    assert isinstance(left, dict)
+    # Stand-in cards of the same points are kept: 3 × 5 + 2 × 10 + 2 × 20 = 75.
+    assert format_cards(left["South"]) == "A A 8 8 5 5 5"
+
+    # Editing shows the counts as they were entered and the note without the line ...
+    state.edit_hand(0)
+    assert state.draft is not None
+    assert state.draft.note == "Played at Ann's"
+    south = state.draft.sides[0].left[1]
+    assert not south.by_cards
+    assert (south.seven_to_four, south.king_to_eight, south.aces_and_twos) == (3, 2, 2)
+    assert state.draft.sides[1].left[0].by_cards  # East's typed cards stay typed
+    # ... and saving again names South once.
+    assert state.save_hand()
+    assert state.match.record.hands[0].note == (
+        "Played at Ann's\ncards left counted by points: South"
+    )
+    assert state.match.score.running_totals == (1630, 575)
+
+    # Typed as the real cards, South is no longer counted by points.
+    state.edit_hand(0)
+    state.set_left(0, 1, by_cards=True, cards="4 5 5 Q K A A")
+    assert state.save_hand()
+    assert state.match.record.hands[0].note == "Played at Ann's"
+    assert state.match.score.running_totals == (1630, 575)
+
+
+def test_a_note_names_every_player_counted_by_points(state: AppState) -> None:
+    start_classic(state)
+    state.begin_hand()
+    enter_small(state)  # every hand counted by points
+    assert state.save_hand()
+    assert state.match is not None
+    assert state.match.record.hands[0].note == (
+        "cards left counted by points: North, South, East, West"
+    )
+
+
+def test_an_empty_new_hand_cannot_be_saved(state: AppState, store: Store) -> None:
+    start_classic(state)
+    state.begin_hand()
+    preview = state.preview
+    assert preview is not None and preview.score is not None
+    assert preview.problems == (("", NOTHING_ENTERED),)
+    assert preview.findings == ()  # a blank form is not warned about
+    assert not preview.can_save
+    assert not state.save_hand()
+    assert state.match is not None and state.match.record.hands == ()
+
+    state.set_red_threes(1, 1)  # anything entered makes it a hand
+    assert state.preview is not None and state.preview.problems == ()
+    state.set_red_threes(1, 0)
+    state.set_left(0, 0, by_cards=True, cards="")
+    assert state.preview is not None and state.preview.problems == (("", NOTHING_ENTERED),)
+    state.set_left(0, 0, cards="K")
+    assert state.preview is not None and state.preview.problems == ()
+
+    state.discard_draft()
+    state.begin_hand()
+    state.set_quick(True)  # quick totals: the totals decide
+    state.set_quick_total(0, "0")
+    state.set_quick_total(1, "0")
+    assert state.preview is not None and state.preview.can_save
+
+
+def test_hand_problems_name_the_fields_in_words(state: AppState) -> None:
+    start_classic(state)
+    state.begin_hand()
+    state.set_left(1, 1, by_cards=True, cards="4 4 X")
+    assert state.hand_problems() == (
+        (
+            "West's cards left in hand",
+            "'X' is not a card: write JK, 2, A, K, Q, J, 10 (or T), 9, 8, 7, 6, 5, 4, "
+            "or 3 for a black three",
+        ),
+    )
+    state.set_left(1, 1, cards="4 4")
+    state.set_quick(True)
+    state.set_quick_total(1, "12a")
+    assert state.hand_problems() == (
+        ("North-South hand total", "type the hand total"),
+        ("East-West hand total", "'12a' is not a whole number"),
+    )
+    assert state.hand_field("sides[0].melds[0]") == "North-South meld 1"
+    assert state.hand_field("sides[1].red_threes") == "East-West red threes"
+    assert state.hand_field("sides[0].left_in_hand.South") == "South's cards left in hand"
+    assert state.hand_field("note") == "Note"
+
+
+def test_a_message_goes_when_the_player_moves_on(state: AppState) -> None:
+    start_classic(state)
+    state.begin_hand()
+    enter_small(state)
+    assert state.save_hand()
+    assert state.message == "Hand 1 saved." and state.screen is Screen.SCOREBOARD
+    state.go_home()
+    assert state.message is None
+    for show in (state.show_matches, state.new_match, state.show_checker):
+        state.say("Something")
+        show()
+        assert state.message is None, show
+
+    # A message said by the action that moves (with its Undo) stays.
+    assert state.match is not None
+    state.open_match(state.match.id)
+    state.delete_match()
+    assert state.screen is Screen.HOME
+    assert state.message == "Match deleted." and state.deleted is not None
+    state.show_matches()
+    assert state.message is None and state.deleted is None  # no Undo left behind
+
+
+def test_undo_of_a_deleted_match_is_offered_only_with_its_message(state: AppState) -> None:
+    start_classic(state)
+    state.delete_match()
+    assert state.deleted is not None
+    state.say("Something else")
+    assert state.deleted is None  # the Undo button went with "Match deleted."
+
+
+def test_variant_summary_and_house_rule_titles_are_in_words() -> None:
+    assert variant_summary("classic") == (
+        "4 players, 2 partnerships of 2; 108 cards; 1 canasta to go out; target 5,000"
+    )
+    assert variant_summary("six-player").endswith("target 10,000 (150 minimum from 7,500)")
+    for rule in HouseRule:
+        title = house_rule_title(rule.value)
+        assert title == HOUSE_RULE_TITLES[rule.value], rule  # every rule has words
+        assert len(title) <= 32 and "-" not in title, title  # fits a phone's switch
+    assert house_rule_title("black-three-freezes") == "Black three freezes the pile"

@@ -55,6 +55,7 @@ def running_chart(record: MatchRecord, score: MatchScore, target: int) -> ft.Con
         wrap=True,
     )
     step = max(500, ((highest - lowest) // 5 // 500) * 500 or 500)
+    hands = max(1, len(score.hands))
     chart = fch.LineChart(
         data_series=series,
         min_x=0,
@@ -63,7 +64,11 @@ def running_chart(record: MatchRecord, score: MatchScore, target: int) -> ft.Con
         max_y=highest + step // 2,
         height=240,
         left_axis=fch.ChartAxis(label_size=44, label_spacing=step),
-        bottom_axis=fch.ChartAxis(label_size=24, label_spacing=1),
+        # at most about 12 hand numbers, so they never run into each other
+        bottom_axis=fch.ChartAxis(label_size=24, label_spacing=max(1, -(-hands // 12))),
+        # an empty right axis keeps room for the last hand number, which is centred
+        # on the chart's right edge and would be cut in half there
+        right_axis=fch.ChartAxis(title=ft.Text(""), title_size=16, show_labels=False),
         horizontal_grid_lines=fch.ChartGridLines(
             interval=step, width=0.5, color=ft.Colors.OUTLINE_VARIANT
         ),

@@ -6,9 +6,9 @@ import flet as ft
 
 from canasta_scorer.rules import VARIANT_INFO, Card
 from canasta_scorer.ui.checker_form import QUESTIONS
-from canasta_scorer.ui.state import AppState
+from canasta_scorer.ui.state import AppState, house_rule_title
 
-from .common import heading
+from .common import heading, named, switch
 
 PAD = (
     Card.JOKER,
@@ -44,11 +44,12 @@ def _field(
     )
 
 
-def _switch(state: AppState, key: str, label: str) -> ft.Control:
-    return ft.Switch(
-        label=label,
-        value=bool(getattr(state.checker, key)),
-        on_change=lambda e: state.set_checker(**{key: bool(e.control.value)}),
+def _switch(state: AppState, key: str, label: str, explain: str = "") -> ft.Control:
+    return switch(
+        label,
+        bool(getattr(state.checker, key)),
+        lambda on: state.set_checker(**{key: on}),
+        explain,
     )
 
 
@@ -94,7 +95,7 @@ def _card_pad(state: AppState) -> list[ft.Control]:
             ],
             wrap=True,
         ),
-        _switch(state, "going_out", "Laid on the turn the player goes out"),
+        _switch(state, "going_out", "Laid while going out", "On the turn the player goes out."),
     ]
 
 
@@ -102,26 +103,30 @@ def checker_screen(state: AppState) -> list[ft.Control]:
     """The question picker, its inputs and the verdict."""
     form = state.checker
     controls: list[ft.Control] = [
-        ft.Dropdown(
-            label="Question",
-            value=form.question,
-            options=[ft.DropdownOption(key=key, text=text) for key, text in QUESTIONS.items()],
-            on_select=lambda e: state.set_checker(question=e.control.value),
-            key="checker-question",
+        named(
+            ft.Dropdown(
+                label="Question",
+                value=form.question,
+                options=[ft.DropdownOption(key=key, text=text) for key, text in QUESTIONS.items()],
+                on_select=lambda e: state.set_checker(question=e.control.value),
+                key="checker-question",
+            )
         ),
-        ft.Dropdown(
-            label="Variant",
-            value=form.variant,
-            options=[
-                ft.DropdownOption(key=v.id.value, text=v.title) for v in VARIANT_INFO.values()
-            ],
-            on_select=lambda e: state.set_checker(variant=e.control.value),
+        named(
+            ft.Dropdown(
+                label="Variant",
+                value=form.variant,
+                options=[
+                    ft.DropdownOption(key=v.id.value, text=v.title) for v in VARIANT_INFO.values()
+                ],
+                on_select=lambda e: state.set_checker(variant=e.control.value),
+            )
         ),
     ]
     if form.house_rules:
         controls.append(
             ft.Text(
-                "House rules: " + ", ".join(sorted(form.house_rules)),
+                "House rules: " + ", ".join(sorted(house_rule_title(r) for r in form.house_rules)),
                 color=ft.Colors.ON_SURFACE_VARIANT,
             )
         )
@@ -132,14 +137,15 @@ def checker_screen(state: AppState) -> list[ft.Control]:
             _field(state, "top", "Top card of the pile", "e.g. K"),
             _field(state, "hand", "Your hand", "e.g. K K Q 2 5"),
             _field(state, "pile_size", "Cards in the pile (the top one included)", number=True),
-            _switch(state, "wild_in_pile", "A wild card lies in the pile"),
-            _switch(state, "red_three_upcard", "The upcard was a red three"),
+            _switch(state, "wild_in_pile", "Wild card in the pile", "A 2 or joker lies in it."),
+            _switch(state, "red_three_upcard", "Red three upcard", "The upcard was a red three."),
             _switch(
                 state,
                 "black_three_in_pile",
-                "A black three was discarded since the pile was last taken",
+                "Black three discarded",
+                "A black three was discarded since the pile was last taken.",
             ),
-            _switch(state, "side_melded", "My side has melded this hand"),
+            _switch(state, "side_melded", "My side has melded", "Earlier in this hand."),
             _field(state, "score", "My side's score", number=True),
             _field(state, "side_melds", "My side's melds on the table", MELDS_HINT),
         ]
@@ -148,9 +154,9 @@ def checker_screen(state: AppState) -> list[ft.Control]:
             _field(state, "table", "My side's melds already on the table", MELDS_HINT),
             _field(state, "this_turn", "Melds I lay this turn", MELDS_HINT),
             _field(state, "discard", "My discard (empty: I meld every card)", "e.g. 5"),
-            _switch(state, "side_melded", "My side had melded before this turn"),
-            _switch(state, "player_melded", "I had melded before this turn"),
-            _switch(state, "took_pile", "I took the discard pile this turn"),
+            _switch(state, "side_melded", "My side had melded", "Before this turn."),
+            _switch(state, "player_melded", "I had melded", "Before this turn."),
+            _switch(state, "took_pile", "I took the pile", "This turn, instead of drawing."),
             _field(state, "score", "My side's score", number=True),
         ]
     else:

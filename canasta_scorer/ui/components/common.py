@@ -23,6 +23,28 @@ def signed(value: int) -> str:
     return f"{value:+,}" if value else "0"
 
 
+def plural(count: int, noun: str) -> str:
+    """A count with its noun: ``1 hand``, ``2 hands``, ``0 hands``."""
+    return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
+
+
+def switch(
+    label: str, value: bool, on_change: Callable[[bool], None], explain: str = "", note: str = ""
+) -> ft.Control:
+    """A switch with a short label (Flutter does not wrap a switch's label), the
+    longer explanation below it in text that wraps, and an optional small note."""
+    rows: list[ft.Control] = [
+        ft.Switch(label=label, value=value, on_change=lambda e: on_change(bool(e.control.value)))
+    ]
+    if explain:
+        rows.append(ft.Text(explain, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+    if note:
+        rows.append(ft.Text(note, size=11, italic=True, color=ft.Colors.ON_SURFACE_VARIANT))
+    if len(rows) == 1:
+        return rows[0]
+    return ft.Column(rows, spacing=2)
+
+
 def heading(text: str) -> ft.Text:
     """A section heading."""
     return ft.Text(text, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD)
@@ -36,7 +58,12 @@ def icon_button(icon: ft.IconData, label: str, **kwargs: Any) -> ft.IconButton:
 
 def named(dropdown: ft.Dropdown) -> ft.Control:
     """A dropdown named for screen readers by its label and choice, e.g. "Variant:
-    Classic" (Flutter's web semantics leave a dropdown unnamed)."""
+    Classic" (Flutter's web semantics leave a dropdown unnamed), and as wide as the
+    screen allows."""
+    if dropdown.expand is None:
+        # as wide as the screen allows: a dropdown sized by its options cuts off a
+        # long choice, shown larger in the field than in the menu
+        dropdown.expand = True
     label = str(dropdown.label or "")
     chosen = next(
         (o.text or o.key for o in dropdown.options or () if o.key == dropdown.value), None

@@ -20,8 +20,8 @@ def export_screen(state: AppState) -> list[ft.Control]:
 
     return [
         ft.Text(
-            f"The {kind}: copy it, or import it into another canasta_scorer with "
-            "`canasta-scorer import`.",
+            f"The {kind}: copy it, or import it into another Canasta scorer with "
+            "the command: canasta-scorer import",
             color=ft.Colors.ON_SURFACE_VARIANT,
         ),
         ft.Row(

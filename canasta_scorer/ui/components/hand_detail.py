@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from canasta_scorer.rules import format_cards
+from canasta_scorer.ui.drafts import COUNTED_BY_POINTS, split_note
 from canasta_scorer.ui.state import AppState
 
 from .common import findings_list, heading, points
@@ -22,8 +23,25 @@ def hand_detail_screen(state: AppState) -> list[ft.Control]:
     controls: list[ft.Control] = []
     if hand.dealer:
         controls.append(ft.Text(f"Dealt by {hand.dealer}"))
-    if hand.note:
-        controls.append(ft.Text(hand.note, italic=True))
+    note, counted = split_note(hand.note)
+    if note:
+        controls.append(ft.Text(note, italic=True, selectable=True))
+    if counted:
+        # The cards of these hands were counted by points at the table: the cards
+        # shown for them are stand-ins of the same points, not the cards held.
+        controls.append(
+            ft.Semantics(
+                identifier="counted-by-points",
+                label=COUNTED_BY_POINTS + ", ".join(counted),
+                content=ft.Text(
+                    f"{COUNTED_BY_POINTS.capitalize()}{', '.join(counted)} (the cards shown "
+                    "for them are stand-ins of the same points)",
+                    italic=True,
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                ),
+            )
+        )
+    by_points = {name.strip().casefold() for name in counted}
     for index, (side, play) in enumerate(zip(record.sides, hand.sides, strict=False)):
         controls.append(heading(side.name))
         for meld in play.melds:
@@ -41,9 +59,13 @@ def hand_detail_screen(state: AppState) -> list[ft.Control]:
         left = play.left_in_hand
         if isinstance(left, dict):
             for player, cards in left.items():
-                controls.append(ft.Text(f"{player}'s hand: {format_cards(cards) or '(empty)'}"))
+                how = " (counted by points)" if player.strip().casefold() in by_points else ""
+                controls.append(
+                    ft.Text(f"{player}'s hand{how}: {format_cards(cards) or '(empty)'}")
+                )
         elif left:
-            controls.append(ft.Text(f"Left in hand: {format_cards(left)}"))
+            how = " (counted by points)" if side.name.strip().casefold() in by_points else ""
+            controls.append(ft.Text(f"Left in hand{how}: {format_cards(left)}"))
         controls.append(working(result.sides[index]))
     if result.violations:
         controls.append(findings_list(result.violations))

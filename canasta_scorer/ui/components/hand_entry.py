@@ -7,9 +7,17 @@ from collections.abc import Callable
 
 import flet as ft
 
-from canasta_scorer.rules import Finding, HouseRule, MatchRecord, MeldRank, SideScore, WentOut
+from canasta_scorer.rules import (
+    Finding,
+    HouseRule,
+    MatchRecord,
+    MeldRank,
+    Severity,
+    SideScore,
+    WentOut,
+)
 from canasta_scorer.rules.melds import CanastaKind
-from canasta_scorer.ui.drafts import SideDraft
+from canasta_scorer.ui.drafts import MISSING_TOTAL, NOTHING_ENTERED, SideDraft
 from canasta_scorer.ui.state import AppState
 
 from .common import (
@@ -17,10 +25,12 @@ from .common import (
     heading,
     icon_button,
     named,
+    plural,
     points,
     problem_list,
     signed,
     stepper,
+    switch,
 )
 
 RANK_BUTTONS = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -59,7 +69,8 @@ def working(score: SideScore) -> ft.Control:
         rows.insert(
             1,
             ft.Text(
-                f"{score.natural_canastas} natural, {score.mixed_canastas} mixed canasta(s)",
+                f"{score.natural_canastas} natural, "
+                f"{plural(score.mixed_canastas, 'mixed canasta')}",
                 size=12,
                 color=ft.Colors.ON_SURFACE_VARIANT,
             ),
@@ -89,17 +100,18 @@ def _meld_card(state: AppState, side: int, index: int) -> ft.Control:
     assert rules is not None
     kind = meld.canasta_kind(rules)
     name = _rank_name(meld_draft.rank)
+    where = f"sides[{side}].melds[{index}]"
+    found = state.preview.about(where) if state.preview else ()
+    broken = any(f.severity is Severity.ERROR for f in found)
     label = (
         {
             CanastaKind.NATURAL: "natural canasta",
             CanastaKind.MIXED: "mixed canasta",
             CanastaKind.WILD: "wild canasta",
         }.get(kind, "")
-        if kind
+        if kind and not broken  # an illegal meld is no canasta
         else ""
     )
-    where = f"sides[{side}].melds[{index}]"
-    found = state.preview.about(where) if state.preview else ()
     rows: list[ft.Control] = [
         ft.Row(
             [
@@ -191,7 +203,7 @@ def _side_entry(state: AppState, index: int) -> list[ft.Control]:
     controls.append(heading("Red threes"))
     controls.append(
         stepper(
-            "Red threes",
+            "Laid out",
             side.red_threes,
             lambda v: state.set_red_threes(index, v),
             what=f"red threes of {side_setup.name}",
@@ -302,10 +314,11 @@ def hand_entry_screen(state: AppState) -> list[ft.Control]:
     )
     controls: list[ft.Control] = [
         ft.Text(f"{title} · initial meld minimums: {minimums}", color=ft.Colors.ON_SURFACE_VARIANT),
-        ft.Switch(
-            label="Quick: type each side's total from a paper count",
-            value=draft.quick,
-            on_change=lambda e: state.set_quick(bool(e.control.value)),
+        switch(
+            "Quick totals",
+            draft.quick,
+            lambda on: state.set_quick(on),
+            "Type each side's total from a paper count instead of entering the cards.",
         ),
     ]
     if draft.quick:
@@ -329,7 +342,12 @@ def hand_entry_screen(state: AppState) -> list[ft.Control]:
 def _quick_entry(state: AppState, record: MatchRecord) -> list[ft.Control]:
     draft = state.draft
     assert draft is not None
-    problems = dict(state.preview.problems) if state.preview else {}
+    # A total not typed yet is not an error: Save just waits for it.
+    problems = {
+        where: message
+        for where, message in (state.preview.problems if state.preview else ())
+        if message != MISSING_TOTAL
+    }
     controls: list[ft.Control] = []
     for i, side_setup in enumerate(record.sides):
         key = f"sides[{i}].total"
@@ -406,8 +424,24 @@ def _hand_info(state: AppState) -> list[ft.Control]:
     )
     preview = state.preview
     if preview is not None:
-        if preview.problems:
-            controls.append(problem_list(preview.problems))
+        shown = [
+            (where, message)
+            for where, message in state.hand_problems()
+            if message not in (MISSING_TOTAL, NOTHING_ENTERED)
+        ]
+        if shown:
+            controls.append(problem_list(shown))
+        waiting = [
+            message
+            for _, message in preview.problems
+            if message in (MISSING_TOTAL, NOTHING_ENTERED)
+        ]
+        if NOTHING_ENTERED in waiting:
+            controls.append(ft.Text(NOTHING_ENTERED + ".", color=ft.Colors.ON_SURFACE_VARIANT))
+        elif waiting:
+            controls.append(
+                ft.Text("Type every side's hand total to save.", color=ft.Colors.ON_SURFACE_VARIANT)
+            )
         if preview.score is not None:
             summary = "   ".join(f"{s.name} {signed(s.total)}" for s in preview.score.sides)
             controls.append(ft.Text(summary, size=20, weight=ft.FontWeight.BOLD))
@@ -420,7 +454,8 @@ def _hand_info(state: AppState) -> list[ft.Control]:
                     identifier="blocked",
                     label="Save is blocked",
                     content=ft.Text(
-                        f"{len(preview.errors)} rule(s) broken: fix them "
+                        f"{plural(len(preview.errors), 'rule')} broken: fix "
+                        f"{'it' if len(preview.errors) == 1 else 'them'} "
                         "to save (all sides are checked).",
                         color=ft.Colors.ERROR,
                     ),

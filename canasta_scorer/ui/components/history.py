@@ -7,6 +7,7 @@ import flet as ft
 from canasta_scorer.rules import VARIANT_INFO
 from canasta_scorer.ui.state import AppState
 
+from .common import named
 from .home import match_tile
 
 PERIODS = {"": "Any time", "7": "Last 7 days", "30": "Last 30 days", "365": "Last year"}
@@ -16,27 +17,33 @@ def history_screen(state: AppState) -> list[ft.Control]:
     """Filters, the matches, and "Load more"."""
     f = state.history_filter
     controls: list[ft.Control] = [
-        ft.Dropdown(
-            label="Player",
-            value=f.player or "",
-            options=[ft.DropdownOption(key="", text="Everyone")]
-            + [ft.DropdownOption(key=p, text=p) for p in state.known_players],
-            on_select=lambda e: state.filter_history(player=e.control.value or None),
+        named(
+            ft.Dropdown(
+                label="Player",
+                value=f.player or "",
+                options=[ft.DropdownOption(key="", text="Everyone")]
+                + [ft.DropdownOption(key=p, text=p) for p in state.known_players],
+                on_select=lambda e: state.filter_history(player=e.control.value or None),
+            )
         ),
-        ft.Dropdown(
-            label="Variant",
-            value=f.variant or "",
-            options=[ft.DropdownOption(key="", text="Every variant")]
-            + [ft.DropdownOption(key=v.id.value, text=v.title) for v in VARIANT_INFO.values()],
-            on_select=lambda e: state.filter_history(variant=e.control.value or None),
+        named(
+            ft.Dropdown(
+                label="Variant",
+                value=f.variant or "",
+                options=[ft.DropdownOption(key="", text="Every variant")]
+                + [ft.DropdownOption(key=v.id.value, text=v.title) for v in VARIANT_INFO.values()],
+                on_select=lambda e: state.filter_history(variant=e.control.value or None),
+            )
         ),
-        ft.Dropdown(
-            label="When",
-            value=str(f.days or ""),
-            options=[ft.DropdownOption(key=k, text=t) for k, t in PERIODS.items()],
-            on_select=lambda e: state.filter_history(
-                days=int(e.control.value) if e.control.value else None
-            ),
+        named(
+            ft.Dropdown(
+                label="When",
+                value=str(f.days or ""),
+                options=[ft.DropdownOption(key=k, text=t) for k, t in PERIODS.items()],
+                on_select=lambda e: state.filter_history(
+                    days=int(e.control.value) if e.control.value else None
+                ),
+            )
         ),
         ft.SegmentedButton(
             segments=[

@@ -6,7 +6,7 @@ import flet as ft
 
 from canasta_scorer.ui.state import AppState
 
-from .common import heading, points
+from .common import heading, plural, points
 
 
 def home_screen(state: AppState) -> list[ft.Control]:
@@ -77,8 +77,7 @@ def match_tile(state: AppState, summary: object) -> ft.Control:
             f"{summary.winner} won by {points(summary.margin or 0)}" if summary.winner else "Draw"
         )
     else:
-        hands = "1 hand" if summary.hand_count == 1 else f"{summary.hand_count} hands"
-        status = f"In progress, {hands}"
+        status = f"In progress, {plural(summary.hand_count, 'hand')}"
     when = summary.created_at.astimezone().strftime("%d %b %Y")
     return ft.ListTile(
         title=ft.Text(totals),

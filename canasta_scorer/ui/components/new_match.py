@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from canasta_scorer.rules import VARIANT_INFO, Variant
-from canasta_scorer.ui.state import AppState, house_rule_choices, variant_choices
+from canasta_scorer.ui.state import (
+    AppState,
+    house_rule_choices,
+    house_rule_title,
+    variant_choices,
+    variant_summary,
+)
 
-from .common import heading, named, problem_list
+from .common import heading, named, problem_list, switch
+
+
+def _toggler(state: AppState, rule: str) -> Callable[[bool], None]:
+    def toggle(on: bool) -> None:
+        state.toggle_house_rule(rule, on)
+
+    return toggle
 
 
 def new_match_screen(state: AppState) -> list[ft.Control]:
@@ -27,7 +42,7 @@ def new_match_screen(state: AppState) -> list[ft.Control]:
                 key="variant",
             )
         ),
-        ft.Text(info.description, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text(variant_summary(setup.variant), color=ft.Colors.ON_SURFACE_VARIANT),
     ]
     for index, side in enumerate(setup.sides):
         controls.append(heading(f"Side {index + 1}"))
@@ -96,10 +111,12 @@ def new_match_screen(state: AppState) -> list[ft.Control]:
     controls.append(heading("House rules"))
     for rule, ref, description in house_rule_choices():
         controls.append(
-            ft.Switch(
-                label=f"{rule} ({ref}): {description}",
-                value=rule in setup.house_rules,
-                on_change=lambda e, r=rule: state.toggle_house_rule(r, bool(e.control.value)),
+            switch(
+                house_rule_title(rule),
+                rule in setup.house_rules,
+                _toggler(state, rule),
+                description,
+                f"{rule} ({ref})",
             )
         )
     if state.setup_problems:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import flet as ft
 
-from canasta_scorer.ui.state import AppState
+from canasta_scorer.ui.drafts import split_note
+from canasta_scorer.ui.state import AppState, house_rule_title
 
 from .chart import running_chart
 from .common import findings_list, icon_button, points, signed
@@ -43,17 +44,24 @@ def scoreboard_screen(state: AppState) -> list[ft.Control]:
                                 height=8,
                                 semantics_label=f"{side.name} progress to {points(rules.target)}",
                             ),
-                            ft.Semantics(
-                                identifier=f"minimum-{index}",
-                                label=f"{side.name} initial meld minimum {minimum}",
-                                content=ft.Container(
-                                    content=ft.Text(
-                                        f"Initial meld minimum {minimum}", weight=ft.FontWeight.BOLD
-                                    ),
-                                    bgcolor=ft.Colors.SECONDARY_CONTAINER,
-                                    border_radius=16,
-                                    padding=ft.Padding.symmetric(horizontal=12, vertical=6),
-                                ),
+                            *(
+                                []
+                                if score.finished  # no next hand: no minimum to meet
+                                else [
+                                    ft.Semantics(
+                                        identifier=f"minimum-{index}",
+                                        label=f"{side.name} initial meld minimum {minimum}",
+                                        content=ft.Container(
+                                            content=ft.Text(
+                                                f"Initial meld minimum {minimum}",
+                                                weight=ft.FontWeight.BOLD,
+                                            ),
+                                            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+                                            border_radius=16,
+                                            padding=ft.Padding.symmetric(horizontal=12, vertical=6),
+                                        ),
+                                    )
+                                ]
                             ),
                         ],
                         spacing=8,
@@ -69,7 +77,8 @@ def scoreboard_screen(state: AppState) -> list[ft.Control]:
         ft.Text(
             f"Target {points(rules.target)} · {rules.variant.title}"
             + (
-                f" · house rules: {', '.join(sorted(rules.house_rules))}"
+                " · house rules: "
+                + ", ".join(sorted(house_rule_title(rule) for rule in rules.house_rules))
                 if rules.house_rules
                 else ""
             ),
@@ -90,7 +99,7 @@ def scoreboard_screen(state: AppState) -> list[ft.Control]:
                     content=ft.Row(
                         [
                             ft.Icon(ft.Icons.EMOJI_EVENTS, size=32),
-                            ft.Text(text, size=24, weight=ft.FontWeight.BOLD),
+                            ft.Text(text, size=24, weight=ft.FontWeight.BOLD, expand=True),
                         ]
                     ),
                     bgcolor=ft.Colors.TERTIARY_CONTAINER,
@@ -120,6 +129,16 @@ def scoreboard_screen(state: AppState) -> list[ft.Control]:
                 height=56,
                 key="enter-hand",
                 on_click=state.begin_hand,
+            )
+        )
+    editing = state.draft is not None and state.draft.number is not None
+    if editing and state.draft is not None and (not score.finished or state.unlocked):
+        controls.append(
+            ft.OutlinedButton(
+                content=f"Go on editing hand {(state.draft.number or 0) + 1}",
+                icon=ft.Icons.EDIT,
+                height=48,
+                on_click=state.resume_edit,
             )
         )
     errors = [f for f in score.violations if f.severity.value == "error"]
@@ -158,7 +177,7 @@ def scoreboard_screen(state: AppState) -> list[ft.Control]:
         controls.append(ft.Text("Hands", theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
         for number in reversed(range(len(record.hands))):
             totals = score.hands[number]
-            hand = record.hands[number]
+            note = split_note(record.hands[number].note)[0]
             text = "   ".join(
                 f"{side.name} {signed(total)}, total {points(running)}"
                 for side, total, running in zip(
@@ -168,7 +187,7 @@ def scoreboard_screen(state: AppState) -> list[ft.Control]:
             controls.append(
                 ft.ListTile(
                     title=ft.Text(f"Hand {number + 1}"),
-                    subtitle=ft.Text(text + (f"\n{hand.note}" if hand.note else "")),
+                    subtitle=ft.Text(text + (f"\n{note}" if note else "")),
                     trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
                     on_click=lambda _, n=number: state.show_hand(n),
                     min_height=56,

@@ -10,15 +10,19 @@ from canasta_scorer.ui.state import AppState
 from .common import heading
 
 
-def _table(columns: list[str], rows: list[list[str]], key: str) -> ft.Control:
+def _table(columns: list[tuple[str, str]], rows: list[list[str]], key: str) -> ft.Control:
+    """A table narrow enough for a phone (few, short columns, each explained by its
+    tooltip); still scrolled sideways where long names make it wider."""
     return ft.Row(
         [
             ft.DataTable(
                 columns=[
-                    ft.DataColumn(label=ft.Text(c), numeric=i > 0) for i, c in enumerate(columns)
+                    ft.DataColumn(label=ft.Text(name), numeric=i > 0, tooltip=tip or None)
+                    for i, (name, tip) in enumerate(columns)
                 ],
                 rows=[ft.DataRow(cells=[ft.DataCell(ft.Text(v)) for v in row]) for row in rows],
-                column_spacing=16,
+                column_spacing=14,
+                horizontal_margin=8,
                 key=key,
             )
         ],
@@ -35,21 +39,28 @@ def stats_screen(state: AppState) -> list[ft.Control]:
     controls.append(
         _table(
             [
-                "Player",
-                "Played",
-                "Won",
-                "Win rate",
-                "Avg hand",
-                "Best hand",
-                "Canastas/hand",
-                "Went out",
+                ("Player", ""),
+                ("Played", "Matches played"),
+                ("Won", "Matches won"),
+                ("Win rate", "Matches won of those played"),
+            ],
+            [[p.name, str(p.played), str(p.won), f"{p.win_rate:.0%}"] for p in stats.players],
+            "player-stats",
+        )
+    )
+    controls.append(heading("Hands"))
+    controls.append(
+        _table(
+            [
+                ("Player", ""),
+                ("Avg", "Average points of the player's side per hand"),
+                ("Best", "Best hand of the player's side"),
+                ("Can.", "Canastas per hand"),
+                ("Out", "Hands the player went out"),
             ],
             [
                 [
                     p.name,
-                    str(p.played),
-                    str(p.won),
-                    f"{p.win_rate:.0%}",
                     f"{p.average_hand:,.0f}",
                     f"{p.best_hand:,}" if p.best_hand is not None else "–",
                     f"{p.canastas_per_hand:.2f}",
@@ -57,10 +68,19 @@ def stats_screen(state: AppState) -> list[ft.Control]:
                 ]
                 for p in stats.players
             ],
-            "player-stats",
+            "hand-stats",
+        )
+    )
+    controls.append(
+        ft.Text(
+            "Avg and Best: points of the player's side in a hand; Can.: canastas per hand; "
+            "Out: hands the player went out.",
+            size=12,
+            color=ft.Colors.ON_SURFACE_VARIANT,
         )
     )
     top = stats.players[:8]
+    controls.append(heading("Win rates (%)"))
     controls.append(
         ft.Semantics(
             identifier="win-rate-chart",
@@ -97,7 +117,7 @@ def stats_screen(state: AppState) -> list[ft.Control]:
         controls.append(heading("Partnerships"))
         controls.append(
             _table(
-                ["Partners", "Played", "Won", "Win rate"],
+                [("Partners", ""), ("Played", ""), ("Won", ""), ("Win rate", "")],
                 [
                     [" & ".join(p.players), str(p.played), str(p.won), f"{p.win_rate:.0%}"]
                     for p in stats.partnerships
