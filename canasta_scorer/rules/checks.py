@@ -166,7 +166,7 @@ def check_meld(
                     E,
                     Code.MELD_TOO_FEW_CARDS,
                     where,
-                    f"{meld} has {meld.size} cards: a meld needs at least 3",
+                    f"{meld} has {_plural(meld.size, 'card')}: a meld needs at least 3",
                     R_WILD_MELD,
                 )
             )
@@ -221,7 +221,7 @@ def check_meld(
                 E,
                 Code.MELD_TOO_FEW_CARDS,
                 where,
-                f"{meld} has {meld.size} cards: a meld needs at least 3",
+                f"{meld} has {_plural(meld.size, 'card')}: a meld needs at least 3",
                 R_MELD,
             )
         )
