@@ -1,0 +1,384 @@
+"""How fast the browser version is, next to a minimal Flet app served the same way.
+
+Measures, in one run (Debian's Chromium through Playwright, CanvasKit renderer, no CDN,
+both servers started the same way):
+
+(a) start-up: from spawning the server process to the first usable screen, i.e. the
+    first control in Flutter's semantics tree (the "Working..." loader has none), for
+    ``canasta-scorer app --web`` and for a one-button Flet app; median of ``--runs``
+    runs each, alternating, after one warm-up run of each. Goal: ratio ≤ 1.5.
+(b) a tap's round trip: from clicking "Save hand" (a hand entered: S1's worked hand,
+    kept as the draft of a 50,000-point match) to the new total in the page, next to
+    a bare button whose click changes a text in the minimal app; in-page ``el.click()``
+    timed with ``performance.now()`` and a MutationObserver, median of ``--clicks``.
+    Goal: ratio ≤ 1.5. Saving also changes the screen (hand entry → scoreboard), so a
+    stepper tap on the hand-entry screen (same screen, new count) is timed as well.
+(c) memory: the app's server process (VmRSS and VmHWM from /proc/PID/status) idle after
+    start, and with a 30-hand match open in a tab; the minimal app's with one tab open.
+
+Browser launch is not counted. Speed is measured here, never asserted in tests.
+
+Usage::
+
+    python tests/benchmarks/ui_speed.py [--runs 5] [--clicks 10] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+
+MINIMAL_APP = """
+import os
+
+import flet as ft
+
+
+def main(page: ft.Page) -> None:
+    count = ft.Text("clicks 0")
+    clicks = 0
+
+    def click() -> None:
+        nonlocal clicks
+        clicks += 1
+        count.value = f"clicks {clicks}"
+
+    page.add(ft.Button("Add one", on_click=click), count)
+
+
+ft.run(
+    main,
+    view=ft.AppView.WEB_BROWSER,
+    host="127.0.0.1",
+    port=int(os.environ["PORT"]),
+    no_cdn=True,
+    web_renderer=ft.WebRenderer.CANVAS_KIT,
+)
+"""
+
+#: In-page: click the button named ``name`` (``el.click()``), and resolve with the
+#: milliseconds until the element ``selector`` contains ``expected``.
+ROUND_TRIP_JS = """([name, selector, expected, timeout]) => new Promise((resolve, reject) => {
+    const button = [...document.querySelectorAll('flt-semantics[role=button]')]
+        .find(e => e.textContent.trim() === name);
+    if (!button) { reject(new Error('no button ' + name)); return; }
+    const shows = () => (document.querySelector(selector)?.textContent || '').includes(expected);
+    let start;
+    const observer = new MutationObserver(() => {
+        if (shows()) { observer.disconnect(); resolve(performance.now() - start); }
+    });
+    observer.observe(document.body, {subtree: true, childList: true, characterData: true,
+                                     attributes: true});
+    setTimeout(() => { observer.disconnect(); reject(new Error('timed out')); }, timeout);
+    start = performance.now();
+    button.click();
+})"""
+
+
+def _load(path: Path, name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _memory(pid: int) -> dict[str, float]:
+    """VmRSS and VmHWM of a process, in MiB."""
+    fields: dict[str, float] = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        key, _, value = line.partition(":")
+        if key in ("VmRSS", "VmHWM"):
+            fields[key] = int(value.split()[0]) / 1024
+    return fields
+
+
+class Bench:
+    """The servers, the browser and the measurements."""
+
+    def __init__(self, workdir: Path, playwright: Any) -> None:
+        self.browser_mod = _load(ROOT / "tests" / "e2e" / "browser.py", "e2e_browser")
+        self.workdir = workdir
+        self.browser = playwright.chromium.launch(
+            executable_path=str(self.browser_mod.CHROMIUM),
+            headless=True,
+            args=self.browser_mod.CHROMIUM_ARGS,
+        )
+        self.minimal = workdir / "minimal_app.py"
+        self.minimal.write_text(MINIMAL_APP)
+
+    def close(self) -> None:
+        self.browser.close()
+
+    # --- servers ---------------------------------------------------------------------
+
+    @contextmanager
+    def served(self, kind: str, db_url: str | None = None) -> Iterator[tuple[str, Any, float]]:
+        """Start our app (``kind="app"``) or the minimal one; yields its URL, process and
+        the ``perf_counter`` time just before it was spawned."""
+        mod = self.browser_mod
+        port = mod.free_port()
+        url = f"http://127.0.0.1:{port}/"
+        if kind == "app":
+            assert db_url is not None
+            command = [sys.executable, "-m", "canasta_scorer", "app", "--web"]
+            command += ["--port", str(port), "--db", db_url]
+        else:
+            command = [sys.executable, str(self.minimal)]
+        env = dict(mod.web_env(), PORT=str(port))
+        log = (self.workdir / f"{kind}.log").open("wb")
+        spawned = time.perf_counter()
+        process = subprocess.Popen(
+            command, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=mod.ROOT
+        )
+        log.close()
+        try:
+            mod.wait_http(url, process)
+            yield url, process, spawned
+        finally:
+            mod.stop_server(process)
+
+    @contextmanager
+    def tab(self) -> Iterator[Any]:
+        context = self.browser.new_context(viewport=self.browser_mod.PHONE)
+        context.route(
+            "**/*",
+            lambda route: (
+                route.continue_()
+                if route.request.url.startswith("http://127.0.0.1")
+                else route.abort()
+            ),
+        )
+        try:
+            yield context.new_page()
+        finally:
+            context.close()
+
+    def open(self, page: Any, url: str) -> None:
+        page.goto(url)
+        if page.evaluate(self.browser_mod.ENABLE_SEMANTICS_JS, 60_000) is None:
+            raise RuntimeError(f"{url}: no control showed in 60 s")
+
+    # --- (a) start-up ----------------------------------------------------------------
+
+    def startup(self, kind: str, db_url: str) -> float:
+        """Seconds from spawning the server to the first control in the semantics tree."""
+        with self.served(kind, db_url) as (url, _process, spawned), self.tab() as page:
+            self.open(page, url)
+            return time.perf_counter() - spawned
+
+    # --- (b) round trips -------------------------------------------------------------
+
+    def click_round_trip(self, page: Any, name: str, selector: str, expected: str) -> float:
+        milliseconds: float = page.evaluate(ROUND_TRIP_JS, [name, selector, expected, 15_000])
+        return milliseconds
+
+    def minimal_clicks(self, clicks: int) -> list[float]:
+        times = []
+        with self.served("minimal") as (url, _process, _spawned), self.tab() as page:
+            self.open(page, url)
+            for n in range(1, clicks + 2):
+                ms = self.click_round_trip(page, "Add one", "body", f"clicks {n}")
+                if n > 1:  # the first is a warm-up
+                    times.append(ms)
+        return times
+
+    def save_clicks(self, clicks: int, workdir: Path) -> tuple[list[float], list[float]]:
+        """Round trips of Save hand (to the new total on the scoreboard), and, for
+        comparison, of a stepper tap on the hand-entry screen (the screen stays)."""
+        from playwright.sync_api import expect
+
+        from canasta_scorer.rules import load_match
+        from canasta_scorer.store import Store
+        from canasta_scorer.ui.drafts import HandDraft
+
+        db_url = f"sqlite:///{workdir / 'saves.db'}"
+        store = Store.open(db_url)
+        hand = s1_hand()
+        record = load_match(json.dumps(match_file([hand], target=50_000)))
+        state = store.create_match(record)
+        draft = HandDraft.from_hand(state.record, 0).model_copy(update={"number": None})
+        times = []
+        steps = []
+        try:
+            with self.served("app", db_url) as (url, _process, _spawned), self.tab() as page:
+                self.open(page, url)
+                for n in range(2, clicks + 3):
+                    store.save_draft(state.id, draft.dump())
+                    # Home, then Resume: opening the match picks up the kept draft.
+                    if page.get_by_role("button", name="Back", exact=True).count():
+                        page.get_by_role("button", name="Back", exact=True).click()
+                    page.get_by_role("button", name=_resume_pattern()).click()
+                    page.get_by_role("button", name=f"Go on with hand {n}").click()
+                    expect(page.get_by_role("button", name="Save hand")).to_be_enabled()
+                    page.wait_for_timeout(300)  # let the screen settle
+                    for name, count in (("More", 3), ("Fewer", 2)):
+                        steps.append(
+                            self.click_round_trip(
+                                page,
+                                f"{name} red threes of North-South",
+                                "body",
+                                f"red threes of North-South: {count}",
+                            )
+                        )
+                    page.wait_for_timeout(300)
+                    ms = self.click_round_trip(
+                        page,
+                        "Save hand",
+                        "[flt-semantics-identifier=total-0]",
+                        f"North-South total {n * 1630:,}",
+                    )
+                    if n > 2:  # the first is a warm-up
+                        times.append(ms)
+        finally:
+            store.close()
+        return times, steps[2:]  # the first pair warms up
+
+    # --- (c) memory ------------------------------------------------------------------
+
+    def memory(self, workdir: Path) -> dict[str, dict[str, float]]:
+        from playwright.sync_api import expect
+
+        from canasta_scorer.rules import load_match
+        from canasta_scorer.store import Store
+
+        bench_rules = _load(HERE / "test_bench_rules.py", "bench_rules")
+        db_url = f"sqlite:///{workdir / 'thirty.db'}"
+        store = Store.open(db_url)
+        try:
+            store.create_match(load_match(bench_rules.thirty_hand_match()))
+        finally:
+            store.close()
+        out: dict[str, dict[str, float]] = {}
+        with self.served("app", db_url) as (url, process, _spawned):
+            time.sleep(1)
+            out["app idle after start"] = _memory(process.pid)
+            with self.tab() as page:
+                self.open(page, url)
+                page.get_by_role("button", name=_resume_pattern()).click()
+                expect(page.get_by_role("button", name=_hand_pattern(30))).to_have_count(1)
+                page.wait_for_timeout(1000)
+                out["app, 30-hand match open"] = _memory(process.pid)
+        with self.served("minimal") as (url, process, _spawned), self.tab() as page:
+            self.open(page, url)
+            page.wait_for_timeout(1000)
+            out["minimal app, one tab"] = _memory(process.pid)
+        return out
+
+
+def _resume_pattern() -> re.Pattern[str]:
+    return re.compile(r"^Resume: ")
+
+
+def _hand_pattern(number: int) -> re.Pattern[str]:
+    return re.compile(rf"^Hand {number}\b")
+
+
+def s1_hand() -> dict[str, Any]:
+    """S1's worked hand (RULES.md §5.1) as a hand of a match file."""
+    hand = json.loads((ROOT / "assets" / "samples" / "s1-worked-hand.json").read_text())
+    drop = ("name", "players", "score_before")
+    return {"sides": [{k: v for k, v in side.items() if k not in drop} for side in hand["sides"]]}
+
+
+def match_file(hands: list[dict[str, Any]], target: int) -> dict[str, Any]:
+    return {
+        "variant": "classic",
+        "house_rules": [],
+        "target": target,
+        "sides": [
+            {"name": "North-South", "players": ["North", "South"]},
+            {"name": "East-West", "players": ["East", "West"]},
+        ],
+        "hands": hands,
+    }
+
+
+def measure(runs: int = 5, clicks: int = 10) -> dict[str, Any]:
+    """Run every measurement; medians in seconds (a) and milliseconds (b), memory in MiB."""
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="ui-speed-") as folder, sync_playwright() as p:
+        workdir = Path(folder)
+        bench = Bench(workdir, p)
+        try:
+            startup_db = f"sqlite:///{workdir / 'startup.db'}"
+            app_times: list[float] = []
+            minimal_times: list[float] = []
+            for run in range(runs + 1):  # run 0 warms up (and creates the database)
+                app = bench.startup("app", startup_db)
+                minimal = bench.startup("minimal", startup_db)
+                if run:
+                    app_times.append(app)
+                    minimal_times.append(minimal)
+            save_ms, step_ms = bench.save_clicks(clicks, workdir)
+            click_ms = bench.minimal_clicks(clicks)
+            memory = bench.memory(workdir)
+        finally:
+            bench.close()
+    app_start, minimal_start = statistics.median(app_times), statistics.median(minimal_times)
+    save, click = statistics.median(save_ms), statistics.median(click_ms)
+    return {
+        "startup_s": {
+            "app": app_start,
+            "minimal": minimal_start,
+            "ratio": app_start / minimal_start,
+            "app_runs": app_times,
+            "minimal_runs": minimal_times,
+        },
+        "round_trip_ms": {
+            "save_hand": save,
+            "bare_button": click,
+            "ratio": save / click,
+            "stepper_on_entry_screen": statistics.median(step_ms),
+            "save_runs": save_ms,
+            "stepper_runs": step_ms,
+            "button_runs": click_ms,
+        },
+        "memory_mib": memory,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5, help="start-ups of each app (default 5)")
+    parser.add_argument("--clicks", type=int, default=10, help="round trips of each (default 10)")
+    parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
+    args = parser.parse_args(argv)
+    result = measure(args.runs, args.clicks)
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return 0
+    s, r = result["startup_s"], result["round_trip_ms"]
+    print(f"(a) spawn → first control, median of {args.runs}:")
+    print(f"    canasta-scorer {s['app']:.2f} s   minimal Flet app {s['minimal']:.2f} s")
+    print(f"    ratio {s['ratio']:.2f} (goal ≤ 1.5)")
+    print(f"(b) click → new text in the page, median of {args.clicks}:")
+    print(f"    Save hand {r['save_hand']:.0f} ms   bare button {r['bare_button']:.0f} ms")
+    print(f"    ratio {r['ratio']:.2f} (goal ≤ 1.5)")
+    step = r["stepper_on_entry_screen"]
+    print(f"    for comparison, a stepper tap on the hand-entry screen: {step:.0f} ms")
+    print("(c) server process memory (MiB):")
+    for what, fields in result["memory_mib"].items():
+        print(f"    {what:28} VmRSS {fields['VmRSS']:6.1f}   VmHWM {fields['VmHWM']:6.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
