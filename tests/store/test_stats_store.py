@@ -1,0 +1,178 @@
+"""Statistics over a real store: the matches of tests/rules/test_stats.py entered through
+`Store.create_match` and `Store.add_hand` (on SQLite) give the engine's answers, and the
+history filters (player, variant, status) select the matches worked out by hand.
+
+The matches (see tests/rules/test_stats.py for every number):
+
+    M1 classic, finished, won by [Ann, Bob]        players Ann Bob Cy Di
+    M2 classic, finished, won by [Cy, Eve]         players ANN(=Ann) Bob Cy Eve
+    M3 two-player, unfinished                      players Ann Di
+    M4 five-player, finished, won by [Di, Ann]     players Bob Cy Eve Di Ann
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from canasta_scorer.rules import MatchRecord, score_match
+from canasta_scorer.rules.stats import PlayerStats, Statistics, statistics
+from canasta_scorer.store import Store
+from tests.rules.test_stats import EXPECTED_PARTNERSHIPS, EXPECTED_PLAYERS, seed_matches, split
+
+
+@pytest.fixture
+def seeded(tmp_path: Path) -> Iterator[tuple[Store, list[int]]]:
+    """A SQLite store holding M1–M4, each created empty and its hands added one by one;
+    with the ids of M1–M4."""
+    store = Store.open(f"sqlite:///{tmp_path / 'stats.db'}")
+    ids = []
+    try:
+        for record in seed_matches():
+            empty, hands = split(record)
+            state = store.create_match(empty)
+            for hand in hands:
+                state = store.add_hand(state.id, hand, state.version)
+            assert len(state.record.hands) == len(hands)
+            ids.append(state.id)
+        yield store, ids
+    finally:
+        store.close()
+
+
+def _stats(records: list[tuple[int, MatchRecord]]) -> Statistics:
+    return statistics((record, score_match(record)) for _, record in records)
+
+
+def _player(stats: Statistics, name: str) -> PlayerStats:
+    return next(player for player in stats.players if player.name == name)
+
+
+def test_the_store_keeps_what_was_entered(seeded: tuple[Store, list[int]]) -> None:
+    store, ids = seeded
+    records = store.records()
+    assert [match_id for match_id, _ in records] == ids  # oldest first
+    seeds = seed_matches()
+    for (_, stored), seed in zip(records, seeds, strict=True):
+        assert stored.hands == seed.hands
+        assert [s.name for s in stored.sides] == [s.name for s in seed.sides]
+    # M2's "ANN" is read back under the name the store already knew: "Ann".
+    assert records[1][1].sides[0].players == ("Ann", "Bob")
+    assert [store.match(i).status for i in ids] == [
+        "finished",
+        "finished",
+        "in_progress",
+        "finished",
+    ]
+
+
+def test_statistics_over_the_store_are_the_engines(seeded: tuple[Store, list[int]]) -> None:
+    store, _ = seeded
+    from_store = _stats(store.records())
+    from_engine = statistics((record, score_match(record)) for record in seed_matches())
+    assert from_store == from_engine
+    assert from_store == Statistics(players=EXPECTED_PLAYERS, partnerships=EXPECTED_PARTNERSHIPS)
+
+
+@pytest.mark.parametrize(
+    ("filters", "matches"),
+    [
+        ({}, [1, 2, 3, 4]),
+        ({"player": "ann"}, [1, 2, 3, 4]),  # any case; "ANN" of M2 is Ann
+        ({"player": "ANN"}, [1, 2, 3, 4]),
+        ({"player": "Eve"}, [2, 4]),
+        ({"player": "bob"}, [1, 2, 4]),
+        ({"player": "Di"}, [1, 3, 4]),
+        ({"player": "Zed"}, []),
+        ({"variant": "classic"}, [1, 2]),
+        ({"variant": "two-player"}, [3]),
+        ({"variant": "five-player"}, [4]),
+        ({"variant": "six-player"}, []),
+        ({"status": "finished"}, [1, 2, 4]),
+        ({"status": "in_progress"}, [3]),
+        ({"status": "finished", "player": "Di"}, [1, 4]),
+        ({"status": "finished", "variant": "classic", "player": "eve"}, [2]),
+        ({"status": "in_progress", "variant": "classic"}, []),
+    ],
+)
+def test_the_filters_select_the_matches(
+    seeded: tuple[Store, list[int]], filters: dict[str, str], matches: list[int]
+) -> None:
+    store, ids = seeded
+    got = [match_id for match_id, _ in store.records(**filters)]  # type: ignore[arg-type]
+    assert got == [ids[n - 1] for n in matches]
+
+
+def test_statistics_of_one_players_matches(seeded: tuple[Store, list[int]]) -> None:
+    store, _ = seeded
+    stats = _stats(store.records(player="Eve"))  # M2 and M4
+    # Every match of Eve's is there, so her statistics are all of hers.
+    assert _player(stats, "Eve") == next(p for p in EXPECTED_PLAYERS if p.name == "Eve")
+    # Ann in M2 (lost; 100 typed, 130) and M4 (won; 130, 2,345): 4 hands, sum 2,705.
+    ann = _player(stats, "Ann")
+    assert (ann.played, ann.finished, ann.won, ann.win_rate) == (2, 2, 1, 0.5)
+    assert (ann.hands, ann.average_hand, ann.best_hand) == (4, 2705 / 4, 2345)
+    assert (ann.card_hands, ann.canastas, ann.canastas_per_hand, ann.went_out) == (3, 4, 4 / 3, 0)
+    # Cy: M2 won, M4 lost; Di only M4 (won).
+    cy, di = _player(stats, "Cy"), _player(stats, "Di")
+    assert (cy.played, cy.won, cy.hands, cy.went_out) == (2, 1, 4, 1)
+    assert (di.played, di.finished, di.won, di.hands, di.went_out) == (1, 1, 1, 2, 1)
+    # Partnerships of M2 and M4 only: Ann+Di, Cy+Eve won; Ann+Bob, Bob+Cy+Eve lost.
+    assert [(p.players, p.played, p.won) for p in stats.partnerships] == [
+        (("Ann", "Di"), 1, 1),
+        (("Cy", "Eve"), 1, 1),
+        (("Ann", "Bob"), 1, 0),
+        (("Bob", "Cy", "Eve"), 1, 0),
+    ]
+
+
+def test_statistics_of_unfinished_matches(seeded: tuple[Store, list[int]]) -> None:
+    store, _ = seeded
+    stats = _stats(store.records(status="in_progress"))  # M3 only
+    # Ann −20 (none), Di 2,345 (big: 4 canastas, went out as the lone player); no wins.
+    assert stats.players == (
+        PlayerStats(
+            name="Ann",
+            played=1,
+            hands=1,
+            average_hand=-20.0,
+            best_hand=-20,
+            card_hands=1,
+        ),
+        PlayerStats(
+            name="Di",
+            played=1,
+            hands=1,
+            average_hand=2345.0,
+            best_hand=2345,
+            card_hands=1,
+            canastas=4,
+            canastas_per_hand=4.0,
+            went_out=1,
+        ),
+    )
+    assert stats.partnerships == ()
+
+
+def test_statistics_of_classic_matches(seeded: tuple[Store, list[int]]) -> None:
+    store, _ = seeded
+    stats = _stats(store.records(variant="classic"))  # M1 and M2
+    # Ann and Bob: won M1, lost M2 (1/2); Cy: lost M1, won M2 (1/2); Eve won M2 (1/1);
+    # Di lost M1 (0/1). Order: Eve; then Ann, Bob, Cy (1/2, one win, by name); then Di.
+    assert [(p.name, p.won, p.finished) for p in stats.players] == [
+        ("Eve", 1, 1),
+        ("Ann", 1, 2),
+        ("Bob", 1, 2),
+        ("Cy", 1, 2),
+        ("Di", 0, 1),
+    ]
+    # Bob's hands: 730, 615, 100 (typed), 130: average 1,575/4; canastas 2 in 3 card hands.
+    bob = _player(stats, "Bob")
+    assert (bob.hands, bob.average_hand, bob.card_hands, bob.canastas) == (4, 1575 / 4, 3, 2)
+    assert [(p.players, p.played, p.finished, p.won) for p in stats.partnerships] == [
+        (("Cy", "Eve"), 1, 1, 1),
+        (("Ann", "Bob"), 2, 2, 1),
+        (("Cy", "Di"), 1, 1, 0),
+    ]
