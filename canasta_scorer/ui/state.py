@@ -405,16 +405,24 @@ class AppState:
     # --- review: export, delete, finished matches -----------------------------------
 
     def export(self, kind: str) -> None:
-        """Show the open match as a match file (``json``) or CSV score sheet (``csv``)."""
+        """Show the open match as a match file (``json``), a CSV score sheet (``csv``) or
+        a score sheet to save as an image (``image``)."""
         if self.match is None:
             return
         self.export_kind = kind
-        self.export_text = (
-            self.store.export_csv(self.match.id)
-            if kind == "csv"
-            else self.store.export_match(self.match.id)
-        )
+        if kind == "csv":
+            self.export_text = self.store.export_csv(self.match.id)
+        elif kind == "image":
+            self.export_text = ""
+        else:
+            self.export_text = self.store.export_match(self.match.id)
         self._show(Screen.EXPORT)
+
+    def export_file_name(self) -> str:
+        """The file name to save the export under, e.g. ``canasta-match-3.json``."""
+        number = self.match.id if self.match is not None else 0
+        suffix = {"csv": "csv", "image": "png"}.get(self.export_kind, "json")
+        return f"canasta-match-{number}.{suffix}"
 
     def delete_match(self) -> None:
         """Delete the open match; the message offers to bring it back."""

@@ -1,45 +1,134 @@
-"""A match as a match file or CSV score sheet, to copy or share."""
+"""A match as a match file, a CSV score sheet or an image of the score sheet: to save as
+a file (a download in the browser), or to copy."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 
 import flet as ft
 
 from canasta_scorer.ui.state import AppState
 
+from .common import points, signed
+
+#: Seconds to wait for the device to save a file before saying it could not.
+SAVE_TIMEOUT = 120
+
+
+def _sheet(state: AppState) -> ft.Control:
+    """The score sheet as a paper would have it: a row per hand, totals, the result."""
+    match = state.match
+    assert match is not None
+    record, score = match.record, match.score
+    rows = [
+        ft.DataRow(
+            cells=[ft.DataCell(ft.Text(str(number + 1)))]
+            + [
+                ft.DataCell(ft.Text(f"{signed(total)} = {points(running)}"))
+                for total, running in zip(totals.totals, totals.running, strict=True)
+            ]
+        )
+        for number, totals in enumerate(score.hands)
+    ]
+    result = (
+        f"{score.winner} wins by {points(score.margin or 0)}"
+        if score.finished and score.winner
+        else "A draw"
+        if score.finished
+        else "Not finished"
+    )
+    return ft.Container(
+        ft.Column(
+            [
+                ft.Text(
+                    " – ".join(side.name for side in record.sides),
+                    size=18,
+                    weight=ft.FontWeight.BOLD,
+                ),
+                ft.DataTable(
+                    columns=[ft.DataColumn(label=ft.Text("Hand"))]
+                    + [ft.DataColumn(label=ft.Text(side.name)) for side in record.sides],
+                    rows=rows,
+                    column_spacing=16,
+                ),
+                ft.Text(
+                    "Totals: "
+                    + ", ".join(
+                        f"{side.name} {points(total)}"
+                        for side, total in zip(record.sides, score.running_totals, strict=True)
+                    ),
+                    weight=ft.FontWeight.BOLD,
+                ),
+                ft.Text(result),
+            ],
+            spacing=8,
+        ),
+        bgcolor=ft.Colors.SURFACE,
+        padding=16,
+    )
+
 
 def export_screen(state: AppState) -> list[ft.Control]:
-    """The exported text, selectable, with Copy."""
-    kind = "CSV score sheet" if state.export_kind == "csv" else "match file (JSON)"
+    """The export in the chosen form, with Save as file and (for text) Copy."""
+    kind = {"csv": "CSV score sheet", "image": "score sheet image (PNG)"}.get(
+        state.export_kind, "match file (JSON)"
+    )
+    shot = ft.Ref[ft.Screenshot]()
+
+    async def save() -> None:
+        data = state.export_text.encode()
+        try:
+            if state.export_kind == "image" and shot.current is not None:
+                data = await asyncio.wait_for(shot.current.capture(pixel_ratio=2), 30)
+            saved = await asyncio.wait_for(
+                ft.FilePicker().save_file(
+                    dialog_title=f"Save the {kind}",
+                    file_name=state.export_file_name(),
+                    src_bytes=data,
+                ),
+                SAVE_TIMEOUT,
+            )
+        except Exception:
+            state.say(f"The {kind} could not be saved on this device.")
+            return
+        if saved is not None:
+            state.say(f"The {kind} was saved.")
 
     async def copy() -> None:
         with contextlib.suppress(Exception):
             await ft.Clipboard().set(state.export_text)
         state.say(f"The {kind} was copied.")
 
-    return [
+    buttons: list[ft.Control] = [
+        ft.FilledButton(content="Save as a file", icon=ft.Icons.DOWNLOAD, height=48, on_click=save)
+    ]
+    if state.export_kind != "image":
+        buttons.append(
+            ft.OutlinedButton(content="Copy", icon=ft.Icons.COPY, height=48, on_click=copy)
+        )
+    buttons += [
+        ft.OutlinedButton(content=label, height=48, on_click=lambda _, k=key: state.export(k))
+        for key, label in (("json", "Match file"), ("csv", "CSV sheet"), ("image", "Image"))
+        if key != state.export_kind
+    ]
+    controls: list[ft.Control] = [
         ft.Text(
-            f"The {kind}: copy it, or import it into another Canasta scorer with "
+            f"The {kind}. A match file can be imported into another Canasta scorer with "
             "the command: canasta-scorer import",
             color=ft.Colors.ON_SURFACE_VARIANT,
         ),
-        ft.Row(
-            [
-                ft.FilledButton(content="Copy", icon=ft.Icons.COPY, height=48, on_click=copy),
-                ft.OutlinedButton(
-                    content="Match file", height=48, on_click=lambda: state.export("json")
-                ),
-                ft.OutlinedButton(
-                    content="CSV sheet", height=48, on_click=lambda: state.export("csv")
-                ),
-            ],
-            wrap=True,
-        ),
-        ft.Container(
-            ft.Text(state.export_text, selectable=True, font_family="monospace", size=12),
-            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
-            padding=12,
-            border_radius=8,
-        ),
+        ft.Row(buttons, wrap=True),
     ]
+    if state.export_kind == "image":
+        controls.append(ft.Screenshot(ref=shot, content=_sheet(state)))
+    else:
+        controls.append(
+            ft.Container(
+                ft.Text(state.export_text, selectable=True, font_family="monospace", size=12),
+                bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+                padding=12,
+                border_radius=8,
+            )
+        )
+    return controls
