@@ -196,7 +196,12 @@ def checker_screen(state: AppState) -> list[ft.Control]:
                         ),
                         ft.Column(
                             [
-                                ft.Text(reason.message, selectable=True),
+                                ft.Text(
+                                    reason.message,
+                                    selectable=True,
+                                    # selectable text is an empty textbox to screen readers
+                                    semantics_label=reason.message,
+                                ),
                                 ft.Text(
                                     reason.rule,
                                     size=12,
