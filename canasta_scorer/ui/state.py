@@ -390,9 +390,27 @@ class AppState:
             self.go_home()
 
     def set_checker(self, **changes: object) -> None:
-        """Change the checker's question or inputs; the verdict follows."""
+        """Change the checker's question or inputs; the verdict follows. A new question
+        starts from a clean form (the variant and house rules are kept)."""
+        question = changes.get("question")
+        if question is not None and question != self.checker.question:
+            self.checker = CheckerForm(
+                variant=self.checker.variant, house_rules=self.checker.house_rules
+            )
         self.checker = self.checker.model_copy(update=changes)
         self._check()
+
+    def history_filter_words(self) -> str:
+        """The history filters in words, e.g. "player Petra, finished", or ""."""
+        f = self.history_filter
+        parts = [f"player {f.player}"] if f.player else []
+        if f.variant:
+            parts.append(f.variant)
+        if f.status:
+            parts.append("finished" if f.status == "finished" else "unfinished")
+        if f.days:
+            parts.append(f"last {f.days} days")
+        return ", ".join(parts)
 
     def checker_card(self, card: Card | None) -> None:
         """Add a card from the card pad (``None`` takes the last one back)."""

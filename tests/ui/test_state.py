@@ -1044,3 +1044,21 @@ def test_variant_summary_and_house_rule_titles_are_in_words() -> None:
         assert title == HOUSE_RULE_TITLES[rule.value], rule  # every rule has words
         assert len(title) <= 32 and "-" not in title, title  # fits a phone's switch
     assert house_rule_title("black-three-freezes") == "Black three freezes the pile"
+
+
+def test_a_new_checker_question_starts_from_a_clean_form(state: AppState) -> None:
+    state.show_checker()
+    state.set_checker(question="pile")
+    state.set_checker(top="K", hand="K K Q Q 2", side_melded=False, score="1500", pile_size="3")
+    assert state.checker_verdict is not None and not state.checker_verdict.allowed
+    state.set_checker(question="first-meld")
+    assert (state.checker.top, state.checker.side_melded, state.checker.score) == ("", True, "0")
+    state.set_checker(first_melds="6 6 6; A A A 2", score="1600")
+    assert state.checker_verdict is not None
+    assert state.checker_verdict.answer == "Yes: 95 points reach the minimum of 90."
+
+
+def test_statistics_say_which_filters_they_follow(state: AppState) -> None:
+    assert state.history_filter_words() == ""
+    state.filter_history(player="Petra", status="finished", days=30)
+    assert state.history_filter_words() == "player Petra, finished, last 30 days"

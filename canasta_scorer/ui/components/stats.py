@@ -35,7 +35,16 @@ def stats_screen(state: AppState) -> list[ft.Control]:
     stats = state.stats
     if stats is None or not stats.players:
         return [ft.Text("No matches with named players yet.")]
-    controls: list[ft.Control] = [heading("Players")]
+    filters = state.history_filter_words()
+    controls: list[ft.Control] = [
+        ft.Text(
+            f"Over the matches of the past-matches filters: {filters}."
+            if filters
+            else "Over every match in the store.",
+            color=ft.Colors.ON_SURFACE_VARIANT,
+        ),
+        heading("Players"),
+    ]
     controls.append(
         _table(
             [
