@@ -8,7 +8,7 @@ from canasta_scorer.rules import VARIANT_INFO, Card
 from canasta_scorer.ui.checker_form import QUESTIONS
 from canasta_scorer.ui.state import AppState, house_rule_title
 
-from .common import heading, named, switch
+from .common import heading, named, rule_row, switch
 
 PAD = (
     Card.JOKER,
@@ -187,33 +187,11 @@ def checker_screen(state: AppState) -> list[ft.Control]:
             controls.append(ft.Text(f"Show from your hand: {verdict.show}"))
         for reason in verdict.reasons:
             controls.append(
-                ft.Row(
-                    [
-                        ft.Icon(
-                            ft.Icons.CHECK_CIRCLE if reason.ok else ft.Icons.CANCEL,
-                            color=ft.Colors.PRIMARY if reason.ok else ft.Colors.ERROR,
-                            size=20,
-                        ),
-                        ft.Column(
-                            [
-                                ft.Text(
-                                    reason.message,
-                                    selectable=True,
-                                    # selectable text is an empty textbox to screen readers
-                                    semantics_label=reason.message,
-                                ),
-                                ft.Text(
-                                    reason.rule,
-                                    size=12,
-                                    italic=True,
-                                    color=ft.Colors.ON_SURFACE_VARIANT,
-                                ),
-                            ],
-                            spacing=2,
-                            expand=True,
-                        ),
-                    ],
-                    vertical_alignment=ft.CrossAxisAlignment.START,
+                rule_row(
+                    ft.Icons.CHECK_CIRCLE if reason.ok else ft.Icons.CANCEL,
+                    ft.Colors.PRIMARY if reason.ok else ft.Colors.ERROR,
+                    reason.message,
+                    reason.rule,
                 )
             )
     return controls

@@ -117,40 +117,44 @@ def stepper(
     )
 
 
+def rule_row(
+    icon: ft.IconData, color: str, message: str, rule: str, *, message_color: str | None = None
+) -> ft.Control:
+    """One line of a verdict or finding: an icon, the plain words, the rule below them."""
+    return ft.Row(
+        [
+            ft.Icon(icon, color=color, size=20),
+            ft.Column(
+                [
+                    ft.Text(
+                        message,
+                        color=message_color,
+                        selectable=True,
+                        # selectable text is an empty textbox to screen readers
+                        semantics_label=message,
+                    ),
+                    ft.Text(rule, size=12, italic=True, color=ft.Colors.ON_SURFACE_VARIANT),
+                ],
+                spacing=2,
+                expand=True,
+            ),
+        ],
+        vertical_alignment=ft.CrossAxisAlignment.START,
+    )
+
+
 def findings_list(findings: Sequence[Finding]) -> ft.Control:
     """Findings in plain words with their rule, errors first."""
     rows: list[ft.Control] = []
     for finding in sorted(findings, key=lambda f: f.severity is not Severity.ERROR):
         error = finding.severity is Severity.ERROR
         rows.append(
-            ft.Row(
-                [
-                    ft.Icon(
-                        ft.Icons.ERROR if error else ft.Icons.WARNING_AMBER,
-                        color=ft.Colors.ERROR if error else ft.Colors.AMBER_800,
-                        size=20,
-                    ),
-                    ft.Column(
-                        [
-                            ft.Text(
-                                finding.message,
-                                color=ft.Colors.ERROR if error else None,
-                                selectable=True,
-                                # selectable text is an empty textbox to screen readers
-                                semantics_label=finding.message,
-                            ),
-                            ft.Text(
-                                finding.rule,
-                                size=12,
-                                italic=True,
-                                color=ft.Colors.ON_SURFACE_VARIANT,
-                            ),
-                        ],
-                        spacing=2,
-                        expand=True,
-                    ),
-                ],
-                vertical_alignment=ft.CrossAxisAlignment.START,
+            rule_row(
+                ft.Icons.ERROR if error else ft.Icons.WARNING_AMBER,
+                ft.Colors.ERROR if error else ft.Colors.AMBER_800,
+                finding.message,
+                finding.rule,
+                message_color=ft.Colors.ERROR if error else None,
             )
         )
     return ft.Column(rows, spacing=8)
