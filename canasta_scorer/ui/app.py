@@ -292,6 +292,7 @@ def App(state: AppState, gate: AccessGate) -> list[ft.View]:
                 controls=[
                     ft.Text("Enter the access code printed where the app was started."),
                     ft.TextField(
+                        expand=True,
                         label="Access code",
                         value=code,
                         password=True,

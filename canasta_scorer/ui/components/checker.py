@@ -35,6 +35,7 @@ def _field(
     form = state.checker
     problems = [m for where, m in state.checker_problems if where == key]
     return ft.TextField(
+        expand=True,
         label=label,
         hint_text=hint or None,
         value=str(getattr(form, key)),

@@ -258,6 +258,7 @@ def _side_entry(state: AppState, index: int) -> list[ft.Control]:
             ]
             controls.append(
                 ft.TextField(
+                    expand=True,
                     label=f"Cards left in {who}'s hand",
                     hint_text="e.g. 4 5 5 Q K A A (JK joker, 3 black three)",
                     value=left.cards,
@@ -358,6 +359,7 @@ def _quick_entry(state: AppState, record: MatchRecord) -> list[ft.Control]:
         ]
         controls.append(
             ft.TextField(
+                expand=True,
                 label=f"{side_setup.name} hand total",
                 value=draft.totals[i] if i < len(draft.totals) else "",
                 keyboard_type=ft.KeyboardType.NUMBER,
@@ -416,6 +418,7 @@ def _hand_info(state: AppState) -> list[ft.Control]:
         )
     controls.append(
         ft.TextField(
+            expand=True,
             label="Note",
             value=draft.note,
             multiline=True,

@@ -48,6 +48,7 @@ def new_match_screen(state: AppState) -> list[ft.Control]:
         controls.append(heading(f"Side {index + 1}"))
         controls.append(
             ft.TextField(
+                expand=True,
                 label=f"Side {index + 1} name",
                 value=side.name,
                 on_change=lambda e, i=index: state.set_side(i, name=e.control.value),
@@ -56,6 +57,7 @@ def new_match_screen(state: AppState) -> list[ft.Control]:
         for seat, player in enumerate(side.players):
             controls.append(
                 ft.TextField(
+                    expand=True,
                     label=f"{side.name or f'Side {index + 1}'} player {seat + 1}",
                     value=player,
                     on_change=lambda e, i=index, s=seat: state.set_side(
@@ -82,6 +84,7 @@ def new_match_screen(state: AppState) -> list[ft.Control]:
                 )
         controls.append(
             ft.TextField(
+                expand=True,
                 label=f"{side.name or f'Side {index + 1}'} start score (resume a paper match)",
                 value=side.start_score,
                 keyboard_type=ft.KeyboardType.NUMBER,
@@ -102,6 +105,7 @@ def new_match_screen(state: AppState) -> list[ft.Control]:
         )
     controls.append(
         ft.TextField(
+            expand=True,
             label=f"Target (default {info.target:,})",
             value=setup.target,
             keyboard_type=ft.KeyboardType.NUMBER,
