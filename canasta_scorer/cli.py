@@ -225,19 +225,14 @@ def _side_sheet(
         return
     together = [record.sides[i] for i in group if not record.sides[i].quick]
     rows: list[tuple[str, int]] = [("cards melded", score.meld_points)]
-    shown = 0
     for kind, count in (
         (CanastaKind.NATURAL, score.natural_canastas),
         (CanastaKind.MIXED, score.mixed_canastas),
+        (CanastaKind.WILD, score.wild_canastas),
     ):
         if count:
             each = CANASTA_BONUS[kind]
             rows.append((f"{kind.value} canastas {count} × {each:,}", each * count))
-            shown += each * count
-    wild = score.canasta_bonus - shown  # the wild canastas of H5 hold the rest of the bonus
-    if wild:
-        each = CANASTA_BONUS[CanastaKind.WILD]
-        rows.append((f"wild canastas {wild // each} × {each:,}", wild))
     if side.red_threes or score.red_three_bonus:
         rows.append((f"red threes {side.red_threes}", score.red_three_bonus))
     if score.going_out_bonus:

@@ -57,8 +57,10 @@ class SideScore(BaseModel):
         total: the side's score for the hand.
         natural_canastas: natural canastas counted.
         mixed_canastas: mixed canastas counted.
-        typed_total: a total typed from a paper count (quick entry), not card-checked;
-            left out of the JSON object when 0, so the contract's keys are unchanged.
+        typed_total: a total typed from a paper count (quick entry), not card-checked.
+        wild_canastas: wild canastas counted (H5).
+        The last two are left out of the JSON object when 0, so the contract's keys
+        are unchanged.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -74,12 +76,14 @@ class SideScore(BaseModel):
     natural_canastas: int
     mixed_canastas: int
     typed_total: int = 0
+    wild_canastas: int = 0
 
     @model_serializer(mode="wrap")
     def _contract_keys(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         data: dict[str, Any] = handler(self)
-        if not self.typed_total:
-            data.pop("typed_total", None)
+        for extra in ("typed_total", "wild_canastas"):
+            if not data.get(extra):
+                data.pop(extra, None)
         return data
 
 
@@ -100,9 +104,11 @@ class HandScore(BaseModel):
     violations: tuple[Finding, ...]
 
 
-def _group_parts(sides: list[HandSide], rules: RuleSet) -> tuple[int, int, int, int, int, int, int]:
+def _group_parts(
+    sides: list[HandSide], rules: RuleSet
+) -> tuple[int, int, int, int, int, int, int, int]:
     meld_points = 0
-    natural = mixed = canasta_bonus = 0
+    natural = mixed = wild = canasta_bonus = 0
     penalties = 0
     hand_cards: list[Card] = []
     for side in sides:
@@ -122,6 +128,8 @@ def _group_parts(sides: list[HandSide], rules: RuleSet) -> tuple[int, int, int, 
                 natural += 1
             elif kind is CanastaKind.MIXED:
                 mixed += 1
+            else:
+                wild += 1
         hand_cards += side.hand_cards()
     hand_points = -cards_points(hand_cards)
     if rules.has(HouseRule.RED_THREE_IN_HAND_PENALTY):
@@ -136,7 +144,7 @@ def _group_parts(sides: list[HandSide], rules: RuleSet) -> tuple[int, int, int, 
         if rules.has(HouseRule.GO_OUT_WITHOUT_CANASTAS) and canastas < rules.canastas_to_go_out:
             continue
         going_out = CONCEALED_BONUS if side.went_out is WentOut.CONCEALED else GOING_OUT_BONUS
-    return meld_points, hand_points, canasta_bonus, going_out, penalties, natural, mixed
+    return meld_points, hand_points, canasta_bonus, going_out, penalties, natural, mixed, wild
 
 
 def _red_threes_positive(sides: list[HandSide], rules: RuleSet) -> bool:
@@ -181,7 +189,7 @@ def score_sides(record: HandRecord, rules: RuleSet | None = None) -> tuple[SideS
         if not group:
             continue
         members = [record.sides[i] for i in group]
-        meld_points, hand_points, bonus, going_out, penalties, natural, mixed = _group_parts(
+        meld_points, hand_points, bonus, going_out, penalties, natural, mixed, wild = _group_parts(
             members, rules
         )
         positive = _red_threes_positive(members, rules)
@@ -200,6 +208,7 @@ def score_sides(record: HandRecord, rules: RuleSet | None = None) -> tuple[SideS
                 total=shared + red,
                 natural_canastas=natural,
                 mixed_canastas=mixed,
+                wild_canastas=wild,
             )
     return tuple(score for score in scores if score is not None)
 

@@ -7,6 +7,7 @@ Each house rule is shown against the default on a hand whose totals are worked o
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -750,3 +751,13 @@ def test_unknown_house_rule_raises_with_every_valid_id(name: str) -> None:
 def test_unknown_name_error_is_a_canasta_error_and_a_value_error() -> None:
     assert issubclass(UnknownNameError, CanastaError)
     assert issubclass(UnknownNameError, ValueError)
+
+
+def test_wild_canastas_are_counted_and_only_then_in_the_json() -> None:
+    sample = Path(__file__).resolve().parents[2] / "assets/samples/e10-wild-canasta.json"
+    result = score_hand(load_hand(sample.read_bytes()))
+    wild, mixed = result.sides
+    assert (wild.wild_canastas, wild.canasta_bonus) == (1, 2000)  # RULES.md §5.2 E10
+    assert (mixed.wild_canastas, mixed.mixed_canastas) == (0, 1)
+    dumped = result.model_dump(mode="json")["sides"]
+    assert dumped[0]["wild_canastas"] == 1 and "wild_canastas" not in dumped[1]
