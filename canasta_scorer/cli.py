@@ -58,7 +58,7 @@ from canasta_scorer.rules import (
     scoring_groups,
 )
 from canasta_scorer.rules.cards import parse_cards
-from canasta_scorer.rules.checks import meld_supply
+from canasta_scorer.rules.checks import check_score, meld_supply
 from canasta_scorer.rules.disputes import (
     FirstMeldSituation,
     GoOutSituation,
@@ -397,7 +397,8 @@ def _cmd_check_meld(args: argparse.Namespace) -> int:
 def _cmd_minimum(args: argparse.Namespace) -> int:
     rules = rule_set(args.variant)
     minimum = initial_meld_minimum(args.score, rules)
-    odd = args.score % 5 != 0
+    problems = check_score(args.score)
+    odd = bool(problems)
     if args.json:
         _write_json(
             {
@@ -411,10 +412,8 @@ def _cmd_minimum(args: argparse.Namespace) -> int:
         sys.stdout.write(
             f"Initial meld minimum at {_points(args.score)} in {rules.variant.id}: {minimum}\n"
         )
-        if odd:
-            sys.stdout.write(
-                f"  ✗ {args.score} is not a multiple of 5: every Canasta score is (RULES.md §1.1)\n"
-            )
+        for problem in problems:
+            sys.stdout.write(f"  ✗ {problem.message}\n    rule: {problem.rule}\n")
     return EXIT_VIOLATIONS if odd else EXIT_VALID
 
 

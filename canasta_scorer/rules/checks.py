@@ -21,6 +21,7 @@ __all__ = [
     "canasta_count",
     "check_hand",
     "check_meld",
+    "check_score",
     "check_sides",
     "hand_rules",
     "meld_supply",
@@ -248,6 +249,32 @@ def check_meld(
     return found
 
 
+def check_score(value: int, where: str = "", what: str = "") -> list[Finding]:
+    """A score entered by hand is a multiple of 5 (RULES.md §1.1, §1.13 check 9).
+
+    Args:
+        value: the score, in points.
+        where: JSON path for the finding.
+        what: how to name it in the message, e.g. ``"start score"``.
+
+    >>> [f.code.value for f in check_score(12, what="start score")], check_score(1500)
+    (['score.not_multiple_of_5'], [])
+    """
+    if value % 5 == 0:
+        return []
+    name = f"{what} {value}" if what else str(value)
+    return [
+        _finding(
+            E,
+            Code.SCORE_NOT_MULTIPLE_OF_5,
+            where,
+            f"{name} is not a multiple of 5: every card and bonus is worth a multiple of 5, "
+            "so every score is one too",
+            R_MULTIPLE_OF_5,
+        )
+    ]
+
+
 def meld_supply(meld: Meld, rules: RuleSet, where: str = "") -> list[Finding]:
     """One meld on its own against the deck: no card more often than the deck holds
     (RULES.md §1.13 check 4). A hand checks its supply across every side instead."""
@@ -373,17 +400,7 @@ def check_hand(
                 )
             )
         for index, side in enumerate(sides):
-            if side.score_before % 5:
-                found.append(
-                    _finding(
-                        E,
-                        Code.SCORE_NOT_MULTIPLE_OF_5,
-                        f"sides[{index}].score_before",
-                        f"{side.score_before} is not a multiple of 5: every card "
-                        "and bonus is worth a multiple of 5, so every score is one too",
-                        R_MULTIPLE_OF_5,
-                    )
-                )
+            found += check_score(side.score_before, f"sides[{index}].score_before")
     found += _check_table(record, rules, sides_too=whole_file)
     groups = scoring_groups(record, rules)
     group_of = {index: group for group in groups for index in group}
@@ -429,17 +446,7 @@ def _check_quick(index: int, side: HandSide) -> list[Finding]:
             R_QUICK,
         )
     ]
-    if total % 5:
-        found.append(
-            _finding(
-                E,
-                Code.SCORE_NOT_MULTIPLE_OF_5,
-                f"{here}.total",
-                f"{total} is not a multiple of 5: every card and bonus is worth a multiple of 5, "
-                "so every hand score is one too",
-                R_MULTIPLE_OF_5,
-            )
-        )
+    found += check_score(total, f"{here}.total", "the hand score")
     if side.melds or side.red_threes or side.hand_cards():
         found.append(
             _finding(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .checks import check_hand, check_sides, rules_findings
+from .checks import check_hand, check_score, check_sides, rules_findings
 from .findings import Code, Finding, Severity, has_errors
 from .records import HandPlay, HandRecord, HandSide, MatchHand, MatchRecord
 from .ruleset import HouseRule, RuleSet, initial_meld_minimum, rule_set
@@ -178,17 +178,7 @@ def _match_findings(record: MatchRecord, rules: RuleSet) -> list[Finding]:
         )
     for index, side in enumerate(record.sides):
         where = f"sides[{index}].start_score"
-        if side.start_score % 5:
-            found.append(
-                _finding(
-                    Severity.ERROR,
-                    Code.SCORE_NOT_MULTIPLE_OF_5,
-                    where,
-                    f"start score {side.start_score} is not a multiple of 5: every Canasta "
-                    "score is a multiple of 5",
-                    "RULES.md §1.1 and §1.13 check 9",
-                )
-            )
+        found += check_score(side.start_score, where, "start score")
         if side.start_score >= rules.target > 0:
             found.append(
                 _finding(

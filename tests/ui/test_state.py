@@ -107,7 +107,8 @@ def test_bad_start_scores_are_explained_and_no_match_is_made(state: AppState, st
     assert state.setup_problems == (
         (
             "East-West start score",
-            "start score 12 is not a multiple of 5: every Canasta score is a multiple of 5",
+            "start score 12 is not a multiple of 5: every card and bonus is worth a "
+            "multiple of 5, so every score is one too",
         ),
     )
     assert store.matches() == []
