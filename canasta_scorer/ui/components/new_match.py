@@ -7,27 +7,28 @@ from collections.abc import Callable
 import flet as ft
 
 from canasta_scorer.rules import VARIANT_INFO, Variant
-from canasta_scorer.ui.state import (
-    AppState,
+from canasta_scorer.ui.state import Navigation, NewMatch
+from canasta_scorer.ui.words import (
     house_rule_choices,
     house_rule_title,
     variant_choices,
     variant_summary,
 )
 
-from .common import heading, named, problem_list, switch
+from .common import heading, named, problem_list, screen, switch
 
 
-def _toggler(state: AppState, rule: str) -> Callable[[bool], None]:
+def _toggler(state: NewMatch, rule: str) -> Callable[[bool], None]:
     def toggle(on: bool) -> None:
         state.toggle_house_rule(rule, on)
 
     return toggle
 
 
-def new_match_screen(state: AppState) -> list[ft.Control]:
+@screen
+def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
     """The new-match form."""
-    setup = state.setup
+    setup = state.form
     info = VARIANT_INFO[Variant(setup.variant)]
     controls: list[ft.Control] = [
         named(
@@ -123,15 +124,15 @@ def new_match_screen(state: AppState) -> list[ft.Control]:
                 f"{rule} ({ref})",
             )
         )
-    if state.setup_problems:
-        controls.append(problem_list(state.setup_problems))
+    if state.problems:
+        controls.append(problem_list(state.problems))
     controls.append(
         ft.FilledButton(
             content="Start match",
             icon=ft.Icons.PLAY_ARROW,
             height=56,
             key="start-match",
-            on_click=state.create_match,
+            on_click=nav.create_match,
         )
     )
-    return controls
+    return ft.Column(controls, spacing=12)

@@ -1,0 +1,74 @@
+"""Names and one-line descriptions the screens show for variants and house rules."""
+
+from __future__ import annotations
+
+import re
+
+from canasta_scorer.rules import (
+    HOUSE_RULE_INFO,
+    VARIANT_INFO,
+    RuleSet,
+    Variant,
+    initial_meld_minimum,
+)
+
+__all__ = [
+    "HOUSE_RULE_TITLES",
+    "house_rule_choices",
+    "house_rule_title",
+    "minimum_for",
+    "variant_choices",
+    "variant_summary",
+]
+
+
+def variant_choices() -> list[tuple[str, str, str]]:
+    """Every variant: id, title, one-line description."""
+    return [(info.id.value, info.title, info.description) for info in VARIANT_INFO.values()]
+
+
+def house_rule_choices() -> list[tuple[str, str, str]]:
+    """Every house rule: id, RULES.md reference, short explanation."""
+    return [(info.id.value, info.ref, info.description) for info in HOUSE_RULE_INFO.values()]
+
+
+#: Each house rule in a few words of the game (a switch label fits a phone).
+HOUSE_RULE_TITLES: dict[str, str] = {
+    "black-three-freezes": "Black three freezes the pile",
+    "pile-always-frozen": "Pile always frozen",
+    "two-naturals-to-take": "Two naturals to take the pile",
+    "no-pile-for-finished-canasta": "No pile for a finished canasta",
+    "wild-card-melds": "Wild card melds",
+    "wild-meld-penalty": "Unfinished wild meld costs 1,000",
+    "red-threes-at-deal": "Red threes replaced at the deal",
+    "concealed-team-level": "Concealed only on a first meld",
+    "red-threes-need-canasta": "Red threes need a canasta",
+    "no-red-three-penalty": "Red threes always count plus",
+    "go-out-without-canastas": "Go out without canastas",
+    "no-initial-minimum": "No initial meld minimum",
+    "red-three-in-hand-penalty": "Red three in hand costs 500",
+    "red-three-penalty-cap-400": "Red threes lose at most 400",
+    "cutthroat-two-canastas": "Cutthroat: 2 canastas to go out",
+    "draw-on-tie": "A tie at the end is a draw",
+}
+
+
+def house_rule_title(rule: str) -> str:
+    """A house rule in a few words ("Black three freezes the pile"); a rule without
+    a title yet is named by its id in words."""
+    return HOUSE_RULE_TITLES.get(rule, rule.replace("-", " ").capitalize())
+
+
+def variant_summary(variant: Variant | str) -> str:
+    """A variant in one line, its target named as such ("…; target 5,000")."""
+    info = VARIANT_INFO[Variant(variant)]
+    text = info.description
+    fixed = re.sub(r"; ([\d,]+)(\s*\([^)]*\))?$", r"; target \1\2", text)
+    if fixed == text and "target" not in text:
+        fixed = f"{text}; target {info.target:,}"
+    return fixed
+
+
+def minimum_for(score: int, rules: RuleSet) -> int:
+    """The initial meld minimum (points) for a score (shown on badges)."""
+    return initial_meld_minimum(score, rules)
