@@ -95,7 +95,9 @@ def test_s1_hand_entered_by_tapping_and_typing(open_app: OpenApp) -> None:
     press("More 2s in the meld of Js", 2)
     press("More jokers in the meld of Js")
     labels = app.labels()
-    assert "6s in the meld of 6s: 6" in labels and "2s in the meld of Js: 2" in labels
+    # The meld being counted is open; the others are one line each, a tap away.
+    assert "2s in the meld of Js: 2" in labels and "6s in the meld of 6s: 6" not in labels
+    assert "Meld of 6s: 6 6 6 6 6 6 2, 50 points, mixed canasta" in labels
     assert app.has_text("130 points · mixed canasta")  # J J J J 2 2 JK
     # The meld added last is listed first, right under the rank pad.
     panel = next(
@@ -299,7 +301,8 @@ def test_a_save_after_another_phone_saved_keeps_the_entry(open_app: OpenApp, sto
     assert said in labels
     assert not any("version" in text for text in app.texts())
     app.click("Go on with hand 2")
-    assert "Ks in the meld of Ks: 3" in app.labels()  # the entry, as typed
+    assert "Meld of Ks: K K K, 30 points" in app.labels()  # the entry, as typed
+    assert "As in the meld of As: 3" in app.labels()  # the newest meld is open
     assert app.has_text("Hand 2 · initial meld minimums")
     assert said not in app.labels()  # the message stayed with the scoreboard
 

@@ -14,6 +14,7 @@ a ``key``: a tap re-renders the rows whose values changed, not the screen.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 import flet as ft
 
@@ -57,12 +58,12 @@ RANK_BUTTONS = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 #: Naturals a meld can be given with one tap.
 QUICK_COUNTS = (3, 4, 5, 6, 7, 8)
 #: Cards of a point class, or red threes, that one tap can set.
-CLASS_COUNTS = (0, 1, 2, 3, 4, 5)
+CLASS_COUNTS = (1, 2, 3, 4, 5)
 CLASSES = (
-    ("jokers", "Jokers (50)", "jokers (50)"),
-    ("aces_and_twos", "Aces and 2s (20)", "aces and 2s (20)"),
-    ("king_to_eight", "K to 8 (10)", "cards K to 8 (10)"),
-    ("seven_to_four", "7 to 4, black 3 (5)", "cards 7 to 4 and black threes (5)"),
+    ("jokers", "Jokers\n50", "jokers (50)"),
+    ("aces_and_twos", "A, 2\n20", "aces and 2s (20)"),
+    ("king_to_eight", "K to 8\n10", "cards K to 8 (10)"),
+    ("seven_to_four", "7 to 3\n5", "cards 7 to 4 and black threes (5)"),
 )
 NOT_ENTERED = "not entered yet"
 
@@ -114,19 +115,15 @@ def _count_button(
     """A 48 × 48 button that sets a count with one tap."""
     style = ft.ButtonStyle(padding=ft.Padding.all(0), shape=ft.RoundedRectangleBorder(radius=8))
     make = ft.FilledButton if chosen else ft.OutlinedButton
-    return ft.Semantics(
-        identifier=key,
-        label=label,
-        button=True,
-        content=make(
-            content=str(value),
-            width=TOUCH,
-            height=TOUCH,
-            tooltip=label,
-            key=key,
-            style=style,
-            on_click=lambda _: on_click(),
-        ),
+    return make(
+        # named for screen readers (and found by tests) by what it sets
+        content=ft.Text(str(value), semantics_label=label),
+        width=TOUCH,
+        height=TOUCH,
+        tooltip=label,
+        key=key,
+        style=style,
+        on_click=lambda _: on_click(),
     )
 
 
@@ -137,10 +134,13 @@ def MeldRow(
     meld_draft: MeldDraft,
     rules: RuleSet,
     found: tuple[Finding, ...],
+    opened: bool,
     set_meld: Callable[..., None],
     remove_meld: Callable[[int, int], None],
+    open_meld: Callable[[str], None],
 ) -> ft.Control:
-    """One meld: its points and kind, quick counts of naturals, steppers, findings."""
+    """One meld: its points and kind, its findings; opened, also quick counts of
+    naturals and steppers (closed, one line that opens it with a tap)."""
     meld = meld_draft.meld()
     kind = meld.canasta_kind(rules)
     name = rank_name(meld_draft.rank)
@@ -154,6 +154,42 @@ def MeldRow(
         if kind and not broken  # an illegal meld is no canasta
         else ""
     )
+    if not opened:
+        said = f"Meld of {name}: {meld}, {points(meld.points)} points" + (
+            f", {label}" if label else ""
+        )
+        line: list[ft.Control] = [
+            ft.Semantics(
+                identifier=f"meld-{side}-{meld_draft.rank.value}",
+                label=said,
+                button=True,
+                content=ft.Container(
+                    ft.Row(
+                        [
+                            ft.Icon(
+                                ft.Icons.ERROR if broken else ft.Icons.EDIT,
+                                color=ft.Colors.ERROR if broken else None,
+                                size=18,
+                            ),
+                            ft.Text(f"{meld}", expand=True, no_wrap=True),
+                            ft.Text(
+                                f"{points(meld.points)}" + (f" · {label}" if label else ""),
+                                weight=ft.FontWeight.BOLD if label else None,
+                            ),
+                        ]
+                    ),
+                    height=TOUCH,
+                    padding=ft.Padding.symmetric(horizontal=12),
+                    border_radius=8,
+                    bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+                    on_click=lambda _: open_meld(meld_draft.rank.value),
+                    tooltip=f"Open the meld of {name}",
+                ),
+            )
+        ]
+        if found:
+            line.append(findings_list(found))
+        return ft.Column(line, spacing=2)
     rows: list[ft.Control] = [
         ft.Row(
             [
@@ -275,12 +311,21 @@ def LeftRow(
             value = getattr(left, key)
             full = f"{what} in {who}'s hand"
             buttons: list[ft.Control] = [
+                ft.Semantics(
+                    label=f"{full}: {value}",
+                    content=ft.Text(label, width=56, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                )
+            ]
+            buttons += [
                 _count_button(
                     count,
                     value == count,
                     f"{count} {full}",
                     f"left-{side}-{seat}-{key}-{count}",
-                    lambda c=count, k=key: set_left(side, seat, **{k: c}),  # type: ignore[misc]
+                    # the count shown again takes it back to none
+                    lambda c=count, k=key, v=value: set_left(  # type: ignore[misc]
+                        side, seat, **{k: 0 if v == c else c}
+                    ),
                 )
                 for count in CLASS_COUNTS
             ]
@@ -293,15 +338,7 @@ def LeftRow(
                     on_click=lambda _, k=key, v=value: set_left(side, seat, **{k: v + 1}),
                 )
             )
-            rows.append(
-                ft.Semantics(
-                    label=f"{full}: {value}",
-                    content=ft.Text(
-                        f"{label}: {value}", size=12, color=ft.Colors.ON_SURFACE_VARIANT
-                    ),
-                )
-            )
-            rows.append(ft.Row(buttons, spacing=4, wrap=True))
+            rows.append(ft.Row(buttons, spacing=2, wrap=True))
     return ft.Container(ft.Column(rows, spacing=2), padding=ft.Padding.only(bottom=8))
 
 
@@ -323,15 +360,27 @@ def SidePanel(
     ranks = [*RANK_BUTTONS, "3"]
     if rules.has(HouseRule.WILD_CARD_MELDS):
         ranks.append("wild")
+    opened, set_opened = ft.use_state(cast(str | None, None))
+    opener = ft.use_memo(Opener, [])
+    opener.setter = set_opened
+    have = {meld.rank.value for meld in side.melds}
+    if opened not in have:  # none chosen (or removed): the newest meld is open
+        opened = side.melds[-1].rank.value if side.melds else None
+
+    def add(rank: str) -> None:
+        entry.add_meld(index, rank)
+        set_opened(MeldRank(rank).value)
+
     controls: list[ft.Control] = [
         ft.Row(
             [
-                ft.OutlinedButton(
+                (ft.FilledTonalButton if rank in have else ft.OutlinedButton)(
                     content={"3": "Black 3s", "wild": "Wild"}.get(rank, rank),
                     tooltip=f"Add a meld of {rank_name(MeldRank(rank))}",
                     height=TOUCH,
-                    style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)),
-                    on_click=lambda _, r=rank: entry.add_meld(index, r),
+                    width=TOUCH if len(rank) < 3 else None,
+                    style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4)),
+                    on_click=lambda _, r=rank: add(r),
                     key=f"rank-{index}-{rank}",
                 )
                 for rank in ranks
@@ -360,8 +409,10 @@ def SidePanel(
                 side.melds[number],
                 rules,
                 found,
+                side.melds[number].rank.value == opened,
                 entry.set_meld,
                 entry.remove_meld,
+                opener.open,
                 key=f"meld-{index}-{side.melds[number].rank.value}",
             )
         )
@@ -463,6 +514,19 @@ def _went_out(index: int, setup: MatchSide, side: SideDraft, entry: HandEntryAct
     return ft.Column(controls, spacing=4)
 
 
+class Opener:
+    """Opens a meld of a panel; one per panel, so a memoized row is handed the same
+    function on every render."""
+
+    def __init__(self) -> None:
+        self.setter: Callable[[str | None], None] | None = None
+
+    def open(self, rank: str) -> None:
+        """Open the panel's meld of ``rank``."""
+        if self.setter is not None:
+            self.setter(rank)
+
+
 class HandEntryActions:
     """The entry's writers a panel calls, compared by identity (so a memoized panel is
     not re-drawn because a new wrapper was made)."""
@@ -516,13 +580,18 @@ def _side_tab(
     return ft.Semantics(
         identifier=f"side-tab-{index}",
         label=f"{name}: hand total {shown}, {status}",
-        button=True,
         selected=chosen,
         content=make(
             content=ft.Column(
                 [
                     ft.Text(name, weight=ft.FontWeight.BOLD, no_wrap=True),
-                    ft.Text(f"{shown} · {status}", size=12, color=color, no_wrap=True),
+                    ft.Text(
+                        f"{shown} · {status}",
+                        size=12,
+                        color=color,
+                        no_wrap=True,
+                        semantics_label=f"hand total {shown}, {status}",
+                    ),
                 ],
                 spacing=0,
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
@@ -600,14 +669,13 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
                 key="side-picker",
             )
         )
-    body: list[ft.Control] = [
-        switch(
-            "Quick totals",
-            draft.quick,
-            entry.set_quick,
-            "Type each side's total from a paper count instead of entering the cards.",
-        )
-    ]
+    quick = switch(
+        "Quick totals",
+        draft.quick,
+        entry.set_quick,
+        "Type each side's total from a paper count instead of entering the cards.",
+    )
+    body: list[ft.Control] = [quick] if draft.quick else []
     if draft.quick:
         body += _quick_entry(entry, record)
     else:
@@ -644,6 +712,8 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
             )
         body.append(ft.ResponsiveRow(panels) if wide else panels[0])
     body += _hand_info(entry, record, rules)
+    if not draft.quick:
+        body.append(quick)  # after the cards: the paper count is the other way
     bottom = _save_bar(match, entry, preview, confirm, set_confirm)
     return ft.Column(
         [
@@ -839,9 +909,13 @@ def _save_bar(
             ft.TextButton(content="Discard", height=56, on_click=discard),
         ]
     lines.append(ft.Row(buttons, vertical_alignment=ft.CrossAxisAlignment.CENTER))
-    return ft.Container(
-        ft.Column(lines, spacing=4),
-        bgcolor=ft.Colors.SURFACE_CONTAINER,
-        padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+    return ft.Semantics(
+        identifier="save-bar",
+        container=True,
+        content=ft.Container(
+            ft.Column(lines, spacing=4),
+            bgcolor=ft.Colors.SURFACE_CONTAINER,
+            padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+        ),
         key="save-bar",
     )
