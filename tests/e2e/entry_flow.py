@@ -56,7 +56,10 @@ EAST_WEST = (
     ("2 cards 7 to 4 and black threes (5) in West's hand", 1),
     ("5 cards K to 8 (10) in West's hand", 1),
 )
-RANKS = {"Black 3s": "black threes", **{r: f"{r}s" for r in ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]}}
+RANKS = {
+    "Black 3s": "black threes",
+    **{rank: f"{rank}s" for rank in ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")},
+}
 
 
 @dataclass
