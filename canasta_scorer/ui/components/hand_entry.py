@@ -361,34 +361,14 @@ def SidePanel(
     if rules.has(HouseRule.WILD_CARD_MELDS):
         ranks.append("wild")
     opened, set_opened = ft.use_state(cast(str | None, None))
-    opener = ft.use_memo(Opener, [])
+    opener = ft.use_memo(lambda: Opener(index, entry.add_meld), [])
     opener.setter = set_opened
     have = {meld.rank.value for meld in side.melds}
     if opened not in have:  # none chosen (or removed): the newest meld is open
         opened = side.melds[-1].rank.value if side.melds else None
 
-    def add(rank: str) -> None:
-        entry.add_meld(index, rank)
-        set_opened(MeldRank(rank).value)
-
     controls: list[ft.Control] = [
-        ft.Row(
-            [
-                (ft.FilledTonalButton if rank in have else ft.OutlinedButton)(
-                    content={"3": "Black 3s", "wild": "Wild"}.get(rank, rank),
-                    tooltip=f"Add a meld of {rank_name(MeldRank(rank))}",
-                    height=TOUCH,
-                    width=TOUCH if len(rank) < 3 else None,
-                    style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4)),
-                    on_click=lambda _, r=rank: add(r),
-                    key=f"rank-{index}-{rank}",
-                )
-                for rank in ranks
-            ],
-            wrap=True,
-            spacing=6,
-            key=f"rank-pad-{index}",
-        ),
+        RankPad(index, tuple(ranks), frozenset(have), opener, key=f"rank-pad-{index}")
     ]
     if not side.melds:
         controls.append(
@@ -416,36 +396,17 @@ def SidePanel(
                 key=f"meld-{index}-{side.melds[number].rank.value}",
             )
         )
-    controls.append(heading("Red threes"))
     controls.append(
-        ft.Row(
-            [
-                ft.Text("Laid out", width=72),
-                *(
-                    _count_button(
-                        count,
-                        side.red_threes == count,
-                        f"{count} red threes of {setup.name}",
-                        f"red-threes-{index}-{count}",
-                        lambda c=count: entry.set_red_threes(index, c),  # type: ignore[misc]
-                    )
-                    for count in (0, 1, 2, 3, 4)
-                ),
-            ],
-            spacing=4,
-            wrap=True,
-        )
-    )
-    controls.append(
-        stepper(
-            "Laid out",
+        Ending(
+            index,
+            setup,
             side.red_threes,
-            lambda v: entry.set_red_threes(index, v),
-            what=f"red threes of {setup.name}",
+            side.went_out,
+            side.went_out_by,
+            entry,
+            key=f"ending-{index}",
         )
     )
-    controls.append(heading("Going out"))
-    controls.append(_went_out(index, setup, side, entry))
     controls.append(heading("Cards left in hand"))
     names = setup.players or (setup.name,)
     for seat, left in enumerate(side.left):
@@ -471,13 +432,62 @@ def SidePanel(
     return ft.Column(controls, spacing=8)
 
 
-def _went_out(index: int, setup: MatchSide, side: SideDraft, entry: HandEntryActions) -> ft.Control:
+@widget
+def Ending(
+    index: int,
+    setup: MatchSide,
+    red_threes: int,
+    went_out: WentOut,
+    went_out_by: str | None,
+    entry: HandEntryActions,
+) -> ft.Control:
+    """A side's red threes (a tap for the count) and who went out (a tap on them)."""
+    buttons: list[ft.Control] = [
+        _count_button(
+            count,
+            red_threes == count,
+            f"{count} red threes of {setup.name}",
+            f"red-threes-{index}-{count}",
+            lambda c=count: entry.set_red_threes(index, c),  # type: ignore[misc]
+        )
+        for count in (0, 1, 2, 3, 4)
+    ]
+    buttons.append(
+        icon_button(
+            ft.Icons.ADD,
+            f"More red threes of {setup.name}",
+            width=TOUCH,
+            height=TOUCH,
+            on_click=lambda: entry.set_red_threes(index, red_threes + 1),
+        )
+    )
+    return ft.Column(
+        [
+            heading("Red threes"),
+            ft.Semantics(
+                label=f"red threes of {setup.name}: {red_threes}",
+                content=ft.Row(buttons, spacing=4, wrap=True),
+            ),
+            heading("Going out"),
+            _went_out(index, setup, went_out, went_out_by, entry),
+        ],
+        spacing=8,
+    )
+
+
+def _went_out(
+    index: int,
+    setup: MatchSide,
+    went_out: WentOut,
+    went_out_by: str | None,
+    entry: HandEntryActions,
+) -> ft.Control:
     """One tap on the player who went out (again: nobody did); concealed beside it."""
     players = setup.players or (setup.name,)
-    out = side.went_out is not WentOut.NO
+    out = went_out is not WentOut.NO
     buttons: list[ft.Control] = []
     for player in players:
-        chosen = out and (side.went_out_by == player or len(players) == 1)
+        chosen = out and (went_out_by == player or len(players) == 1)
         make = ft.FilledButton if chosen else ft.OutlinedButton
         label = f"{player} went out" if len(players) > 1 or setup.players else "Went out"
         buttons.append(
@@ -488,12 +498,12 @@ def _went_out(index: int, setup: MatchSide, side: SideDraft, entry: HandEntryAct
                 icon=ft.Icons.CHECK if chosen else None,
                 on_click=lambda _, p=player, c=chosen: entry.set_went_out(
                     index,
-                    WentOut.NO if c else (side.went_out if out else WentOut.OUT),
+                    WentOut.NO if c else (went_out if out else WentOut.OUT),
                     None if c else (p if setup.players else None),
                 ),
             )
         )
-    concealed = side.went_out is WentOut.CONCEALED
+    concealed = went_out is WentOut.CONCEALED
     controls: list[ft.Control] = [ft.Row(buttons, wrap=True, spacing=6)]
     if out:
         controls.append(
@@ -503,7 +513,7 @@ def _went_out(index: int, setup: MatchSide, side: SideDraft, entry: HandEntryAct
                 on_change=lambda e: entry.set_went_out(
                     index,
                     WentOut.CONCEALED if e.control.value else WentOut.OUT,
-                    side.went_out_by,
+                    went_out_by,
                 ),
             )
         )
@@ -515,16 +525,44 @@ def _went_out(index: int, setup: MatchSide, side: SideDraft, entry: HandEntryAct
 
 
 class Opener:
-    """Opens a meld of a panel; one per panel, so a memoized row is handed the same
-    function on every render."""
+    """Adds and opens the melds of a panel; one per panel, so a memoized row is
+    handed the same functions on every render."""
 
-    def __init__(self) -> None:
+    def __init__(self, side: int, add_meld: Callable[[int, str], int]) -> None:
+        self.side = side
+        self.add_meld = add_meld
         self.setter: Callable[[str | None], None] | None = None
 
     def open(self, rank: str) -> None:
         """Open the panel's meld of ``rank``."""
         if self.setter is not None:
             self.setter(rank)
+
+    def add(self, rank: str) -> None:
+        """Add a meld of ``rank`` (or find the one there) and open it."""
+        self.add_meld(self.side, rank)
+        self.open(MeldRank(rank).value)
+
+
+@widget
+def RankPad(index: int, ranks: tuple[str, ...], have: frozenset[str], opener: Opener) -> ft.Control:
+    """A button per rank: a tap adds its meld (a rank the side has is shaded)."""
+    return ft.Row(
+        [
+            (ft.FilledTonalButton if rank in have else ft.OutlinedButton)(
+                content={"3": "Black 3s", "wild": "Wild"}.get(rank, rank),
+                tooltip=f"Add a meld of {rank_name(MeldRank(rank))}",
+                height=TOUCH,
+                width=TOUCH if len(rank) < 3 else None,
+                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4)),
+                on_click=lambda _, r=rank: opener.add(r),
+                key=f"rank-{index}-{rank}",
+            )
+            for rank in ranks
+        ],
+        wrap=True,
+        spacing=6,
+    )
 
 
 class HandEntryActions:
@@ -901,7 +939,9 @@ def _save_bar(
                 content="Save hand",
                 icon=ft.Icons.SAVE,
                 height=56,
-                disabled=preview is None or not preview.can_save,
+                # Tried with problems, it shows every side's and says what to fix;
+                # only a hand with nothing in it has nothing to save.
+                disabled=preview is None or any(m == NOTHING_ENTERED for _, m in preview.problems),
                 on_click=match.save_hand,
                 key="save-hand",
                 expand=True,
