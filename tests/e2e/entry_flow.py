@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
-#: S1's worked hand (RULES.md §5.1), as taps: (button name, times). North-South first.
+#: S1's worked hand (rules §5.1), as taps: (button name, times). North-South first.
 NORTH_SOUTH = (
     ("2 red threes of North-South", 1),
     ("Black 3s", 1),  # 3 3 3: three naturals to start

@@ -109,7 +109,7 @@ class Preview:
 
 def _hand_file(record: MatchRecord, hand: MatchHand, running: tuple[int, ...]) -> HandRecord:
     """One hand of a match as a hand file whose sides start at ``running`` (points),
-    the way the match is scored hand by hand (RULES.md §1.7)."""
+    the way the match is scored hand by hand (rules §1.7)."""
     sides = []
     for index, side in enumerate(record.sides):
         play = hand.sides[index]
