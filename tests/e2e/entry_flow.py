@@ -74,7 +74,7 @@ class Counted:
     #: Taps after which Save was not on screen.
     save_hidden: list[str] = field(default_factory=list)
     #: Buttons of the hand-entry screen smaller than 48 × 48 px: name, width, height.
-    small: list[tuple[str, float, float]] = field(default_factory=list)
+    small: list[tuple[str, float, float, float, float, float]] = field(default_factory=list)
 
     @property
     def actions(self) -> int:
@@ -205,7 +205,7 @@ class Player:
             # across an edge of the scrolling body: cut by it
             cut = (y < top + 12 < y + height) or (y < bottom - 12 < y + height)
             if not cut and (width < 47.5 or height < 47.5):
-                self.counted.small.append((name, width, height))
+                self.counted.small.append((name, width, height, y, top, bottom))
 
 
 def enter_s1(page: Page) -> Counted:

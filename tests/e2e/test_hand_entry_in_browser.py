@@ -51,5 +51,5 @@ def test_the_side_switcher_shows_totals_and_problems(app: AppPage) -> None:
     app.expect_node("side-tab-0", "North-South: hand total +30, 1 problem")
     app.expect_node("side-tab-1", "East-West: hand total 0, not entered yet")
     app.shot("side-problems")
-    app.tap("A")
+    app.button("A").first.click()  # North-South's
     app.expect_node("side-tab-0", "North-South: hand total +90")

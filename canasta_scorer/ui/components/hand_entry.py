@@ -70,6 +70,17 @@ NOT_ENTERED = "not entered yet"
 
 def working(score: SideScore) -> ft.Control:
     """Every line of a side's score, like a paper sheet."""
+    return _working(score)
+
+
+@widget
+def Working(score: SideScore) -> ft.Control:
+    """A side's score for the hand being entered, line by line (drawn again only when
+    it changes)."""
+    return _working(score)
+
+
+def _working(score: SideScore) -> ft.Control:
     lines = [
         ("Cards melded", score.meld_points),
         ("Canasta bonuses", score.canasta_bonus),
@@ -428,7 +439,7 @@ def SidePanel(
         controls.append(findings_list(side_findings))
     if score is not None:
         controls.append(heading(f"{setup.name}: score for this hand"))
-        controls.append(working(score))
+        controls.append(Working(score, key=f"working-{index}"))
     return ft.Column(controls, spacing=8)
 
 
@@ -553,7 +564,7 @@ def RankPad(index: int, ranks: tuple[str, ...], have: frozenset[str], opener: Op
                 content={"3": "Black 3s", "wild": "Wild"}.get(rank, rank),
                 tooltip=f"Add a meld of {rank_name(MeldRank(rank))}",
                 height=TOUCH,
-                width=TOUCH if len(rank) < 3 else None,
+                width=TOUCH if rank not in ("3", "wild") else None,
                 style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4)),
                 on_click=lambda _, r=rank: opener.add(r),
                 key=f"rank-{index}-{rank}",
@@ -707,14 +718,16 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
                 key="side-picker",
             )
         )
-    quick = switch(
-        "Quick totals",
-        draft.quick,
-        entry.set_quick,
-        "Type each side's total from a paper count instead of entering the cards.",
-    )
-    body: list[ft.Control] = [quick] if draft.quick else []
+    body: list[ft.Control] = []
     if draft.quick:
+        body.append(
+            switch(
+                "Quick totals",
+                True,
+                entry.set_quick,
+                "Type each side's total from a paper count instead of entering the cards.",
+            )
+        )
         body += _quick_entry(entry, record)
     else:
         shown = range(len(record.sides)) if wide else [side]
@@ -749,9 +762,21 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
                 )
             )
         body.append(ft.ResponsiveRow(panels) if wide else panels[0])
-    body += _hand_info(entry, record, rules)
-    if not draft.quick:
-        body.append(quick)  # after the cards: the paper count is the other way
+    body.append(
+        HandInfo(
+            record,
+            rules,
+            draft.dealer,
+            draft.note,
+            draft.lone_hand,
+            draft.sitting_out,
+            draft.quick,
+            entry.set_hand_info,
+            entry.set_quick,
+            key="hand-info",
+        )
+    )
+    body += _hand_findings(entry)
     bottom = _save_bar(match, entry, preview, confirm, set_confirm)
     return ft.Column(
         [
@@ -802,9 +827,20 @@ def _quick_entry(entry: HandEntry, record: MatchRecord) -> list[ft.Control]:
     return controls
 
 
-def _hand_info(entry: HandEntry, record: MatchRecord, rules: RuleSet) -> list[ft.Control]:
-    draft = entry.draft
-    assert draft is not None
+@widget
+def HandInfo(
+    record: MatchRecord,
+    rules: RuleSet,
+    dealer: str | None,
+    note: str,
+    lone_hand: str | None,
+    sitting_out: str | None,
+    quick: bool,
+    set_hand_info: Callable[..., None],
+    set_quick: Callable[[bool], None],
+) -> ft.Control:
+    """The hand's dealer, note, lone hand or player sitting out, and the quick totals
+    switch (drawn again only when one of them changes)."""
     controls: list[ft.Control] = [heading("This hand")]
     players = [p for s in record.sides for p in s.players]
     if players:
@@ -812,9 +848,9 @@ def _hand_info(entry: HandEntry, record: MatchRecord, rules: RuleSet) -> list[ft
             named(
                 ft.Dropdown(
                     label="Dealer",
-                    value=draft.dealer,
+                    value=dealer,
                     options=[ft.DropdownOption(key=p, text=p) for p in players],
-                    on_select=lambda e: entry.set_hand_info(dealer=e.control.value),
+                    on_select=lambda e: set_hand_info(dealer=e.control.value),
                 )
             )
         )
@@ -823,9 +859,9 @@ def _hand_info(entry: HandEntry, record: MatchRecord, rules: RuleSet) -> list[ft
             named(
                 ft.Dropdown(
                     label="Lone hand (took the pile first)",
-                    value=draft.lone_hand,
+                    value=lone_hand,
                     options=[ft.DropdownOption(key=s.name, text=s.name) for s in record.sides],
-                    on_select=lambda e: entry.set_hand_info(lone_hand=e.control.value),
+                    on_select=lambda e: set_hand_info(lone_hand=e.control.value),
                 )
             )
         )
@@ -835,9 +871,9 @@ def _hand_info(entry: HandEntry, record: MatchRecord, rules: RuleSet) -> list[ft
             named(
                 ft.Dropdown(
                     label="Sitting out this hand",
-                    value=draft.sitting_out,
+                    value=sitting_out,
                     options=[ft.DropdownOption(key=p, text=p) for p in big],
-                    on_select=lambda e: entry.set_hand_info(sitting_out=e.control.value),
+                    on_select=lambda e: set_hand_info(sitting_out=e.control.value),
                 )
             )
         )
@@ -845,11 +881,26 @@ def _hand_info(entry: HandEntry, record: MatchRecord, rules: RuleSet) -> list[ft
         ft.TextField(
             expand=True,
             label="Note",
-            value=draft.note,
+            value=note,
             multiline=True,
-            on_change=lambda e: entry.set_hand_info(note=e.control.value),
+            on_change=lambda e: set_hand_info(note=e.control.value),
         )
     )
+    if not quick:  # after the cards: the paper count is the other way
+        controls.append(
+            switch(
+                "Quick totals",
+                False,
+                set_quick,
+                "Type each side's total from a paper count instead of entering the cards.",
+            )
+        )
+    return ft.Column(controls, spacing=12)
+
+
+def _hand_findings(entry: HandEntry) -> list[ft.Control]:
+    """What is wrong with the hand as a whole (not one side), and in later hands."""
+    controls: list[ft.Control] = []
     preview = entry.preview
     if preview is not None:
         shown = [
