@@ -5,11 +5,15 @@ Scores are never computed here: the store persists entries and recomputes throug
 `canasta_scorer.rules`.
 """
 
+from .changes import Change, ChangeKind, Changes
 from .database import default_url, open_engine
 from .errors import ConflictError, NotFoundError, RuleViolationError, StoreError
 from .repository import ImportResult, MatchState, MatchSummary, Store
 
 __all__ = [
+    "Change",
+    "ChangeKind",
+    "Changes",
     "ConflictError",
     "ImportResult",
     "MatchState",

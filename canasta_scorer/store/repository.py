@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
-from sqlalchemy import Engine, Select, delete, func, select, tuple_, update
+from sqlalchemy import Engine, Select, delete, func, select, text, tuple_, update
 from sqlalchemy.exc import DatabaseError, OperationalError
 from sqlmodel import Session, col
 
@@ -33,6 +33,7 @@ from canasta_scorer.rules import (
 )
 from canasta_scorer.rules.records import validate_record
 
+from .changes import NOTIFY_SQL, Change, ChangeKind, Changes
 from .database import open_engine
 from .errors import ConflictError, NotFoundError, RuleViolationError, StoreError
 from .exchange import BackupFile, BackupMatch, fingerprint, read_backup_or_match, score_sheet_csv
@@ -186,10 +187,17 @@ def _errors(findings: Sequence[Finding], prefixes: Sequence[str]) -> list[Findin
 
 class Store:
     """Matches kept in a database. Build with `Store.open` (URL, migrations) or
-    ``Store(engine)`` for an engine already migrated."""
+    ``Store(engine)`` for an engine already migrated.
+
+    Attributes:
+        engine: the SQLAlchemy engine.
+        changes: every change to a match is announced there once saved (see
+            `canasta_scorer.store.changes`; on PostgreSQL, other processes' too).
+    """
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self.changes = Changes(engine)
 
     @classmethod
     def open(cls, url: str | None = None) -> Store:
@@ -197,7 +205,8 @@ class Store:
         return cls(open_engine(url))
 
     def close(self) -> None:
-        """Close every connection."""
+        """Stop listening for other processes' changes and close every connection."""
+        self.changes.close()
         self.engine.dispose()
 
     @contextmanager
@@ -213,7 +222,17 @@ class Store:
             session.rollback()
             raise
         finally:
+            announced: list[Change] = session.info.pop("changes", [])
             session.close()
+        for change in announced:  # only reached once the transaction has committed
+            self.changes.publish(change)
+
+    def _announce(self, session: Session, change: Change) -> None:
+        """Announce ``change`` when this session's transaction commits (never if it
+        rolls back); on PostgreSQL also ``NOTIFY`` other processes, in the transaction."""
+        session.info.setdefault("changes", []).append(change)
+        if self.engine.dialect.name == "postgresql":
+            session.execute(text(NOTIFY_SQL), {"payload": self.changes.payload(change)})
 
     # --- reading -------------------------------------------------------------------
 
@@ -542,6 +561,10 @@ class Store:
             if stored is not record:
                 score = score_match(stored)
             row = self._insert(session, stored, score)
+            assert row.id is not None
+            self._announce(
+                session, Change(match_id=row.id, kind=ChangeKind.CREATED, version=row.version)
+            )
             return self._state(session, row, stored, score)
 
     def rematch(self, match_id: int) -> MatchState:
@@ -601,7 +624,9 @@ class Store:
                 current.updated_at = now
         session.flush()
 
-    def _change(self, match_id: int, version: int, edit: _Edit) -> MatchState:
+    def _change(
+        self, match_id: int, version: int, edit: _Edit, kind: ChangeKind, hand: int | None
+    ) -> MatchState:
         with self._session() as session:
             row = self._claim(session, match_id, version)
             record = self._record(session, row)
@@ -641,6 +666,10 @@ class Store:
             self._cache(row, candidate, score)
             session.add(row)
             session.flush()
+            number = len(new_hands) - 1 if kind is ChangeKind.HAND_ADDED else hand
+            self._announce(
+                session, Change(match_id=row.id, kind=kind, version=row.version, hand=number)
+            )
             return self._state(session, row, candidate, score)
 
     def add_hand(self, match_id: int, hand: MatchHand, version: int) -> MatchState:
@@ -661,7 +690,7 @@ class Store:
         def edit(hands: list[MatchHand]) -> tuple[list[MatchHand], str, list[int]]:
             return [*hands, hand], f"Add hand {len(hands) + 1}", [len(hands)]
 
-        return self._change(match_id, version, edit)
+        return self._change(match_id, version, edit, ChangeKind.HAND_ADDED, None)
 
     def edit_hand(self, match_id: int, number: int, hand: MatchHand, version: int) -> MatchState:
         """Replace hand ``number`` (0 = the first hand); later totals follow.
@@ -681,7 +710,7 @@ class Store:
                 [number],
             )
 
-        return self._change(match_id, version, edit)
+        return self._change(match_id, version, edit, ChangeKind.HAND_EDITED, number)
 
     def delete_hand(self, match_id: int, number: int, version: int) -> MatchState:
         """Remove hand ``number`` (0 = the first hand); later hands move up.
@@ -696,7 +725,7 @@ class Store:
                 raise NotFoundError(f"match {match_id} has no hand {number + 1}")
             return [*hands[:number], *hands[number + 1 :]], f"Delete hand {number + 1}", []
 
-        return self._change(match_id, version, edit)
+        return self._change(match_id, version, edit, ChangeKind.HAND_DELETED, number)
 
     def _travel(self, match_id: int, version: int, *, forward: bool) -> MatchState:
         with self._session() as session:
@@ -724,6 +753,8 @@ class Store:
             self._cache(row, candidate, score)
             session.add(row)
             session.flush()
+            kind = ChangeKind.REDONE if forward else ChangeKind.UNDONE
+            self._announce(session, Change(match_id=match_id, kind=kind, version=row.version))
             return self._state(session, row, candidate, score)
 
     def undo(self, match_id: int, version: int) -> MatchState:
@@ -748,6 +779,9 @@ class Store:
             row = self._claim(session, match_id, version)
             row.deleted_at = utcnow()
             session.add(row)
+            self._announce(
+                session, Change(match_id=match_id, kind=ChangeKind.DELETED, version=row.version)
+            )
 
     def restore_match(self, match_id: int) -> MatchState:
         """Bring back a deleted match."""
@@ -759,6 +793,9 @@ class Store:
             row.version += 1
             session.add(row)
             session.flush()
+            self._announce(
+                session, Change(match_id=match_id, kind=ChangeKind.RESTORED, version=row.version)
+            )
             record = self._record(session, row)
             return self._state(session, row, record, score_match(record))
 
@@ -868,4 +905,7 @@ class Store:
                 assert row.id is not None
                 seen[print_] = row.id
                 created.append(row.id)
+                self._announce(
+                    session, Change(match_id=row.id, kind=ChangeKind.CREATED, version=row.version)
+                )
         return ImportResult(created=tuple(created), already_there=tuple(there))
