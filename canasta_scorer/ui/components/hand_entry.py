@@ -14,7 +14,7 @@ a ``key``: a tap re-renders the rows whose values changed, not the screen.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import cast
+from typing import Any, cast
 
 import flet as ft
 
@@ -120,13 +120,21 @@ def _working(score: SideScore) -> ft.Control:
     return ft.Column(rows, spacing=4)
 
 
+def _style(chosen: bool, tone: bool = False, **style: Any) -> ft.ButtonStyle:
+    """A button's look, filled when ``chosen`` (``tone``: the lighter fill). One kind
+    of button either way, so a tap changes its colours, not the control."""
+    if chosen:
+        style["bgcolor"] = ft.Colors.SECONDARY_CONTAINER if tone else ft.Colors.PRIMARY
+        style["color"] = ft.Colors.ON_SECONDARY_CONTAINER if tone else ft.Colors.ON_PRIMARY
+    return ft.ButtonStyle(**style)
+
+
 def _count_button(
     value: int, chosen: bool, label: str, key: str, on_click: Callable[[], None]
 ) -> ft.Control:
     """A 48 × 48 button that sets a count with one tap."""
-    style = ft.ButtonStyle(padding=ft.Padding.all(0), shape=ft.RoundedRectangleBorder(radius=8))
-    make = ft.FilledButton if chosen else ft.OutlinedButton
-    return make(
+    style = _style(chosen, padding=ft.Padding.all(0), shape=ft.RoundedRectangleBorder(radius=8))
+    return ft.OutlinedButton(
         # named for screen readers (and found by tests) by what it sets
         content=ft.Text(str(value), semantics_label=label),
         width=TOUCH,
@@ -476,6 +484,7 @@ def Ending(
         [
             heading("Red threes"),
             ft.Semantics(
+                identifier=f"red-threes-{index}",
                 label=f"red threes of {setup.name}: {red_threes}",
                 content=ft.Row(buttons, spacing=4, wrap=True),
             ),
@@ -499,11 +508,11 @@ def _went_out(
     buttons: list[ft.Control] = []
     for player in players:
         chosen = out and (went_out_by == player or len(players) == 1)
-        make = ft.FilledButton if chosen else ft.OutlinedButton
         label = f"{player} went out" if len(players) > 1 or setup.players else "Went out"
         buttons.append(
-            make(
+            ft.OutlinedButton(
                 content=label,
+                style=_style(chosen),
                 height=TOUCH,
                 key=f"out-{index}-{player}",
                 icon=ft.Icons.CHECK if chosen else None,
@@ -560,12 +569,12 @@ def RankPad(index: int, ranks: tuple[str, ...], have: frozenset[str], opener: Op
     """A button per rank: a tap adds its meld (a rank the side has is shaded)."""
     return ft.Row(
         [
-            (ft.FilledTonalButton if rank in have else ft.OutlinedButton)(
+            ft.OutlinedButton(
                 content={"3": "Black 3s", "wild": "Wild"}.get(rank, rank),
                 tooltip=f"Add a meld of {rank_name(MeldRank(rank))}",
                 height=TOUCH,
                 width=TOUCH if rank not in ("3", "wild") else None,
-                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4)),
+                style=_style(rank in have, True, padding=ft.Padding.symmetric(horizontal=4)),
                 on_click=lambda _, r=rank: opener.add(r),
                 key=f"rank-{index}-{rank}",
             )
@@ -625,12 +634,11 @@ def _side_tab(
     else:
         status, color = "no problems", ft.Colors.ON_SURFACE_VARIANT
     shown = signed(total) if total is not None else "–"
-    make = ft.FilledTonalButton if chosen else ft.OutlinedButton
     return ft.Semantics(
         identifier=f"side-tab-{index}",
         label=f"{name}: hand total {shown}, {status}",
         selected=chosen,
-        content=make(
+        content=ft.OutlinedButton(
             content=ft.Column(
                 [
                     ft.Text(name, weight=ft.FontWeight.BOLD, no_wrap=True),
@@ -651,7 +659,9 @@ def _side_tab(
             key=f"side-{index}",
             tooltip=name,
             on_click=lambda _: on_click(),
-            style=ft.ButtonStyle(
+            style=_style(
+                chosen,
+                True,
                 padding=ft.Padding.symmetric(horizontal=4),
                 shape=ft.RoundedRectangleBorder(radius=8),
             ),

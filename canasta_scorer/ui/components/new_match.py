@@ -15,7 +15,7 @@ from canasta_scorer.ui.words import (
     variant_summary,
 )
 
-from .common import heading, named, problem_list, screen, switch
+from .common import TOUCH, heading, named, problem_list, screen, switch
 
 
 def _toggler(state: NewMatch, rule: str) -> Callable[[bool], None]:
@@ -72,11 +72,16 @@ def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
                 controls.append(
                     ft.Row(
                         [
-                            ft.Chip(
-                                label=ft.Text(name),
-                                on_click=lambda _, i=index, s=empty, n=name: state.set_side(
-                                    i, player=(s, n)
+                            ft.Container(
+                                ft.Chip(
+                                    label=ft.Text(name),
+                                    on_click=lambda _, i=index, s=empty, n=name: state.set_side(
+                                        i, player=(s, n)
+                                    ),
+                                    # a 48 px touch target, not Material's 32 px chip
+                                    padding=ft.Padding.symmetric(horizontal=8, vertical=10),
                                 ),
+                                height=TOUCH,
                             )
                             for name in state.known_players[:12]
                         ],
