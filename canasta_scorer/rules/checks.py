@@ -900,7 +900,7 @@ def _check_minimum(record: HandRecord, rules: RuleSet, group: list[int]) -> list
     if points >= minimum:
         return []
     if len(sides) == 1:
-        who = f"{sides[0].name} (at {sides[0].score_before})"
+        who = f"{sides[0].name} (at {sides[0].score_before:,})"
     else:
         who = "the partners (" + ", ".join(f"{s.name} at {s.score_before:,}" for s in sides) + ")"
     return [
