@@ -1,9 +1,10 @@
 """The command line: a thin shell over `canasta_scorer.rules`.
 
 ``canasta-scorer score FILE`` and ``match FILE`` print a score sheet (or, with
-``--json``, the contract's object); ``check-meld`` and ``minimum`` answer table
-questions. Exit status: 0 valid, 1 a rule is broken, 2 the file or the command
-line cannot be read. No traceback reaches the user.
+``--json``, the object of docs/file-format.md); ``check meld`` (also ``check-meld``),
+``check pile``, ``check go-out``, ``check first-meld`` and ``minimum`` answer table
+questions. Exit status: 0 valid (or yes), 1 a rule is broken (or no), 2 the file or the
+command line cannot be read. No traceback reaches the user.
 
 This module imports neither Flet nor SQL, so ``score`` and ``match`` start fast.
 """
