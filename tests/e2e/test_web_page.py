@@ -40,7 +40,8 @@ def test_the_page_names_the_app(server: Server) -> None:
     status, _, body = _get(server.url)
     page = body.decode("utf-8")
     assert status == 200
-    assert re.search(r"<title>(.*)</title>", page).group(1) == "Canasta scorer"  # type: ignore[union-attr]
+    title = re.search(r"<title>(.*)</title>", page)
+    assert title is not None and title.group(1) == "Canasta scorer"
     assert _meta(page, "description") == (
         "Score and check Canasta hands and matches played with real cards."
     )
