@@ -14,6 +14,7 @@ import hmac
 import ipaddress
 import logging
 import os
+import re
 import secrets
 import socket
 import sys
@@ -41,7 +42,18 @@ from .components.home import HomeScreen
 from .components.new_match import NewMatchScreen
 from .components.scoreboard import ScoreboardScreen, scoreboard_actions
 from .components.stats import StatsScreen
-from .state import DRAFT_DELAY, AppModel, Navigation, OpenMatch, Scheduler, Screen, build_model
+from .components.table import TableScreen
+from .live import LiveUpdates
+from .state import (
+    DRAFT_DELAY,
+    AppModel,
+    Navigation,
+    OpenMatch,
+    Scheduler,
+    Screen,
+    build_model,
+    follow,
+)
 
 __all__ = ["AccessGate", "Settings", "build_main", "load_settings", "new_model", "run_app"]
 
@@ -166,6 +178,7 @@ TITLES = {
     Screen.HOME: "Canasta scorer",
     Screen.NEW_MATCH: "New match",
     Screen.SCOREBOARD: "Scoreboard",
+    Screen.TABLE: "Table view",
     Screen.HAND_ENTRY: "Enter a hand",
     Screen.HAND_DETAIL: "Hand",
     Screen.MATCHES: "Past matches",
@@ -209,6 +222,8 @@ def screen_for(model: AppModel) -> ft.Control:
         return NewMatchScreen(model.setup, nav, key="screen-new-match")
     if screen is Screen.SCOREBOARD and match.current is not None:
         return ScoreboardScreen(match, model.entry, nav, key="screen-scoreboard")
+    if screen is Screen.TABLE and match.current is not None:
+        return TableScreen(match, key="screen-table")
     if screen is Screen.HAND_ENTRY and model.entry.draft is not None:
         return HandEntryScreen(match, model.entry, nav, key="screen-hand-entry")
     if screen is Screen.HAND_DETAIL and nav.detail is not None and match.current is not None:
@@ -278,11 +293,19 @@ def App(nav: Navigation, match: OpenMatch, model: AppModel, gate: AccessGate) ->
         Screen.EXPORT: nav.back_to_scoreboard,
         Screen.HAND_ENTRY: nav.back_to_scoreboard,
         Screen.HAND_DETAIL: nav.back_to_scoreboard,
+        Screen.TABLE: nav.back_to_scoreboard,
     }.get(screen)
     title = TITLES[screen]
     if screen is Screen.HAND_DETAIL:
         title = f"Hand {(nav.detail or 0) + 1}"
-    actions = scoreboard_actions(match) if screen is Screen.SCOREBOARD else []
+    actions = (
+        [
+            icon_button(ft.Icons.TV, "Table view", on_click=nav.show_table),
+            *scoreboard_actions(match),
+        ]
+        if screen is Screen.SCOREBOARD
+        else []
+    )
     body: list[ft.Control] = [_message(nav)] if nav.message else []
     body.append(screen_for(model))
     entering = screen is Screen.HAND_ENTRY
@@ -339,6 +362,7 @@ def build_main(
     mode = {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}.get(
         settings.mode, ft.ThemeMode.SYSTEM
     )
+    live = LiveUpdates(store)
 
     def main(page: ft.Page) -> None:
         page.title = "Canasta scorer"
@@ -363,11 +387,32 @@ def build_main(
         # reconnect, read again what another device may have changed meanwhile.
         page.on_connect = lambda _: _quietly(model.nav.refresh, "refreshing on a reconnect")
         page.on_disconnect = lambda _: _quietly(model.entry.flush, "keeping the hand being entered")
+        # Another tab or device saved a change: show it here (the hand being entered stays).
+        live.join(page, lambda change: follow(model, change))
+        # /table/ID opens a match straight in the table view (a tablet on the table).
+        page.on_route_change = lambda e: _quietly(
+            lambda: _open_route(model.nav, e.route), "opening an address"
+        )
+        _quietly(lambda: _open_route(model.nav, page.route), "opening an address")
         page.render_views(App, model.nav, model.match, model, gate)
         if keep_awake:
             page.run_task(_keep_awake)
 
     return main
+
+
+_TABLE_ROUTE = re.compile(r"/table/(\d{1,9})/?")
+
+
+def table_route(match_id: int) -> str:
+    """The address (path) that opens a match in the table view."""
+    return f"/table/{match_id}"
+
+
+def _open_route(nav: Navigation, route: str | None) -> None:
+    found = _TABLE_ROUTE.fullmatch(route or "")
+    if found is not None:
+        nav.open_table(int(found.group(1)))
 
 
 def _quietly(job: Callable[[], None], what: str) -> None:

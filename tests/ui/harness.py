@@ -61,7 +61,7 @@ class AppHarness:
     ) -> None:
         self.loop = asyncio.new_event_loop()
         self.connection = RecordingConnection()
-        self.connection.pubsubhub = PubSubHub()
+        self.connection.pubsubhub = PubSubHub(loop=self.loop)
         self.connection.loop = self.loop
         self.session = Session(self.connection)
         self._reported = 0
@@ -215,6 +215,14 @@ class AppHarness:
         """Reload the page: Flet keeps the tab's session (and the app's state) and
         sends the page a ``connect`` event, as ``flet_web`` does on a reconnect."""
         self._run(self.session.dispatch_connect_event())
+
+    def route(self, route: str) -> None:
+        """Open an address of the app in this tab (what the client sends when the
+        browser's address changes, or a page is opened at that address)."""
+        page = self.session.page
+        self.connection.page_url = self.connection.page_url or "http://127.0.0.1:8550"
+        page.route = route
+        self._run(self.session.dispatch_event(page._i, "route_change", {"route": route}))
 
     def wait(self, seconds: float) -> None:
         """Let the app's timers run for ``seconds`` (a delayed draft write …)."""

@@ -5,7 +5,8 @@
   and its live preview;
 - `NewMatch` (setup.py): the new-match form;
 - `History` (history.py): past matches, filters, statistics;
-- `Checker` (checker.py): the rule checker.
+- `Checker` (checker.py): the rule checker;
+- `follow` (live.py): what a tab reads again when another device changed a match.
 
 No module here imports Flet: the app makes the classes observable when it wires
 them (`build_model(store, wrap=ft.observable)`), so all of the app's logic is
@@ -23,6 +24,7 @@ from canasta_scorer.store import Store
 
 from .checker import Checker
 from .history import HISTORY_PAGE, History, HistoryFilter
+from .live import follow
 from .match import DRAFT_DELAY, HandEntry, OpenMatch, Preview, Scheduler, rank_name
 from .navigation import Navigation, Screen
 from .setup import NewMatch, default_sides
@@ -43,6 +45,7 @@ __all__ = [
     "Screen",
     "build_model",
     "default_sides",
+    "follow",
     "rank_name",
 ]
 

@@ -11,6 +11,7 @@ screen, on Save and when the tab disconnects (`HandEntry.flush`).
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 from collections.abc import Callable
@@ -146,6 +147,9 @@ class HandEntry:
         touched: the sides edited since the entry was opened (an untouched side is
             "not entered yet", not wrong).
         tried: True once Save was tried (then every side's problems are shown).
+        since: the match's version when the entry was started: Save names it, so a
+            match changed on another device meanwhile refuses the save (even when
+            this screen already shows that change).
     """
 
     store: Store
@@ -153,6 +157,7 @@ class HandEntry:
     preview: Preview | None = None
     touched: frozenset[int] = frozenset()
     tried: bool = False
+    since: int | None = None
     _schedule: Scheduler | None = None
     _delay: float = DRAFT_DELAY
     _match: OpenMatch | None = field(default=None, repr=False)
@@ -182,6 +187,8 @@ class HandEntry:
         self.touched = frozenset()
         self.tried = False
         self._dirty = False
+        state = self._state
+        self.since = state.version if state is not None and draft is not None else None
         if keep and draft is not None:
             self._write()
         self._preview()
@@ -199,12 +206,23 @@ class HandEntry:
             self.store.save_draft(state.id, self.draft.dump())
             self._writes += 1
 
+    def follow(self) -> None:
+        """The match changed on another device: the hand being entered is re-scored
+        against it and kept again (that device's save cleared the kept copy); what was
+        entered, the sides touched and `since` stay as they are."""
+        if self.draft is None:
+            return
+        self._dirty = True
+        self.flush()
+        self._preview()
+
     def forget(self) -> None:
         """Stop entering: nothing is kept in memory (the store's copy is not touched)."""
         self.draft = None
         self.preview = None
         self.touched = frozenset()
         self.tried = False
+        self.since = None
         self._dirty = False
 
     def _changed(self, draft: HandDraft, side: int | None = None) -> None:
@@ -619,6 +637,31 @@ class OpenMatch:
         if self.entry.draft is not None:
             self.entry.start(self.entry.draft)  # another device's save cleared the kept one
 
+    def follow(self, version: int | None) -> bool:
+        """Another device changed the open match (to ``version``; ``None``: it may
+        have): read it again and show it. The hand being entered stays as it is, on
+        its screen (its Save still meets the change: "changed elsewhere"); a hand
+        shown that is gone gives way to the scoreboard; a match deleted goes home.
+
+        Returns:
+            True if the match was read again (False: this screen had it already).
+        """
+        current = self.current
+        if current is None or (version is not None and version <= current.version):
+            return False  # this tab's own change, or one it has read already
+        with contextlib.suppress(StoreError):  # deleted meanwhile: said below
+            self.entry.flush()
+        if not self.reload():
+            return True
+        assert self.current is not None
+        nav = self.nav
+        if nav.screen is Screen.HAND_DETAIL and (
+            nav.detail is None or nav.detail >= len(self.current.record.hands)
+        ):
+            nav.show(Screen.SCOREBOARD)
+        self.entry.follow()
+        return True
+
     def _changed_while_entering(self) -> str:
         assert self.current is not None and self.entry.draft is not None
         if self.entry.draft.number is None:
@@ -774,14 +817,13 @@ class OpenMatch:
             return False
         record = self.current.record
         hand = draft.to_hand(record, match_rules(record))
+        version = entry.since if entry.since is not None else self.current.version
         try:
             if draft.number is None:
-                state = self.store.add_hand(self.current.id, hand, self.current.version)
+                state = self.store.add_hand(self.current.id, hand, version)
                 said = f"Hand {len(state.record.hands)} saved."
             else:
-                state = self.store.edit_hand(
-                    self.current.id, draft.number, hand, self.current.version
-                )
+                state = self.store.edit_hand(self.current.id, draft.number, hand, version)
                 said = f"Hand {draft.number + 1} changed; the totals after it follow."
         except ConflictError:
             # Show what the other device saved; keep the entry, which may be the very

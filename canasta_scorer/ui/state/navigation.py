@@ -26,6 +26,7 @@ class Screen(StrEnum):
     HOME = "home"
     NEW_MATCH = "new_match"
     SCOREBOARD = "scoreboard"
+    TABLE = "table"
     HAND_ENTRY = "hand_entry"
     HAND_DETAIL = "hand_detail"
     MATCHES = "matches"
@@ -139,6 +140,17 @@ class Navigation:
                 f"Match {match_id} is not there any more: it may have been deleted "
                 "on another device."
             )
+
+    def show_table(self) -> None:
+        """The table view of the open match: the scoreboard in big type, read-only."""
+        if self._match.current is not None:
+            self.show(Screen.TABLE)
+
+    def open_table(self, match_id: int) -> None:
+        """Open a match straight in the table view (a tablet given its address)."""
+        self.open_match(match_id)
+        if self.screen is Screen.SCOREBOARD:
+            self.show(Screen.TABLE)
 
     def show_hand(self, number: int) -> None:
         """Show one hand's full breakdown."""

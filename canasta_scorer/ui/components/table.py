@@ -1,0 +1,93 @@
+"""The table view: the scoreboard in big type for a device the whole table looks at.
+
+Read-only: each side's total and initial meld minimum, who deals next and the last
+hand, live (another device's save shows within a second). The screen is kept on
+where the platform allows (the app asks for it when a tab opens).
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from canasta_scorer.ui.state import OpenMatch
+
+from .common import points, screen, signed
+
+
+def _big(text: str, size: int, identifier: str, label: str | None = None) -> ft.Control:
+    return ft.Semantics(
+        identifier=identifier,
+        label=label or text,
+        content=ft.Text(text, size=size, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER),
+    )
+
+
+@screen
+def TableScreen(state: OpenMatch) -> ft.Control:
+    """Each side's total and initial meld minimum, who deals next, the last hand."""
+    match = state.current
+    assert match is not None
+    record, score = match.record, match.score
+    sides: list[ft.Control] = []
+    for index, side in enumerate(record.sides):
+        total = score.running_totals[index]
+        parts: list[ft.Control] = [
+            ft.Text(side.name, size=32, text_align=ft.TextAlign.CENTER),
+            _big(points(total), 88, f"table-total-{index}", f"{side.name} total {points(total)}"),
+        ]
+        if not score.finished:
+            minimum = score.initial_meld_minimums[index]
+            parts.append(
+                _big(
+                    f"Initial meld minimum {minimum}",
+                    26,
+                    f"table-minimum-{index}",
+                    f"{side.name} initial meld minimum {minimum}",
+                )
+            )
+        sides.append(
+            ft.Container(
+                ft.Container(
+                    ft.Column(parts, horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=4),
+                    bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
+                    border_radius=16,
+                    padding=20,
+                ),
+                col={"xs": 12, "md": 12 // max(1, min(3, len(record.sides)))},
+            )
+        )
+    controls: list[ft.Control] = [ft.ResponsiveRow(sides, spacing=12, run_spacing=12)]
+    if score.finished:
+        text = (
+            f"{score.winner} wins by {points(score.margin or 0)}"
+            if score.winner
+            else "The match is a draw"
+        )
+        controls.append(_big(text, 40, "table-winner"))
+    else:
+        dealer = state.next_dealer()
+        if dealer:
+            controls.append(_big(f"{dealer} deals next", 32, "table-dealer"))
+    if record.hands:
+        number = len(record.hands) - 1
+        last = "   ".join(
+            f"{side.name} {signed(total)}"
+            for side, total in zip(record.sides, score.hands[number].totals, strict=True)
+        )
+        controls.append(
+            ft.Semantics(
+                identifier="table-last-hand",
+                label=f"Hand {number + 1}: {last}",
+                content=ft.Column(
+                    [
+                        ft.Text(f"Hand {number + 1}", size=22, text_align=ft.TextAlign.CENTER),
+                        ft.Text(last, size=30, text_align=ft.TextAlign.CENTER),
+                    ],
+                    horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                    spacing=2,
+                ),
+            )
+        )
+    else:
+        controls.append(ft.Text("No hand yet", size=22, text_align=ft.TextAlign.CENTER))
+    return ft.Column(controls, spacing=24, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
