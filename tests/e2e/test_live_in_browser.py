@@ -1,0 +1,193 @@
+"""Live screens in real browsers: a hand saved on one device shows on the others
+without a reload, through one server (Flet's pub/sub) and through two server
+processes on one PostgreSQL database (LISTEN/NOTIFY); a device entering a hand keeps
+its entry; the table view opens by its address and follows the match.
+
+How fast a save shows elsewhere is measured by ``tests/benchmarks/live_delay.py``,
+not here.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from .browser import free_port, start_server, stop_server
+from .conftest import AppPage, Server, _missing, _route
+from .test_match_in_browser import start_match
+
+PG_ENV = "CANASTA_SCORER_TEST_PG"
+
+
+def device(app: AppPage, browser: Browser, server: Server | None = None) -> AppPage:
+    """The app on another device: a browser context of its own (its own session),
+    closed with the test's."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.route("**/*", _route(app.blocked))
+    other = AppPage(context.new_page(), server or app.server, app.test_name, app.blocked)
+    app.page.context.on("close", lambda _: context.close())
+    other.open()
+    return other
+
+
+def look(app: AppPage) -> AppPage:
+    """Look at a device: its page in front (a page behind others draws no frames, as a
+    phone in a pocket would not)."""
+    app.page.bring_to_front()
+    return app
+
+
+def save_quick_hand(app: AppPage, north_south: str, east_west: str, number: int = 1) -> None:
+    """From the scoreboard: enter a hand as quick totals and save it."""
+    look(app)
+    app.tap(f"Enter hand {number}")
+    quick = app.switch(re.compile(r"^Quick"))
+    app.reveal(quick)
+    app.set_switch(quick, True)
+    app.type("North-South hand total", north_south)
+    app.type("East-West hand total", east_west)
+    app.expect_node("save-bar", f"North-South +{north_south} East-West +{east_west}")
+    app.tap("Save hand")
+    app.expect_node("message", f"Hand {number} saved.")
+
+
+def open_resumed(app: AppPage) -> None:
+    """From home: open the match in progress."""
+    app.tap(re.compile(r"^Resume: "))
+    expect(app.node("total-0")).to_be_visible()
+
+
+def test_a_save_on_one_page_shows_on_another_without_a_reload(
+    app: AppPage, browser: Browser
+) -> None:
+    app.open()
+    start_match(app)
+    other = device(app, browser)
+    open_resumed(other)
+    other.expect_node("total-0", "North-South total 0")
+
+    save_quick_hand(app, "120", "35")
+    # Nothing is done on the other page: it shows the hand by itself.
+    look(other).expect_node("total-0", "North-South total 120")
+    other.expect_node("total-1", "East-West total 35")
+    expect(other.button("Enter hand 2")).to_be_visible()
+    assert other.reads("message") == ""  # the saver's message is the saver's
+
+
+def test_a_page_entering_a_hand_keeps_it_when_another_saves(app: AppPage, browser: Browser) -> None:
+    app.open()
+    start_match(app)
+    entering = device(app, browser)
+    open_resumed(entering)
+    entering.tap("Enter hand 1")
+    entering.tap("K")
+    entering.set_count("Ks in the meld of Ks", 5)
+
+    save_quick_hand(app, "200", "90")
+    look(entering).expect_node("message", "Another device saved hand 1.")
+    assert entering.count("Ks in the meld of Ks") == 5  # the entry, untouched
+    entering.tap("Save hand")
+    entering.expect_node("message", "Another device changed this match while you were")
+    entering.expect_node("total-0", "North-South total 200")
+    entering.tap("Go on with hand 2")
+    assert entering.count("Ks in the meld of Ks") == 5  # nothing lost
+
+
+def test_the_table_view_opens_by_its_address_and_follows_the_match(
+    app: AppPage, browser: Browser, server: Server
+) -> None:
+    app.open()
+    start_match(app)
+    app.tap("Table view")
+    app.expect_node("table-total-0", "North-South total 0")
+    app.expect_node("table-minimum-1", "East-West initial meld minimum 50")
+    app.tap("Back")
+    save_quick_hand(app, "1,500", "300")
+    # A tablet opens the table view of the newest match straight from its address.
+    newest = newest_match_id(server)
+    tablet = device(app, browser)
+    tablet.page.goto(f"{server.url}table/{newest}")
+    tablet.enable_semantics()
+    tablet.expect_node("table-total-0", "North-South total 1,500")
+    tablet.expect_node("table-minimum-0", "North-South initial meld minimum 90")
+    tablet.expect_node("table-last-hand", "Hand 1: North-South +1,500")
+    expect(tablet.button("Enter hand 2")).to_have_count(0)  # read-only
+    tablet.shot("table-view")
+    save_quick_hand(app, "100", "50", number=2)
+    look(tablet).expect_node("table-total-0", "North-South total 1,600")
+    tablet.expect_node("table-last-hand", "Hand 2: North-South +100")
+
+
+def newest_match_id(server: Server) -> int:
+    """The id of the match started last on the server's store."""
+    from canasta_scorer.store import Store
+
+    store = Store.open(server.db_url)
+    try:
+        return store.matches(limit=1)[0].id
+    finally:
+        store.close()
+
+
+# --- two server processes on one PostgreSQL database -------------------------------
+
+
+@pytest.fixture
+def postgres_schema() -> Iterator[str]:
+    """A new schema on the PostgreSQL test server, as a URL (dropped afterwards)."""
+    from sqlalchemy import create_engine, make_url, text
+
+    base_text = os.environ.get(PG_ENV, "").strip()
+    if not base_text:
+        _missing(f"{PG_ENV} is not set (tests/run starts a server with tests/postgres.sh)")
+    base = make_url(base_text)
+    schema = f"canasta_e2e_{os.getpid()}_{uuid.uuid4().hex[:8]}"
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f'CREATE SCHEMA "{schema}"'))
+    try:
+        url = base.update_query_dict({"options": f"-csearch_path={schema}"})
+        yield url.render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+        admin.dispose()
+
+
+def serve(db_url: str, folder: Path, name: str) -> Server:
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/"
+    command = [sys.executable, "-m", "canasta_scorer", "app", "--web", "--port", str(port)]
+    log = folder / f"{name}.log"
+    process = start_server([*command, "--db", db_url], log, url)
+    return Server(url=url, db_url=db_url, log=log, process=process)
+
+
+def test_a_save_through_one_server_shows_in_the_page_of_another(
+    browser: Browser, postgres_schema: str, tmp_path: Path, app: AppPage
+) -> None:
+    first = serve(postgres_schema, tmp_path, "first")
+    second = serve(postgres_schema, tmp_path, "second")
+    try:
+        here, there = device(app, browser, first), device(app, browser, second)
+        look(here)
+        start_match(here)
+        # the new match shows on the other server's home by itself
+        open_resumed(look(there))
+        there.expect_node("total-0", "North-South total 0")
+        save_quick_hand(here, "450", "120")
+        look(there).expect_node("total-0", "North-South total 450")
+        there.expect_node("total-1", "East-West total 120")
+        for server in (first, second):
+            log = server.log_text()
+            assert "Traceback" not in log, log
+    finally:
+        stop_server(first.process)
+        stop_server(second.process)
