@@ -334,8 +334,8 @@ class Bench:
 def server_work(workdir: Path, taps: int = 40, saves: int = 10) -> dict[str, Any]:
     """Server time per ``+`` tap in hand entry and per Save, in-process: the real Flet
     session, every message encoded as the real connection does. CPU time of this
-    process (`time.process_time`), so other programs on a busy machine do not count. S1's hand is the draft
-    of a match with 29 hands saved (the 30th being entered).
+    process (`time.process_time`), so other programs on a busy machine do not count.
+    S1's hand is the draft of a match with 29 hands saved (the 30th being entered).
 
     Returns:
         Medians in ms, and how they split: the state's own work (the draft and the

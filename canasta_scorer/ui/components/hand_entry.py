@@ -811,7 +811,7 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
         [
             ft.Container(ft.Column(top, spacing=6), padding=ft.Padding.symmetric(horizontal=12)),
             ft.Container(
-                ft.ListView(body, spacing=12, key="entry-body"),
+                ft.ListView(body, spacing=12, key=f"entry-body-{side}"),
                 expand=True,
                 padding=ft.Padding.symmetric(horizontal=12),
             ),
