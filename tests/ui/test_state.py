@@ -1087,7 +1087,7 @@ def test_the_draft_is_written_once_per_delay_however_many_taps(store: Store) -> 
         model.entry.set_red_threes(0, 1)
         model.entry.add_meld(0, "K")
     assert model.entry.writes == 1 and [delay for delay, _ in jobs] == [1.0]  # one job
-    delay, job = jobs.pop()
+    _, job = jobs.pop()
     assert callable(job)
     job()  # a second later
     assert model.entry.writes == 2
