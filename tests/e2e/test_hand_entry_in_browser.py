@@ -56,9 +56,10 @@ def test_the_side_switcher_shows_totals_and_problems(app: AppPage) -> None:
 
 
 def small_buttons(app: AppPage) -> list[tuple[str, float, float]]:
-    """The buttons on the page smaller than 48 × 48 px (name, width, height)."""
+    """The buttons and chips on the page smaller than 48 × 48 px (name, width, height)."""
     found: list[tuple[str, float, float]] = app.page.evaluate(
-        """() => [...document.querySelectorAll('flt-semantics[role=button]')]
+        """() => [...document.querySelectorAll(
+                'flt-semantics[role=button], flt-semantics[role=checkbox]')]
             .map(e => [e.getAttribute('aria-label') || e.textContent.trim(),
                        e.getBoundingClientRect().width, e.getBoundingClientRect().height])
             .filter(([n, w, h]) => w > 0 && h > 0 && (w < 47.5 || h < 47.5))"""
@@ -70,7 +71,8 @@ def test_name_chips_and_the_checker_buttons_are_48_px(app: AppPage, server: Serv
     seed_match(server, [])  # North, South, East and West are remembered players
     app.open()
     app.tap("New match")
-    expect(app.button("North").first).to_be_visible()  # a remembered player's chip
+    # a remembered player's chip (a chip is a checkbox to screen readers)
+    expect(app.page.get_by_role("checkbox", name="North").first).to_be_visible()
     assert small_buttons(app) == []
     app.tap("Back")
     app.tap("Rule checker")

@@ -109,7 +109,7 @@ def test_s1_hand_entered_by_tapping_and_typing(open_app: OpenApp) -> None:
     panel = next(
         c
         for c in app.controls()
-        if isinstance(c, ft.Column)
+        if isinstance(c, ft.ListView)
         and any(getattr(k, "key", None) == "rank-pad-0" for k in c.controls)
     )
     order = [str(c.key) for c in panel.controls if str(c.key).startswith("meld-")]

@@ -1075,3 +1075,27 @@ def test_statistics_say_which_filters_they_follow(state: AppModel) -> None:
     assert state.history.filter_words() == ""
     state.history.set_filter(player="Petra", status="finished", days=30)
     assert state.history.filter_words() == "player Petra, finished, last 30 days"
+
+
+def test_the_draft_is_written_once_per_delay_however_many_taps(store: Store) -> None:
+    jobs: list[tuple[float, object]] = []
+    model = build_model(store, schedule=lambda delay, job: jobs.append((delay, job)))
+    start_classic(model)
+    model.match.begin_hand()
+    assert model.entry.writes == 1  # the blank hand, as it is opened
+    for _ in range(5):
+        model.entry.set_red_threes(0, 1)
+        model.entry.add_meld(0, "K")
+    assert model.entry.writes == 1 and [delay for delay, _ in jobs] == [1.0]  # one job
+    _, job = jobs.pop()
+    assert callable(job)
+    job()  # a second later
+    assert model.entry.writes == 2
+    model.entry.flush()  # nothing changed since: no write
+    assert model.entry.writes == 2
+    model.entry.set_red_threes(0, 2)
+    assert len(jobs) == 1  # the next change schedules the next write
+    model.nav.back_to_scoreboard()  # leaving writes at once
+    assert model.entry.writes == 3
+    kept = store.draft(model.match.current.id if model.match.current else 0)
+    assert kept is not None and HandDraft.load(kept) == model.entry.draft
