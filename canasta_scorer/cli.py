@@ -499,7 +499,13 @@ def _cmd_app(args: argparse.Namespace) -> int:
         from canasta_scorer.ui.app import run_app
 
         return run_app(
-            web=args.web, host=args.host, port=args.port, db=args.db, access_code=args.access_code
+            web=args.web,
+            host=args.host,
+            port=args.port,
+            db=args.db,
+            access_code=args.access_code,
+            access_code_file=args.access_code_file,
+            extra_hosts=tuple(args.allow_host or ()),
         )
     except StoreError as error:
         sys.stderr.write(f"canasta-scorer: {error}\n")
@@ -734,7 +740,8 @@ def _parser() -> argparse.ArgumentParser:
     app.add_argument(
         "--host",
         metavar="H",
-        help="address to serve on (default 127.0.0.1; any other address asks for an access code)",
+        help="address or name to serve on (default 127.0.0.1); unless every address it binds "
+        "is a loopback one, every visitor is asked for an access code",
     )
     app.add_argument("--port", type=_port, metavar="PORT", help="port (default 8550)")
     app.add_argument(
@@ -743,9 +750,23 @@ def _parser() -> argparse.ArgumentParser:
         help="database URL (default: $CANASTA_SCORER_DB, else SQLite in the user data folder)",
     )
     app.add_argument(
+        "--access-code-file",
+        metavar="FILE",
+        help="a file whose first line is the access code every visitor is asked for "
+        "(or set CANASTA_SCORER_ACCESS_CODE); served beyond this machine without one, "
+        "a code is generated and printed",
+    )
+    app.add_argument(
         "--access-code",
         metavar="CODE",
-        help="the access code asked for off this machine (default: generated)",
+        help="the access code, on the command line (others on this computer can see it "
+        "in the process list: prefer --access-code-file or CANASTA_SCORER_ACCESS_CODE)",
+    )
+    app.add_argument(
+        "--allow-host",
+        action="append",
+        metavar="NAME",
+        help="another name the server is reached by, e.g. a reverse proxy's (repeatable)",
     )
     app.set_defaults(run=_cmd_app)
     return parser

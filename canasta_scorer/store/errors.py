@@ -4,11 +4,33 @@ from __future__ import annotations
 
 from canasta_scorer.rules import Finding
 
-__all__ = ["ConflictError", "NotFoundError", "RuleViolationError", "StoreError"]
+__all__ = [
+    "ConflictError",
+    "NotFoundError",
+    "RuleViolationError",
+    "StoreBusyError",
+    "StoreError",
+    "StoreFullError",
+    "StoreReadOnlyError",
+]
 
 
 class StoreError(Exception):
     """Something about the database itself: unreadable, damaged, newer, unreachable."""
+
+
+class StoreBusyError(StoreError):
+    """Another program holds the database's write lock longer than the store waits;
+    nothing was changed, and trying again later works."""
+
+
+class StoreReadOnlyError(StoreError):
+    """The database (or its folder) cannot be written: nothing was changed."""
+
+
+class StoreFullError(StoreError):
+    """The disk is full (or a file-size limit was reached) while saving; the save was
+    rolled back and nothing was changed."""
 
 
 class NotFoundError(StoreError):
