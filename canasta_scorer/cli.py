@@ -59,6 +59,7 @@ from canasta_scorer.rules import (
 )
 from canasta_scorer.rules.cards import parse_cards
 from canasta_scorer.rules.checks import check_score, meld_supply
+from canasta_scorer.rules.citations import file_format, rule
 from canasta_scorer.rules.disputes import (
     FirstMeldSituation,
     GoOutSituation,
@@ -189,14 +190,14 @@ def _findings_text(findings: Sequence[Finding], out: TextIO) -> None:
         for finding in errors:
             out.write(
                 f"  ✗ {finding.where or '(whole file)'}: {finding.message}\n"
-                f"    rule: {finding.rule}\n"
+                f"    see {finding.rule}\n"
             )
     if warnings:
         out.write(f"\n{len(warnings)} warning{'s' if len(warnings) > 1 else ''}\n")
         for finding in warnings:
             out.write(
                 f"  ! {finding.where or '(whole file)'}: {finding.message}\n"
-                f"    rule: {finding.rule}\n"
+                f"    see {finding.rule}\n"
             )
 
 
@@ -253,7 +254,7 @@ def _side_sheet(
         partners = " and ".join(s.name for s in together if s is not side)
         out.write(
             f"  partners this hand with {partners}: melds, canasta bonuses, going out "
-            "and cards left in hand count together (RULES.md §2)\n"
+            f"and cards left in hand count together ({rule('2.3')})\n"
         )
     if side.score_before:
         out.write(f"  {'score before the hand':<{width}}{_points(side.score_before):>9}\n")
@@ -365,7 +366,7 @@ def _cmd_check_meld(args: argparse.Namespace) -> int:
     kind = meld.canasta_kind(rules) if not errors else None
     notes: list[str] = []
     if meld.rank is MeldRank.BLACK_THREE and not errors and not args.going_out:
-        notes.append("legal only on the turn a player goes out (RULES.md §1.5)")
+        notes.append(f"legal only on the turn a player goes out ({rule('1.5')})")
     if args.json:
         _write_json(
             {
@@ -390,7 +391,7 @@ def _cmd_check_meld(args: argparse.Namespace) -> int:
         for note in notes:
             out.write(f"  {note}\n")
         for finding in findings:
-            out.write(f"  ✗ {finding.message}\n    rule: {finding.rule}\n")
+            out.write(f"  ✗ {finding.message}\n    see {finding.rule}\n")
     return EXIT_VALID if not errors else EXIT_VIOLATIONS
 
 
@@ -413,7 +414,7 @@ def _cmd_minimum(args: argparse.Namespace) -> int:
             f"Initial meld minimum at {_points(args.score)} in {rules.variant.id}: {minimum}\n"
         )
         for problem in problems:
-            sys.stdout.write(f"  ✗ {problem.message}\n    rule: {problem.rule}\n")
+            sys.stdout.write(f"  ✗ {problem.message}\n    see {problem.rule}\n")
     return EXIT_VIOLATIONS if odd else EXIT_VALID
 
 
@@ -426,7 +427,7 @@ def _verdict_out(verdict: Verdict, rules: RuleSet, as_json: bool) -> int:
         if verdict.show:
             out.write(f"  show from your hand: {verdict.show}\n")
         for reason in verdict.reasons:
-            out.write(f"  {'✓' if reason.ok else '✗'} {reason.message}\n    rule: {reason.rule}\n")
+            out.write(f"  {'✓' if reason.ok else '✗'} {reason.message}\n    see {reason.rule}\n")
     return EXIT_VALID if verdict.allowed else EXIT_VIOLATIONS
 
 
@@ -574,7 +575,7 @@ def _check_commands(commands: Any, variants: list[str], house: list[str]) -> Non
     pile = questions.add_parser(
         "pile",
         help="may I take the discard pile?",
-        description="May I take the discard pile? (RULES.md §1.8)",
+        description=f"May I take the discard pile? ({rule('1.8')})",
     )
     pile.add_argument("--top", required=True, metavar="CARD", help="the top card of the pile")
     pile.add_argument("--hand", required=True, metavar="CARDS", help="your hand")
@@ -602,7 +603,7 @@ def _check_commands(commands: Any, variants: list[str], house: list[str]) -> Non
     go_out = questions.add_parser(
         "go-out",
         help="may we go out?",
-        description="May we go out, and what does it score? (RULES.md §1.9)",
+        description=f"May we go out, and what does it score? ({rule('1.9')})",
     )
     go_out.add_argument(
         "--table",
@@ -629,7 +630,7 @@ def _check_commands(commands: Any, variants: list[str], house: list[str]) -> Non
     first = questions.add_parser(
         "first-meld",
         help="does this first meld reach the minimum?",
-        description="Does this first meld reach the initial meld minimum? (RULES.md §1.7)",
+        description=(f"Does this first meld reach the initial meld minimum? ({rule('1.7')})"),
     )
     first.add_argument(
         "--meld",
@@ -666,7 +667,8 @@ def _parser() -> argparse.ArgumentParser:
     score = commands.add_parser(
         "score",
         help="check and score one hand file",
-        description="Check and score one hand file (HAND_FORMAT.md).",
+        description="Check and score one hand file, written as docs/file-format.md describes "
+        f"({file_format('4')}).",
     )
     score.add_argument("file", metavar="FILE", help="a hand file (JSON), or - for standard input")
     score.add_argument("--json", action="store_true", help="print the contract's JSON object")
@@ -714,7 +716,7 @@ def _parser() -> argparse.ArgumentParser:
     minimum = commands.add_parser(
         "minimum",
         help="the initial meld minimum for a cumulative score",
-        description="The initial meld minimum for a side's cumulative score (RULES.md §1.7).",
+        description=(f"The initial meld minimum for a side's cumulative score ({rule('1.7')})."),
     )
     minimum.add_argument("score", type=int, metavar="SCORE", help="the side's cumulative score")
     minimum.add_argument(

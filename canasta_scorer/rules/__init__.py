@@ -1,7 +1,7 @@
 """The rules engine: cards, melds, variants and house rules, hand and match files,
 the checker and the scores. Pure: standard library and pydantic only, no I/O.
 
-Sources are the rule books S0–S3 and the spec ``RULES.md``; every number and
+The rules are those of ``docs/rules.md`` (which names their sources); every number and
 verdict of the product is computed here.
 """
 

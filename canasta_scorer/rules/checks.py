@@ -1,6 +1,6 @@
 """The checker: every rule a recorded hand breaks, all at once.
 
-`check_hand` works from the end-of-hand record (RULES.md §1.13 checks 1–9 and the
+`check_hand` works from the end-of-hand record (rules §1.13 checks 1–9 and the
 further checks listed in its docstring) and never raises on a record that loaded:
 what a table really laid down is reported, not refused. `check_meld` answers for
 one meld on its own ("is this meld legal?").
@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from . import citations
 from .cards import NATURAL_RANKS, Card
 from .findings import Code, Finding, Severity
 from .melds import CANASTA_SIZE, Meld, MeldRank
@@ -32,16 +33,16 @@ __all__ = [
 E = Severity.ERROR
 W = Severity.WARNING
 
-R_MELD = "RULES.md §1.3; S0 Melds in Classic Canasta"
-R_BLACK_THREE = "RULES.md §1.5; S0 Threes in Classic Canasta"
-R_WILD_MELD = "RULES.md §3 H5 (wild-card-melds); S2 House rules"
-R_MINIMUM = "RULES.md §1.7; S0 Initial Meld Requirement in Classic Canasta"
-R_SUPPLY = "RULES.md §1.1 and §1.13 check 4; S0 General Rules"
-R_RED_THREE_HAND = "RULES.md §1.6 and §1.13 check 5; S2 Lay out red threes"
-R_GOING_OUT = "RULES.md §1.9 and §1.13 check 6; S0 End of the hand: Going Out"
-R_CONCEALED = "RULES.md §1.9 and §1.13 checks 7-8; S0 Classic Canasta Scoring"
-R_MULTIPLE_OF_5 = "RULES.md §1.1 and §1.13 check 9"
-R_VARIANT = "RULES.md §2 Player-count versions"
+R_MELD = citations.rule("1.3")
+R_BLACK_THREE = citations.rule("1.5")
+R_WILD_MELD = citations.rule("3 H5")
+R_MINIMUM = citations.rule("1.7")
+R_SUPPLY = citations.rule("1.1", "1.13")
+R_RED_THREE_HAND = citations.rule("1.6", "1.13")
+R_GOING_OUT = citations.rule("1.9", "1.13")
+R_CONCEALED = citations.rule("1.9", "1.13")
+R_MULTIPLE_OF_5 = citations.rule("1.1", "1.13")
+R_VARIANT = citations.rule("2")
 
 
 def hand_rules(record: HandRecord) -> RuleSet:
@@ -50,7 +51,7 @@ def hand_rules(record: HandRecord) -> RuleSet:
 
 
 def canasta_count(melds: Sequence[Meld], rules: RuleSet) -> int:
-    """Canastas among some melds at the end of the hand (RULES.md §1.4; H5 wild ones)."""
+    """Canastas among some melds at the end of the hand (rules §1.4; H5 wild ones)."""
     return sum(1 for meld in melds if meld.canasta_kind(rules) is not None)
 
 
@@ -58,7 +59,7 @@ def scoring_groups(record: HandRecord, rules: RuleSet) -> list[list[int]]:
     """Side indexes that score as one partnership this hand.
 
     Every side scores alone, except in three-player cutthroat with a lone hand: the
-    other two sides are partners for the hand (RULES.md §2, R2). With no lone hand
+    other two sides are partners for the hand (rules §2, R2). With no lone hand
     named, the player who went out is the lone hand ("if someone goes out before
     anyone took the pile, that player is the lone hand"); if nobody went out either,
     everyone scores alone (the stock ran out before anyone took the pile).
@@ -104,7 +105,7 @@ def _plural(count: int, word: str) -> str:
 def check_meld(
     meld: Meld, rules: RuleSet, where: str = "", *, going_out: bool | None = None
 ) -> list[Finding]:
-    """Check one meld on its own: its shape under RULES.md §1.3, §1.5 and H5.
+    """Check one meld on its own: its shape under rules §1.3, §1.5 and H5.
 
     Args:
         meld: the meld.
@@ -250,7 +251,7 @@ def check_meld(
 
 
 def check_score(value: int, where: str = "", what: str = "") -> list[Finding]:
-    """A score entered by hand is a multiple of 5 (RULES.md §1.1, §1.13 check 9).
+    """A score entered by hand is a multiple of 5 (rules §1.1, §1.13 check 9).
 
     Args:
         value: the score, in points.
@@ -277,7 +278,7 @@ def check_score(value: int, where: str = "", what: str = "") -> list[Finding]:
 
 def meld_supply(meld: Meld, rules: RuleSet, where: str = "") -> list[Finding]:
     """One meld on its own against the deck: no card more often than the deck holds
-    (RULES.md §1.13 check 4). A hand checks its supply across every side instead."""
+    (rules §1.13 check 4). A hand checks its supply across every side instead."""
     deck = rules.deck
     found = []
     for card, count in Counter(meld.cards).items():
@@ -326,7 +327,7 @@ def _rank_name(rank: MeldRank | None) -> str:
 
 
 def rules_findings(rules: RuleSet, where: str = "house_rules") -> list[Finding]:
-    """Warnings for house rules that have no effect with the others (RULES.md §3)."""
+    """Warnings for house rules that have no effect with the others (rules §3)."""
     found: list[Finding] = []
     if rules.has(HouseRule.CUTTHROAT_TWO_CANASTAS) and not rules.variant.lone_hand:
         found.append(
@@ -335,7 +336,7 @@ def rules_findings(rules: RuleSet, where: str = "house_rules") -> list[Finding]:
                 Code.HOUSE_RULE_NO_EFFECT,
                 where,
                 "cutthroat-two-canastas only changes three-player-cutthroat",
-                "RULES.md §3 O11",
+                citations.rule("3 O11"),
             )
         )
     if rules.has(HouseRule.WILD_MELD_PENALTY) and not rules.has(HouseRule.WILD_CARD_MELDS):
@@ -345,7 +346,7 @@ def rules_findings(rules: RuleSet, where: str = "house_rules") -> list[Finding]:
                 Code.HOUSE_RULE_NO_EFFECT,
                 where,
                 "wild-meld-penalty has no effect without wild-card-melds",
-                "RULES.md §3 H5",
+                citations.rule("3 H5"),
             )
         )
     if rules.has(HouseRule.RED_THREE_PENALTY_CAP_400) and rules.has(HouseRule.NO_RED_THREE_PENALTY):
@@ -355,7 +356,7 @@ def rules_findings(rules: RuleSet, where: str = "house_rules") -> list[Finding]:
                 Code.HOUSE_RULE_NO_EFFECT,
                 where,
                 "red-three-penalty-cap-400 has no effect with no-red-three-penalty",
-                "RULES.md §3 C07, O5",
+                citations.rule("3 C07", "3 O5"),
             )
         )
     return found
@@ -366,7 +367,7 @@ def check_hand(
 ) -> list[Finding]:
     """Every finding about one recorded hand, errors and warnings, all at once.
 
-    Errors: RULES.md §1.13 checks 1–9 (meld shape, one meld per rank, the black-three
+    Errors: rules §1.13 checks 1–9 (meld shape, one meld per rank, the black-three
     meld, card supply, red threes in hand, going out, concealed, multiples of 5); a
     side whose melded card points are below its initial meld minimum unless it went
     out concealed (§1.7: melds only grow, so the first meld was short); the sides and
@@ -429,7 +430,7 @@ def check_hand(
     return found
 
 
-R_QUICK = "quick entry (a total typed from a paper count); RULES.md §1.1"
+R_QUICK = citations.rule("1.1") + "; " + citations.file_format("7")
 
 
 def _check_quick(index: int, side: HandSide) -> list[Finding]:
@@ -461,7 +462,7 @@ def _check_quick(index: int, side: HandSide) -> list[Finding]:
 
 
 def check_sides(record: HandRecord, rules: RuleSet) -> list[Finding]:
-    """The sides and their players against the variant (RULES.md §2): how many sides,
+    """The sides and their players against the variant (rules §2): how many sides,
     players per side, a name used twice. A match checks this once for all its hands."""
     return _check_table(record, rules, sides_too=True, hand_too=False)
 
@@ -469,7 +470,7 @@ def check_sides(record: HandRecord, rules: RuleSet) -> list[Finding]:
 def _check_table(
     record: HandRecord, rules: RuleSet, *, sides_too: bool = True, hand_too: bool = True
 ) -> list[Finding]:
-    """Sides and players against the variant (RULES.md §2); the lone hand and the
+    """Sides and players against the variant (rules §2); the lone hand and the
     player sitting out of this hand."""
     found: list[Finding] = []
     sides = record.sides
@@ -547,7 +548,7 @@ def _check_table(
 
 
 def _check_lone_hand(record: HandRecord, rules: RuleSet) -> list[Finding]:
-    rule = "RULES.md §2 (3p cutthroat); R2"
+    rule = citations.rule("2.3")
     if record.lone_hand is None:
         if rules.variant.lone_hand and len(record.sides) == 3:
             out = next((side for side in record.sides if side.went_out is not WentOut.NO), None)
@@ -587,7 +588,7 @@ def _check_lone_hand(record: HandRecord, rules: RuleSet) -> list[Finding]:
 def _check_sitting_out(
     record: HandRecord, rules: RuleSet, players: dict[str, int]
 ) -> list[Finding]:
-    rule = "RULES.md §2 (5p); R1"
+    rule = citations.rule("2.4")
     who = record.sitting_out
     if not rules.variant.sits_out:
         if who is not None:
@@ -726,7 +727,7 @@ def _check_hands(record: HandRecord, rules: RuleSet, index: int, side: HandSide)
     left = side.left_in_hand
     sitting = (record.sitting_out or "").strip().casefold()
     out_by = (side.went_out_by or "").strip().casefold()
-    rule = "RULES.md §1.9; S0 The Deal and Play"
+    rule = citations.rule("1.9")
     # The side went out but who did is not named (GOING_OUT_BY_MISSING): one empty hand is
     # that player's, so it is not reported as an empty hand of a player who did not go out.
     unnamed_out = side.went_out is not WentOut.NO and not out_by
@@ -867,7 +868,7 @@ def _check_going_out(
                     f"{here}.went_out",
                     f"{side.name} went out with {canastas} of the {need} needed: "
                     "allowed by go-out-without-canastas, but no going-out bonus",
-                    "RULES.md §3 O6; S3",
+                    citations.rule("3 O6"),
                 )
             )
         else:
@@ -916,7 +917,7 @@ def _check_minimum(record: HandRecord, rules: RuleSet, group: list[int]) -> list
 
 
 def _check_supply(record: HandRecord, rules: RuleSet) -> list[Finding]:
-    """RULES.md §1.13 check 4: no card more often than the deck holds."""
+    """rules §1.13 check 4: no card more often than the deck holds."""
     counts: Counter[Card] = Counter()
     laid_red = 0
     for side in record.sides:

@@ -1,9 +1,9 @@
 """Questions a table argues about, answered yes or no with the rule and its source.
 
-* `may_take_pile`: may I take the discard pile? (RULES.md §1.8, H1–H4, O1)
-* `may_go_out`: may we go out, and what does it score? (RULES.md §1.9, O2, O6)
-* `first_meld`: does this first meld reach the minimum? (RULES.md §1.7, O7)
-* `meld_verdict`: is this meld legal? (RULES.md §1.3–§1.5, H5)
+* `may_take_pile`: may I take the discard pile? (rules §1.8, H1–H4, O1)
+* `may_go_out`: may we go out, and what does it score? (rules §1.9, O2, O6)
+* `first_meld`: does this first meld reach the minimum? (rules §1.7, O7)
+* `meld_verdict`: is this meld legal? (rules §1.3–§1.5, H5)
 
 Each works from a described table situation, not an end-of-hand record, and
 returns a `Verdict`: the answer in plain words and every reason with its rule.
@@ -27,6 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .cards import NATURAL_RANKS, Card, format_cards, is_natural, is_wild
 from .checks import check_meld, meld_supply
+from .citations import rule
 from .findings import Severity
 from .melds import CANASTA_SIZE, Meld, MeldRank
 from .ruleset import HouseRule, RuleSet, initial_meld_minimum
@@ -45,16 +46,14 @@ __all__ = [
     "meld_verdict",
 ]
 
-R_TOP_BLOCKED = (
-    "RULES.md §1.8; S0 The Play in Classic Canasta (note on wild cards and black threes)"
-)
-R_FROZEN = "RULES.md §1.8; S0 Frozen Discard Pile"
-R_UNFROZEN = "RULES.md §1.8; S0 The Play in Classic Canasta"
-R_ONE_CARD = "RULES.md §1.8 and §3 O1; S2 Take the discard pile"
-R_MERGE = "RULES.md §1.3 (merge limit); S0 Melds in Classic Canasta"
-R_MINIMUM = "RULES.md §1.7; S0 Initial Meld Requirement in Classic Canasta"
-R_GO_OUT = "RULES.md §1.9; S0 End of the hand: Going Out"
-R_CONCEALED = "RULES.md §1.9; S0 Classic Canasta Scoring (note on going out concealed)"
+R_TOP_BLOCKED = rule("1.8")
+R_FROZEN = rule("1.8")
+R_UNFROZEN = rule("1.8")
+R_ONE_CARD = rule("1.8", "3 O1")
+R_MERGE = rule("1.3")
+R_MINIMUM = rule("1.7")
+R_GO_OUT = rule("1.9")
+R_CONCEALED = rule("1.9")
 
 #: Melds of a first meld as (rank, natural cards, wild cards), for `best_opening`.
 _Choice = tuple[tuple[Card, int, int], ...]
@@ -124,15 +123,13 @@ def meld_verdict(meld: Meld, rules: RuleSet, *, going_out: bool | None = None) -
     if not errors:
         if kind is not None:
             reasons.append(
-                _reason(
-                    f"{kind.value} canasta: bonus {CANASTA_BONUS[kind]:,}", "RULES.md §1.4", True
-                )
+                _reason(f"{kind.value} canasta: bonus {CANASTA_BONUS[kind]:,}", rule("1.4"), True)
             )
         elif meld.rank is MeldRank.BLACK_THREE:
             reasons.append(
                 _reason(
                     "a meld of black threes is legal only on the turn its player goes out",
-                    "RULES.md §1.5",
+                    rule("1.5"),
                     going_out is True,
                 )
             )
@@ -140,7 +137,7 @@ def meld_verdict(meld: Meld, rules: RuleSet, *, going_out: bool | None = None) -
             reasons.append(
                 _reason(
                     f"not a canasta yet ({meld.size} of {CANASTA_SIZE} cards)",
-                    "RULES.md §1.4",
+                    rule("1.4"),
                     True,
                 )
             )
@@ -200,14 +197,14 @@ def best_opening(
     """The most points a first meld can count from ``hand`` plus the top discard.
 
     The top card (if any) must go into a meld with two natural cards of its rank from
-    the hand (the pile is frozen for a side that has not melded, RULES.md §1.8). Other
+    the hand (the pile is frozen for a side that has not melded, rules §1.8). Other
     melds use two or more natural cards of one rank and wild cards: 3 cards at least,
     3 wild cards at most a meld (§1.3). Every way of melding is weighed, so a wild card
     goes where it counts most (completing a pair rather than growing a meld).
 
     ``keep`` hand cards stay in the hand unless the melds hold the canastas needed to go
     out: a side without them may not meld so much that its player is left with no card
-    after the discard that ends the turn (S0 End of the hand: Going Out; RULES.md §1.9).
+    after the discard that ends the turn (S0 End of the hand: Going Out; rules §1.9).
 
     Args:
         hand: the player's hand, without the pile.
@@ -287,7 +284,7 @@ def best_opening(
 
 
 def may_take_pile(situation: PileSituation, rules: RuleSet) -> Verdict:
-    """May the player take the discard pile? (RULES.md §1.8)
+    """May the player take the discard pile? (rules §1.8)
 
     Checks, in order: a wild card or black three on top blocks it (S0); the one-card
     rule (O1); whether the pile is frozen for the player (a wild card or a red-three
@@ -325,7 +322,7 @@ def may_take_pile(situation: PileSituation, rules: RuleSet) -> Verdict:
         reasons.append(
             _reason(
                 "a red three is never on top: a red upcard is covered by turning more cards",
-                "RULES.md §1.8",
+                rule("1.8"),
                 False,
             )
         )
@@ -383,7 +380,7 @@ def may_take_pile(situation: PileSituation, rules: RuleSet) -> Verdict:
                     _reason(
                         "a natural and a wild card do not take the pile under "
                         "the house rule two-naturals-to-take",
-                        "RULES.md §3 H3",
+                        rule("3 H3"),
                         False,
                     )
                 )
@@ -410,7 +407,7 @@ def may_take_pile(situation: PileSituation, rules: RuleSet) -> Verdict:
                             f"your meld of {_plural(top)} is a finished canasta: "
                             "the house rule no-pile-for-finished-canasta forbids "
                             "taking the pile onto it",
-                            "RULES.md §3 H4",
+                            rule("3 H4"),
                             False,
                         )
                     )
@@ -581,7 +578,7 @@ def _merged(table: Sequence[Meld], new: Sequence[Meld]) -> list[Meld]:
 
 
 def may_go_out(situation: GoOutSituation, rules: RuleSet) -> Verdict:
-    """May the player go out this turn, and what bonus does it score? (RULES.md §1.9)
+    """May the player go out this turn, and what bonus does it score? (rules §1.9)
 
     Checks every meld after the turn (merged by rank, 3 wild cards at most), the
     canastas the variant needs (1, or 2 in two-player and six-player; O11), the
@@ -608,13 +605,13 @@ def may_go_out(situation: GoOutSituation, rules: RuleSet) -> Verdict:
             _reason(
                 "black threes were already on the table: they are melded only "
                 "on the going-out turn",
-                "RULES.md §1.5",
+                rule("1.5"),
                 False,
             )
         )
         bad = True
     if s.discard is Card.RED_THREE:
-        reasons.append(_reason("a red three is never discarded", "RULES.md §1.2", False))
+        reasons.append(_reason("a red three is never discarded", rule("1.2"), False))
         bad = True
     needed = rules.canastas_to_go_out
     canastas = sum(1 for m in after if m.canasta_kind(rules) is not None)
@@ -626,7 +623,7 @@ def may_go_out(situation: GoOutSituation, rules: RuleSet) -> Verdict:
                 _reason(
                     f"{canastas} of the {needed} canasta(s) needed: going out "
                     "is allowed by go-out-without-canastas, without the bonus",
-                    "RULES.md §3 O6; S3",
+                    rule("3 O6"),
                     True,
                 )
             )
@@ -754,7 +751,7 @@ class FirstMeldSituation(BaseModel):
 
 
 def first_meld(situation: FirstMeldSituation, rules: RuleSet) -> Verdict:
-    """Does a side's first meld reach its initial meld minimum? (RULES.md §1.7)
+    """Does a side's first meld reach its initial meld minimum? (rules §1.7)
 
     Counts the card points of every meld laid in that turn, the top discard included,
     wild cards at their own value; not the buried pile cards, red threes, or any
@@ -773,7 +770,7 @@ def first_meld(situation: FirstMeldSituation, rules: RuleSet) -> Verdict:
         reasons.append(
             _reason(
                 f"the buried cards {format_cards(missing.elements())} are not in the melds given",
-                "RULES.md §1.7",
+                rule("1.7"),
                 False,
             )
         )
@@ -828,7 +825,7 @@ def first_meld(situation: FirstMeldSituation, rules: RuleSet) -> Verdict:
         )
     enforced = rules.enforces_initial_minimum
     if not enforced:
-        reasons.append(_reason("the house rule no-initial-minimum is on", "RULES.md §3 O7", True))
+        reasons.append(_reason("the house rule no-initial-minimum is on", rule("3 O7"), True))
     reached = counted >= minimum or not enforced
     if not reached:
         reasons.append(

@@ -55,7 +55,7 @@ class MeldRank(StrEnum):
 
 
 class CanastaKind(StrEnum):
-    """Kinds of canasta (RULES.md §1.4; H5 for wild)."""
+    """Kinds of canasta (rules §1.4; H5 for wild)."""
 
     NATURAL = "natural"
     MIXED = "mixed"
@@ -221,14 +221,14 @@ class Meld(BaseModel):
 
     @property
     def points(self) -> int:
-        """Sum of the card points of the meld (RULES.md §1.1)."""
+        """Sum of the card points of the meld (rules §1.1)."""
         return self._shape.points
 
     def canasta_kind(self, rules: RuleSet) -> CanastaKind | None:
         """The canasta this meld is at the end of the hand, or ``None`` if it is none.
 
         A meld of 7 or more cards built on a natural rank is a canasta: natural with no
-        wild card (500), mixed with some (300) (RULES.md §1.4). Black threes never make
+        wild card (500), mixed with some (300) (rules §1.4). Black threes never make
         one (§1.5). Under H5 a meld of 7 wild cards is a wild canasta (2,000).
         """
         if self.size < CANASTA_SIZE:
@@ -242,7 +242,7 @@ class Meld(BaseModel):
 
 
 def parse_meld(value: str | Mapping[str, Any] | Meld) -> Meld:
-    """Read a meld in either form of the file contract (HAND_FORMAT.md, "Cards").
+    """Read a meld in either form of the file contract (docs/file-format.md, "Cards").
 
     Args:
         value: cards as text (``"J J J 2"``), or an object

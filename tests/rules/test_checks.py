@@ -2,8 +2,8 @@
 hand that raises exactly it, with its severity and JSON path.
 
 Each case starts from a small legal hand and changes one thing. Expected totals are worked
-out by hand from the rule books (S0 "Classic Canasta Scoring", S1's card table, RULES.md §1);
-the checklist numbers are RULES.md §1.13 checks 1–9.
+out by hand from the rule books (S0 "Classic Canasta Scoring", S1's card table, rules §1);
+the checklist numbers are rules §1.13 checks 1–9.
 """
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ def classic_hand() -> Data:
 
 
 def two_player_hand() -> Data:
-    """RULES.md §5.2 E4 (two players, 2 canastas to go out). Ann = 1,215, Bob = −5."""
+    """rules §5.2 E4 (two players, 2 canastas to go out). Ann = 1,215, Bob = −5."""
     return {
         "variant": "two-player",
         "sides": [
@@ -91,7 +91,7 @@ def two_player_hand() -> Data:
 
 
 def six_player_hand() -> Data:
-    """RULES.md §5.2 E7 (six players, 2 sides of 3, 3 packs). Team X at 7,600 (minimum 150).
+    """rules §5.2 E7 (six players, 2 sides of 3, 3 packs). Team X at 7,600 (minimum 150).
 
     X: 8×7 (70, natural) + K K K K K 2 JK (120, mixed) + A A A (60) = 250; canastas 800;
     going out 100; five red threes 1,000; partners hold J J 5 5 5 (35) and A A A (60).
@@ -121,7 +121,7 @@ def six_player_hand() -> Data:
 
 
 def cutthroat_hand() -> Data:
-    """RULES.md §5.2 E8 (three-player cutthroat): L plays alone; P1 and P2 are partners.
+    """rules §5.2 E8 (three-player cutthroat): L plays alone; P1 and P2 are partners.
 
     P1 laid Q Q Q Q (40) and A A JK (90); P2 laid 9 9 9 9 9 2 2 (90, mixed) and went out.
     Partners: 220 melded; canasta 300;
@@ -159,7 +159,7 @@ def cutthroat_hand() -> Data:
 def five_player_hand() -> Data:
     """Five players: a side of 3 (Cy sits this hand out) against a side of 2.
 
-    The numbers are those of `classic_hand`: Trio 820, Duo 40 (RULES.md §2: nothing in the
+    The numbers are those of `classic_hand`: Trio 820, Duo 40 (rules §2: nothing in the
     scoring changes).
     """
     return {
@@ -186,7 +186,7 @@ def five_player_hand() -> Data:
 
 
 def concealed_hand() -> Data:
-    """RULES.md §5.2 E2: North goes out concealed at 3,200 (minimum 120) with 85 points.
+    """rules §5.2 E2: North goes out concealed at 3,200 (minimum 120) with 85 points.
 
     North-South: 4×7 (35, natural canasta) + 6 6 2 2 (50) = 85 < 120, allowed by the
     concealed exemption (S0 "Initial Meld Requirement"); 500 + 200 + one red three 100;
@@ -545,7 +545,7 @@ FAILING: list[Any] = [
         ],
         id="black-three meld of five cards",
     ),
-    # ---- check 4: card supply (RULES.md §1.1: 8 of a rank, 8 twos, 4 jokers, 4 + 4 threes)
+    # ---- check 4: card supply (rules §1.1: 8 of a rank, 8 twos, 4 jokers, 4 + 4 threes)
     pytest.param(
         classic("sides.1.left_in_hand", {"East": "K K", "West": "J"}),
         [(E, Code.SUPPLY_TOO_MANY, "sides")],
@@ -722,7 +722,7 @@ FAILING: list[Any] = [
         [(W, Code.HOUSE_RULE_NO_EFFECT, "house_rules")],
         id="red-three-penalty-cap-400 with no-red-three-penalty",
     ),
-    # ---- sides and players per variant (RULES.md §2)
+    # ---- sides and players per variant (rules §2)
     pytest.param(_third_side(), [(E, Code.SIDES_COUNT, "sides")], id="three sides in classic"),
     pytest.param(
         edit(classic("sides.1.players", ["East"]), "sides.1.left_in_hand", {"East": "9 J"}),
@@ -801,7 +801,7 @@ def test_rule_broken_is_reported(data: Data, expected: Expected) -> None:
     assert sorted(summary(found)) == sorted(expected)
     for finding in found:
         assert finding.message.strip()
-        assert "RULES.md" in finding.rule
+        assert finding.rule.startswith("rules §")
 
 
 def _cutthroat_black_threes(by: str) -> Data:
@@ -906,7 +906,7 @@ def test_red_three_in_hand_is_an_error_and_costs_nothing_by_default() -> None:
     result = score_hand(validate_record(HandRecord, data))
     assert summary(list(result.violations)) == [(E, Code.HAND_RED_THREE, "sides[0].left_in_hand")]
     assert not result.valid
-    # A red three has no card value (RULES.md §1.1): the hand still counts 4 + 5 = 10.
+    # A red three has no card value (rules §1.1): the hand still counts 4 + 5 = 10.
     north_south = result.sides[0]
     assert (north_south.hand_points, north_south.penalties, north_south.total) == (-10, 0, 820)
 
@@ -920,7 +920,7 @@ def test_red_three_in_hand_under_house_rule_costs_500_each_and_is_no_error() -> 
     result = score_hand(validate_record(HandRecord, data))
     assert result.violations == ()
     north_south = result.sides[0]
-    # 820 − 2 × 500 (RULES.md §3 O8; R5, R7).
+    # 820 − 2 × 500 (rules §3 O8; R5, R7).
     assert (north_south.penalties, north_south.total) == (-1000, -180)
 
 
