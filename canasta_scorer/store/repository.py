@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from typing import Literal
 
@@ -33,7 +33,7 @@ from canasta_scorer.rules import (
 )
 from canasta_scorer.rules.records import validate_record
 
-from .database import open_engine
+from .database import READ_ONLY, open_engine, sqlite_path, storage_error
 from .errors import ConflictError, NotFoundError, RuleViolationError, StoreError
 from .exchange import BackupFile, BackupMatch, fingerprint, read_backup_or_match, score_sheet_csv
 from .tables import (
@@ -190,6 +190,11 @@ class Store:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        # reads take no write lock, so they never wait behind another program's save
+        self._reader = engine.execution_options(**{READ_ONLY: True})
+        path = sqlite_path(str(engine.url))
+        self._path = path
+        self._where = str(path) if path else engine.url.render_as_string(hide_password=True)
 
     @classmethod
     def open(cls, url: str | None = None) -> Store:
@@ -201,14 +206,21 @@ class Store:
         self.engine.dispose()
 
     @contextmanager
-    def _session(self) -> Iterator[Session]:
-        session = Session(self.engine, expire_on_commit=False)
+    def _session(self, *, read: bool = False) -> Iterator[Session]:
+        """One transaction: a write (the write lock taken at once) unless ``read``.
+
+        Raises:
+            StoreBusyError, StoreFullError, StoreReadOnlyError, StoreError: see
+                `canasta_scorer.store.database.storage_error`; nothing was changed.
+        """
+        session = Session(self._reader if read else self.engine, expire_on_commit=False)
         try:
             yield session
             session.commit()
         except (OperationalError, DatabaseError) as error:
-            session.rollback()
-            raise StoreError(f"the database could not save or read: {error.orig}") from None
+            with suppress(Exception):
+                session.rollback()
+            raise storage_error(error, self._where, self._path) from None
         except BaseException:
             session.rollback()
             raise
@@ -298,7 +310,7 @@ class Store:
         Raises:
             NotFoundError: no such match (or it was deleted).
         """
-        with self._session() as session:
+        with self._session(read=True) as session:
             row = self._row(session, match_id)
             record = self._record(session, row)
             return self._state(session, row, record, score_match(record))
@@ -323,7 +335,7 @@ class Store:
             player: only matches this player played in (name, any case).
             since: only matches started at or after this time.
         """
-        with self._session() as session:
+        with self._session(read=True) as session:
             query = self._filtered(status=status, variant=variant, player=player, since=since)
             if before is not None:
                 anchor = session.get(MatchRow, before)
@@ -414,7 +426,7 @@ class Store:
 
         Args: the filters of `matches`.
         """
-        with self._session() as session:
+        with self._session(read=True) as session:
             rows = session.scalars(
                 self._filtered(status=status, variant=variant, player=player, since=since).order_by(
                     col(MatchRow.created_at), col(MatchRow.id)
@@ -424,7 +436,7 @@ class Store:
 
     def players(self) -> list[str]:
         """Every remembered player's name, in alphabetical order."""
-        with self._session() as session:
+        with self._session(read=True) as session:
             names = session.scalars(select(col(PlayerRow.name))).all()
             return sorted(names, key=str.casefold)
 
@@ -778,7 +790,7 @@ class Store:
 
     def draft(self, match_id: int) -> str | None:
         """The hand being entered for a match, if any."""
-        with self._session() as session:
+        with self._session(read=True) as session:
             row = session.get(DraftRow, match_id)
             return row.draft if row is not None else None
 
@@ -801,7 +813,7 @@ class Store:
     def backup(self) -> str:
         """Every match (not deleted) as one backup file (JSON text)."""
         items: list[BackupMatch] = []
-        with self._session() as session:
+        with self._session(read=True) as session:
             rows = session.scalars(
                 select(MatchRow)
                 .where(col(MatchRow.deleted_at).is_(None))
