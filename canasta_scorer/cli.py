@@ -24,7 +24,9 @@ from pydantic import ValidationError
 from canasta_scorer import __version__
 from canasta_scorer.cli_store import add_store_commands
 from canasta_scorer.rules import (
+    HAND_FILE_LIMIT,
     HOUSE_RULE_INFO,
+    MATCH_FILE_LIMIT,
     VARIANT_INFO,
     CanastaError,
     CanastaKind,
@@ -130,10 +132,13 @@ def _signed(value: int) -> str:
     return f"{value:+,}".replace("-", "−") if value else "0"
 
 
-def _read(path: str) -> bytes:
+def _read(path: str, limit: int) -> bytes:
+    """The file's bytes, at most ``limit`` + 1 of them (enough to tell it is too large
+    without reading a huge file whole)."""
     if path == "-":
-        return sys.stdin.buffer.read()
-    return Path(path).read_bytes()
+        return sys.stdin.buffer.read(limit + 1)
+    with Path(path).open("rb") as handle:
+        return handle.read(limit + 1)
 
 
 def _file_problem(path: str, kind: str, problems: list[Problem]) -> int:
@@ -158,8 +163,9 @@ def _other_kind(text: bytes, kind: str) -> bool:
 
 
 def _load(path: str, kind: str) -> HandRecord | MatchRecord | int:
+    limit = HAND_FILE_LIMIT if kind == "hand" else MATCH_FILE_LIMIT
     try:
-        text = _read(path)
+        text = _read(path, limit)
     except FileNotFoundError:
         return _file_problem(path, kind, [Problem("", "no such file")])
     except IsADirectoryError:
@@ -168,6 +174,12 @@ def _load(path: str, kind: str) -> HandRecord | MatchRecord | int:
         return _file_problem(path, kind, [Problem("", error.strerror or str(error))])
     if not text.strip():
         return _file_problem(path, kind, [Problem("", "is empty")])
+    if len(text) > limit:
+        return _file_problem(
+            path,
+            kind,
+            [Problem("", f"is larger than a {kind} file may be ({limit // (1024 * 1024)} MB)")],
+        )
     try:
         return load_hand(text) if kind == "hand" else load_match(text)
     except RecordError as error:

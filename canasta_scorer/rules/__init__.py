@@ -19,6 +19,10 @@ from .findings import Code, Finding, Severity, has_errors
 from .match import HandTotals, MatchScore, Standing, match_rules, score_match, standing
 from .melds import CanastaKind, Meld, MeldRank, parse_meld
 from .records import (
+    HAND_FILE_LIMIT,
+    MATCH_FILE_LIMIT,
+    MAX_HANDS,
+    MAX_MELDS,
     HandPlay,
     HandRecord,
     HandSide,
@@ -30,6 +34,7 @@ from .records import (
     dump_match,
     load_hand,
     load_match,
+    plain_name,
 )
 from .ruleset import (
     HOUSE_RULE_INFO,
@@ -46,7 +51,11 @@ from .ruleset import (
 from .scoring import HandScore, SideScore, score_hand, score_sides
 
 __all__ = [
+    "HAND_FILE_LIMIT",
     "HOUSE_RULE_INFO",
+    "MATCH_FILE_LIMIT",
+    "MAX_HANDS",
+    "MAX_MELDS",
     "NATURAL_RANKS",
     "VARIANT_INFO",
     "CanastaError",
@@ -95,6 +104,7 @@ __all__ = [
     "parse_house_rule",
     "parse_meld",
     "parse_variant",
+    "plain_name",
     "red_three_score",
     "rule_set",
     "score_hand",
