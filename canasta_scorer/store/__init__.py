@@ -7,9 +7,17 @@ Scores are never computed here: the store persists entries and recomputes throug
 
 from .database import default_url, open_engine
 from .errors import ConflictError, NotFoundError, RuleViolationError, StoreError
-from .repository import ImportResult, MatchState, MatchSummary, Store
+from .repository import (
+    BackupResult,
+    ImportResult,
+    MatchState,
+    MatchSummary,
+    Store,
+    UnreadableMatch,
+)
 
 __all__ = [
+    "BackupResult",
     "ConflictError",
     "ImportResult",
     "MatchState",
@@ -18,6 +26,7 @@ __all__ = [
     "RuleViolationError",
     "Store",
     "StoreError",
+    "UnreadableMatch",
     "default_url",
     "open_engine",
 ]

@@ -10,10 +10,11 @@ from them on every save.
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 from sqlalchemy import Engine, Select, delete, func, select, tuple_, update
@@ -29,6 +30,7 @@ from canasta_scorer.rules import (
     RecordError,
     Severity,
     dump_match,
+    plain_name,
     score_match,
 )
 from canasta_scorer.rules.records import validate_record
@@ -47,7 +49,14 @@ from .tables import (
     utcnow,
 )
 
-__all__ = ["ImportResult", "MatchState", "MatchSummary", "Store"]
+__all__ = [
+    "BackupResult",
+    "ImportResult",
+    "MatchState",
+    "MatchSummary",
+    "Store",
+    "UnreadableMatch",
+]
 
 #: Changes kept per match for undo.
 UNDO_DEPTH = 100
@@ -98,6 +107,35 @@ class MatchSummary(BaseModel):
     winner: str | None
     margin: int | None
     hand_count: int
+    #: the saved totals could not be read, so they were recomputed from the hands
+    recomputed: bool = False
+
+
+class UnreadableMatch(BaseModel):
+    """A stored match that cannot be read back as a match file (a garbled hand, a
+    name the rules refuse): its raw stored text, so nothing of it is lost.
+
+    Attributes:
+        id: the match's id in this store.
+        problem: what cannot be read, in plain words.
+        raw: its stored rows as text (sides, players, each hand's entry as stored).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    id: int
+    problem: str
+    raw: dict[str, Any]
+
+
+class BackupResult(BaseModel):
+    """A backup: the backup file of every readable match, and the matches that could
+    not be read (with their raw text), which are not in the file."""
+
+    model_config = ConfigDict(frozen=True)
+
+    text: str
+    unreadable: tuple[UnreadableMatch, ...] = ()
 
 
 class ImportResult(BaseModel):
@@ -168,6 +206,21 @@ def _read_hand(text: str, where: str) -> MatchHand:
         return validate_record(MatchHand, json.loads(text))
     except (RecordError, ValueError) as error:
         raise StoreError(f"a stored hand ({where}) cannot be read: {error}") from None
+
+
+def _cached_totals(text: str, sides: int) -> tuple[int, ...] | None:
+    """The running totals kept in the cache, or None when they cannot be read."""
+    try:
+        value = json.loads(text)
+    except (ValueError, TypeError):
+        return None
+    if (
+        not isinstance(value, list)
+        or len(value) != sides
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        return None
+    return tuple(value)
 
 
 def _errors(findings: Sequence[Finding], prefixes: Sequence[str]) -> list[Finding]:
@@ -255,9 +308,15 @@ class Store:
                 select(HandRow).where(col(HandRow.match_id) == row.id).order_by(col(HandRow.number))
             ).all()
             hands = [_read_hand(h.entry, f"match {row.id}, hand {h.number + 1}") for h in rows]
+        try:
+            house_rules = json.loads(row.house_rules)
+        except ValueError:
+            raise StoreError(
+                f"stored match {row.id} cannot be read: its house rules are garbled"
+            ) from None
         data = {
             "variant": row.variant,
-            "house_rules": json.loads(row.house_rules),
+            "house_rules": house_rules,
             "sides": [
                 {
                     "name": s.name,
@@ -369,6 +428,19 @@ class Store:
                 .order_by(col(SidePlayerRow.side_id), col(SidePlayerRow.seat))
             ).all():
                 players.setdefault(side_id, []).append(name)
+            totals: dict[int, tuple[int, ...]] = {}
+            recomputed: set[int] = set()
+            for row in rows:
+                cached = _cached_totals(row.running_totals, len(sides.get(row.id or 0, [])))
+                if cached is None:
+                    # a garbled cache: the hands are the truth, so score them again
+                    logging.getLogger("canasta_scorer").warning(
+                        "match %s: its saved totals cannot be read; recomputed from its hands",
+                        row.id,
+                    )
+                    cached = score_match(self._record(session, row)).running_totals
+                    recomputed.add(row.id or 0)
+                totals[row.id or 0] = cached
             return [
                 MatchSummary(
                     id=row.id or 0,
@@ -380,7 +452,8 @@ class Store:
                     players=tuple(
                         tuple(players.get(s.id or 0, [])) for s in sides.get(row.id or 0, [])
                     ),
-                    running_totals=tuple(json.loads(row.running_totals)),
+                    running_totals=totals[row.id or 0],
+                    recomputed=(row.id or 0) in recomputed,
                     winner=row.winner,
                     margin=row.margin,
                     hand_count=row.hand_count,
@@ -477,6 +550,10 @@ class Store:
         """Remember a player (no change if the name is already known, in any case)."""
         if not name.strip():
             raise StoreError("a player needs a name")
+        try:
+            plain_name(name)
+        except ValueError as error:
+            raise StoreError(f"a player's name {error}") from None
         with self._session() as session:
             self._player(session, name)
 
@@ -811,8 +888,15 @@ class Store:
         return score_sheet_csv(state.record, state.score)
 
     def backup(self) -> str:
-        """Every match (not deleted) as one backup file (JSON text)."""
+        """Every readable match (not deleted) as one backup file (JSON text); see
+        `backup_all` for the matches that cannot be read."""
+        return self.backup_all().text
+
+    def backup_all(self) -> BackupResult:
+        """Every match (not deleted): the readable ones as one backup file (JSON
+        text), and each unreadable one with its raw stored text and the problem."""
         items: list[BackupMatch] = []
+        unreadable: list[UnreadableMatch] = []
         with self._session(read=True) as session:
             rows = session.scalars(
                 select(MatchRow)
@@ -820,14 +904,54 @@ class Store:
                 .order_by(col(MatchRow.created_at), col(MatchRow.id))
             ).all()
             for row in rows:
+                try:
+                    record = self._record(session, row)
+                except StoreError as error:
+                    unreadable.append(
+                        UnreadableMatch(
+                            id=row.id or 0, problem=str(error), raw=self._raw(session, row)
+                        )
+                    )
+                    continue
                 items.append(
                     BackupMatch(
                         created_at=_aware(row.created_at) or utcnow(),
                         finished_at=_aware(row.finished_at),
-                        match=self._record(session, row),
+                        match=record,
                     )
                 )
-        return BackupFile(created_at=utcnow(), matches=tuple(items)).dump()
+        text = BackupFile(created_at=utcnow(), matches=tuple(items)).dump()
+        return BackupResult(text=text, unreadable=tuple(unreadable))
+
+    def _raw(self, session: Session, row: MatchRow) -> dict[str, Any]:
+        """A match's stored rows as plain text and numbers, unchecked."""
+        sides = session.scalars(
+            select(SideRow).where(col(SideRow.match_id) == row.id).order_by(col(SideRow.seat))
+        ).all()
+        raw_sides = []
+        for side in sides:
+            names = session.scalars(
+                select(col(PlayerRow.name))
+                .join(SidePlayerRow, col(PlayerRow.id) == col(SidePlayerRow.player_id))
+                .where(col(SidePlayerRow.side_id) == side.id)
+                .order_by(col(SidePlayerRow.seat))
+            ).all()
+            raw_sides.append(
+                {"name": side.name, "players": list(names), "start_score": side.start_score}
+            )
+        hands = session.scalars(
+            select(col(HandRow.entry))
+            .where(col(HandRow.match_id) == row.id)
+            .order_by(col(HandRow.number))
+        ).all()
+        return {
+            "variant": row.variant,
+            "house_rules": row.house_rules,
+            "target": row.target,
+            "created_at": (_aware(row.created_at) or utcnow()).isoformat(),
+            "sides": raw_sides,
+            "hands": list(hands),
+        }
 
     def import_text(self, text: str | bytes) -> ImportResult:
         """Import a match file or a backup: all of it or nothing.
