@@ -7,6 +7,7 @@ verdict of the product is computed here.
 
 from .cards import NATURAL_RANKS, Card, cards_points, format_cards, parse_card, parse_cards
 from .checks import canasta_count, check_hand, check_meld, hand_rules, scoring_groups
+from .edits import EditCheck, LaterHand, check_edit
 from .errors import (
     CanastaError,
     CardSyntaxError,
@@ -63,6 +64,7 @@ __all__ = [
     "Card",
     "CardSyntaxError",
     "Code",
+    "EditCheck",
     "Finding",
     "HandPlay",
     "HandRecord",
@@ -70,6 +72,7 @@ __all__ = [
     "HandSide",
     "HandTotals",
     "HouseRule",
+    "LaterHand",
     "MatchHand",
     "MatchRecord",
     "MatchScore",
@@ -88,6 +91,7 @@ __all__ = [
     "WentOut",
     "canasta_count",
     "cards_points",
+    "check_edit",
     "check_hand",
     "check_meld",
     "dump_hand",

@@ -6,7 +6,13 @@ Scores are never computed here: the store persists entries and recomputes throug
 """
 
 from .database import default_url, open_engine
-from .errors import ConflictError, NotFoundError, RuleViolationError, StoreError
+from .errors import (
+    ConflictError,
+    LaterHandsError,
+    NotFoundError,
+    RuleViolationError,
+    StoreError,
+)
 from .repository import (
     BackupResult,
     ImportResult,
@@ -20,6 +26,7 @@ __all__ = [
     "BackupResult",
     "ConflictError",
     "ImportResult",
+    "LaterHandsError",
     "MatchState",
     "MatchSummary",
     "NotFoundError",

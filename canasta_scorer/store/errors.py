@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from canasta_scorer.rules import Finding
+from canasta_scorer.rules import EditCheck, Finding
 
 __all__ = [
     "ConflictError",
+    "LaterHandsError",
     "NotFoundError",
     "RuleViolationError",
     "StoreBusyError",
@@ -55,3 +56,18 @@ class RuleViolationError(StoreError):
             f"  {f.where or '(whole match)'}: {f.message} [{f.rule}]" for f in findings
         ]
         super().__init__("\n".join(lines))
+
+
+class LaterHandsError(RuleViolationError):
+    """A change to a hand would make later, unchanged hands break a rule (their
+    running totals, and with them the initial meld minimum, change); nothing was
+    saved.
+
+    Attributes:
+        check: what the change would break, hand by hand
+            (`canasta_scorer.rules.check_edit`).
+    """
+
+    def __init__(self, message: str, check: EditCheck) -> None:
+        self.check = check
+        super().__init__(message, [f for hand in check.later for f in hand.findings])

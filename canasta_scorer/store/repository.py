@@ -22,6 +22,7 @@ from sqlalchemy.exc import DatabaseError, OperationalError
 from sqlmodel import Session, col
 
 from canasta_scorer.rules import (
+    EditCheck,
     Finding,
     MatchHand,
     MatchRecord,
@@ -29,6 +30,7 @@ from canasta_scorer.rules import (
     MatchSide,
     RecordError,
     Severity,
+    check_edit,
     dump_match,
     plain_name,
     score_match,
@@ -36,7 +38,13 @@ from canasta_scorer.rules import (
 from canasta_scorer.rules.records import validate_record
 
 from .database import READ_ONLY, open_engine, sqlite_path, storage_error
-from .errors import ConflictError, NotFoundError, RuleViolationError, StoreError
+from .errors import (
+    ConflictError,
+    LaterHandsError,
+    NotFoundError,
+    RuleViolationError,
+    StoreError,
+)
 from .exchange import BackupFile, BackupMatch, fingerprint, read_backup_or_match, score_sheet_csv
 from .tables import (
     ChangeRow,
@@ -700,6 +708,16 @@ class Store:
             errors = _errors(score.violations, [f"hands[{n}]" for n in checked])
             if errors:
                 raise RuleViolationError(f"not saved ({description.lower()}):", errors)
+            # the totals after the change differ: no later hand may break a rule now
+            # (the match's own export must always import)
+            impact = check_edit(record, candidate)
+            if impact.later:
+                numbers = ", ".join(str(hand.number + 1) for hand in impact.later)
+                raise LaterHandsError(
+                    f"not saved ({description.lower()}): it would make later hands break a "
+                    f"rule (hand {numbers}):",
+                    impact,
+                )
             self._set_hands(session, row, record.hands, new_hands)
             assert row.id is not None
             session.execute(
@@ -758,6 +776,8 @@ class Store:
         Raises:
             NotFoundError: no such match or hand.
             RuleViolationError: the new entry has rule errors; nothing is saved.
+            LaterHandsError: the new totals would make a later hand break a rule (see
+                `check_edit`); nothing is saved.
             ConflictError: the match was changed elsewhere meanwhile.
         """
 
@@ -772,11 +792,28 @@ class Store:
 
         return self._change(match_id, version, edit)
 
+    def check_edit(self, match_id: int, number: int, hand: MatchHand | None = None) -> EditCheck:
+        """What replacing hand ``number`` by ``hand`` (or deleting it, when ``hand`` is
+        None) would break, without saving anything: the hand's own errors, and each
+        later hand that would break a rule (e.g. miss its initial meld minimum). Call
+        it before saving an edit to show the player which hands it affects.
+
+        Raises:
+            NotFoundError: no such match or hand.
+        """
+        record = self.match(match_id).record
+        hands = list(record.hands)
+        if not 0 <= number < len(hands):
+            raise NotFoundError(f"match {match_id} has no hand {number + 1}")
+        hands[number : number + 1] = [] if hand is None else [hand]
+        return check_edit(record, record.model_copy(update={"hands": tuple(hands)}))
+
     def delete_hand(self, match_id: int, number: int, version: int) -> MatchState:
         """Remove hand ``number`` (0 = the first hand); later hands move up.
 
         Raises:
             NotFoundError: no such match or hand.
+            LaterHandsError: the new totals would make a later hand break a rule.
             ConflictError: the match was changed elsewhere meanwhile.
         """
 
