@@ -23,6 +23,7 @@ import flet as ft
 
 from canasta_scorer.store import Store
 
+from .addresses import announce
 from .components.checker import checker_screen
 from .components.common import icon_button
 from .components.export import export_screen
@@ -42,7 +43,6 @@ from .serving import (
     listen,
     read_access_code,
     serve_web,
-    this_machine,
 )
 from .state import AppState, Screen
 
@@ -392,6 +392,13 @@ def run_app(
         code = os.environ.get("CANASTA_SCORER_ACCESS_CODE") or None
     assets = str(ASSETS) if ASSETS.is_dir() else None
     store = Store.open(db)
+    if not web and not desktop_possible():
+        print(
+            "No display here (neither DISPLAY nor WAYLAND_DISPLAY is set), so no window can "
+            "open: serving the browser version instead.",
+            file=sys.stderr,
+            flush=True,
+        )
     if not web and desktop_possible():
         main = build_main(store, settings, AccessGate(code))
         try:
@@ -405,18 +412,20 @@ def run_app(
             )
     listener = listen(host, port)
     try:
+        # only a generated code is printed: one you chose stays off the terminal
+        generated = None
         if code is None and not listener.loopback:
-            code = f"{secrets.randbelow(10**6):06d}"
+            code = generated = f"{secrets.randbelow(10**6):06d}"
             print(f"Every visitor is asked for the access code {code}", flush=True)
         elif code is not None:
             print("Every visitor is asked for the access code you gave.", flush=True)
         main = build_main(store, settings, AccessGate(code))
         if listener.everywhere:
-            print(
-                f"Canasta scorer: open http://127.0.0.1:{listener.port}/ on this computer, and "
-                f"http://{this_machine()}:{listener.port}/ on phones on the same network "
-                "(Ctrl+C stops it).",
-                flush=True,
+            announce(
+                "::" if "::" in listener.addresses else "0.0.0.0",
+                listener.port,
+                sys.stdout,
+                access_code=generated,
             )
         else:
             shown = listener.addresses[0]
