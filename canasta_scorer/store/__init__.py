@@ -7,21 +7,37 @@ Scores are never computed here: the store persists entries and recomputes throug
 
 from .changes import Change, ChangeKind, Changes
 from .database import default_url, open_engine
-from .errors import ConflictError, NotFoundError, RuleViolationError, StoreError
-from .repository import ImportResult, MatchState, MatchSummary, Store
+from .errors import (
+    ConflictError,
+    LaterHandsError,
+    NotFoundError,
+    RuleViolationError,
+    StoreError,
+)
+from .repository import (
+    BackupResult,
+    ImportResult,
+    MatchState,
+    MatchSummary,
+    Store,
+    UnreadableMatch,
+)
 
 __all__ = [
+    "BackupResult",
     "Change",
     "ChangeKind",
     "Changes",
     "ConflictError",
     "ImportResult",
+    "LaterHandsError",
     "MatchState",
     "MatchSummary",
     "NotFoundError",
     "RuleViolationError",
     "Store",
     "StoreError",
+    "UnreadableMatch",
     "default_url",
     "open_engine",
 ]
