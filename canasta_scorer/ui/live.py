@@ -58,6 +58,8 @@ class LiveUpdates:
                 _log.exception("showing a change made elsewhere failed")
 
         async def heard(_topic: str, change: Change) -> None:
+            if page.session.connection is None:
+                return  # the tab is away (a phone asleep): it reads again on reconnecting
             # Delivered in the context of whoever saved: move to this tab's page.
             page.run_task(run, change)
 

@@ -9,10 +9,12 @@ run the real wiring (the store's subscription, Flet's pub/sub, each tab's page).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 
 import pytest
 
+from canasta_scorer.rules import load_match
 from canasta_scorer.store import Change, Store
 from canasta_scorer.ui.drafts import HandDraft
 from canasta_scorer.ui.state import AppModel, Screen, build_model, follow
@@ -312,3 +314,38 @@ def test_the_table_view_opens_straight_from_its_address(open_app: OpenApp, store
     tablet.route(f"/table/{phone.match.current.id}")
     assert tablet.has_text("North-South total 60")
     assert tablet.has_text("Hand 1: North-South +60   East-West +45")
+
+
+def test_a_tab_that_is_away_reads_the_change_when_it_comes_back(
+    open_app: OpenApp, store: Store
+) -> None:
+    tab = open_app()
+    start_match(tab)
+    tab.session.connection.loop.run_until_complete(tab.session.disconnect(3600))
+    phone = build_model(store)
+    phone.nav.open_match(store.matches()[0].id)
+    phone.match.begin_hand()
+    enter_small(phone)
+    assert phone.match.save_hand()
+    tab.wait(0.05)  # nothing is sent to a tab that is away, and nothing fails
+    tab.session.attach_connection(tab.connection)
+    tab.reconnect()
+    assert tab.has_text("North-South total 60")
+
+
+def test_the_table_view_of_a_finished_match_names_the_winner(
+    open_app: OpenApp, store: Store
+) -> None:
+    sides = [
+        {"name": "North-South", "players": ["North", "South"], "start_score": 960},
+        {"name": "East-West", "players": ["East", "West"], "start_score": 900},
+    ]
+    hands = [{"sides": [{"total": 60}, {"total": 45}]}]
+    match = {"variant": "classic", "target": 1000, "sides": sides, "hands": hands}
+    state = store.create_match(load_match(json.dumps(match)))
+    assert state.score.finished
+    tablet = open_app()
+    tablet.route(f"/table/{state.id}")
+    assert tablet.has_text("North-South wins by 75")  # 1,020 to 945
+    assert not tablet.has_text("initial meld minimum")  # no next hand
+    assert not tablet.has_text("deals next")
