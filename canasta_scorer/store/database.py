@@ -355,6 +355,7 @@ def _up_to_date(engine: Engine) -> bool:
     if head is None:
         return False
     try:
+        # no lock taken, as when Alembic reads it
         with engine.execution_options(**{READ_ONLY: True}).connect() as connection:
             current = connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
     except DatabaseError:  # no such table yet, or damaged: the full path says which

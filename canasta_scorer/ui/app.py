@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import logging
 import os
 import re
@@ -350,7 +351,7 @@ def build_main(
         # What fails in this tab is logged here and shown to the player in plain
         # words; wrong access codes are counted per client address.
         edge, tab_gate = guard_page(page, gate)
-        guarded_disconnect: Any = page.on_disconnect  # the gate's: a locked tab goes soon
+        gate_disconnect: Any = page.on_disconnect
 
         def start() -> None:
             model = build_model(store, wrap=ft.observable, schedule=later, draft_delay=draft_delay)
@@ -359,12 +360,15 @@ def build_main(
             # reconnect, read again what another device may have changed meanwhile.
             page.on_connect = lambda _: _quietly(model.nav.refresh, "refreshing on a reconnect")
 
-            async def disconnected(event: Any) -> None:
+            async def disconnect(event: Any) -> None:
+                # the tab went away: the hand being entered is kept at once
                 _quietly(model.entry.flush, "keeping the hand being entered")
-                if guarded_disconnect is not None:
-                    await guarded_disconnect(event)
+                if gate_disconnect is not None:
+                    result = gate_disconnect(event)
+                    if inspect.isawaitable(result):
+                        await result
 
-            page.on_disconnect = disconnected
+            page.on_disconnect = disconnect
             # Another tab or device saved a change: show it here (the hand being
             # entered stays).
             live.join(page, lambda change: follow(model, change))

@@ -299,7 +299,6 @@ def test_editing_an_earlier_hand_moves_later_totals_and_shows_later_errors(
     assert state.nav.message is not None and state.nav.message.startswith("Not saved: ")
     assert "90" in state.nav.message
     match = state.match.current
-    assert match is not None
     assert [h.running for h in match.score.hands] == [(60, 45), (110, 90)]
     assert len(state.match.store.match(match.id).record.hands) == 2
 
