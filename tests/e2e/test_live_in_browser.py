@@ -21,6 +21,7 @@ from playwright.sync_api import Browser, expect
 
 from .browser import free_port, start_server, stop_server
 from .conftest import AppPage, Server, _missing, _route
+from .entry_flow import Counted, Player
 from .test_match_in_browser import start_match
 
 PG_ENV = "CANASTA_SCORER_TEST_PG"
@@ -49,7 +50,10 @@ def save_quick_hand(app: AppPage, north_south: str, east_west: str, number: int 
     look(app)
     app.tap(f"Enter hand {number}")
     quick = app.switch(re.compile(r"^Quick"))
-    app.reveal(quick)
+    # the hand's body is a list built near the screen: scroll down to the switch
+    player = Player(app.page, Counted())
+    player.find(quick)
+    player.scroll_to(quick)
     app.set_switch(quick, True)
     app.type("North-South hand total", north_south)
     app.type("East-West hand total", east_west)
