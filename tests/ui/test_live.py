@@ -17,7 +17,7 @@ import pytest
 from canasta_scorer.rules import load_match
 from canasta_scorer.store import Change, Store
 from canasta_scorer.ui.drafts import HandDraft
-from canasta_scorer.ui.state import AppModel, Screen, build_model, follow
+from canasta_scorer.ui.state import HISTORY_PAGE, AppModel, Screen, build_model, follow
 from tests.ui.hands import enter_sixes_and_kings, enter_small, start_classic
 from tests.ui.harness import AppHarness
 from tests.ui.test_screens import seeded_phone, start_match
@@ -349,3 +349,18 @@ def test_the_table_view_of_a_finished_match_names_the_winner(
     assert tablet.has_text("North-South wins by 75")  # 1,020 to 945
     assert not tablet.has_text("initial meld minimum")  # no next hand
     assert not tablet.has_text("deals next")
+
+
+def test_past_matches_follow_while_their_first_page_is_shown(store: Store) -> None:
+    tab = build_model(store)
+    tab.nav.show_matches()
+    assert tab.history.recent == ()
+    changes = announced(store)
+    start_classic(build_model(store))
+    deliver(tab, changes)
+    assert len(tab.history.recent) == 1
+    # a player reading further pages keeps them (the list does not jump back)
+    tab.history.recent = tab.history.recent * (HISTORY_PAGE + 1)
+    start_classic(build_model(store))
+    deliver(tab, changes)
+    assert len(tab.history.recent) == HISTORY_PAGE + 1

@@ -2,7 +2,8 @@
 announces one (`canasta_scorer.store.Change`).
 
 Only what the tab shows is read again: the open match (one store read) while one of
-the match's screens is shown, the list of matches while it is shown. The hand being
+the match's screens is shown, the list of matches while it is shown (its first page:
+a player reading further pages keeps them). The hand being
 entered is never touched (see `OpenMatch.follow`).
 """
 
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from canasta_scorer.store import Change, ChangeKind
 
+from .history import HISTORY_PAGE
 from .navigation import Screen
 
 if TYPE_CHECKING:
@@ -58,5 +60,5 @@ def follow(model: AppModel, change: Change) -> None:
             nav.say(said)
     if nav.screen is Screen.HOME:
         model.history.refresh_recent()
-    elif nav.screen is Screen.MATCHES:
-        model.history.load()
+    elif nav.screen is Screen.MATCHES and len(model.history.recent) <= HISTORY_PAGE:
+        model.history.load()  # not while more pages are open: the list would jump back
