@@ -422,9 +422,7 @@ def check_hand(
             )
         )
     for group in groups:
-        carded = [index for index in group if not sides[index].quick]
-        if carded:
-            found += _check_minimum(record, rules, carded)
+        found += _check_minimum(record, rules, group)
     found += _check_supply(record, rules)
     return found
 
@@ -685,11 +683,14 @@ def _check_side(
             ranks[rank] = number
     # Any unfinished wild meld of the side, wherever it is listed (the order of melds never
     # changes a finding).
+    # The partners of three-player cutthroat are one side for this rule: their melds are
+    # the partnership's.
     unfinished_wild = any(m.rank is MeldRank.WILD and m.size < CANASTA_SIZE for m in side.melds)
+    partnership = [meld for i in group for meld in record.sides[i].melds]
     if (
         unfinished_wild
         and rules.has(HouseRule.WILD_CARD_MELDS)
-        and any(m.wilds and m.rank is not MeldRank.WILD for m in side.melds)
+        and any(m.wilds and m.rank is not MeldRank.WILD for m in partnership)
     ):
         found.append(
             _finding(
@@ -845,17 +846,39 @@ def _check_going_out(
     melds = [meld for i in group for meld in record.sides[i].melds]
     canastas = canasta_count(melds, rules)
     needed = rules.canastas_to_go_out
+    partners = [record.sides[i] for i in group if i != index]
+    if side.went_out is WentOut.CONCEALED and partners:
+        # Three-player cutthroat: the partner who goes out concealed melds the whole hand in
+        # one turn with canastas of their own and adds nothing to the other's melds
+        # (RULES.md §1.9), so only their own melds count.
+        canastas = canasta_count(side.melds, rules)
+        if rules.has(HouseRule.CONCEALED_TEAM_LEVEL):
+            earlier = [partner.name for partner in partners if partner.melds]
+            if earlier:
+                found.append(
+                    _finding(
+                        E,
+                        Code.CONCEALED_PARTNER_MELDED,
+                        f"{here}.went_out",
+                        f"{side.name} went out concealed, but {' and '.join(earlier)}, "
+                        f"{side.name}'s partner this hand, had melded: under "
+                        "concealed-team-level going out concealed must be the partners' "
+                        "first meld of the hand",
+                        R_CONCEALED,
+                    )
+                )
     if canastas < needed:
         has = f"has {_plural(canastas, 'canasta')}" if canastas else "has no canasta"
         need = _plural(needed, "canasta")
         if side.went_out is WentOut.CONCEALED:
+            own = " of their own" if partners else ""
             found.append(
                 _finding(
                     E,
                     Code.CONCEALED_CANASTAS,
                     f"{here}.went_out",
-                    f"{side.name} went out concealed but {has}: going out "
-                    f"concealed needs {need} in the hand melded",
+                    f"{side.name} went out concealed but {has}{own}: going out "
+                    f"concealed needs {need}{own} in the hand melded",
                     R_CONCEALED,
                 )
             )
@@ -884,35 +907,84 @@ def _check_going_out(
 
 
 def _check_minimum(record: HandRecord, rules: RuleSet, group: list[int]) -> list[Finding]:
-    """Melded card points of a scoring group against its initial meld minimum."""
+    """Melded card points of a scoring group against its initial meld minimum (RULES.md §1.7).
+
+    A side alone: its melds against its own minimum, unless it went out concealed. The
+    partners of three-player cutthroat: each has their own minimum, and the partner who
+    opened must meet their own (R2). A partner who lists no melds of their own cannot have
+    opened; a partner who went out concealed made no earlier meld, so their melds came
+    after the opening and the other partner's melds were it. Where the record cannot tell
+    which partner opened, the lower minimum is taken and a warning says so.
+    """
     if not rules.enforces_initial_minimum:
         return []
-    sides = [record.sides[i] for i in group]
-    if any(side.went_out is WentOut.CONCEALED for side in sides):
+    sides = record.sides
+    carded = [i for i in group if not sides[i].quick]
+    if len(group) == 1:
+        side = sides[group[0]]
+        if side.quick or side.went_out is WentOut.CONCEALED or not side.melds:
+            return []
+        points = sum(meld.points for meld in side.melds)
+        minimum = initial_meld_minimum(side.score_before, rules)
+        if points >= minimum:
+            return []
+        return [_below_minimum(group[0], f"{side.name} (at {side.score_before})", points, minimum)]
+    # Partners who made no earlier meld than the going-out turn: not the opener.
+    later = {i for i in carded if sides[i].went_out is WentOut.CONCEALED}
+    # Who may have opened: a partner with melds of their own (a quick partner's melds are
+    # unknown, so they may have).
+    openers = [i for i in group if i not in later and (sides[i].quick or bool(sides[i].melds))]
+    counted = [i for i in carded if i not in later]
+    points = sum(meld.points for i in counted for meld in sides[i].melds)
+    if not openers or not any(sides[i].melds for i in counted):
         return []
-    melds = [meld for side in sides for meld in side.melds]
-    if not melds:
-        return []
-    points = sum(meld.points for meld in melds)
-    minimums = [initial_meld_minimum(side.score_before, rules) for side in sides]
-    minimum = min(minimums)
-    if points >= minimum:
-        return []
-    if len(sides) == 1:
-        who = f"{sides[0].name} (at {sides[0].score_before})"
-    else:
-        who = "the partners (" + ", ".join(f"{s.name} at {s.score_before}" for s in sides) + ")"
-    return [
-        _finding(
-            E,
-            Code.MELD_BELOW_MINIMUM,
-            f"sides[{group[0]}].melds",
-            f"{who} melded {points} points in all, below the initial meld minimum of "
-            f"{minimum}: melds only grow, so the first meld was short (unless the side "
-            "went out concealed)",
-            R_MINIMUM,
-        )
-    ]
+    minimums = {i: initial_meld_minimum(sides[i].score_before, rules) for i in openers}
+    lowest = min(openers, key=lambda i: minimums[i])
+    highest = max(openers, key=lambda i: minimums[i])
+    where = next(i for i in counted if sides[i].melds)
+    if points < minimums[lowest]:
+        if len(openers) == 1:
+            opener = sides[lowest]
+            why = (
+                f"{sides[next(iter(later))].name} went out concealed, so made no earlier meld"
+                if later
+                else "the partner lists no melds of their own"
+            )
+            who = f"{opener.name} (at {opener.score_before}), who opened for the partners ({why}),"
+        else:
+            who = (
+                "the partners ("
+                + ", ".join(f"{sides[i].name} at {sides[i].score_before}" for i in group)
+                + ")"
+            )
+        return [_below_minimum(where, who, points, minimums[lowest])]
+    if points < minimums[highest]:
+        low, high = sides[lowest], sides[highest]
+        return [
+            _finding(
+                W,
+                Code.MELD_MINIMUM_OPENER_UNKNOWN,
+                f"sides[{where}].melds",
+                f"the partners melded {points} points in all: enough for {low.name}'s initial "
+                f"meld minimum of {minimums[lowest]} but not for {high.name}'s "
+                f"{minimums[highest]}. The record does not say who opened, so this is right "
+                f"only if {low.name} made the partners' first meld",
+                R_MINIMUM,
+            )
+        ]
+    return []
+
+
+def _below_minimum(index: int, who: str, points: int, minimum: int) -> Finding:
+    return _finding(
+        E,
+        Code.MELD_BELOW_MINIMUM,
+        f"sides[{index}].melds",
+        f"{who} melded {points} points in all, below the initial meld minimum of "
+        f"{minimum}: melds only grow, so the first meld was short (unless the side "
+        "went out concealed)",
+        R_MINIMUM,
+    )
 
 
 def _check_supply(record: HandRecord, rules: RuleSet) -> list[Finding]:

@@ -867,7 +867,81 @@ SIX_PLAYER_FAILING: list[Any] = [
     ),
 ]
 
+
+def cutthroat(**sides: Data) -> Data:
+    """The cutthroat hand E8 with the partners' sides changed: ``P1={...}``, ``P2={...}``
+    (P1 is at 1,600, minimum 90; P2 at 400, minimum 50)."""
+    data = cutthroat_hand()
+    for name, changes in sides.items():
+        data["sides"][{"P1": 1, "P2": 2}[name]].update(changes)
+    return data
+
+
+def _concealed(melds: list[str]) -> Data:
+    return {"melds": melds, "went_out": "concealed"}
+
+
+# RULES.md §1.7 and §2 (3p cutthroat), R2: each partner has their own initial meld minimum,
+# and whichever partner opens must meet their own.
+CUTTHROAT_MINIMUM_CASES: list[Any] = [
+    pytest.param(
+        cutthroat(P1={"melds": ["Q Q Q Q Q Q 2"]}, P2={"melds": []}),
+        [(E, Code.MELD_BELOW_MINIMUM, "sides[1].melds")],
+        id="only P1 lists melds, so P1 opened: 80 is below P1's own 90",
+    ),
+    pytest.param(
+        cutthroat(P1={"melds": [], "left_in_hand": "5 7 K"}, P2={"melds": ["Q Q Q Q Q Q 2"]}),
+        [],
+        id="only P2 lists melds, so P2 opened: 80 reaches P2's own 50",
+    ),
+    pytest.param(
+        cutthroat(P1={"melds": ["Q Q Q Q"]}, P2=_concealed(["9 9 9 9 9 9 9"])),
+        [(E, Code.MELD_BELOW_MINIMUM, "sides[1].melds")],
+        id="P2 went out concealed, so P1 opened: 40 is below P1's 90",
+    ),
+    pytest.param(
+        cutthroat(P1={"melds": [], "left_in_hand": "5 7 K"}, P2=_concealed(["4 4 4 4 4 4 4"])),
+        [],
+        id="P2 went out concealed as the partners' first meld: no minimum",
+    ),
+    pytest.param(
+        cutthroat(P1={"melds": ["Q Q Q"]}, P2={"melds": ["4 4 4 4 4 4 4"]}),
+        [(W, Code.MELD_MINIMUM_OPENER_UNKNOWN, "sides[1].melds")],
+        id="both list melds: 65 reaches P2's 50, not P1's 90, so who opened matters",
+    ),
+    pytest.param(
+        cutthroat(P1={"melds": ["Q Q Q"], "score_before": 400}, P2={"melds": ["4 4 4 4 4 4 4"]}),
+        [],
+        id="both list melds and have the same minimum: nothing to tell apart",
+    ),
+    pytest.param(
+        cutthroat(P1={"melds": ["Q Q Q"]}, P2={"melds": ["4 4 4 4 4 4 4"], "score_before": 1500}),
+        [(E, Code.MELD_BELOW_MINIMUM, "sides[1].melds")],
+        id="both list melds: 65 is below both partners' 90",
+    ),
+]
+
 CUTTHROAT_CASES: list[Any] = [
+    *CUTTHROAT_MINIMUM_CASES,
+    pytest.param(
+        cutthroat(P1={"melds": ["Q Q Q Q Q Q Q"], "score_before": 400}, P2=_concealed(["9 9 9"])),
+        [(E, Code.CONCEALED_CANASTAS, "sides[2].went_out")],
+        id="going out concealed needs a canasta of one's own, not the partner's",
+    ),
+    pytest.param(
+        edit(
+            cutthroat(P1={"melds": ["Q Q Q Q Q"], "score_before": 400}, P2=_concealed(["9 " * 7])),
+            "house_rules",
+            ["concealed-team-level"],
+        ),
+        [(E, Code.CONCEALED_PARTNER_MELDED, "sides[2].went_out")],
+        id="concealed-team-level: the partner had melded, so not concealed",
+    ),
+    pytest.param(
+        edit(cutthroat(P1={"melds": ["Q Q Q Q", "2 2 JK"]}), "house_rules", ["wild-card-melds"]),
+        [(W, Code.MELD_WILDS_BESIDE_WILD_MELD, "sides[1].melds")],
+        id="wild cards in the partner's melds beside an unfinished wild meld",
+    ),
     pytest.param(
         edit(
             edit(cutthroat_hand(), "house_rules", ["cutthroat-two-canastas"]),
