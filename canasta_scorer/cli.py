@@ -25,51 +25,47 @@ from canasta_scorer import __version__
 from canasta_scorer.cli_store import add_store_commands
 from canasta_scorer.rules import (
     HOUSE_RULE_INFO,
-    VARIANT_INFO,
     CanastaError,
     CanastaKind,
     Card,
     CardSyntaxError,
     Finding,
+    FirstMeldSituation,
+    GoOutSituation,
     HandRecord,
     HandScore,
     MatchRecord,
     MatchScore,
     Meld,
     MeldRank,
+    MeldSituation,
+    PileSituation,
     Problem,
+    Question,
+    ReasonCode,
     RecordError,
     RuleSet,
     Severity,
     SideScore,
+    Situation,
     Variant,
+    Verdict,
     WentOut,
-    check_meld,
+    check_score,
     format_cards,
     hand_rules,
     initial_meld_minimum,
     load_hand,
     load_match,
     match_rules,
+    parse_cards,
     parse_meld,
     rule_set,
     score_hand,
     score_match,
     scoring_groups,
+    settle,
 )
-from canasta_scorer.rules.cards import parse_cards
-from canasta_scorer.rules.checks import check_score, meld_supply
-from canasta_scorer.rules.disputes import (
-    FirstMeldSituation,
-    GoOutSituation,
-    PileSituation,
-    Verdict,
-    first_meld,
-    may_go_out,
-    may_take_pile,
-    meld_verdict,
-)
-from canasta_scorer.rules.scoring import CANASTA_BONUS
 
 __all__ = ["main"]
 
@@ -231,7 +227,7 @@ def _side_sheet(
         (CanastaKind.WILD, score.wild_canastas),
     ):
         if count:
-            each = CANASTA_BONUS[kind]
+            each = kind.bonus
             rows.append((f"{kind.value} canastas {count} × {each:,}", each * count))
     if side.red_threes or score.red_three_bonus:
         rows.append((f"red threes {side.red_threes}", score.red_three_bonus))
@@ -357,41 +353,44 @@ def _cmd_match(args: argparse.Namespace) -> int:
 
 def _cmd_check_meld(args: argparse.Namespace) -> int:
     rules = rule_set(args.variant, args.house_rule or ())
-    text = " ".join(args.cards)
-    meld = parse_meld(text)
-    going_out = True if args.going_out else None
-    findings = check_meld(meld, rules, going_out=going_out) + meld_supply(meld, rules)
-    errors = [f for f in findings if f.severity is Severity.ERROR]
-    kind = meld.canasta_kind(rules) if not errors else None
-    notes: list[str] = []
-    if meld.rank is MeldRank.BLACK_THREE and not errors and not args.going_out:
-        notes.append("legal only on the turn a player goes out (RULES.md §1.5)")
+    meld = parse_meld(" ".join(args.cards))
+    verdict = settle(
+        Question.MELD, MeldSituation(meld=meld, going_out=True if args.going_out else None), rules
+    )
+    kind = verdict.canasta
+    about = [
+        reason.message
+        for reason in verdict.reasons
+        if reason.code in (ReasonCode.MELD_CANASTA, ReasonCode.MELD_NOT_CANASTA_YET)
+    ]
+    notes = [
+        reason.message
+        for reason in verdict.reasons
+        if reason.code is ReasonCode.MELD_BLACK_THREES_GOING_OUT and not reason.ok
+    ]
     if args.json:
         _write_json(
             {
                 "meld": str(meld),
-                "legal": not errors,
+                "legal": verdict.allowed,
                 "points": meld.points,
                 "canasta": kind.value if kind else None,
-                "canasta_bonus": CANASTA_BONUS[kind] if kind else 0,
-                "violations": [f.model_dump(mode="json") for f in findings],
+                "canasta_bonus": kind.bonus if kind else 0,
+                "violations": [f.model_dump(mode="json") for f in verdict.findings],
                 "notes": notes,
             }
         )
     else:
-        verdict = "legal" if not errors else "NOT legal"
         out = sys.stdout
-        out.write(f"{meld}: {verdict} under {_rules_line(rules)}\n")
+        out.write(
+            f"{meld}: {'legal' if verdict.allowed else 'NOT legal'} under {_rules_line(rules)}\n"
+        )
         out.write(f"  points: {meld.points} (cards)\n")
-        if kind:
-            out.write(f"  {kind.value} canasta: bonus {CANASTA_BONUS[kind]:,}\n")
-        elif not errors and meld.rank is not MeldRank.BLACK_THREE:
-            out.write(f"  not a canasta yet ({meld.size} of 7 cards)\n")
-        for note in notes:
-            out.write(f"  {note}\n")
-        for finding in findings:
+        for line in (*about, *notes):
+            out.write(f"  {line}\n")
+        for finding in verdict.findings:
             out.write(f"  ✗ {finding.message}\n    rule: {finding.rule}\n")
-    return EXIT_VALID if not errors else EXIT_VIOLATIONS
+    return EXIT_VALID if verdict.allowed else EXIT_VIOLATIONS
 
 
 def _cmd_minimum(args: argparse.Namespace) -> int:
@@ -443,52 +442,49 @@ def _one_card(text: str | None) -> Card | None:
     return cards[0]
 
 
-def _cmd_check(args: argparse.Namespace) -> int:
-    rules = rule_set(args.variant, args.house_rule or ())
-    if args.question == "meld":
-        meld = parse_meld(" ".join(args.cards))
-        verdict = meld_verdict(meld, rules, going_out=True if args.going_out else None)
-    elif args.question == "pile":
+def _situation(args: argparse.Namespace) -> Situation:
+    """The situation of a ``check`` question, read from its command line."""
+    question = Question(args.question)
+    if question is Question.MELD:
+        return MeldSituation(
+            meld=parse_meld(" ".join(args.cards)), going_out=True if args.going_out else None
+        )
+    if question is Question.PILE:
         top = _one_card(args.top)
         assert top is not None
-        verdict = may_take_pile(
-            PileSituation(
-                top=top,
-                pile_size=args.pile_size,
-                wild_in_pile=args.wild_in_pile,
-                red_three_upcard=args.red_three_upcard,
-                black_three_in_pile=args.black_three_in_pile,
-                side_has_melded=not args.not_melded,
-                side_score=args.score,
-                hand=parse_cards(args.hand),
-                side_melds=_melds(args.meld),
-            ),
-            rules,
+        return PileSituation(
+            top=top,
+            pile_size=args.pile_size,
+            wild_in_pile=args.wild_in_pile,
+            red_three_upcard=args.red_three_upcard,
+            black_three_in_pile=args.black_three_in_pile,
+            side_has_melded=not args.not_melded,
+            side_score=args.score,
+            hand=parse_cards(args.hand),
+            side_melds=_melds(args.meld),
         )
-    elif args.question == "go-out":
-        verdict = may_go_out(
-            GoOutSituation(
-                table_melds=_melds(args.table),
-                this_turn=_melds(args.meld),
-                discard=_one_card(args.discard),
-                side_has_melded=not args.side_not_melded,
-                player_has_melded=not args.player_not_melded,
-                took_pile=args.took_pile,
-                side_score=args.score,
-            ),
-            rules,
+    if question is Question.GO_OUT:
+        return GoOutSituation(
+            table_melds=_melds(args.table),
+            this_turn=_melds(args.meld),
+            discard=_one_card(args.discard),
+            side_has_melded=not args.side_not_melded,
+            player_has_melded=not args.player_not_melded,
+            took_pile=args.took_pile,
+            side_score=args.score,
         )
-    else:
-        verdict = first_meld(
-            FirstMeldSituation(
-                melds=_melds(args.meld),
-                top=_one_card(args.top),
-                buried=parse_cards(args.buried),
-                side_score=args.score,
-                red_threes=args.red_threes,
-            ),
-            rules,
-        )
+    return FirstMeldSituation(
+        melds=_melds(args.meld),
+        top=_one_card(args.top),
+        buried=parse_cards(args.buried),
+        side_score=args.score,
+        red_threes=args.red_threes,
+    )
+
+
+def _cmd_check(args: argparse.Namespace) -> int:
+    rules = rule_set(args.variant, args.house_rule or ())
+    verdict = settle(args.question, _situation(args), rules)
     return _verdict_out(verdict, rules, args.json)
 
 
@@ -642,10 +638,6 @@ def _check_commands(commands: Any, variants: list[str], house: list[str]) -> Non
     first.add_argument("--score", type=int, default=0, help="your side's score")
     first.add_argument("--red-threes", type=_at_least(0), default=0, help="red threes laid out")
     common(first)
-
-
-def _variant_help() -> str:
-    return "; ".join(f"{v.value}: {VARIANT_INFO[v].description}" for v in Variant)
 
 
 def _parser() -> argparse.ArgumentParser:

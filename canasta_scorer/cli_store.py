@@ -12,6 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from canasta_scorer.rules import MatchStatus
+
 if TYPE_CHECKING:
     from canasta_scorer.store import Store
 
@@ -75,7 +77,10 @@ def _cmd_matches(args: argparse.Namespace) -> int:
     store = _open(args.db)
     try:
         rows = store.matches(
-            limit=args.limit, status=args.status, variant=args.variant, player=args.player
+            limit=args.limit,
+            status=MatchStatus(args.status) if args.status else None,
+            variant=args.variant,
+            player=args.player,
         )
     finally:
         store.close()
@@ -88,7 +93,7 @@ def _cmd_matches(args: argparse.Namespace) -> int:
         sides = "  ".join(
             f"{name} {total:,}" for name, total in zip(row.sides, row.running_totals, strict=False)
         )
-        if row.status == "finished":
+        if row.status is MatchStatus.FINISHED:
             state = f"{row.winner} won by {row.margin:,}" if row.winner else "draw"
         else:
             state = "in progress"
@@ -204,7 +209,7 @@ def add_store_commands(commands: argparse._SubParsersAction[Any]) -> None:
     )
     _db_argument(listing)
     listing.add_argument("--limit", type=_match_id, default=50, help="how many (default 50)")
-    listing.add_argument("--status", choices=["in_progress", "finished"])
+    listing.add_argument("--status", choices=[status.value for status in MatchStatus])
     listing.add_argument("--variant", metavar="ID", help="only this variant")
     listing.add_argument("--player", metavar="NAME", help="only matches this player played")
     listing.set_defaults(run=_guarded(_cmd_matches))

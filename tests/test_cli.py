@@ -566,7 +566,7 @@ def test_check_meld_wild_canasta_under_house_rule(runs: dict[str, Run]) -> None:
 def test_check_meld_black_threes(runs: dict[str, Run]) -> None:
     alone = runs["meld-black-threes"]
     assert alone.code == 0
-    assert "legal only on the turn a player goes out" in alone.out
+    assert "legal only on the turn its player goes out" in alone.out
     going_out = runs["meld-black-threes-out"]
     assert going_out.code == 0
     assert "goes out" not in going_out.out

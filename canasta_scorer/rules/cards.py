@@ -31,7 +31,6 @@ __all__ = [
     "POINT_CLASS_CARDS",
     "Card",
     "PointClass",
-    "card_points",
     "cards_for_point_classes",
     "cards_points",
     "format_cards",
@@ -69,6 +68,12 @@ class Card(StrEnum):
     def points(self) -> int:
         """Points of the card: plus when melded, minus when left in hand (RULES.md §1.1)."""
         return _POINTS[self]
+
+    @property
+    def plural(self) -> str:
+        """The plural of the card's name for messages: ``"Ks"``, ``"10s"``, ``"2s"``,
+        ``"jokers"``, ``"black threes"``, ``"red threes"``."""
+        return _PLURALS.get(self, f"{self.value}s")
 
     @property
     def label(self) -> str:
@@ -120,6 +125,12 @@ _LABELS: dict[Card, str] = {
     Card.RED_THREE: "red three",
 }
 
+_PLURALS: dict[Card, str] = {
+    Card.JOKER: "jokers",
+    Card.BLACK_THREE: "black threes",
+    Card.RED_THREE: "red threes",
+}
+
 _SUITS = "♠♥♦♣♤♡♢♧"
 _RED_SUFFIXES = frozenset({"H", "D", "♥", "♦", "♡", "♢"})
 _BLACK_SUFFIXES = frozenset({"S", "C", "♠", "♣", "♤", "♧"})
@@ -141,11 +152,6 @@ def is_natural(card: Card) -> bool:
 def is_wild(card: Card) -> bool:
     """True for the wild cards: jokers and all 2s (S0 "General Rules")."""
     return card in _WILD_SET
-
-
-def card_points(card: Card) -> int:
-    """Points of one card (RULES.md §1.1): joker 50, A and 2 20, K–8 10, 7–4 and black 3 5."""
-    return _POINTS[card]
 
 
 def cards_points(cards: Iterable[Card]) -> int:

@@ -9,24 +9,20 @@ one meld on its own ("is this meld legal?").
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 
 from .cards import NATURAL_RANKS, Card
 from .findings import Code, Finding, Severity
-from .melds import CANASTA_SIZE, Meld, MeldRank
-from .records import HandRecord, HandSide, WentOut
-from .ruleset import HouseRule, RuleSet, initial_meld_minimum, rule_set
+from .melds import CANASTA_SIZE, Meld, MeldRank, canasta_count
+from .records import HandRecord, HandSide, WentOut, hand_rules, scoring_groups, side_index
+from .ruleset import HouseRule, RuleSet, initial_meld_minimum
 
 __all__ = [
-    "canasta_count",
     "check_hand",
     "check_meld",
     "check_score",
     "check_sides",
-    "hand_rules",
     "meld_supply",
     "rules_findings",
-    "scoring_groups",
 ]
 
 E = Severity.ERROR
@@ -42,53 +38,6 @@ R_GOING_OUT = "RULES.md §1.9 and §1.13 check 6; S0 End of the hand: Going Out"
 R_CONCEALED = "RULES.md §1.9 and §1.13 checks 7-8; S0 Classic Canasta Scoring"
 R_MULTIPLE_OF_5 = "RULES.md §1.1 and §1.13 check 9"
 R_VARIANT = "RULES.md §2 Player-count versions"
-
-
-def hand_rules(record: HandRecord) -> RuleSet:
-    """The `RuleSet` a hand record is played under (its variant, house rules, target)."""
-    return rule_set(record.variant, record.house_rules, record.target)
-
-
-def canasta_count(melds: Sequence[Meld], rules: RuleSet) -> int:
-    """Canastas among some melds at the end of the hand (RULES.md §1.4; H5 wild ones)."""
-    return sum(1 for meld in melds if meld.canasta_kind(rules) is not None)
-
-
-def scoring_groups(record: HandRecord, rules: RuleSet) -> list[list[int]]:
-    """Side indexes that score as one partnership this hand.
-
-    Every side scores alone, except in three-player cutthroat with a lone hand: the
-    other two sides are partners for the hand (RULES.md §2, R2). With no lone hand
-    named, the player who went out is the lone hand ("if someone goes out before
-    anyone took the pile, that player is the lone hand"); if nobody went out either,
-    everyone scores alone (the stock ran out before anyone took the pile).
-
-    >>> from canasta_scorer.rules.records import load_hand
-    >>> hand = load_hand('{"variant": "three-player-cutthroat", "lone_hand": "B",'
-    ...                  ' "sides": [{"name": "A"}, {"name": "B"}, {"name": "C"}]}')
-    >>> scoring_groups(hand, hand_rules(hand))
-    [[1], [0, 2]]
-    """
-    indexes = list(range(len(record.sides)))
-    if not rules.variant.lone_hand:
-        return [[index] for index in indexes]
-    if record.lone_hand is not None:
-        lone = _side_index(record.sides, record.lone_hand)
-    else:
-        lone = next(
-            (i for i, side in enumerate(record.sides) if side.went_out is not WentOut.NO), None
-        )
-    if lone is None:
-        return [[index] for index in indexes]
-    return [[lone], [index for index in indexes if index != lone]]
-
-
-def _side_index(sides: Sequence[HandSide], name: str) -> int | None:
-    wanted = name.strip().casefold()
-    for index, side in enumerate(sides):
-        if side.name.strip().casefold() == wanted:
-            return index
-    return None
 
 
 def _finding(severity: Severity, code: Code, where: str, message: str, rule: str) -> Finding:
@@ -117,7 +66,7 @@ def check_meld(
     Returns:
         Findings, empty when the meld is legal.
 
-    >>> from canasta_scorer.rules.melds import parse_meld
+    >>> from canasta_scorer.rules import parse_meld, rule_set
     >>> [f.code.value for f in check_meld(parse_meld("5 2 2"), rule_set())]
     ['meld.too_few_naturals']
     """
@@ -287,20 +236,12 @@ def meld_supply(meld: Meld, rules: RuleSet, where: str = "") -> list[Finding]:
                     E,
                     Code.SUPPLY_TOO_MANY,
                     where,
-                    f"{count} {_card_plural(card)} in one meld: the "
+                    f"{count} {card.plural} in one meld: the "
                     f"{rules.packs * 52 + rules.jokers}-card deck has {deck[card]}",
                     R_SUPPLY,
                 )
             )
     return found
-
-
-def _card_plural(card: Card) -> str:
-    return {
-        Card.JOKER: "jokers",
-        Card.BLACK_THREE: "black threes",
-        Card.RED_THREE: "red threes",
-    }.get(card, f"{card.value}s")
 
 
 def _ranks_in(meld: Meld) -> str:
@@ -309,20 +250,13 @@ def _ranks_in(meld: Meld) -> str:
     for card in meld.cards:
         if card in (Card.TWO, Card.JOKER, Card.RED_THREE):
             continue
-        name = "black threes" if card is Card.BLACK_THREE else f"{card.value}s"
-        if name not in names:
-            names.append(name)
+        if card.plural not in names:
+            names.append(card.plural)
     return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
 
 
 def _rank_name(rank: MeldRank | None) -> str:
-    if rank is None:
-        return "no rank"
-    if rank is MeldRank.BLACK_THREE:
-        return "black threes"
-    if rank is MeldRank.WILD:
-        return "wild cards"
-    return f"{rank.value}s"
+    return "no rank" if rank is None else rank.plural
 
 
 def rules_findings(rules: RuleSet, where: str = "house_rules") -> list[Finding]:
@@ -568,7 +502,7 @@ def _check_lone_hand(record: HandRecord, rules: RuleSet) -> list[Finding]:
                 rule,
             )
         ]
-    if _side_index(record.sides, record.lone_hand) is None:
+    if side_index(record.sides, record.lone_hand) is None:
         return [
             _finding(
                 E,
@@ -1008,8 +942,7 @@ def _check_supply(record: HandRecord, rules: RuleSet) -> list[Finding]:
                     E,
                     Code.SUPPLY_TOO_MANY,
                     "sides",
-                    f"{counts[card]} {_card_plural(card)} in melds and hands: the "
-                    f"{deck} has {limit}",
+                    f"{counts[card]} {card.plural} in melds and hands: the {deck} has {limit}",
                     R_SUPPLY,
                 )
             )

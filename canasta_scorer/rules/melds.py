@@ -18,18 +18,19 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from enum import StrEnum
 from functools import cached_property
 from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict
 
+from .bonuses import MIXED_CANASTA_BONUS, NATURAL_CANASTA_BONUS, WILD_CANASTA_BONUS
 from .cards import NATURAL_RANKS, Card, format_cards, parse_cards
 from .errors import CardSyntaxError, MeldSyntaxError
 from .ruleset import HouseRule, RuleSet
 
-__all__ = ["CanastaKind", "Meld", "MeldRank", "parse_meld"]
+__all__ = ["CANASTA_SIZE", "CanastaKind", "Meld", "MeldRank", "canasta_count", "parse_meld"]
 
 #: Cards in a canasta (S0 "Melds and Canastas").
 CANASTA_SIZE = 7
@@ -53,6 +54,13 @@ class MeldRank(StrEnum):
     BLACK_THREE = "3"
     WILD = "wild"
 
+    @property
+    def plural(self) -> str:
+        """The cards of such a meld in words: ``"Ks"``, ``"black threes"``, ``"wild cards"``."""
+        if self is MeldRank.WILD:
+            return "wild cards"
+        return Card(self.value).plural
+
 
 class CanastaKind(StrEnum):
     """Kinds of canasta (RULES.md §1.4; H5 for wild)."""
@@ -60,6 +68,18 @@ class CanastaKind(StrEnum):
     NATURAL = "natural"
     MIXED = "mixed"
     WILD = "wild"
+
+    @property
+    def bonus(self) -> int:
+        """The canasta's bonus in points: 500 natural, 300 mixed, 2,000 wild (`bonuses`)."""
+        return _CANASTA_BONUS[self]
+
+
+_CANASTA_BONUS: dict[CanastaKind, int] = {
+    CanastaKind.NATURAL: NATURAL_CANASTA_BONUS,
+    CanastaKind.MIXED: MIXED_CANASTA_BONUS,
+    CanastaKind.WILD: WILD_CANASTA_BONUS,
+}
 
 
 _NATURAL_ORDER = {card: index for index, card in enumerate(NATURAL_RANKS)}
@@ -289,3 +309,8 @@ def parse_meld(value: str | Mapping[str, Any] | Meld) -> Meld:
     raise CardSyntaxError(
         f'a meld is written as text such as "J J 2" or as an object; got {type(value).__name__}'
     )
+
+
+def canasta_count(melds: Iterable[Meld], rules: RuleSet) -> int:
+    """Canastas among some melds at the end of the hand (RULES.md §1.4; H5 wild ones)."""
+    return sum(1 for meld in melds if meld.canasta_kind(rules) is not None)

@@ -18,7 +18,7 @@ canasta_scorer.rules.errors.RecordError: sides[0].meld: unknown key 'meld'
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Annotated, Any, TypeVar
 
@@ -35,7 +35,7 @@ from pydantic import (
 from .cards import Card, format_cards, parse_cards
 from .errors import CanastaError, Problem, RecordError
 from .melds import Meld, parse_meld
-from .ruleset import HouseRule, Variant
+from .ruleset import HouseRule, RuleSet, Variant, rule_set
 
 __all__ = [
     "HandPlay",
@@ -48,9 +48,13 @@ __all__ = [
     "WentOut",
     "dump_hand",
     "dump_match",
+    "hand_rules",
     "load_hand",
     "load_match",
     "read_json",
+    "scoring_groups",
+    "side_index",
+    "validate_record",
 ]
 
 
@@ -419,3 +423,45 @@ def dump_hand(record: HandRecord) -> str:
 def dump_match(record: MatchRecord) -> str:
     """Write a match record as a match file (JSON text); `load_match` reads it back equal."""
     return _dump(record)
+
+
+def hand_rules(record: HandRecord) -> RuleSet:
+    """The `RuleSet` a hand record is played under (its variant, house rules, target)."""
+    return rule_set(record.variant, record.house_rules, record.target)
+
+
+def scoring_groups(record: HandRecord, rules: RuleSet) -> list[list[int]]:
+    """Side indexes that score as one partnership this hand.
+
+    Every side scores alone, except in three-player cutthroat with a lone hand: the
+    other two sides are partners for the hand (RULES.md §2, R2). With no lone hand
+    named, the player who went out is the lone hand ("if someone goes out before
+    anyone took the pile, that player is the lone hand"); if nobody went out either,
+    everyone scores alone (the stock ran out before anyone took the pile).
+
+    >>> hand = load_hand('{"variant": "three-player-cutthroat", "lone_hand": "B",'
+    ...                  ' "sides": [{"name": "A"}, {"name": "B"}, {"name": "C"}]}')
+    >>> scoring_groups(hand, hand_rules(hand))
+    [[1], [0, 2]]
+    """
+    indexes = list(range(len(record.sides)))
+    if not rules.variant.lone_hand:
+        return [[index] for index in indexes]
+    if record.lone_hand is not None:
+        lone = side_index(record.sides, record.lone_hand)
+    else:
+        lone = next(
+            (i for i, side in enumerate(record.sides) if side.went_out is not WentOut.NO), None
+        )
+    if lone is None:
+        return [[index] for index in indexes]
+    return [[lone], [index for index in indexes if index != lone]]
+
+
+def side_index(sides: Sequence[HandSide], name: str) -> int | None:
+    """The index of the side called ``name`` (case and spaces aside), or ``None``."""
+    wanted = name.strip().casefold()
+    for index, side in enumerate(sides):
+        if side.name.strip().casefold() == wanted:
+            return index
+    return None

@@ -21,6 +21,12 @@ from typing import Final
 
 from pydantic import BaseModel, ConfigDict
 
+from .bonuses import (
+    ALL_FOUR_RED_THREES,
+    RED_THREE_BONUS,
+    RED_THREE_BONUS_THREE_PACKS_FROM_FIVE,
+    RED_THREE_PENALTY_CAP,
+)
 from .cards import Card
 from .errors import UnknownNameError
 
@@ -105,11 +111,20 @@ class VariantInfo(BaseModel):
 
 
 class HouseRuleInfo(BaseModel):
-    """One house rule: its id, RULES.md reference (H1, O4 …), a short description."""
+    """One house rule.
+
+    Attributes:
+        id: the house rule's id.
+        title: the rule in a few words of the game, short enough for a switch label.
+        ref: its RULES.md reference (H1, O4 …).
+        description: what it changes, in one sentence.
+        scoring: whether it changes a score (otherwise only what is allowed).
+    """
 
     model_config = ConfigDict(frozen=True)
 
     id: HouseRule
+    title: str
     ref: str
     description: str
     scoring: bool
@@ -219,48 +234,56 @@ HOUSE_RULE_INFO: Final[dict[HouseRule, HouseRuleInfo]] = {
     for info in (
         HouseRuleInfo(
             id=HouseRule.BLACK_THREE_FREEZES,
+            title="Black three freezes the pile",
             ref="H1",
             description="A discarded black three freezes the discard pile until it is taken.",
             scoring=False,
         ),
         HouseRuleInfo(
             id=HouseRule.PILE_ALWAYS_FROZEN,
+            title="Pile always frozen",
             ref="H2",
             description="The discard pile is always frozen: every pickup needs a natural pair.",
             scoring=False,
         ),
         HouseRuleInfo(
             id=HouseRule.TWO_NATURALS_TO_TAKE,
+            title="Two naturals to take the pile",
             ref="H3",
             description="A natural and a wild card no longer take an unfrozen pile.",
             scoring=False,
         ),
         HouseRuleInfo(
             id=HouseRule.NO_PILE_FOR_FINISHED_CANASTA,
+            title="No pile for a finished canasta",
             ref="H4",
             description="The top card may not be taken just to add it to a finished canasta.",
             scoring=False,
         ),
         HouseRuleInfo(
             id=HouseRule.WILD_CARD_MELDS,
+            title="Wild card melds",
             ref="H5",
             description="Melds of only 2s and jokers are allowed; a wild canasta scores 2,000.",
             scoring=True,
         ),
         HouseRuleInfo(
             id=HouseRule.WILD_MELD_PENALTY,
+            title="Unfinished wild meld costs 1,000",
             ref="H5",
             description="A wild meld not finished as a canasta at the end of the hand costs 1,000.",
             scoring=True,
         ),
         HouseRuleInfo(
             id=HouseRule.RED_THREES_AT_DEAL,
+            title="Red threes replaced at the deal",
             ref="H6",
             description="Dealt red threes are laid out and replaced before the first turn.",
             scoring=False,
         ),
         HouseRuleInfo(
             id=HouseRule.CONCEALED_TEAM_LEVEL,
+            title="Concealed only on a first meld",
             ref="O2",
             description=(
                 "Going out concealed only when that turn is the side's first meld of the hand (S1)."
@@ -269,48 +292,56 @@ HOUSE_RULE_INFO: Final[dict[HouseRule, HouseRuleInfo]] = {
         ),
         HouseRuleInfo(
             id=HouseRule.RED_THREES_NEED_CANASTA,
+            title="Red threes need a canasta",
             ref="O4",
             description="Red threes count minus unless the side has a canasta.",
             scoring=True,
         ),
         HouseRuleInfo(
             id=HouseRule.NO_RED_THREE_PENALTY,
+            title="Red threes always count plus",
             ref="O5",
             description="Red threes always count plus, even for a side that never melded (S3).",
             scoring=True,
         ),
         HouseRuleInfo(
             id=HouseRule.GO_OUT_WITHOUT_CANASTAS,
+            title="Go out without canastas",
             ref="O6",
             description="Going out is always allowed; the bonus needs the canastas (S3).",
             scoring=True,
         ),
         HouseRuleInfo(
             id=HouseRule.NO_INITIAL_MINIMUM,
+            title="No initial meld minimum",
             ref="O7",
             description="The initial meld minimum is not enforced (S3).",
             scoring=False,
         ),
         HouseRuleInfo(
             id=HouseRule.RED_THREE_IN_HAND_PENALTY,
+            title="Red three in hand costs 500",
             ref="O8",
             description="A red three left in hand costs 500 instead of being an error.",
             scoring=True,
         ),
         HouseRuleInfo(
             id=HouseRule.RED_THREE_PENALTY_CAP_400,
+            title="Red threes lose at most 400",
             ref="C07",
             description="A side that never melded loses at most 400 for its red threes.",
             scoring=True,
         ),
         HouseRuleInfo(
             id=HouseRule.CUTTHROAT_TWO_CANASTAS,
+            title="Cutthroat: 2 canastas to go out",
             ref="O11",
             description="Cutthroat: 2 canastas are needed to go out.",
             scoring=False,
         ),
         HouseRuleInfo(
             id=HouseRule.DRAW_ON_TIE,
+            title="A tie at the end is a draw",
             ref="O15",
             description="A tie at the top at the end of the match is a draw, not another hand.",
             scoring=False,
@@ -322,12 +353,6 @@ HOUSE_RULE_INFO: Final[dict[HouseRule, HouseRuleInfo]] = {
 _MINIMUM_TIERS: Final = ((3000, 120), (1500, 90), (0, 50))
 _NEGATIVE_MINIMUM: Final = 15
 _TOP_TIER_MINIMUM: Final = 150
-
-#: Wild canasta bonus and unfinished wild meld penalty under H5 (RULES.md §3).
-WILD_CANASTA_BONUS: Final = 2000
-WILD_MELD_PENALTY: Final = 1000
-#: Cost of a red three left in hand under O8 (RULES.md §1.6, R5, R7).
-RED_THREE_IN_HAND_PENALTY: Final = 500
 
 
 def _names(kind: type[StrEnum]) -> str:
@@ -516,11 +541,13 @@ def red_three_score(count: int, rules: RuleSet, *, positive: bool) -> int:
     if count <= 0:
         return 0
     if rules.packs == 2:
-        amount = 800 if count == 4 else 100 * count
+        amount = ALL_FOUR_RED_THREES if count == 4 else RED_THREE_BONUS * count
+    elif count >= 5:
+        amount = RED_THREE_BONUS_THREE_PACKS_FROM_FIVE * count
     else:
-        amount = 200 * count if count >= 5 else 100 * count
+        amount = RED_THREE_BONUS * count
     if positive:
         return amount
     if rules.has(HouseRule.RED_THREE_PENALTY_CAP_400):
-        amount = min(amount, 400)
+        amount = min(amount, RED_THREE_PENALTY_CAP)
     return -amount

@@ -13,31 +13,20 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model_serializer
 
+from .bonuses import (
+    CONCEALED_BONUS,
+    GOING_OUT_BONUS,
+    RED_THREE_IN_HAND_PENALTY,
+    WILD_MELD_PENALTY,
+)
 from .cards import Card, cards_points
-from .checks import check_hand, hand_rules, scoring_groups
+from .checks import check_hand
 from .findings import Finding, has_errors
 from .melds import CanastaKind, MeldRank
-from .records import HandRecord, HandSide, WentOut
-from .ruleset import (
-    RED_THREE_IN_HAND_PENALTY,
-    WILD_CANASTA_BONUS,
-    WILD_MELD_PENALTY,
-    HouseRule,
-    RuleSet,
-    red_three_score,
-)
+from .records import HandRecord, HandSide, WentOut, hand_rules, scoring_groups
+from .ruleset import HouseRule, RuleSet, red_three_score
 
-__all__ = ["CANASTA_BONUS", "HandScore", "SideScore", "score_hand", "score_sides"]
-
-#: Canasta bonuses in points (RULES.md §1.4; H5 for wild).
-CANASTA_BONUS: dict[CanastaKind, int] = {
-    CanastaKind.NATURAL: 500,
-    CanastaKind.MIXED: 300,
-    CanastaKind.WILD: WILD_CANASTA_BONUS,
-}
-#: Going-out bonus in points, and going out concealed (RULES.md §1.9).
-GOING_OUT_BONUS = 100
-CONCEALED_BONUS = 200
+__all__ = ["HandScore", "SideScore", "score_hand", "score_sides"]
 
 
 class SideScore(BaseModel):
@@ -123,7 +112,7 @@ def _group_parts(
                 ):
                     penalties -= WILD_MELD_PENALTY
                 continue
-            canasta_bonus += CANASTA_BONUS[kind]
+            canasta_bonus += kind.bonus
             if kind is CanastaKind.NATURAL:
                 natural += 1
             elif kind is CanastaKind.MIXED:

@@ -13,7 +13,6 @@ import json
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 from sqlalchemy import Engine, Select, delete, func, select, tuple_, update
@@ -26,12 +25,13 @@ from canasta_scorer.rules import (
     MatchRecord,
     MatchScore,
     MatchSide,
+    MatchStatus,
     RecordError,
     Severity,
     dump_match,
     score_match,
+    validate_record,
 )
-from canasta_scorer.rules.records import validate_record
 
 from .database import open_engine
 from .errors import ConflictError, NotFoundError, RuleViolationError, StoreError
@@ -72,7 +72,7 @@ class MatchState(BaseModel):
 
     id: int
     version: int
-    status: Literal["in_progress", "finished"]
+    status: MatchStatus
     created_at: datetime
     updated_at: datetime
     finished_at: datetime | None
@@ -89,7 +89,7 @@ class MatchSummary(BaseModel):
 
     id: int
     variant: str
-    status: Literal["in_progress", "finished"]
+    status: MatchStatus
     created_at: datetime
     finished_at: datetime | None
     sides: tuple[str, ...]
@@ -107,6 +107,10 @@ class ImportResult(BaseModel):
 
     created: tuple[int, ...]
     already_there: tuple[int, ...]
+
+
+def _status(stored: str) -> MatchStatus:
+    return MatchStatus.FINISHED if stored == MatchStatus.FINISHED else MatchStatus.IN_PROGRESS
 
 
 def _aware(moment: datetime | None) -> datetime | None:
@@ -282,7 +286,7 @@ class Store:
         return MatchState(
             id=row.id,
             version=row.version,
-            status="finished" if row.status == "finished" else "in_progress",
+            status=_status(row.status),
             created_at=_aware(row.created_at) or utcnow(),
             updated_at=_aware(row.updated_at) or utcnow(),
             finished_at=_aware(row.finished_at),
@@ -308,7 +312,7 @@ class Store:
         *,
         limit: int = 50,
         before: int | None = None,
-        status: Literal["in_progress", "finished"] | None = None,
+        status: MatchStatus | None = None,
         variant: str | None = None,
         player: str | None = None,
         since: datetime | None = None,
@@ -361,7 +365,7 @@ class Store:
                 MatchSummary(
                     id=row.id or 0,
                     variant=row.variant,
-                    status="finished" if row.status == "finished" else "in_progress",
+                    status=_status(row.status),
                     created_at=_aware(row.created_at) or utcnow(),
                     finished_at=_aware(row.finished_at),
                     sides=tuple(s.name for s in sides.get(row.id or 0, [])),
@@ -405,7 +409,7 @@ class Store:
     def records(
         self,
         *,
-        status: Literal["in_progress", "finished"] | None = None,
+        status: MatchStatus | None = None,
         variant: str | None = None,
         player: str | None = None,
         since: datetime | None = None,
@@ -473,8 +477,8 @@ class Store:
         row.running_totals = json.dumps(list(score.running_totals))
         row.winner = score.winner
         row.margin = score.margin
-        was_finished = row.status == "finished"
-        row.status = "finished" if score.finished else "in_progress"
+        was_finished = row.status == MatchStatus.FINISHED
+        row.status = score.status.value
         if score.finished and not was_finished:
             row.finished_at = utcnow()
         elif not score.finished:

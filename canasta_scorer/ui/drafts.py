@@ -15,24 +15,24 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field
 
 from canasta_scorer.rules import (
+    POINT_CLASS_CARDS,
+    CanastaError,
     Card,
     MatchHand,
     MatchRecord,
     Meld,
     MeldRank,
+    PointClass,
     Problem,
     RecordError,
     RuleSet,
     WentOut,
-    format_cards,
-)
-from canasta_scorer.rules.cards import (
-    POINT_CLASS_CARDS,
-    PointClass,
     cards_for_point_classes,
+    format_cards,
     parse_cards,
+    parse_number,
+    validate_record,
 )
-from canasta_scorer.rules.records import validate_record
 
 __all__ = [
     "COUNTED_BY_POINTS",
@@ -344,12 +344,15 @@ class HandDraft(BaseModel):
         sides: list[dict[str, object]] = []
         for index in range(len(record.sides)):
             text = (self.totals[index] if index < len(self.totals) else "").strip()
-            text = text.replace(",", "").replace("−", "-").replace(" ", "")
             try:
-                sides.append({"total": int(text)})
-            except ValueError:
-                what = f"{text!r} is not a whole number" if text else MISSING_TOTAL
-                problems.append(Problem(f"sides[{index}].total", what))
+                total = parse_number(text)
+            except CanastaError as error:
+                problems.append(Problem(f"sides[{index}].total", str(error)))
+                continue
+            if total is None:
+                problems.append(Problem(f"sides[{index}].total", MISSING_TOTAL))
+            else:
+                sides.append({"total": total})
         if problems:
             raise RecordError(problems)
         hand: dict[str, object] = {"sides": sides}
@@ -393,15 +396,10 @@ class MatchSetup(BaseModel):
         problems: list[Problem] = []
 
         def number(text: str, where: str) -> int | None:
-            text = text.strip().replace("−", "-")
-            if re.fullmatch(r"-?\d{1,3}(,\d{3})+", text):
-                text = text.replace(",", "")
-            if not text:
-                return None
             try:
-                return int(text)
-            except ValueError:
-                problems.append(Problem(where, f"{text!r} is not a whole number"))
+                return parse_number(text)
+            except CanastaError as error:
+                problems.append(Problem(where, str(error)))
                 return None
 
         data: dict[str, object] = {

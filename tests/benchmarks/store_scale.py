@@ -49,8 +49,7 @@ IN_PROGRESS = 25  # matches a save is timed on, 10 hands each
 
 def _templates(rng: random.Random) -> list[dict[str, Any]]:
     """A few finished matches of exactly ``HANDS`` hands, each scored once."""
-    from canasta_scorer.rules import MatchHand, MatchRecord, score_match
-    from canasta_scorer.rules.records import validate_record
+    from canasta_scorer.rules import MatchHand, MatchRecord, score_match, validate_record
     from canasta_scorer.store.exchange import fingerprint
     from canasta_scorer.store.repository import _hand_json
 

@@ -1,4 +1,4 @@
-"""Player and partnership statistics (`canasta_scorer.rules.stats`), against answers
+"""Player and partnership statistics (`canasta_scorer.rules.statistics`), against answers
 worked out by hand.
 
 Four matches are seeded (`seed_matches`); every number of `EXPECTED_PLAYERS` and
@@ -42,9 +42,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from canasta_scorer.rules import MatchHand, MatchRecord, has_errors, score_match
-from canasta_scorer.rules.records import validate_record
-from canasta_scorer.rules.stats import PartnershipStats, PlayerStats, Statistics, statistics
+from canasta_scorer.rules import (
+    MatchHand,
+    MatchRecord,
+    PartnershipStats,
+    PlayerStats,
+    Statistics,
+    has_errors,
+    score_match,
+    statistics,
+    validate_record,
+)
 
 __all__ = [
     "EXPECTED_PARTNERSHIPS",

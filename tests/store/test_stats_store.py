@@ -17,8 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from canasta_scorer.rules import MatchRecord, score_match
-from canasta_scorer.rules.stats import PlayerStats, Statistics, statistics
+from canasta_scorer.rules import MatchRecord, PlayerStats, Statistics, score_match, statistics
 from canasta_scorer.store import Store
 from tests.rules.test_stats import EXPECTED_PARTNERSHIPS, EXPECTED_PLAYERS, seed_matches, split
 
