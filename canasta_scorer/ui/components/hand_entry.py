@@ -355,7 +355,7 @@ def _quick_entry(state: AppState, record: MatchRecord) -> list[ft.Control]:
         errors = [
             f.message
             for f in (state.preview.about(key) if state.preview else ())
-            if f.severity.value == "error"
+            if f.severity is Severity.ERROR
         ]
         controls.append(
             ft.TextField(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from canasta_scorer.rules import Severity
 from canasta_scorer.ui.drafts import split_note
 from canasta_scorer.ui.state import AppState, house_rule_title
 
@@ -141,7 +142,7 @@ def scoreboard_screen(state: AppState) -> list[ft.Control]:
                 on_click=state.resume_edit,
             )
         )
-    errors = [f for f in score.violations if f.severity.value == "error"]
+    errors = [f for f in score.violations if f.severity is Severity.ERROR]
     if errors:
         controls.append(findings_list(errors))
     if record.hands:
