@@ -160,7 +160,7 @@ def cards_points(cards: Iterable[Card]) -> int:
     >>> cards_points([Card.JOKER, Card.TWO, Card.FOUR])
     75
     """
-    return sum(_POINTS[card] for card in cards)
+    return sum(map(_POINTS.__getitem__, cards))
 
 
 def parse_card(token: str) -> Card:

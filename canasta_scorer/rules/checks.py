@@ -41,13 +41,14 @@ R_VARIANT = "RULES.md §2 Player-count versions"
 
 
 def _finding(severity: Severity, code: Code, where: str, message: str, rule: str) -> Finding:
-    return Finding.model_construct(
-        severity=severity, code=code, where=where, message=message, rule=rule
-    )
+    return Finding(severity=severity, code=code, where=where, message=message, rule=rule)
 
 
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+_NATURAL_MELD_RANKS = frozenset(MeldRank) - {MeldRank.BLACK_THREE, MeldRank.WILD}
 
 
 def check_meld(
@@ -70,8 +71,16 @@ def check_meld(
     >>> [f.code.value for f in check_meld(parse_meld("5 2 2"), rule_set())]
     ['meld.too_few_naturals']
     """
-    found: list[Finding] = []
     rank = meld.rank
+    if (
+        rank in _NATURAL_MELD_RANKS
+        and not meld.strays
+        and meld.size >= 3
+        and meld.naturals >= 2
+        and meld.wilds <= 3
+    ):
+        return []  # a legal meld of a natural rank: the common case, decided at once
+    found: list[Finding] = []
     red = meld.cards.count(Card.RED_THREE)
     if red:
         found.append(
@@ -334,7 +343,8 @@ def check_hand(
                 )
             )
         for index, side in enumerate(sides):
-            found += check_score(side.score_before, f"sides[{index}].score_before")
+            if side.score_before % 5:
+                found += check_score(side.score_before, f"sides[{index}].score_before")
     found += _check_table(record, rules, sides_too=whole_file)
     groups = scoring_groups(record, rules)
     group_of = {index: group for group in groups for index in group}
@@ -596,12 +606,13 @@ def _check_side(
     going_out = side.went_out is not WentOut.NO
     ranks: dict[MeldRank, int] = {}
     for number, meld in enumerate(side.melds):
-        where = f"{here}.melds[{number}]"
-        found += check_meld(meld, rules, where, going_out=going_out)
+        if check_meld(meld, rules, going_out=going_out):
+            found += check_meld(meld, rules, f"{here}.melds[{number}]", going_out=going_out)
         rank = meld.rank
         if rank is None:
             continue
         if rank in ranks:
+            where = f"{here}.melds[{number}]"
             found.append(
                 _finding(
                     E,
@@ -921,21 +932,26 @@ def _below_minimum(index: int, who: str, points: int, minimum: int) -> Finding:
     )
 
 
+#: The cards whose supply is checked one by one, in the order findings list them (red
+#: threes are counted with those laid out).
+_SUPPLY_ORDER = (*NATURAL_RANKS, Card.TWO, Card.JOKER, Card.BLACK_THREE)
+
+
 def _check_supply(record: HandRecord, rules: RuleSet) -> list[Finding]:
     """RULES.md §1.13 check 4: no card more often than the deck holds."""
-    counts: Counter[Card] = Counter()
+    cards: list[Card] = []
     laid_red = 0
     for side in record.sides:
         for meld in side.melds:
-            counts.update(meld.cards)
-        counts.update(side.hand_cards())
+            cards += meld.cards
+        cards += side.hand_cards()
         laid_red += side.red_threes
+    counts = Counter(cards)
     found: list[Finding] = []
-    limits = {card: rules.copies_per_rank for card in (*NATURAL_RANKS, Card.TWO)}
-    limits[Card.JOKER] = rules.jokers
-    limits[Card.BLACK_THREE] = rules.black_threes
+    limits = rules.deck
     deck = f"{rules.packs * 52 + rules.jokers}-card deck"
-    for card, limit in limits.items():
+    for card in _SUPPLY_ORDER:
+        limit = limits[card]
         if counts[card] > limit:
             found.append(
                 _finding(

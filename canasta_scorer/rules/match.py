@@ -167,9 +167,7 @@ def next_dealer(record: MatchRecord, first: str | None = None) -> str | None:
 
 
 def _finding(severity: Severity, code: Code, where: str, message: str, rule: str) -> Finding:
-    return Finding.model_construct(
-        severity=severity, code=code, where=where, message=message, rule=rule
-    )
+    return Finding(severity=severity, code=code, where=where, message=message, rule=rule)
 
 
 def _match_findings(record: MatchRecord, rules: RuleSet) -> list[Finding]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
+from functools import cached_property
 from typing import Annotated, Any, TypeVar
 
 from pydantic import (
@@ -159,6 +160,10 @@ class HandPlay(_Strict):
 
     def hand_cards(self) -> tuple[Card, ...]:
         """Every card left in the side's hands, all players together."""
+        return self._hand_cards
+
+    @cached_property
+    def _hand_cards(self) -> tuple[Card, ...]:
         if isinstance(self.left_in_hand, dict):
             return tuple(card for cards in self.left_in_hand.values() for card in cards)
         return self.left_in_hand

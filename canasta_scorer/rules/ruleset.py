@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import StrEnum
+from functools import cached_property, lru_cache
 from typing import Final
 
 from pydantic import BaseModel, ConfigDict
@@ -409,45 +410,45 @@ class RuleSet(BaseModel):
         """True if the house rule is on."""
         return rule in self.house_rules
 
-    @property
+    @cached_property
     def packs(self) -> int:
         """52-card packs in the deck (2 or 3)."""
         return self.variant.packs
 
-    @property
+    @cached_property
     def side_sizes(self) -> tuple[int, ...]:
         """Players per side in seat order."""
         return self.variant.side_sizes
 
-    @property
+    @cached_property
     def canastas_to_go_out(self) -> int:
         """Canastas a side needs to go out (RULES.md §1.9, §2; O11 in cutthroat)."""
         if self.variant.lone_hand and self.has(HouseRule.CUTTHROAT_TWO_CANASTAS):
             return 2
         return self.variant.canastas_to_go_out
 
-    @property
+    @cached_property
     def copies_per_rank(self) -> int:
         """Copies of each natural rank and of the 2 in the deck: 4 per pack (RULES.md §1.13, 4)."""
         return 4 * self.packs
 
-    @property
+    @cached_property
     def jokers(self) -> int:
         """Jokers in the deck: 2 per pack."""
         return 2 * self.packs
 
-    @property
+    @cached_property
     def red_threes(self) -> int:
         """Red threes in the deck: 2 per pack."""
         return 2 * self.packs
 
-    @property
+    @cached_property
     def black_threes(self) -> int:
         """Black threes in the deck: 2 per pack; also the largest black-three meld
         (S0 allows 3 or 4 with 2 packs; RULES.md §7.3 all of them with 3 packs)."""
         return 2 * self.packs
 
-    @property
+    @cached_property
     def deck(self) -> dict[Card, int]:
         """Copies of each card in the deck (RULES.md §1.1 and §1.13 check 4)."""
         copies = {card: self.copies_per_rank for card in Card}
@@ -456,7 +457,7 @@ class RuleSet(BaseModel):
         copies[Card.RED_THREE] = self.red_threes
         return copies
 
-    @property
+    @cached_property
     def enforces_initial_minimum(self) -> bool:
         """False under O7 (S3 does not enforce the initial meld minimum)."""
         return not self.has(HouseRule.NO_INITIAL_MINIMUM)
@@ -484,9 +485,16 @@ def rule_set(
     rules = frozenset(
         rule if isinstance(rule, HouseRule) else parse_house_rule(rule) for rule in house_rules
     )
-    info = VARIANT_INFO[variant_id]
+    return _rule_set(variant_id, rules, target)
+
+
+@lru_cache(maxsize=512)
+def _rule_set(variant: Variant, house_rules: frozenset[HouseRule], target: int | None) -> RuleSet:
+    # A `RuleSet` never changes, so one is made per combination: its derived numbers
+    # (the deck, the canastas to go out …) are then worked out once.
+    info = VARIANT_INFO[variant]
     return RuleSet(
-        variant=info, house_rules=rules, target=info.target if target is None else target
+        variant=info, house_rules=house_rules, target=info.target if target is None else target
     )
 
 

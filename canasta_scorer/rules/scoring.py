@@ -16,7 +16,10 @@ from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model
 from .bonuses import (
     CONCEALED_BONUS,
     GOING_OUT_BONUS,
+    MIXED_CANASTA_BONUS,
+    NATURAL_CANASTA_BONUS,
     RED_THREE_IN_HAND_PENALTY,
+    WILD_CANASTA_BONUS,
     WILD_MELD_PENALTY,
 )
 from .cards import Card, cards_points
@@ -97,40 +100,39 @@ def _group_parts(
     sides: list[HandSide], rules: RuleSet
 ) -> tuple[int, int, int, int, int, int, int, int]:
     meld_points = 0
-    natural = mixed = wild = canasta_bonus = 0
+    natural = mixed = wild = 0
     penalties = 0
-    hand_cards: list[Card] = []
+    wild_penalty = rules.has(HouseRule.WILD_CARD_MELDS) and rules.has(HouseRule.WILD_MELD_PENALTY)
+    hand_points = 0
+    red_in_hand = 0
     for side in sides:
         for meld in side.melds:
             meld_points += meld.points
             kind = meld.canasta_kind(rules)
-            if kind is None:
-                if (
-                    meld.rank is MeldRank.WILD
-                    and rules.has(HouseRule.WILD_CARD_MELDS)
-                    and rules.has(HouseRule.WILD_MELD_PENALTY)
-                ):
-                    penalties -= WILD_MELD_PENALTY
-                continue
-            canasta_bonus += kind.bonus
             if kind is CanastaKind.NATURAL:
                 natural += 1
             elif kind is CanastaKind.MIXED:
                 mixed += 1
-            else:
+            elif kind is CanastaKind.WILD:
                 wild += 1
-        hand_cards += side.hand_cards()
-    hand_points = -cards_points(hand_cards)
-    if rules.has(HouseRule.RED_THREE_IN_HAND_PENALTY):
-        penalties -= RED_THREE_IN_HAND_PENALTY * hand_cards.count(Card.RED_THREE)
-    going_out = 0
-    canastas = sum(
-        1 for side in sides for meld in side.melds if meld.canasta_kind(rules) is not None
+            elif wild_penalty and meld.rank is MeldRank.WILD:
+                penalties -= WILD_MELD_PENALTY
+        cards = side.hand_cards()
+        hand_points -= cards_points(cards)
+        red_in_hand += cards.count(Card.RED_THREE)
+    if red_in_hand and rules.has(HouseRule.RED_THREE_IN_HAND_PENALTY):
+        penalties -= RED_THREE_IN_HAND_PENALTY * red_in_hand
+    canasta_bonus = (
+        natural * NATURAL_CANASTA_BONUS + mixed * MIXED_CANASTA_BONUS + wild * WILD_CANASTA_BONUS
     )
+    going_out = 0
     for side in sides:
         if side.went_out is WentOut.NO:
             continue
-        if rules.has(HouseRule.GO_OUT_WITHOUT_CANASTAS) and canastas < rules.canastas_to_go_out:
+        if (
+            rules.has(HouseRule.GO_OUT_WITHOUT_CANASTAS)
+            and natural + mixed + wild < rules.canastas_to_go_out
+        ):
             continue
         going_out = CONCEALED_BONUS if side.went_out is WentOut.CONCEALED else GOING_OUT_BONUS
     return meld_points, hand_points, canasta_bonus, going_out, penalties, natural, mixed, wild
