@@ -85,28 +85,32 @@ _CANASTA_BONUS: dict[CanastaKind, int] = {
 _NATURAL_ORDER = {card: index for index, card in enumerate(NATURAL_RANKS)}
 _TAIL_ORDER = {Card.BLACK_THREE: 20, Card.RED_THREE: 21, Card.TWO: 22, Card.JOKER: 23}
 _RANK_OF_CARD = {Card(rank.value): rank for rank in MeldRank if rank is not MeldRank.WILD}
+_CARD_OF_RANK: dict[MeldRank, Card] = {rank: card for card, rank in _RANK_OF_CARD.items()}
+_CARD_ORDER = _NATURAL_ORDER | _TAIL_ORDER
 _OBJECT_KEYS = frozenset({"rank", "naturals", "twos", "jokers"})
 
 
 def _main_rank(counts: Mapping[Card, int]) -> MeldRank | None:
-    naturals = [
-        (count, -_NATURAL_ORDER[card], card)
-        for card, count in counts.items()
-        if card in _NATURAL_ORDER
-    ]
-    if naturals:
-        return _RANK_OF_CARD[max(naturals)[2]]
+    best: Card | None = None
+    most = 0
+    for card in NATURAL_RANKS:  # high to low: a tie goes to the higher rank
+        count = counts.get(card, 0)
+        if count > most:
+            best, most = card, count
+    if best is not None:
+        return _RANK_OF_CARD[best]
     if counts.get(Card.BLACK_THREE):
         return MeldRank.BLACK_THREE
-    if counts and set(counts) <= {Card.TWO, Card.JOKER}:
+    if counts and all(card is Card.TWO or card is Card.JOKER for card in counts):
         return MeldRank.WILD
     return None
 
 
-def _shape(cards: tuple[Card, ...], counts: Mapping[Card, int]) -> dict[str, Any]:
+def _shape(
+    cards: tuple[Card, ...], counts: Mapping[Card, int], rank: MeldRank | None
+) -> dict[str, Any]:
     """Everything a meld's checks and scores read, counted once (see `Meld`)."""
-    rank = _main_rank(counts)
-    own = Card(rank.value) if rank is not None and rank is not MeldRank.WILD else None
+    own = _CARD_OF_RANK.get(rank) if rank is not None else None
     twos = counts.get(Card.TWO, 0)
     jokers = counts.get(Card.JOKER, 0)
     naturals = counts.get(own, 0) if own is not None else 0
@@ -156,18 +160,13 @@ class Meld(BaseModel):
         """A meld of these cards, in any order."""
         counts = Counter(cards)
         rank = _main_rank(counts)
-        main = Card(rank.value) if rank is not None and rank is not MeldRank.WILD else None
-
-        def order(card: Card) -> tuple[int, int]:
-            if card is main:
-                return (0, 0)
-            if card in _NATURAL_ORDER:
-                return (1, _NATURAL_ORDER[card])
-            return (2, _TAIL_ORDER[card])
-
-        ordered = tuple(sorted(cards, key=order))
+        main = _CARD_OF_RANK.get(rank) if rank is not None else None
+        # The meld's own rank first, then the other cards in their fixed order.
+        first = [main] * counts[main] if main is not None else []
+        rest = sorted((card for card in cards if card is not main), key=_CARD_ORDER.__getitem__)
+        ordered = (*first, *rest)
         meld = cls(cards=ordered)
-        meld.__dict__.update(_shape(ordered, counts))
+        meld.__dict__.update(_shape(ordered, counts, rank))
         return meld
 
     @classmethod
@@ -214,7 +213,8 @@ class Meld(BaseModel):
     def _counted(self, name: str) -> Any:
         # A meld built another way than `from_cards` (``Meld(cards=...)``) is counted on
         # first use; each value is then a plain attribute.
-        values = _shape(self.cards, Counter(self.cards))
+        counts = Counter(self.cards)
+        values = _shape(self.cards, counts, _main_rank(counts))
         self.__dict__.update(values)
         return values[name]
 
