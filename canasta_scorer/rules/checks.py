@@ -426,9 +426,10 @@ def _check_table(
                 R_VARIANT,
             )
         )
-    names = Counter(side.name.strip().casefold() for side in sides)
+    keys = [side.name.strip().casefold() for side in sides]
+    names = Counter(keys) if len(set(keys)) < len(keys) else {}
     for index, side in enumerate(sides):
-        if names[side.name.strip().casefold()] > 1:
+        if names and names[keys[index]] > 1:
             found.append(
                 _finding(
                     E,
@@ -455,8 +456,9 @@ def _check_table(
                     R_VARIANT,
                 )
             )
+    most = max(allowed, default=0)
     for index, side in enumerate(sides):
-        if side.players and len(side.players) > max(allowed, default=0):
+        if side.players and len(side.players) > most:
             found.append(
                 _finding(
                     E,
@@ -630,12 +632,13 @@ def _check_side(
     # changes a finding).
     # The partners of three-player cutthroat are one side for this rule: their melds are
     # the partnership's.
-    unfinished_wild = any(m.rank is MeldRank.WILD and m.size < CANASTA_SIZE for m in side.melds)
-    partnership = [meld for i in group for meld in record.sides[i].melds]
     if (
-        unfinished_wild
+        MeldRank.WILD in ranks
         and rules.has(HouseRule.WILD_CARD_MELDS)
-        and any(m.wilds and m.rank is not MeldRank.WILD for m in partnership)
+        and any(m.rank is MeldRank.WILD and m.size < CANASTA_SIZE for m in side.melds)
+        and any(
+            m.wilds and m.rank is not MeldRank.WILD for i in group for m in record.sides[i].melds
+        )
     ):
         found.append(
             _finding(
@@ -677,7 +680,7 @@ def _check_hands(record: HandRecord, rules: RuleSet, index: int, side: HandSide)
     # that player's, so it is not reported as an empty hand of a player who did not go out.
     unnamed_out = side.went_out is not WentOut.NO and not out_by
     if isinstance(left, dict):
-        known = {player.strip().casefold() for player in side.players}
+        known = side.player_keys
         for player, cards in left.items():
             key = player.strip().casefold()
             if side.players and key not in known:
@@ -736,13 +739,10 @@ def _check_going_out(
             )
         return found
     by = side.went_out_by
+    by_key = by.strip().casefold() if by is not None else ""
     left = side.left_in_hand
-    one_player = max(rules.side_sizes, default=1) == 1 or len(side.players) == 1
-    if (
-        by is not None
-        and side.players
-        and by.strip().casefold() not in {p.strip().casefold() for p in side.players}
-    ):
+    one_player = rules.side_sizes_max == 1 or len(side.players) == 1
+    if by is not None and side.players and by_key not in side.player_keys:
         found.append(
             _finding(
                 E,
@@ -764,9 +764,7 @@ def _check_going_out(
                 )
             )
     elif isinstance(left, dict) and by is not None:
-        cards = next(
-            (c for p, c in left.items() if p.strip().casefold() == by.strip().casefold()), ()
-        )
+        cards = next((c for p, c in left.items() if p.strip().casefold() == by_key), ())
         if cards:
             found.append(
                 _finding(
@@ -788,10 +786,11 @@ def _check_going_out(
                 R_GOING_OUT,
             )
         )
-    melds = [meld for i in group for meld in record.sides[i].melds]
-    canastas = canasta_count(melds, rules)
+    canastas = canasta_count(side.melds, rules)
+    partners = [record.sides[i] for i in group if i != index] if len(group) > 1 else []
+    for partner in partners:
+        canastas += canasta_count(partner.melds, rules)
     needed = rules.canastas_to_go_out
-    partners = [record.sides[i] for i in group if i != index]
     if side.went_out is WentOut.CONCEALED and partners:
         # Three-player cutthroat: the partner who goes out concealed melds the whole hand in
         # one turn with canastas of their own and adds nothing to the other's melds
@@ -949,7 +948,7 @@ def _check_supply(record: HandRecord, rules: RuleSet) -> list[Finding]:
     counts = Counter(cards)
     found: list[Finding] = []
     limits = rules.deck
-    deck = f"{rules.packs * 52 + rules.jokers}-card deck"
+    deck = rules.deck_name
     for card in _SUPPLY_ORDER:
         limit = limits[card]
         if counts[card] > limit:

@@ -21,6 +21,7 @@ import json
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from functools import cached_property
+from itertools import chain
 from typing import Annotated, Any, TypeVar
 
 from pydantic import (
@@ -165,7 +166,7 @@ class HandPlay(_Strict):
     @cached_property
     def _hand_cards(self) -> tuple[Card, ...]:
         if isinstance(self.left_in_hand, dict):
-            return tuple(card for cards in self.left_in_hand.values() for card in cards)
+            return tuple(chain.from_iterable(self.left_in_hand.values()))
         return self.left_in_hand
 
 
@@ -182,6 +183,11 @@ class HandSide(HandPlay):
     name: Name
     players: tuple[Name, ...] = ()
     score_before: Points = 0
+
+    @cached_property
+    def player_keys(self) -> frozenset[str]:
+        """The players' names as compared: case and surrounding spaces aside."""
+        return frozenset(player.strip().casefold() for player in self.players)
 
 
 class HandRecord(_Strict):

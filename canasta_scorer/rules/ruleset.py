@@ -421,6 +421,16 @@ class RuleSet(BaseModel):
         return self.variant.side_sizes
 
     @cached_property
+    def side_sizes_max(self) -> int:
+        """Players in the largest side (1 when every player is a side)."""
+        return max(self.variant.side_sizes, default=1)
+
+    @cached_property
+    def deck_name(self) -> str:
+        """The deck in words for messages: ``"108-card deck"``."""
+        return f"{self.packs * 52 + self.jokers}-card deck"
+
+    @cached_property
     def canastas_to_go_out(self) -> int:
         """Canastas a side needs to go out (RULES.md §1.9, §2; O11 in cutthroat)."""
         if self.variant.lone_hand and self.has(HouseRule.CUTTHROAT_TWO_CANASTAS):
