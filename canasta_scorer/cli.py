@@ -52,6 +52,7 @@ from canasta_scorer.rules import (
     Verdict,
     WentOut,
     check_score,
+    file_format,
     format_cards,
     hand_rules,
     initial_meld_minimum,
@@ -60,6 +61,7 @@ from canasta_scorer.rules import (
     match_rules,
     parse_cards,
     parse_meld,
+    rule,
     rule_set,
     score_hand,
     score_match,
@@ -185,14 +187,14 @@ def _findings_text(findings: Sequence[Finding], out: TextIO) -> None:
         for finding in errors:
             out.write(
                 f"  ✗ {finding.where or '(whole file)'}: {finding.message}\n"
-                f"    rule: {finding.rule}\n"
+                f"    see {finding.rule}\n"
             )
     if warnings:
         out.write(f"\n{len(warnings)} warning{'s' if len(warnings) > 1 else ''}\n")
         for finding in warnings:
             out.write(
                 f"  ! {finding.where or '(whole file)'}: {finding.message}\n"
-                f"    rule: {finding.rule}\n"
+                f"    see {finding.rule}\n"
             )
 
 
@@ -249,7 +251,7 @@ def _side_sheet(
         partners = " and ".join(s.name for s in together if s is not side)
         out.write(
             f"  partners this hand with {partners}: melds, canasta bonuses, going out "
-            "and cards left in hand count together (RULES.md §2)\n"
+            f"and cards left in hand count together ({rule('2.3')})\n"
         )
     if side.score_before:
         out.write(f"  {'score before the hand':<{width}}{_points(side.score_before):>9}\n")
@@ -389,7 +391,7 @@ def _cmd_check_meld(args: argparse.Namespace) -> int:
         for line in (*about, *notes):
             out.write(f"  {line}\n")
         for finding in verdict.findings:
-            out.write(f"  ✗ {finding.message}\n    rule: {finding.rule}\n")
+            out.write(f"  ✗ {finding.message}\n    see {finding.rule}\n")
     return EXIT_VALID if verdict.allowed else EXIT_VIOLATIONS
 
 
@@ -412,7 +414,7 @@ def _cmd_minimum(args: argparse.Namespace) -> int:
             f"Initial meld minimum at {_points(args.score)} in {rules.variant.id}: {minimum}\n"
         )
         for problem in problems:
-            sys.stdout.write(f"  ✗ {problem.message}\n    rule: {problem.rule}\n")
+            sys.stdout.write(f"  ✗ {problem.message}\n    see {problem.rule}\n")
     return EXIT_VIOLATIONS if odd else EXIT_VALID
 
 
@@ -425,7 +427,7 @@ def _verdict_out(verdict: Verdict, rules: RuleSet, as_json: bool) -> int:
         if verdict.show:
             out.write(f"  show from your hand: {verdict.show}\n")
         for reason in verdict.reasons:
-            out.write(f"  {'✓' if reason.ok else '✗'} {reason.message}\n    rule: {reason.rule}\n")
+            out.write(f"  {'✓' if reason.ok else '✗'} {reason.message}\n    see {reason.rule}\n")
     return EXIT_VALID if verdict.allowed else EXIT_VIOLATIONS
 
 
@@ -564,7 +566,7 @@ def _check_commands(commands: Any, variants: list[str], house: list[str]) -> Non
     pile = questions.add_parser(
         "pile",
         help="may I take the discard pile?",
-        description="May I take the discard pile? (RULES.md §1.8)",
+        description=f"May I take the discard pile? ({rule('1.8')})",
     )
     pile.add_argument("--top", required=True, metavar="CARD", help="the top card of the pile")
     pile.add_argument("--hand", required=True, metavar="CARDS", help="your hand")
@@ -592,7 +594,7 @@ def _check_commands(commands: Any, variants: list[str], house: list[str]) -> Non
     go_out = questions.add_parser(
         "go-out",
         help="may we go out?",
-        description="May we go out, and what does it score? (RULES.md §1.9)",
+        description=f"May we go out, and what does it score? ({rule('1.9')})",
     )
     go_out.add_argument(
         "--table",
@@ -619,7 +621,7 @@ def _check_commands(commands: Any, variants: list[str], house: list[str]) -> Non
     first = questions.add_parser(
         "first-meld",
         help="does this first meld reach the minimum?",
-        description="Does this first meld reach the initial meld minimum? (RULES.md §1.7)",
+        description=(f"Does this first meld reach the initial meld minimum? ({rule('1.7')})"),
     )
     first.add_argument(
         "--meld",
@@ -652,7 +654,8 @@ def _parser() -> argparse.ArgumentParser:
     score = commands.add_parser(
         "score",
         help="check and score one hand file",
-        description="Check and score one hand file (HAND_FORMAT.md).",
+        description="Check and score one hand file, written as docs/file-format.md describes "
+        f"({file_format('4')}).",
     )
     score.add_argument("file", metavar="FILE", help="a hand file (JSON), or - for standard input")
     score.add_argument("--json", action="store_true", help="print the contract's JSON object")
@@ -700,7 +703,7 @@ def _parser() -> argparse.ArgumentParser:
     minimum = commands.add_parser(
         "minimum",
         help="the initial meld minimum for a cumulative score",
-        description="The initial meld minimum for a side's cumulative score (RULES.md §1.7).",
+        description=(f"The initial meld minimum for a side's cumulative score ({rule('1.7')})."),
     )
     minimum.add_argument("score", type=int, metavar="SCORE", help="the side's cumulative score")
     minimum.add_argument(

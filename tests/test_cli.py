@@ -1,7 +1,7 @@
 """The command line, through real processes: ``python -m canasta_scorer`` and the
 ``canasta-scorer`` console script.
 
-Exit status (HAND_FORMAT.md): 0 valid, 1 a rule is broken, 2 a file or command line
+Exit status (file format §10 exit status): 0 valid, 1 a rule is broken, 2 a file or command line
 that cannot be read; never a traceback. Every process of the module is started
 once, all at the same time, by the ``runs`` fixture; each test reads the results
 it needs (a process costs ~0.2 s, so this keeps the module fast).
@@ -68,7 +68,7 @@ S1_JSON = {
     "violations": [],
 }
 
-# The match file of HAND_FORMAT.md and the object its `match --json` shows.
+# The match file of file format §5 match file and the object its `match --json` shows.
 CONTRACT_MATCH: dict[str, Any] = {
     "variant": "classic",
     "house_rules": [],
@@ -106,7 +106,7 @@ def _s1() -> dict[str, Any]:
 
 
 def _rule_breaking_hand() -> dict[str, Any]:
-    """S1 with four wild cards in East-West's third meld (RULES.md §1.3: at most 3)."""
+    """S1 with four wild cards in East-West's third meld (rules §1.3: at most 3)."""
     hand = _s1()
     hand["sides"][1]["melds"][2] = "10 10 2 2 JK JK"
     return hand
@@ -412,7 +412,7 @@ def test_score_rule_breaking_hand_exits_1_naming_the_meld(runs: dict[str, Run]) 
     assert run.code == 1
     assert "NOT VALID: 1 rule broken" in run.out
     assert "sides[1].melds[2]: 10 10 2 2 JK JK has 4 wild cards" in run.out
-    assert "rule: RULES.md §1.3" in run.out
+    assert "see rules §1.3 melds" in run.out
     assert "hand total" in run.out  # the totals are still shown
 
 

@@ -42,16 +42,16 @@ COMMANDS: dict[str, str] = {
     "pile-no-top": "pile --hand '7 7'",
     # S0 Initial Meld Requirement: K on top, K and Q buried; 70 is short of 90.
     "pile-json": "pile --top K --hand 'K K Q Q 2' --pile-size 3 --not-melded --score 1500 --json",
-    # RULES.md §3 H3: a natural and a wild card no longer take an unfrozen pile.
+    # rules §3 H3: a natural and a wild card no longer take an unfrozen pile.
     "pile-house-rule": "pile --top 9 --hand '9 2 5' --house-rule two-naturals-to-take",
-    # RULES.md §5.2 E3: the black-three meld going out.
+    # rules §5.2 E3: the black-three meld going out.
     "go-out-yes": "go-out --table 'Q Q Q Q Q 2 2' --table '9 9 9 9' --meld '3 3 3 3' --discard 6",
-    # RULES.md §5.2 E4 variant: one canasta in the two-player game.
+    # rules §5.2 E4 variant: one canasta in the two-player game.
     "go-out-no": (
         "go-out --variant two-player --table '7 7 7 7 7 7 7' --table 'J J J J 2 JK' --meld 'A A A'"
     ),
     "go-out-bad-card": "go-out --table 'Q Q Q Q Q 2 2' --meld '5 5 5' --discard X",
-    # RULES.md §5.2 E2: concealed after a stock draw, 85 below 120.
+    # rules §5.2 E2: concealed after a stock draw, 85 below 120.
     "go-out-json": (
         "go-out --meld '4 4 4 4 4 4 4' --meld '6 6 2 2' --discard J --side-not-melded "
         "--score 3200 --json"
@@ -154,7 +154,7 @@ def test_pile_yes_no_and_the_cards_to_show(runs: dict[str, Run]) -> None:
         "Yes: meld the top 7 with your two natural 7s, then take the rest of the pile."
     )
     assert "  show from your hand: 7 7\n" in yes.out
-    assert "rule: RULES.md §1.8; S0 Frozen Discard Pile" in yes.out
+    assert "see rules §1.8 taking the discard pile" in yes.out
     no = runs["pile-no"]
     assert no.code == 1, no.err
     assert no.answer() == (
@@ -169,7 +169,7 @@ def test_pile_house_rule_is_named_and_applied(runs: dict[str, Run]) -> None:
     run = runs["pile-house-rule"]
     assert run.code == 1, run.err
     assert "house rules: two-naturals-to-take" in run.out.splitlines()[0]
-    assert "rule: RULES.md §3 H3" in run.out
+    assert "see rules §3 H3 two naturals to take the pile" in run.out
 
 
 def test_pile_json(runs: dict[str, Run]) -> None:

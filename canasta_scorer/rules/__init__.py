@@ -16,7 +16,7 @@ itself, never from its modules. The entry points:
 * text typed by players: `parse_cards`, `parse_meld`, `parse_number`;
 * statistics over matches: `statistics`.
 
-Sources are the rule books S0–S3 and the spec ``RULES.md``; every number and
+The rules are those of ``docs/rules.md`` (which names their sources); every number and
 verdict of the product is computed here.
 """
 
@@ -34,6 +34,7 @@ from .cards import (
     parse_cards,
 )
 from .checks import check_hand, check_meld, check_score, meld_supply
+from .citations import FILE_FORMAT, RULES, file_format, rule
 from .disputes import (
     REASON_WORDS,
     FirstMeldSituation,
@@ -107,10 +108,12 @@ from .stats import PartnershipStats, PlayerStats, Statistics, statistics
 
 __all__ = [
     "CANASTA_SIZE",
+    "FILE_FORMAT",
     "HOUSE_RULE_INFO",
     "NATURAL_RANKS",
     "POINT_CLASS_CARDS",
     "REASON_WORDS",
+    "RULES",
     "VARIANT_INFO",
     "CanastaError",
     "CanastaKind",
@@ -166,6 +169,7 @@ __all__ = [
     "check_score",
     "dump_hand",
     "dump_match",
+    "file_format",
     "format_cards",
     "hand_rules",
     "has_errors",
@@ -185,6 +189,7 @@ __all__ = [
     "parse_variant",
     "read_json",
     "red_three_score",
+    "rule",
     "rule_set",
     "score_hand",
     "score_match",

@@ -1,14 +1,14 @@
 """Cards, their point values and their text form.
 
 Cards are written as tokens separated by spaces or commas, case-insensitive
-(``../shared/HAND_FORMAT.md``, "Cards"): ``JK`` joker, ``2``, ``A``, ``K`` ``Q`` ``J``
+(``docs/file-format.md``, "Cards"): ``JK`` joker, ``2``, ``A``, ``K`` ``Q`` ``J``
 ``10`` (or ``T``) ``9`` ``8``, ``7`` ``6`` ``5`` ``4`` and ``3`` for a black three.
 Suits are not needed, but a suit sign after a card is accepted and ignored
 (``K♠``). Threes are the one card whose suit matters: ``3♥``, ``3♦``, ``3H``,
 ``3D`` or ``R3`` is a red three, which only shows up where it should not be (in a
 hand or a meld); ``3♣``, ``3♠``, ``3C``, ``3S`` or ``B3`` is a black three.
 
-Point values are those of S0 "The Cards" and S1's card table (RULES.md §1.1).
+Point values are those of S0 "The Cards" and S1's card table (rules §1.1).
 
 >>> parse_cards("J j 2 jk")
 (<Card.JACK: 'J'>, <Card.JACK: 'J'>, <Card.TWO: '2'>, <Card.JOKER: 'JK'>)
@@ -45,7 +45,7 @@ class Card(StrEnum):
     """One card as written in files; the value is its canonical token.
 
     Suits are not kept: no score depends on them, except that a three is red or
-    black, which is two different cards here (RULES.md §1.2).
+    black, which is two different cards here (rules §1.2).
     """
 
     JOKER = "JK"
@@ -66,7 +66,7 @@ class Card(StrEnum):
 
     @property
     def points(self) -> int:
-        """Points of the card: plus when melded, minus when left in hand (RULES.md §1.1)."""
+        """Points of the card: plus when melded, minus when left in hand (rules §1.1)."""
         return _POINTS[self]
 
     @property
@@ -114,7 +114,7 @@ _POINTS: dict[Card, int] = {
     Card.FOUR: 5,
     Card.BLACK_THREE: 5,
     # A red three has no card value: it scores only through the red-three
-    # bonus (RULES.md §1.6). One held in hand is an irregularity (§1.13 check 5).
+    # bonus (rules §1.6). One held in hand is an irregularity (§1.13 check 5).
     Card.RED_THREE: 0,
 }
 
@@ -155,7 +155,7 @@ def is_wild(card: Card) -> bool:
 
 
 def cards_points(cards: Iterable[Card]) -> int:
-    """Sum of the points of some cards (RULES.md §1.1).
+    """Sum of the points of some cards (rules §1.1).
 
     >>> cards_points([Card.JOKER, Card.TWO, Card.FOUR])
     75
@@ -243,7 +243,7 @@ class PointClass(StrEnum):
     SEVEN_TO_FOUR = "seven_to_four"
 
 
-#: The cards of each point class, in the order they are chosen (RULES.md §1.1).
+#: The cards of each point class, in the order they are chosen (rules §1.1).
 POINT_CLASS_CARDS: dict[PointClass, tuple[Card, ...]] = {
     PointClass.JOKERS: (Card.JOKER,),
     PointClass.ACES_AND_TWOS: (Card.ACE, Card.TWO),
@@ -259,7 +259,7 @@ def cards_for_point_classes(
 
     Each card is taken from the rank of its class with the most copies still
     unused in the deck, so the cards chosen never exceed the deck while the real
-    hand could not either (RULES.md §1.13 check 4 stays meaningful).
+    hand could not either (rules §1.13 check 4 stays meaningful).
 
     Args:
         counts: cards per point class (negative counts count as 0).

@@ -1,6 +1,6 @@
 """The checker: every rule a recorded hand breaks, all at once.
 
-`check_hand` works from the end-of-hand record (RULES.md §1.13 checks 1–9 and the
+`check_hand` works from the end-of-hand record (rules §1.13 checks 1–9 and the
 further checks listed in its docstring) and never raises on a record that loaded:
 what a table really laid down is reported, not refused. `check_meld` answers for
 one meld on its own ("is this meld legal?").
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from . import citations
 from .cards import NATURAL_RANKS, Card
 from .findings import Code, Finding, Severity
 from .melds import CANASTA_SIZE, Meld, MeldRank, canasta_count
@@ -28,16 +29,16 @@ __all__ = [
 E = Severity.ERROR
 W = Severity.WARNING
 
-R_MELD = "RULES.md §1.3; S0 Melds in Classic Canasta"
-R_BLACK_THREE = "RULES.md §1.5; S0 Threes in Classic Canasta"
-R_WILD_MELD = "RULES.md §3 H5 (wild-card-melds); S2 House rules"
-R_MINIMUM = "RULES.md §1.7; S0 Initial Meld Requirement in Classic Canasta"
-R_SUPPLY = "RULES.md §1.1 and §1.13 check 4; S0 General Rules"
-R_RED_THREE_HAND = "RULES.md §1.6 and §1.13 check 5; S2 Lay out red threes"
-R_GOING_OUT = "RULES.md §1.9 and §1.13 check 6; S0 End of the hand: Going Out"
-R_CONCEALED = "RULES.md §1.9 and §1.13 checks 7-8; S0 Classic Canasta Scoring"
-R_MULTIPLE_OF_5 = "RULES.md §1.1 and §1.13 check 9"
-R_VARIANT = "RULES.md §2 Player-count versions"
+R_MELD = citations.rule("1.3")
+R_BLACK_THREE = citations.rule("1.5")
+R_WILD_MELD = citations.rule("3 H5")
+R_MINIMUM = citations.rule("1.7")
+R_SUPPLY = citations.rule("1.1", "1.13")
+R_RED_THREE_HAND = citations.rule("1.6", "1.13")
+R_GOING_OUT = citations.rule("1.9", "1.13")
+R_CONCEALED = citations.rule("1.9", "1.13")
+R_MULTIPLE_OF_5 = citations.rule("1.1", "1.13")
+R_VARIANT = citations.rule("2")
 
 
 def _finding(severity: Severity, code: Code, where: str, message: str, rule: str) -> Finding:
@@ -54,7 +55,7 @@ _NATURAL_MELD_RANKS = frozenset(MeldRank) - {MeldRank.BLACK_THREE, MeldRank.WILD
 def check_meld(
     meld: Meld, rules: RuleSet, where: str = "", *, going_out: bool | None = None
 ) -> list[Finding]:
-    """Check one meld on its own: its shape under RULES.md §1.3, §1.5 and H5.
+    """Check one meld on its own: its shape under rules §1.3, §1.5 and H5.
 
     Args:
         meld: the meld.
@@ -208,7 +209,7 @@ def check_meld(
 
 
 def check_score(value: int, where: str = "", what: str = "") -> list[Finding]:
-    """A score entered by hand is a multiple of 5 (RULES.md §1.1, §1.13 check 9).
+    """A score entered by hand is a multiple of 5 (rules §1.1, §1.13 check 9).
 
     Args:
         value: the score, in points.
@@ -235,7 +236,7 @@ def check_score(value: int, where: str = "", what: str = "") -> list[Finding]:
 
 def meld_supply(meld: Meld, rules: RuleSet, where: str = "") -> list[Finding]:
     """One meld on its own against the deck: no card more often than the deck holds
-    (RULES.md §1.13 check 4). A hand checks its supply across every side instead."""
+    (rules §1.13 check 4). A hand checks its supply across every side instead."""
     deck = rules.deck
     found = []
     for card, count in Counter(meld.cards).items():
@@ -269,7 +270,7 @@ def _rank_name(rank: MeldRank | None) -> str:
 
 
 def rules_findings(rules: RuleSet, where: str = "house_rules") -> list[Finding]:
-    """Warnings for house rules that have no effect with the others (RULES.md §3)."""
+    """Warnings for house rules that have no effect with the others (rules §3)."""
     found: list[Finding] = []
     if rules.has(HouseRule.CUTTHROAT_TWO_CANASTAS) and not rules.variant.lone_hand:
         found.append(
@@ -278,7 +279,7 @@ def rules_findings(rules: RuleSet, where: str = "house_rules") -> list[Finding]:
                 Code.HOUSE_RULE_NO_EFFECT,
                 where,
                 "cutthroat-two-canastas only changes three-player-cutthroat",
-                "RULES.md §3 O11",
+                citations.rule("3 O11"),
             )
         )
     if rules.has(HouseRule.WILD_MELD_PENALTY) and not rules.has(HouseRule.WILD_CARD_MELDS):
@@ -288,7 +289,7 @@ def rules_findings(rules: RuleSet, where: str = "house_rules") -> list[Finding]:
                 Code.HOUSE_RULE_NO_EFFECT,
                 where,
                 "wild-meld-penalty has no effect without wild-card-melds",
-                "RULES.md §3 H5",
+                citations.rule("3 H5"),
             )
         )
     if rules.has(HouseRule.RED_THREE_PENALTY_CAP_400) and rules.has(HouseRule.NO_RED_THREE_PENALTY):
@@ -298,7 +299,7 @@ def rules_findings(rules: RuleSet, where: str = "house_rules") -> list[Finding]:
                 Code.HOUSE_RULE_NO_EFFECT,
                 where,
                 "red-three-penalty-cap-400 has no effect with no-red-three-penalty",
-                "RULES.md §3 C07, O5",
+                citations.rule("3 C07", "3 O5"),
             )
         )
     return found
@@ -309,7 +310,7 @@ def check_hand(
 ) -> list[Finding]:
     """Every finding about one recorded hand, errors and warnings, all at once.
 
-    Errors: RULES.md §1.13 checks 1–9 (meld shape, one meld per rank, the black-three
+    Errors: rules §1.13 checks 1–9 (meld shape, one meld per rank, the black-three
     meld, card supply, red threes in hand, going out, concealed, multiples of 5); a
     side whose melded card points are below its initial meld minimum unless it went
     out concealed (§1.7: melds only grow, so the first meld was short); the sides and
@@ -371,7 +372,7 @@ def check_hand(
     return found
 
 
-R_QUICK = "quick entry (a total typed from a paper count); RULES.md §1.1"
+R_QUICK = citations.rule("1.1") + "; " + citations.file_format("7")
 
 
 def _check_quick(index: int, side: HandSide) -> list[Finding]:
@@ -403,7 +404,7 @@ def _check_quick(index: int, side: HandSide) -> list[Finding]:
 
 
 def check_sides(record: HandRecord, rules: RuleSet) -> list[Finding]:
-    """The sides and their players against the variant (RULES.md §2): how many sides,
+    """The sides and their players against the variant (rules §2): how many sides,
     players per side, a name used twice. A match checks this once for all its hands."""
     return _check_table(record, rules, sides_too=True, hand_too=False)
 
@@ -411,7 +412,7 @@ def check_sides(record: HandRecord, rules: RuleSet) -> list[Finding]:
 def _check_table(
     record: HandRecord, rules: RuleSet, *, sides_too: bool = True, hand_too: bool = True
 ) -> list[Finding]:
-    """Sides and players against the variant (RULES.md §2); the lone hand and the
+    """Sides and players against the variant (rules §2); the lone hand and the
     player sitting out of this hand."""
     found: list[Finding] = []
     sides = record.sides
@@ -491,7 +492,7 @@ def _check_table(
 
 
 def _check_lone_hand(record: HandRecord, rules: RuleSet) -> list[Finding]:
-    rule = "RULES.md §2 (3p cutthroat); R2"
+    rule = citations.rule("2.3")
     if record.lone_hand is None:
         if rules.variant.lone_hand and len(record.sides) == 3:
             out = next((side for side in record.sides if side.went_out is not WentOut.NO), None)
@@ -531,7 +532,7 @@ def _check_lone_hand(record: HandRecord, rules: RuleSet) -> list[Finding]:
 def _check_sitting_out(
     record: HandRecord, rules: RuleSet, players: dict[str, int]
 ) -> list[Finding]:
-    rule = "RULES.md §2 (5p); R1"
+    rule = citations.rule("2.4")
     who = record.sitting_out
     if not rules.variant.sits_out:
         if who is not None:
@@ -675,7 +676,7 @@ def _check_hands(record: HandRecord, rules: RuleSet, index: int, side: HandSide)
     left = side.left_in_hand
     sitting = (record.sitting_out or "").strip().casefold()
     out_by = (side.went_out_by or "").strip().casefold()
-    rule = "RULES.md §1.9; S0 The Deal and Play"
+    rule = citations.rule("1.9")
     # The side went out but who did is not named (GOING_OUT_BY_MISSING): one empty hand is
     # that player's, so it is not reported as an empty hand of a player who did not go out.
     unnamed_out = side.went_out is not WentOut.NO and not out_by
@@ -794,7 +795,7 @@ def _check_going_out(
     if side.went_out is WentOut.CONCEALED and partners:
         # Three-player cutthroat: the partner who goes out concealed melds the whole hand in
         # one turn with canastas of their own and adds nothing to the other's melds
-        # (RULES.md §1.9), so only their own melds count.
+        # (rules §1.9), so only their own melds count.
         canastas = canasta_count(side.melds, rules)
         if rules.has(HouseRule.CONCEALED_TEAM_LEVEL):
             earlier = [partner.name for partner in partners if partner.melds]
@@ -834,7 +835,7 @@ def _check_going_out(
                     f"{here}.went_out",
                     f"{side.name} went out with {canastas} of the {need} needed: "
                     "allowed by go-out-without-canastas, but no going-out bonus",
-                    "RULES.md §3 O6; S3",
+                    citations.rule("3 O6"),
                 )
             )
         else:
@@ -851,7 +852,7 @@ def _check_going_out(
 
 
 def _check_minimum(record: HandRecord, rules: RuleSet, group: list[int]) -> list[Finding]:
-    """Melded card points of a scoring group against its initial meld minimum (RULES.md §1.7).
+    """Melded card points of a scoring group against its initial meld minimum (rules §1.7).
 
     A side alone: its melds against its own minimum, unless it went out concealed. The
     partners of three-player cutthroat: each has their own minimum, and the partner who
@@ -937,7 +938,7 @@ _SUPPLY_ORDER = (*NATURAL_RANKS, Card.TWO, Card.JOKER, Card.BLACK_THREE)
 
 
 def _check_supply(record: HandRecord, rules: RuleSet) -> list[Finding]:
-    """RULES.md §1.13 check 4: no card more often than the deck holds."""
+    """rules §1.13 check 4: no card more often than the deck holds."""
     cards: list[Card] = []
     laid_red = 0
     for side in record.sides:

@@ -4,12 +4,12 @@
 `Verdict` out.
 
 * ``Question.PILE``, `PileSituation`, `may_take_pile`: may I take the discard pile?
-  (RULES.md §1.8, H1–H4, O1)
+  (rules §1.8, H1–H4, O1)
 * ``Question.GO_OUT``, `GoOutSituation`, `may_go_out`: may we go out, and what does it
-  score? (RULES.md §1.9, O2, O6)
+  score? (rules §1.9, O2, O6)
 * ``Question.FIRST_MELD``, `FirstMeldSituation`, `first_meld`: does this first meld reach
-  the minimum? (RULES.md §1.7, O7)
-* ``Question.MELD``, `MeldSituation`, `meld_verdict`: is this meld legal? (RULES.md
+  the minimum? (rules §1.7, O7)
+* ``Question.MELD``, `MeldSituation`, `meld_verdict`: is this meld legal? (rules
   §1.3–§1.5, H5)
 
 Each works from a described table situation, not an end-of-hand record, and
@@ -38,6 +38,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from .bonuses import CONCEALED_BONUS, GOING_OUT_BONUS
 from .cards import NATURAL_RANKS, Card, format_cards, is_natural, is_wild
 from .checks import check_meld, meld_supply
+from .citations import rule
 from .errors import UnknownNameError
 from .findings import Code, Finding, Severity
 from .melds import CANASTA_SIZE, CanastaKind, Meld, MeldRank
@@ -64,16 +65,14 @@ __all__ = [
     "settle",
 ]
 
-R_TOP_BLOCKED = (
-    "RULES.md §1.8; S0 The Play in Classic Canasta (note on wild cards and black threes)"
-)
-R_FROZEN = "RULES.md §1.8; S0 Frozen Discard Pile"
-R_UNFROZEN = "RULES.md §1.8; S0 The Play in Classic Canasta"
-R_ONE_CARD = "RULES.md §1.8 and §3 O1; S2 Take the discard pile"
-R_MERGE = "RULES.md §1.3 (merge limit); S0 Melds in Classic Canasta"
-R_MINIMUM = "RULES.md §1.7; S0 Initial Meld Requirement in Classic Canasta"
-R_GO_OUT = "RULES.md §1.9; S0 End of the hand: Going Out"
-R_CONCEALED = "RULES.md §1.9; S0 Classic Canasta Scoring (note on going out concealed)"
+R_TOP_BLOCKED = rule("1.8")
+R_FROZEN = rule("1.8")
+R_UNFROZEN = rule("1.8")
+R_ONE_CARD = rule("1.8", "3 O1")
+R_MERGE = rule("1.3")
+R_MINIMUM = rule("1.7")
+R_GO_OUT = rule("1.9")
+R_CONCEALED = rule("1.9")
 
 #: Melds of a first meld as (rank, natural cards, wild cards), for `best_opening`.
 _Choice = tuple[tuple[Card, int, int], ...]
@@ -229,7 +228,7 @@ REASON_WORDS: dict[ReasonCode, str] = {
 
 
 class Frozen(StrEnum):
-    """Why the discard pile is frozen for a player (RULES.md §1.8, H1, H2)."""
+    """Why the discard pile is frozen for a player (rules §1.8, H1, H2)."""
 
     WILD_CARD = "wild_card"
     RED_THREE_UPCARD = "red_three_upcard"
@@ -335,17 +334,15 @@ def meld_verdict(meld: Meld, rules: RuleSet, *, going_out: bool | None = None) -
     if not errors:
         if kind is not None:
             reasons.append(
-                _reason(R.MELD_CANASTA, "RULES.md §1.4", True, kind=kind.value, bonus=kind.bonus)
+                _reason(R.MELD_CANASTA, rule("1.4"), True, kind=kind.value, bonus=kind.bonus)
             )
         elif meld.rank is MeldRank.BLACK_THREE:
-            reasons.append(
-                _reason(R.MELD_BLACK_THREES_GOING_OUT, "RULES.md §1.5", going_out is True)
-            )
+            reasons.append(_reason(R.MELD_BLACK_THREES_GOING_OUT, rule("1.5"), going_out is True))
         else:
             reasons.append(
                 _reason(
                     R.MELD_NOT_CANASTA_YET,
-                    "RULES.md §1.4",
+                    rule("1.4"),
                     True,
                     size=meld.size,
                     canasta=CANASTA_SIZE,
@@ -409,14 +406,14 @@ def best_opening(
     """The most points a first meld can count from ``hand`` plus the top discard.
 
     The top card (if any) must go into a meld with two natural cards of its rank from
-    the hand (the pile is frozen for a side that has not melded, RULES.md §1.8). Other
+    the hand (the pile is frozen for a side that has not melded, rules §1.8). Other
     melds use two or more natural cards of one rank and wild cards: 3 cards at least,
     3 wild cards at most a meld (§1.3). Every way of melding is weighed, so a wild card
     goes where it counts most (completing a pair rather than growing a meld).
 
     ``keep`` hand cards stay in the hand unless the melds hold the canastas needed to go
     out: a side without them may not meld so much that its player is left with no card
-    after the discard that ends the turn (S0 End of the hand: Going Out; RULES.md §1.9).
+    after the discard that ends the turn (S0 End of the hand: Going Out; rules §1.9).
 
     Args:
         hand: the player's hand, without the pile.
@@ -496,7 +493,7 @@ def best_opening(
 
 
 def may_take_pile(situation: PileSituation, rules: RuleSet) -> Verdict:
-    """May the player take the discard pile? (RULES.md §1.8)
+    """May the player take the discard pile? (rules §1.8)
 
     Checks, in order: a wild card or black three on top blocks it (S0); the one-card
     rule (O1); whether the pile is frozen for the player (a wild card or a red-three
@@ -524,7 +521,7 @@ def may_take_pile(situation: PileSituation, rules: RuleSet) -> Verdict:
         reasons.append(_reason(R.PILE_TOP_BLOCKED, R_TOP_BLOCKED, False, card=top.label))
         return no(f"nobody may take the pile with {top.label} on top")
     if top is Card.RED_THREE:
-        reasons.append(_reason(R.PILE_RED_THREE_ON_TOP, "RULES.md §1.8", False))
+        reasons.append(_reason(R.PILE_RED_THREE_ON_TOP, rule("1.8"), False))
         return no("a red three cannot be on top of the pile")
     if len(s.hand) == 1 and s.pile_size == 1:
         reasons.append(_reason(R.PILE_ONE_CARD, R_ONE_CARD, False))
@@ -574,7 +571,7 @@ def may_take_pile(situation: PileSituation, rules: RuleSet) -> Verdict:
         else:
             natural_and_wild = hand[top] >= 1 and bool(wild_cards)
             if natural_and_wild and rules.has(HouseRule.TWO_NATURALS_TO_TAKE):
-                reasons.append(_reason(R.PILE_TWO_NATURALS_NEEDED, "RULES.md §3 H3", False))
+                reasons.append(_reason(R.PILE_TWO_NATURALS_NEEDED, rule("3 H3"), False))
                 natural_and_wild = False
             if natural_and_wild and existing is not None and existing.wilds >= 3:
                 reasons.append(_reason(R.PILE_MERGE_LIMIT, R_MERGE, False, rank=top.plural))
@@ -587,7 +584,7 @@ def may_take_pile(situation: PileSituation, rules: RuleSet) -> Verdict:
                     HouseRule.NO_PILE_FOR_FINISHED_CANASTA
                 ):
                     reasons.append(
-                        _reason(R.PILE_FINISHED_CANASTA, "RULES.md §3 H4", False, rank=top.plural)
+                        _reason(R.PILE_FINISHED_CANASTA, rule("3 H4"), False, rank=top.plural)
                     )
                 else:
                     way = R.PILE_ONTO_MELD
@@ -741,7 +738,7 @@ def _merged(table: Sequence[Meld], new: Sequence[Meld]) -> list[Meld]:
 
 
 def may_go_out(situation: GoOutSituation, rules: RuleSet) -> Verdict:
-    """May the player go out this turn, and what bonus does it score? (RULES.md §1.9)
+    """May the player go out this turn, and what bonus does it score? (rules §1.9)
 
     Checks every meld after the turn (merged by rank, 3 wild cards at most), the
     canastas the variant needs (1, or 2 in two-player and six-player; O11), the
@@ -764,10 +761,10 @@ def may_go_out(situation: GoOutSituation, rules: RuleSet) -> Verdict:
                 reasons.append(_from_finding(finding))
                 bad = True
     if any(m.rank is MeldRank.BLACK_THREE for m in s.table_melds):
-        reasons.append(_reason(R.GO_OUT_BLACK_THREES_EARLIER, "RULES.md §1.5", False))
+        reasons.append(_reason(R.GO_OUT_BLACK_THREES_EARLIER, rule("1.5"), False))
         bad = True
     if s.discard is Card.RED_THREE:
-        reasons.append(_reason(R.GO_OUT_RED_THREE_DISCARDED, "RULES.md §1.2", False))
+        reasons.append(_reason(R.GO_OUT_RED_THREE_DISCARDED, rule("1.2"), False))
         bad = True
     needed = rules.canastas_to_go_out
     canastas = sum(1 for m in after if m.canasta_kind(rules) is not None)
@@ -778,7 +775,7 @@ def may_go_out(situation: GoOutSituation, rules: RuleSet) -> Verdict:
             reasons.append(
                 _reason(
                     R.GO_OUT_WITHOUT_BONUS,
-                    "RULES.md §3 O6; S3",
+                    rule("3 O6"),
                     True,
                     canastas=canastas,
                     needed=needed,
@@ -877,7 +874,7 @@ class FirstMeldSituation(BaseModel):
 
 
 def first_meld(situation: FirstMeldSituation, rules: RuleSet) -> Verdict:
-    """Does a side's first meld reach its initial meld minimum? (RULES.md §1.7)
+    """Does a side's first meld reach its initial meld minimum? (rules §1.7)
 
     Counts the card points of every meld laid in that turn, the top discard included,
     wild cards at their own value; not the buried pile cards, red threes, or any
@@ -896,7 +893,7 @@ def first_meld(situation: FirstMeldSituation, rules: RuleSet) -> Verdict:
         reasons.append(
             _reason(
                 R.FIRST_MELD_BURIED_MISSING,
-                "RULES.md §1.7",
+                rule("1.7"),
                 False,
                 cards=format_cards(missing.elements()),
             )
@@ -942,7 +939,7 @@ def first_meld(situation: FirstMeldSituation, rules: RuleSet) -> Verdict:
         reasons.append(_reason(R.FIRST_MELD_NO_BONUSES, R_MINIMUM, True))
     enforced = rules.enforces_initial_minimum
     if not enforced:
-        reasons.append(_reason(R.FIRST_MELD_NOT_ENFORCED, "RULES.md §3 O7", True))
+        reasons.append(_reason(R.FIRST_MELD_NOT_ENFORCED, rule("3 O7"), True))
     reached = counted >= minimum or not enforced
     if not reached:
         reasons.append(

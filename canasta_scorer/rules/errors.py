@@ -28,11 +28,11 @@ class CanastaError(ValueError):
 
 
 class CardSyntaxError(CanastaError):
-    """Text that is not a card or a list of cards (HAND_FORMAT.md, "Cards")."""
+    """Text that is not a card or a list of cards (docs/file-format.md, "Cards")."""
 
 
 class MeldSyntaxError(CanastaError):
-    """A meld written in a form the file contract does not have (HAND_FORMAT.md, "Cards")."""
+    """A meld written in a form the file contract does not have (docs/file-format.md, "Cards")."""
 
 
 class NumberSyntaxError(CanastaError):
@@ -40,7 +40,7 @@ class NumberSyntaxError(CanastaError):
 
 
 class UnknownNameError(CanastaError):
-    """A variant or house-rule id that RULES.md does not define."""
+    """A variant or house-rule id that the rules (docs/rules.md §2, §3) do not define."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +56,7 @@ class Problem:
 
 
 class RecordError(CanastaError):
-    """A hand or match file that does not follow the contract of HAND_FORMAT.md.
+    """A hand or match file that does not follow the contract of docs/file-format.md.
 
     Attributes:
         problems: every problem found, each with its JSON path.

@@ -24,7 +24,7 @@ class Severity(StrEnum):
 class Code(StrEnum):
     """Stable codes of every finding, used in files and tests."""
 
-    # RULES.md §1.13 check 1 and the meld rules of §1.3 / §1.5 / H5
+    # rules §1.13 check 1 and the meld rules of §1.3 / §1.5 / H5
     MELD_TOO_FEW_CARDS = "meld.too_few_cards"
     MELD_TOO_FEW_NATURALS = "meld.too_few_naturals"
     MELD_TOO_MANY_WILDS = "meld.too_many_wilds"
@@ -64,7 +64,7 @@ class Code(StrEnum):
     # quick entry (a total typed from a paper count)
     QUICK_NOT_CARD_CHECKED = "quick.not_card_checked"
     QUICK_WITH_CARDS = "quick.with_cards"
-    # sides, players and variants (RULES.md §2)
+    # sides, players and variants (rules §2)
     SIDES_COUNT = "sides.count"
     SIDES_PLAYERS = "sides.players"
     SIDES_DUPLICATE_NAME = "sides.duplicate_name"
@@ -74,7 +74,7 @@ class Code(StrEnum):
     SITTING_OUT_UNKNOWN = "sitting_out.unknown"
     SITTING_OUT_PLAYED = "sitting_out.played"
     HOUSE_RULE_NO_EFFECT = "house_rule.no_effect"
-    # matches (RULES.md §1.12)
+    # matches (rules §1.12)
     MATCH_HAND_AFTER_END = "match.hand_after_end"
     MATCH_START_SCORE = "match.start_score"
     MATCH_TARGET = "match.target"
@@ -89,7 +89,7 @@ class Finding(BaseModel):
         code: stable code, e.g. ``meld.too_many_wilds``.
         where: JSON path in the file, e.g. ``sides[0].melds[2]``; ``""`` for the whole file.
         message: what is wrong, in plain words.
-        rule: the rule it breaks and its source (RULES.md section, rule book).
+        rule: the rule it breaks, a section of docs/rules.md (made by `citations.rule`).
     """
 
     model_config = ConfigDict(frozen=True)

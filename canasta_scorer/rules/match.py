@@ -1,6 +1,6 @@
 """Matches: hands in order, running totals, minimums for the next hand, the winner.
 
-Game end is RULES.md §1.12: checked only at the end of a hand; over when a side
+Game end is rules §1.12: checked only at the end of a hand; over when a side
 reaches the target; the highest total wins; a tie at the top means another hand
 unless the house rule ``draw-on-tie`` (O15) is on.
 """
@@ -12,6 +12,7 @@ from enum import StrEnum
 from pydantic import BaseModel, ConfigDict, Field
 
 from .checks import check_hand, check_score, check_sides, rules_findings
+from .citations import file_format, rule
 from .findings import Code, Finding, Severity, has_errors
 from .records import HandPlay, HandRecord, HandSide, MatchHand, MatchRecord
 from .ruleset import HouseRule, RuleSet, initial_meld_minimum, rule_set
@@ -30,11 +31,11 @@ __all__ = [
     "standing",
 ]
 
-R_END = "RULES.md §1.12; S0 Classic Canasta Scoring"
+R_END = rule("1.12")
 
 
 class MatchStatus(StrEnum):
-    """Where a match is: still being played, or over (RULES.md §1.12). The values are
+    """Where a match is: still being played, or over (rules §1.12). The values are
     those kept in the store and used by its filters."""
 
     IN_PROGRESS = "in_progress"
@@ -105,7 +106,7 @@ def match_rules(record: MatchRecord) -> RuleSet:
 def standing(
     names: list[str] | tuple[str, ...], totals: list[int] | tuple[int, ...], rules: RuleSet
 ) -> Standing:
-    """Whether a match is over after a hand, who won and by how much (RULES.md §1.12).
+    """Whether a match is over after a hand, who won and by how much (rules §1.12).
 
     Args:
         names: the sides' names.
@@ -132,7 +133,7 @@ def standing(
 def seating(record: MatchRecord) -> list[str]:
     """The players in seat order around the table, partners apart: the first player
     of each side in turn, then the second of each, and so on (S0 "Classic Canasta":
-    partners sit opposite; RULES.md §2 for three sides of two)."""
+    partners sit opposite; rules §2 for three sides of two)."""
     order: list[str] = []
     depth = max((len(side.players) for side in record.sides), default=0)
     for place in range(depth):
@@ -187,7 +188,7 @@ def _match_findings(record: MatchRecord, rules: RuleSet) -> list[Finding]:
                 Code.MATCH_TARGET,
                 "target",
                 f"target {rules.target} must be a positive multiple of 5",
-                "RULES.md §1.13 check 9; §3 O12",
+                rule("1.13", "3 O12"),
             )
         )
     for index, side in enumerate(record.sides):
@@ -242,7 +243,7 @@ def score_match(record: MatchRecord) -> MatchScore:
     """Check and score a whole match, hand by hand.
 
     Each hand is checked as a hand file whose sides start at the running totals (so
-    each side's initial meld minimum follows its score, RULES.md §1.7). Further
+    each side's initial meld minimum follows its score, rules §1.7). Further
     errors: a target that is not a positive multiple of 5, a start score that is not
     a multiple of 5 or not below the target, a hand whose sides do not match the
     match's, a hand recorded after the match was already won; a warning for a dealer
@@ -283,7 +284,7 @@ def score_match(record: MatchRecord) -> MatchScore:
                     f"{here}.sides",
                     f"this hand lists {len(hand.sides)} sides; the match has "
                     f"{len(record.sides)} ({', '.join(names)})",
-                    "HAND_FORMAT.md Match file",
+                    file_format("5"),
                 )
             )
         if hand.dealer is not None and players and hand.dealer.strip().casefold() not in players:
@@ -293,7 +294,7 @@ def score_match(record: MatchRecord) -> MatchScore:
                     Code.MATCH_DEALER_UNKNOWN,
                     f"{here}.dealer",
                     f"the dealer {hand.dealer!r} is not one of the players",
-                    "HAND_FORMAT.md Match file",
+                    file_format("5"),
                 )
             )
         as_hand = hand_record(record, hand, running)

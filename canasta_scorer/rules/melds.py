@@ -63,7 +63,7 @@ class MeldRank(StrEnum):
 
 
 class CanastaKind(StrEnum):
-    """Kinds of canasta (RULES.md §1.4; H5 for wild)."""
+    """Kinds of canasta (rules §1.4; H5 for wild)."""
 
     NATURAL = "natural"
     MIXED = "mixed"
@@ -257,7 +257,7 @@ class Meld(BaseModel):
 
     @cached_property
     def points(self) -> int:
-        """Sum of the card points of the meld (RULES.md §1.1)."""
+        """Sum of the card points of the meld (rules §1.1)."""
         return cast(int, self._counted("points"))
 
     @cached_property
@@ -273,7 +273,7 @@ class Meld(BaseModel):
         """The canasta this meld is at the end of the hand, or ``None`` if it is none.
 
         A meld of 7 or more cards built on a natural rank is a canasta: natural with no
-        wild card (500), mixed with some (300) (RULES.md §1.4). Black threes never make
+        wild card (500), mixed with some (300) (rules §1.4). Black threes never make
         one (§1.5). Under H5 a meld of 7 wild cards is a wild canasta (2,000).
         """
         kind = self._kind
@@ -283,7 +283,7 @@ class Meld(BaseModel):
 
 
 def parse_meld(value: str | Mapping[str, Any] | Meld) -> Meld:
-    """Read a meld in either form of the file contract (HAND_FORMAT.md, "Cards").
+    """Read a meld in either form of the file contract (docs/file-format.md, "Cards").
 
     Args:
         value: cards as text (``"J J J 2"``), or an object
@@ -333,5 +333,5 @@ def parse_meld(value: str | Mapping[str, Any] | Meld) -> Meld:
 
 
 def canasta_count(melds: Iterable[Meld], rules: RuleSet) -> int:
-    """Canastas among some melds at the end of the hand (RULES.md §1.4; H5 wild ones)."""
+    """Canastas among some melds at the end of the hand (rules §1.4; H5 wild ones)."""
     return sum(1 for meld in melds if meld.canasta_kind(rules) is not None)

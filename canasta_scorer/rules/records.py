@@ -1,4 +1,4 @@
-"""Hand and match files as models: exactly the contract of ``HAND_FORMAT.md``.
+"""Hand and match files as models: exactly the contract of ``docs/file-format.md``.
 
 Unknown keys are errors, numbers must be whole numbers (not text, not ``true``),
 cards and melds are read with `parse_cards` and `parse_meld`. `load_hand` and
@@ -61,7 +61,7 @@ __all__ = [
 
 
 class WentOut(StrEnum):
-    """How a side's hand ended (HAND_FORMAT.md ``went_out``)."""
+    """How a side's hand ended (docs/file-format.md ``went_out``)."""
 
     NO = "no"
     OUT = "out"
@@ -142,7 +142,7 @@ class HandPlay(_Strict):
         went_out: ``no``, ``out`` or ``concealed``.
         went_out_by: the player who went out, a name from the side's players.
         left_in_hand: cards left in the side's hands, for the whole side or per player.
-        total: quick entry (an addition to HAND_FORMAT.md): the side's score for the
+        total: quick entry (an addition to docs/file-format.md): the side's score for the
             hand as counted on paper, in points, instead of the cards; it is scored as
             typed and marked as not card-checked.
     """
@@ -177,7 +177,7 @@ class HandSide(HandPlay):
         name: the side's name.
         players: player names, in seat order (may be empty).
         score_before: the side's cumulative score before this hand, in points; it sets
-            the side's initial meld minimum (RULES.md §1.7).
+            the side's initial meld minimum (rules §1.7).
     """
 
     name: Name
@@ -191,7 +191,7 @@ class HandSide(HandPlay):
 
 
 class HandRecord(_Strict):
-    """A hand file (HAND_FORMAT.md "Hand file").
+    """A hand file (docs/file-format.md "Hand file").
 
     Attributes:
         variant: variant id; ``classic`` by default.
@@ -244,7 +244,7 @@ class MatchHand(_Strict):
 
 
 class MatchRecord(_Strict):
-    """A match file (HAND_FORMAT.md "Match file").
+    """A match file (docs/file-format.md "Match file").
 
     Attributes:
         variant: variant id; ``classic`` by default.
@@ -445,7 +445,7 @@ def scoring_groups(record: HandRecord, rules: RuleSet) -> list[list[int]]:
     """Side indexes that score as one partnership this hand.
 
     Every side scores alone, except in three-player cutthroat with a lone hand: the
-    other two sides are partners for the hand (RULES.md §2, R2). With no lone hand
+    other two sides are partners for the hand (rules §2, R2). With no lone hand
     named, the player who went out is the lone hand ("if someone goes out before
     anyone took the pile, that player is the lone hand"); if nobody went out either,
     everyone scores alone (the stock ran out before anyone took the pile).

@@ -1,6 +1,6 @@
 """Variants and house rules as data: one `RuleSet`, named presets, looked up by id.
 
-Every number here comes from RULES.md §2 (player-count versions) and §3 (house rules
+Every number here comes from rules §2 (player-count versions) and §3 (house rules
 and options); scoring and checking read these settings and never compare a
 variant's name.
 
@@ -29,6 +29,7 @@ from .bonuses import (
     RED_THREE_PENALTY_CAP,
 )
 from .cards import Card
+from .citations import rule
 from .errors import UnknownNameError
 
 __all__ = [
@@ -48,7 +49,7 @@ __all__ = [
 
 
 class Variant(StrEnum):
-    """Variant ids of RULES.md ("Names used in files, the CLI and the UI")."""
+    """Variant ids (rules §2 variants), as written in files, the CLI and the UI."""
 
     CLASSIC = "classic"
     TWO_PLAYER = "two-player"
@@ -60,7 +61,7 @@ class Variant(StrEnum):
 
 
 class HouseRule(StrEnum):
-    """House-rule ids of RULES.md; all are off unless listed in a file."""
+    """House-rule ids (rules §3 house rules); all are off unless listed in a file."""
 
     BLACK_THREE_FREEZES = "black-three-freezes"
     PILE_ALWAYS_FROZEN = "pile-always-frozen"
@@ -81,7 +82,7 @@ class HouseRule(StrEnum):
 
 
 class VariantInfo(BaseModel):
-    """The fixed numbers of one variant (RULES.md §2).
+    """The fixed numbers of one variant (rules §2).
 
     Attributes:
         side_sizes: players per side in seat order, e.g. ``(2, 2)`` for classic.
@@ -117,7 +118,7 @@ class HouseRuleInfo(BaseModel):
     Attributes:
         id: the house rule's id.
         title: the rule in a few words of the game, short enough for a switch label.
-        ref: its RULES.md reference (H1, O4 …).
+        ref: its reference in rules §3 (H1, O4 …).
         description: what it changes, in one sentence.
         scoring: whether it changes a score (otherwise only what is allowed).
     """
@@ -144,7 +145,7 @@ VARIANT_INFO: Final[dict[Variant, VariantInfo]] = {
             target=5000,
             draws=1,
             dealt=11,
-            source="S0, Classic Canasta; RULES.md §1",
+            source=rule("1"),
         ),
         VariantInfo(
             id=Variant.TWO_PLAYER,
@@ -156,7 +157,7 @@ VARIANT_INFO: Final[dict[Variant, VariantInfo]] = {
             target=5000,
             draws=2,
             dealt=15,
-            source="RULES.md §2 (2p), R1, R3",
+            source=rule("2.1"),
         ),
         VariantInfo(
             id=Variant.THREE_PLAYER,
@@ -168,7 +169,7 @@ VARIANT_INFO: Final[dict[Variant, VariantInfo]] = {
             target=5000,
             draws=1,
             dealt=13,
-            source="RULES.md §2 (3p individual), S3",
+            source=rule("2.2"),
         ),
         VariantInfo(
             id=Variant.THREE_PLAYER_CUTTHROAT,
@@ -184,7 +185,7 @@ VARIANT_INFO: Final[dict[Variant, VariantInfo]] = {
             draws=2,
             dealt=13,
             lone_hand=True,
-            source="RULES.md §2 (3p cutthroat), R2",
+            source=rule("2.3"),
         ),
         VariantInfo(
             id=Variant.FIVE_PLAYER,
@@ -197,7 +198,7 @@ VARIANT_INFO: Final[dict[Variant, VariantInfo]] = {
             draws=1,
             dealt=11,
             sits_out=True,
-            source="RULES.md §2 (5p), R1",
+            source=rule("2.4"),
         ),
         VariantInfo(
             id=Variant.SIX_PLAYER,
@@ -213,7 +214,7 @@ VARIANT_INFO: Final[dict[Variant, VariantInfo]] = {
             top_tier_from=7500,
             draws=1,
             dealt=13,
-            source="RULES.md §2 (6p, 2 teams of 3), R1",
+            source=rule("2.5"),
         ),
         VariantInfo(
             id=Variant.SIX_PLAYER_THREE_SIDES,
@@ -225,7 +226,7 @@ VARIANT_INFO: Final[dict[Variant, VariantInfo]] = {
             target=7500,
             draws=1,
             dealt=13,
-            source="RULES.md §2 (6p, 3 teams of 2), R1",
+            source=rule("2.6"),
         ),
     )
 }
@@ -287,7 +288,7 @@ HOUSE_RULE_INFO: Final[dict[HouseRule, HouseRuleInfo]] = {
             title="Concealed only on a first meld",
             ref="O2",
             description=(
-                "Going out concealed only when that turn is the side's first meld of the hand (S1)."
+                "Going out concealed only when that turn is the side's first meld of the hand."
             ),
             scoring=False,
         ),
@@ -302,21 +303,21 @@ HOUSE_RULE_INFO: Final[dict[HouseRule, HouseRuleInfo]] = {
             id=HouseRule.NO_RED_THREE_PENALTY,
             title="Red threes always count plus",
             ref="O5",
-            description="Red threes always count plus, even for a side that never melded (S3).",
+            description="Red threes always count plus, even for a side that never melded.",
             scoring=True,
         ),
         HouseRuleInfo(
             id=HouseRule.GO_OUT_WITHOUT_CANASTAS,
             title="Go out without canastas",
             ref="O6",
-            description="Going out is always allowed; the bonus needs the canastas (S3).",
+            description="Going out is always allowed; the bonus needs the canastas.",
             scoring=True,
         ),
         HouseRuleInfo(
             id=HouseRule.NO_INITIAL_MINIMUM,
             title="No initial meld minimum",
             ref="O7",
-            description="The initial meld minimum is not enforced (S3).",
+            description="The initial meld minimum is not enforced.",
             scoring=False,
         ),
         HouseRuleInfo(
@@ -350,7 +351,7 @@ HOUSE_RULE_INFO: Final[dict[HouseRule, HouseRuleInfo]] = {
     )
 }
 
-#: Initial meld minimums below the optional top tier: (from score, minimum), RULES.md §1.7.
+#: Initial meld minimums below the optional top tier: (from score, minimum), rules §1.7.
 _MINIMUM_TIERS: Final = ((3000, 120), (1500, 90), (0, 50))
 _NEGATIVE_MINIMUM: Final = 15
 _TOP_TIER_MINIMUM: Final = 150
@@ -395,8 +396,8 @@ class RuleSet(BaseModel):
     properties.
 
     Attributes:
-        variant: the variant's fixed numbers (RULES.md §2).
-        house_rules: the house rules that are on (RULES.md §3).
+        variant: the variant's fixed numbers (rules §2).
+        house_rules: the house rules that are on (rules §3).
         target: points that end the match (the variant's unless set; O12).
     """
 
@@ -432,14 +433,14 @@ class RuleSet(BaseModel):
 
     @cached_property
     def canastas_to_go_out(self) -> int:
-        """Canastas a side needs to go out (RULES.md §1.9, §2; O11 in cutthroat)."""
+        """Canastas a side needs to go out (rules §1.9, §2; O11 in cutthroat)."""
         if self.variant.lone_hand and self.has(HouseRule.CUTTHROAT_TWO_CANASTAS):
             return 2
         return self.variant.canastas_to_go_out
 
     @cached_property
     def copies_per_rank(self) -> int:
-        """Copies of each natural rank and of the 2 in the deck: 4 per pack (RULES.md §1.13, 4)."""
+        """Copies of each natural rank and of the 2 in the deck: 4 per pack (rules §1.13, 4)."""
         return 4 * self.packs
 
     @cached_property
@@ -455,12 +456,12 @@ class RuleSet(BaseModel):
     @cached_property
     def black_threes(self) -> int:
         """Black threes in the deck: 2 per pack; also the largest black-three meld
-        (S0 allows 3 or 4 with 2 packs; RULES.md §7.3 all of them with 3 packs)."""
+        (S0 allows 3 or 4 with 2 packs; rules §7.3 all of them with 3 packs)."""
         return 2 * self.packs
 
     @cached_property
     def deck(self) -> dict[Card, int]:
-        """Copies of each card in the deck (RULES.md §1.1 and §1.13 check 4)."""
+        """Copies of each card in the deck (rules §1.1 and §1.13 check 4)."""
         copies = {card: self.copies_per_rank for card in Card}
         copies[Card.JOKER] = self.jokers
         copies[Card.BLACK_THREE] = self.black_threes
@@ -481,7 +482,7 @@ def rule_set(
     """Build the rules for a variant, house rules and an optional custom target.
 
     Args:
-        variant: a variant id (RULES.md "Names").
+        variant: a variant id (rules §2).
         house_rules: house-rule ids; order and repeats do not matter.
         target: points that end the match; the variant's own when ``None``.
 
@@ -489,7 +490,7 @@ def rule_set(
         The `RuleSet`.
 
     Raises:
-        UnknownNameError: an id that RULES.md does not define.
+        UnknownNameError: an id that rules §2 / §3 does not define.
     """
     variant_id = variant if isinstance(variant, Variant) else parse_variant(variant)
     rules = frozenset(
@@ -511,9 +512,9 @@ def _rule_set(variant: Variant, house_rules: frozenset[HouseRule], target: int |
 def initial_meld_minimum(score: int, rules: RuleSet) -> int:
     """The initial meld minimum for a side whose cumulative score is ``score`` points.
 
-    Thresholds, correct under both S0's and S1's wording (RULES.md §1.7): below 0 → 15,
+    Thresholds, correct under both S0's and S1's wording (rules §1.7): below 0 → 15,
     below 1,500 → 50, below 3,000 → 90, otherwise 120; the six-player 10,000 game adds
-    150 from 7,500 (RULES.md §2, R1). Under O7 the minimum still exists but is not
+    150 from 7,500 (rules §2, R1). Under O7 the minimum still exists but is not
     enforced (see `RuleSet.enforces_initial_minimum`).
 
     Args:
@@ -536,7 +537,7 @@ def initial_meld_minimum(score: int, rules: RuleSet) -> int:
 
 
 def red_three_score(count: int, rules: RuleSet, *, positive: bool) -> int:
-    """Points for a side's red threes (RULES.md §1.6).
+    """Points for a side's red threes (rules §1.6).
 
     Two packs: 100 each, all four 800. Three packs: 100 each up to four, five 1,000,
     six 1,200 (R1). Minus for a side that never melded (S0 "Classic Canasta Scoring"),

@@ -1,10 +1,10 @@
 """Hand scores: each side's points for one hand, with every line of the working.
 
-The formula is RULES.md §1.11: melded card points, canasta bonuses, red threes,
+The formula is rules §1.11: melded card points, canasta bonuses, red threes,
 the going-out bonus, minus the cards left in hand, plus house-rule items. In
 three-player cutthroat the partners' melds, canasta bonuses, going-out bonus and
 hand cards make one total credited to each partner, and each adds their own red
-threes (RULES.md §2, R2).
+threes (rules §2, R2).
 """
 
 from __future__ import annotations
@@ -149,7 +149,7 @@ def _red_threes_positive(sides: list[HandSide], rules: RuleSet) -> bool:
 
 
 def score_sides(record: HandRecord, rules: RuleSet | None = None) -> tuple[SideScore, ...]:
-    """Each side's score for the hand, without checking it (RULES.md §1.11).
+    """Each side's score for the hand, without checking it (rules §1.11).
 
     Args:
         record: the hand.

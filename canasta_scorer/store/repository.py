@@ -794,7 +794,7 @@ class Store:
     # --- export and import ---------------------------------------------------------
 
     def export_match(self, match_id: int) -> str:
-        """The match as a match file (JSON text, HAND_FORMAT.md)."""
+        """The match as a match file (JSON text, docs/file-format.md)."""
         return dump_match(self.match(match_id).record)
 
     def export_csv(self, match_id: int) -> str:

@@ -1,7 +1,7 @@
 """The database tables (SQLModel table models), kept apart from the rules models.
 
 A hand is stored as the entry the players made: the match file's hand object
-(HAND_FORMAT.md), as JSON text, validated by `canasta_scorer.rules.MatchHand` on
+(docs/file-format.md), as JSON text, validated by `canasta_scorer.rules.MatchHand` on
 the way in and out. Totals, minimums and the winner are always recomputed through
 `canasta_scorer.rules`; the ``running_totals``/``winner``/``margin``/``status``
 columns of a match are a cache for fast listing, rewritten on every save.

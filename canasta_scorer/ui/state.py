@@ -1095,7 +1095,7 @@ def variant_choices() -> list[tuple[str, str, str]]:
 
 
 def house_rule_choices() -> list[tuple[str, str, str]]:
-    """Every house rule: id, RULES.md reference, short explanation."""
+    """Every house rule: id, its reference in rules §3 (H1, O4 …), short explanation."""
     return [(info.id.value, info.ref, info.description) for info in HOUSE_RULE_INFO.values()]
 
 

@@ -8,7 +8,7 @@ of each, in µs, and the ratios; nothing is asserted (the machines are shared an
 * warm: the same record again (per-meld values already computed).
 * load: read the JSON text, then check and score.
 * peer: a plain-Python scorer over the parsed JSON that checks nothing: card points,
-  canasta bonuses, red threes, going out, cards left (RULES.md §1.11).
+  canasta bonuses, red threes, going out, cards left (rules §1.11 hand score).
 * floor: ten lines that only add up card points and bonuses.
 
 Goals (issue: engine speed): fresh < 40 µs, load < 100 µs.

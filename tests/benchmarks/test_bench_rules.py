@@ -32,7 +32,7 @@ from canasta_scorer.rules import (
 
 HERE = Path(__file__).resolve().parent
 S1_FILE = HERE.parents[1] / "assets" / "samples" / "s1-worked-hand.json"
-S1_TOTALS = [1630, 575]  # S1's worked example (RULES.md §1.11)
+S1_TOTALS = [1630, 575]  # S1's worked example (rules §1.11)
 
 RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4"]
 PLAYERS = (("Ann", "Cleo"), ("Ben", "Dev"))

@@ -291,7 +291,7 @@ def _hand_pattern(number: int) -> re.Pattern[str]:
 
 
 def s1_hand() -> dict[str, Any]:
-    """S1's worked hand (RULES.md §5.1) as a hand of a match file."""
+    """S1's worked hand (rules §5.1) as a hand of a match file."""
     hand = json.loads((ROOT / "assets" / "samples" / "s1-worked-hand.json").read_text())
     drop = ("name", "players", "score_before")
     return {"sides": [{k: v for k, v in side.items() if k not in drop} for side in hand["sides"]]}

@@ -2,8 +2,8 @@
 
 The server runs once for the whole test session (a subprocess on a free port, its own
 SQLite file, the CanvasKit renderer); each test gets a new browser context in which
-every request that is not for 127.0.0.1 is aborted. Facts this rests on (measured):
-/work/shared/recipes/flet-web.md, summed up where they are used.
+every request that is not for 127.0.0.1 is aborted. The facts about Flet and Chromium
+this rests on were measured, and are summed up where they are used.
 
 Playwright's sync API keeps an asyncio loop marked as running on the main thread while
 it is started. It is started for this package only (``scope="package"``, hence the

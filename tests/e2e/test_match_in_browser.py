@@ -71,7 +71,7 @@ def type_cards_left(app: AppPage, seat: int, player: str, cards: str) -> None:
 
 
 def enter_worked_hand(app: AppPage) -> None:
-    """S1's worked hand (RULES.md §5.1), side by side, checking each side's live total."""
+    """S1's worked hand (rules §5.1), side by side, checking each side's live total."""
     # North-South: red threes 2; 3 3 3, 6×6 + 2, 9×8, 10×3, J×4 + 2 2 JK; North out.
     expect(app.button("North-South")).to_be_visible()
     add_meld(app, "Black 3s", 3)

@@ -2,7 +2,7 @@
 
 One small legal hand per table shape (classic, two-player E4, six-player E7, cutthroat E8,
 five-player, concealed E2); each test changes one thing. Expected totals are worked out by
-hand from the rule books (S0 "Classic Canasta Scoring", S1's card table, RULES.md §1).
+hand from the rule books (S0 "Classic Canasta Scoring", S1's card table, rules §1).
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def classic_hand() -> Data:
 
 
 def two_player_hand() -> Data:
-    """RULES.md §5.2 E4 (two players, 2 canastas to go out). Ann = 1,215, Bob = −5."""
+    """rules §5.2 E4 (two players, 2 canastas to go out). Ann = 1,215, Bob = −5."""
     return {
         "variant": "two-player",
         "sides": [
@@ -82,7 +82,7 @@ def two_player_hand() -> Data:
 
 
 def six_player_hand() -> Data:
-    """RULES.md §5.2 E7 (six players, 2 sides of 3, 3 packs). Team X at 7,600 (minimum 150).
+    """rules §5.2 E7 (six players, 2 sides of 3, 3 packs). Team X at 7,600 (minimum 150).
 
     X: 8×7 (70, natural) + K K K K K 2 JK (120, mixed) + A A A (60) = 250; canastas 800;
     going out 100; five red threes 1,000; partners hold J J 5 5 5 (35) and A A A (60).
@@ -112,7 +112,7 @@ def six_player_hand() -> Data:
 
 
 def cutthroat_hand() -> Data:
-    """RULES.md §5.2 E8 (three-player cutthroat): L plays alone; P1 and P2 are partners.
+    """rules §5.2 E8 (three-player cutthroat): L plays alone; P1 and P2 are partners.
 
     P1 laid Q Q Q Q (40) and A A JK (90); P2 laid 9 9 9 9 9 2 2 (90, mixed) and went out.
     Partners: 220 melded; canasta 300;
@@ -150,7 +150,7 @@ def cutthroat_hand() -> Data:
 def five_player_hand() -> Data:
     """Five players: a side of 3 (Cy sits this hand out) against a side of 2.
 
-    The numbers are those of `classic_hand`: Trio 820, Duo 40 (RULES.md §2: nothing in the
+    The numbers are those of `classic_hand`: Trio 820, Duo 40 (rules §2: nothing in the
     scoring changes).
     """
     return {
@@ -177,7 +177,7 @@ def five_player_hand() -> Data:
 
 
 def concealed_hand() -> Data:
-    """RULES.md §5.2 E2: North goes out concealed at 3,200 (minimum 120) with 85 points.
+    """rules §5.2 E2: North goes out concealed at 3,200 (minimum 120) with 85 points.
 
     North-South: 4×7 (35, natural canasta) + 6 6 2 2 (50) = 85 < 120, allowed by the
     concealed exemption (S0 "Initial Meld Requirement"); 500 + 200 + one red three 100;

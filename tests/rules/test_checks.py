@@ -1,9 +1,9 @@
 """The checker, rule by rule: every finding code, a legal hand that does not raise it and a
 hand that raises exactly it, with its severity and JSON path; the cutthroat partners' own
-initial meld minimums (RULES.md §1.7, §2, R2).
+initial meld minimums (rules §1.7, §2, R2).
 
 Each case starts from a small legal hand of `rulekit` and changes one thing; the checklist
-numbers are RULES.md §1.13 checks 1–9.
+numbers are rules §1.13 checks 1–9.
 """
 
 from __future__ import annotations
@@ -251,7 +251,7 @@ FAILING: list[Any] = [
         ],
         id="black-three meld of five cards",
     ),
-    # ---- check 4: card supply (RULES.md §1.1: 8 of a rank, 8 twos, 4 jokers, 4 + 4 threes)
+    # ---- check 4: card supply (rules §1.1: 8 of a rank, 8 twos, 4 jokers, 4 + 4 threes)
     pytest.param(
         classic("sides.1.left_in_hand", {"East": "K K", "West": "J"}),
         [(E, Code.SUPPLY_TOO_MANY, "sides")],
@@ -428,7 +428,7 @@ FAILING: list[Any] = [
         [(W, Code.HOUSE_RULE_NO_EFFECT, "house_rules")],
         id="red-three-penalty-cap-400 with no-red-three-penalty",
     ),
-    # ---- sides and players per variant (RULES.md §2)
+    # ---- sides and players per variant (rules §2)
     pytest.param(_third_side(), [(E, Code.SIDES_COUNT, "sides")], id="three sides in classic"),
     pytest.param(
         edit(classic("sides.1.players", ["East"]), "sides.1.left_in_hand", {"East": "9 J"}),
@@ -507,7 +507,7 @@ def test_rule_broken_is_reported(data: Data, expected: Expected) -> None:
     assert sorted(summary(found)) == sorted(expected)
     for finding in found:
         assert finding.message.strip()
-        assert "RULES.md" in finding.rule
+        assert finding.rule.startswith("rules §")
 
 
 def _cutthroat_black_threes(by: str) -> Data:

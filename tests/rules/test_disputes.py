@@ -1,5 +1,5 @@
 """The dispute checker: may I take the pile, may we go out, does this first meld reach the
-minimum, is this meld legal (RULES.md §1.3–§1.9, §3).
+minimum, is this meld legal (rules §1.3–§1.9, §3).
 
 ``tests/data/golden_disputes.json`` holds the table situations of the rule books, each with
 its ``source`` and the verdict worked out by hand; one parametrised test reads it. Then

@@ -1,4 +1,4 @@
-"""Golden tables: every worked example of the rule books and of RULES.md §5, as data.
+"""Golden tables: every worked example of the rule books and of rules §5, as data.
 
 Each file in ``tests/data`` is a list of cases, each with an ``id``, the ``source``
 (rule book and section) and the expected numbers, worked out by hand from the rule

@@ -1,5 +1,5 @@
 """Match files: every match finding, running totals, the winner at the hand that reaches
-the target (RULES.md §1.12)."""
+the target (rules §1.12)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One meld on its own (`check_meld`): RULES.md §1.3, §1.5, S0 and S1's examples."""
+"""One meld on its own (`check_meld`): rules §1.3, §1.5, S0 and S1's examples."""
 
 from __future__ import annotations
 

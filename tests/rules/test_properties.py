@@ -1,10 +1,10 @@
 """Properties that hold for every hand, meld and file (hypothesis).
 
 - The order of cards never changes a score: not inside a meld, not in a hand, not the order
-  of the melds (RULES.md §1.11 sums card points; a meld is its cards, S0 "Melds").
-- A side's total is the sum of its six point fields (HAND_FORMAT.md ``score --json``).
-- Every card value and bonus is a multiple of 5, so every total is (RULES.md §1.1).
-- A hand built by the rules is valid and scores as RULES.md §1.11 adds it up.
+  of the melds (rules §1.11 sums card points; a meld is its cards, S0 "Melds").
+- A side's total is the sum of its six point fields (file format §8 output of score --json).
+- Every card value and bonus is a multiple of 5, so every total is (rules §1.1).
+- A hand built by the rules is valid and scores as rules §1.11 adds it up.
 - Text forms round-trip: cards, melds, hand files, match files.
 - Junk never crashes: files fail with `RecordError`, card text with `CardSyntaxError` or
   `MeldSyntaxError`.
@@ -213,7 +213,7 @@ def match_data(draw: st.DrawFn) -> Data:
 
 
 def minimum(score: int, variant: str) -> int:
-    """RULES.md §1.7, written out again here: <0 15, <1,500 50, <3,000 90, else 120;
+    """rules §1.7, written out again here: <0 15, <1,500 50, <3,000 90, else 120;
     six-player adds 150 from 7,500."""
     if variant == "six-player" and score >= 7500:
         return 150
@@ -324,7 +324,7 @@ def legal_hand(draw: st.DrawFn) -> Data:
 
 
 def r3(count: int, packs: int, melded: bool) -> int:
-    """RULES.md §1.6 formula, written out again here."""
+    """rules §1.6 formula, written out again here."""
     amount = (
         (800 if count == 4 else 100 * count)
         if packs == 2

@@ -1,5 +1,5 @@
 """Hand files that break the file contract are a `RecordError` with every problem's path,
-not findings (HAND_FORMAT.md)."""
+not findings (file format §1 reading a file)."""
 
 from __future__ import annotations
 

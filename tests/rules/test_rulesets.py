@@ -1,7 +1,7 @@
-"""Variants and house rules: every id of RULES.md exists and changes the numbers it should.
+"""Variants and house rules: every id of docs/rules.md exists and changes the numbers it should.
 
 Each house rule is shown against the default on a hand whose totals are worked out by hand
-(RULES.md §1.6, §1.7, §2, §3; S0 "Classic Canasta Scoring"; S2 "House rules"; S3).
+(rules §1.6, §1.7, §2, §3; S0 "Classic Canasta Scoring"; S2 "House rules"; S3).
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ from canasta_scorer.rules import (
 
 Data = dict[str, Any]
 
-#: The variant ids of RULES.md, "Names used in files, the CLI and the UI".
+#: The variant ids of rules §2 variants.
 RULES_MD_VARIANTS = [
     "classic",
     "two-player",
@@ -49,7 +49,7 @@ RULES_MD_VARIANTS = [
     "six-player-three-sides",
 ]
 
-#: The house-rule ids of RULES.md with their reference (H1 … O15, C07).
+#: The house-rule ids of rules §3 with their reference (H1 … O15, C07).
 RULES_MD_HOUSE_RULES = {
     "black-three-freezes": "H1",
     "pile-always-frozen": "H2",
@@ -70,7 +70,7 @@ RULES_MD_HOUSE_RULES = {
 }
 
 #: House rules that only change how the pile is taken or when red threes go down: nothing an
-#: end-of-hand record shows (RULES.md §3 "Scoring effect: none").
+#: end-of-hand record shows (rules §3 "Scoring effect: none").
 NO_SCORING_EFFECT = [
     "black-three-freezes",
     "pile-always-frozen",
@@ -126,7 +126,7 @@ def classic_hand(
 
 
 def two_player_e4(ann_melds: list[str], house_rules: tuple[str, ...] = ()) -> Data:
-    """RULES.md §5.2 E4: Ann goes out with one red three; Bob −5."""
+    """rules §5.2 E4: Ann goes out with one red three; Bob −5."""
     return {
         "variant": "two-player",
         "house_rules": list(house_rules),
@@ -144,7 +144,7 @@ def two_player_e4(ann_melds: list[str], house_rules: tuple[str, ...] = ()) -> Da
 
 
 def cutthroat_e8(house_rules: tuple[str, ...] = ()) -> Data:
-    """RULES.md §5.2 E8: L alone 180; partners P1 700 (one red three) and P2 600."""
+    """rules §5.2 E8: L alone 180; partners P1 700 (one red three) and P2 600."""
     return {
         "variant": "three-player-cutthroat",
         "house_rules": list(house_rules),
@@ -175,7 +175,7 @@ def cutthroat_e8(house_rules: tuple[str, ...] = ()) -> Data:
 
 
 def concealed_e2(house_rules: tuple[str, ...] = ()) -> Data:
-    """RULES.md §5.2 E2: North goes out concealed at 3,200 with 85 points → N-S 735."""
+    """rules §5.2 E2: North goes out concealed at 3,200 with 85 points → N-S 735."""
     data = classic_hand(house_rules=house_rules)
     data["sides"][0].update(
         score_before=3200,
@@ -187,7 +187,7 @@ def concealed_e2(house_rules: tuple[str, ...] = ()) -> Data:
 
 
 def never_melded_e1(house_rules: tuple[str, ...] = ()) -> Data:
-    """RULES.md §5.2 E1: N-S 560; E-W never melded, two red threes, hands 150 + 100 → −450."""
+    """rules §5.2 E1: N-S 560; E-W never melded, two red threes, hands 150 + 100 → −450."""
     return {
         "variant": "classic",
         "house_rules": list(house_rules),
@@ -251,7 +251,7 @@ def test_pile_house_rules_are_marked_without_scoring_effect(name: str) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Variants: the numbers of RULES.md §2
+# Variants: the numbers of rules §2
 # ---------------------------------------------------------------------------------------------
 
 
@@ -281,7 +281,7 @@ def test_variant_numbers(
     assert rules.canastas_to_go_out == canastas
     assert rules.target == target
     assert rules.variant.top_tier_from == top_tier_from
-    # Card supply (RULES.md §1.1, §1.13 check 4): 4 of a rank per pack, 2 jokers per pack,
+    # Card supply (rules §1.1, §1.13 check 4): 4 of a rank per pack, 2 jokers per pack,
     # 2 red and 2 black threes per pack.
     assert rules.copies_per_rank == 4 * packs
     assert rules.jokers == rules.red_threes == rules.black_threes == 2 * packs
@@ -314,7 +314,7 @@ def test_canastas_to_go_out_per_variant(variant: str, going_out_allowed: bool) -
 
 
 def test_six_player_red_threes_score_by_the_three_pack_table() -> None:
-    # RULES.md §5.2 E7: five red threes are 1,000 with three packs; four would be 400, not 800.
+    # rules §5.2 E7: five red threes are 1,000 with three packs; four would be 400, not 800.
     e7 = {
         "variant": "six-player",
         "sides": [
@@ -341,13 +341,13 @@ def test_six_player_red_threes_score_by_the_three_pack_table() -> None:
     four["sides"][0]["red_threes"] = 4
     # 2,055 − 1,000 + 400
     assert result(four) == ([1455, 35], [])
-    # The same four red threes in classic (two packs) are 800 (RULES.md §5.2 E6).
+    # The same four red threes in classic (two packs) are 800 (rules §5.2 E6).
     assert result(classic_hand(ns_red_threes=4)) == ([820 - 100 + 800, 40], [])
 
 
 def test_cutthroat_partners_share_a_total_and_keep_their_own_red_threes() -> None:
     assert result(cutthroat_e8()) == ([180, 700, 600], [])
-    # Without a lone hand named, P2, who went out, is the lone hand (RULES.md §2: "if
+    # Without a lone hand named, P2, who went out, is the lone hand (rules §2: "if
     # someone goes out before anyone took the pile, that player is the lone hand"):
     # P2 alone: 90 + 300 + 100 = 490. L and P1 are partners: melds 75 + 130 = 205, hands
     # 95 + 20 = 115, so 90 each, plus their own red threes: L 200 → 290, P1 100 → 190.
@@ -502,7 +502,7 @@ def test_house_rule_changes_the_numbers(
 
 
 def test_wild_canasta_counts_toward_going_out_and_its_bonus_is_canasta_bonus() -> None:
-    # North-South's only canasta is a wild one (S2 "Wild card melds"; RULES.md §3 H5 [app]).
+    # North-South's only canasta is a wild one (S2 "Wild card melds"; rules §3 H5 [app]).
     data = classic_hand(
         ns_melds=["K K K K K K", "A A A", "2 2 2 2 JK JK JK"], house_rules=("wild-card-melds",)
     )
@@ -538,7 +538,7 @@ def test_pile_house_rules_do_not_change_an_end_of_hand_score(rule: str, data: Da
 
 def test_concealed_team_level_keeps_the_concealed_bonus_on_a_record() -> None:
     # An end-of-hand record cannot show whether the partner melded earlier, so the record's
-    # own "concealed" stands (RULES.md §4 D6: only the turn-level dispute checker can tell).
+    # own "concealed" stands (rules §4, row D6: only the turn-level dispute checker can tell).
     data = with_rules(concealed_e2(), "concealed-team-level")
     assert result(data) == ([735, 40], [])
 
@@ -632,7 +632,7 @@ def test_hand_file_target_defaults_to_the_variant_and_can_be_set() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# The red-three table (RULES.md §1.6) and the initial meld minimum (§1.7)
+# The red-three table (rules §1.6) and the initial meld minimum (§1.7)
 # ---------------------------------------------------------------------------------------------
 
 
@@ -681,7 +681,7 @@ def test_red_three_score_table(packs_variant: str, count: int, points: int) -> N
         ("classic", 3000, 120),
         ("classic", 7500, 120),
         ("classic", 10000, 120),
-        # Six players, 10,000 game: 150 from 7,500 (RULES.md §2, R1).
+        # Six players, 10,000 game: 150 from 7,500 (rules §2, R1).
         ("six-player", -5, 15),
         ("six-player", 0, 50),
         ("six-player", 1495, 50),
@@ -757,7 +757,7 @@ def test_wild_canastas_are_counted_and_only_then_in_the_json() -> None:
     sample = Path(__file__).resolve().parents[2] / "assets/samples/e10-wild-canasta.json"
     result = score_hand(load_hand(sample.read_bytes()))
     wild, mixed = result.sides
-    assert (wild.wild_canastas, wild.canasta_bonus) == (1, 2000)  # RULES.md §5.2 E10
+    assert (wild.wild_canastas, wild.canasta_bonus) == (1, 2000)  # rules §5.2 E10
     assert (mixed.wild_canastas, mixed.mixed_canastas) == (0, 1)
     dumped = result.model_dump(mode="json")["sides"]
     assert dumped[0]["wild_canastas"] == 1 and "wild_canastas" not in dumped[1]

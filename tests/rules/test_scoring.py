@@ -1,4 +1,4 @@
-"""Hand scores: the base hands score as worked out by hand (RULES.md §1.11, §5), and the
+"""Hand scores: the base hands score as worked out by hand (rules §1.11, §5), and the
 findings that change a score (a red three in hand, going out without the canastas, going
 out concealed, a typed total)."""
 
@@ -62,7 +62,7 @@ def test_red_three_in_hand_is_an_error_and_costs_nothing_by_default() -> None:
     result = score_hand(validate_record(HandRecord, data))
     assert summary(list(result.violations)) == [(E, Code.HAND_RED_THREE, "sides[0].left_in_hand")]
     assert not result.valid
-    # A red three has no card value (RULES.md §1.1): the hand still counts 4 + 5 = 10.
+    # A red three has no card value (rules §1.1): the hand still counts 4 + 5 = 10.
     north_south = result.sides[0]
     assert (north_south.hand_points, north_south.penalties, north_south.total) == (-10, 0, 820)
 
@@ -76,7 +76,7 @@ def test_red_three_in_hand_under_house_rule_costs_500_each_and_is_no_error() -> 
     result = score_hand(validate_record(HandRecord, data))
     assert result.violations == ()
     north_south = result.sides[0]
-    # 820 − 2 × 500 (RULES.md §3 O8; R5, R7).
+    # 820 − 2 × 500 (rules §3 O8; R5, R7).
     assert (north_south.penalties, north_south.total) == (-1000, -180)
 
 

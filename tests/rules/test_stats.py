@@ -5,7 +5,7 @@ Four matches are seeded (`seed_matches`); every number of `EXPECTED_PLAYERS` and
 `EXPECTED_PARTNERSHIPS` is worked out in the comments below from the plays' hand totals.
 The store's tests (tests/store/test_stats_store.py) seed the same matches into a store.
 
-The plays (each side's hand total, RULES.md §1; the same plays as tests/store/storekit.py):
+The plays (each side's hand total, rules §1; the same plays as tests/store/storekit.py):
 
     going out (+100 for going out, no red threes):
       clean  "K×7", "9 9 9 9 2"                      500 + 130 + 100 =   730, 1 canasta

@@ -1,7 +1,7 @@
 """Matches and hands for the store's tests: legal classic hands built from a few plays.
 
 Every play melds at least 120 points (or nothing at all), so a hand built from them is
-legal whatever the running totals are (the initial meld minimum is at most 120, RULES.md
+legal whatever the running totals are (the initial meld minimum is at most 120, rules
 §1.7), and the two sides never use more copies of a rank than the 108-card deck holds.
 Used by the tests (through conftest.py) and by the kill test's child process.
 """

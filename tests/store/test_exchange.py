@@ -330,7 +330,7 @@ def test_players_known_in_another_case_do_not_double_an_import(store: Store) -> 
     assert store.import_text(text).already_there == (2,)
     assert store.import_text(store.export_match(2)).already_there == (2,)
     assert store.import_text(store.backup()).already_there == (1, 2)
-    # A player named twice at one table is refused (RULES.md §2), whatever the case.
+    # A player named twice at one table is refused (rules §2), whatever the case.
     with pytest.raises(RuleViolationError, match="named twice at the table"):
         store.create_match(record(players=(("eve", "gus"), ("GUS", "Hal"))))
     made = store.create_match(record(players=(("eve", "gus"), ("Ivy", "Hal"))))

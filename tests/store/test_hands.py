@@ -2,7 +2,7 @@
 following; undo and redo; changes that break a rule are refused and nothing is saved.
 
 Hand totals (from storekit): NS going out "clean" 730, "mixed" 535, "big" 2,345; the
-other side "small" 130, "canasta" 615, "none" −20; a red three is 100 (RULES.md §1.6).
+other side "small" 130, "canasta" 615, "none" −20; a red three is 100 (rules §1.6).
 """
 
 from __future__ import annotations
@@ -203,7 +203,7 @@ def test_a_hand_with_rule_errors_is_refused_and_nothing_is_saved(store: Store) -
 
 
 def test_a_hand_short_of_its_minimum_is_refused(store: Store) -> None:
-    """From 3,000 a side's first meld needs 120 (RULES.md §1.7); five aces are 100."""
+    """From 3,000 a side's first meld needs 120 (rules §1.7); five aces are 100."""
     state = store.create_match(record(start_scores=(3_000, 1_500)))
     good = hand(1, "clean", "small")
     weak = good.model_copy(

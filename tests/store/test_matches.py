@@ -34,7 +34,7 @@ def test_a_match_is_read_back_as_it_was_created(store: Store) -> None:
     assert read.record.sides[1].players == ("Mia", "Bea")
     assert [s.start_score for s in read.record.sides] == [1_250, -300]
     assert read.score.running_totals == (1_250, -300)
-    assert read.score.initial_meld_minimums == (50, 15)  # RULES.md §1.7: 1,250 → 50; <0 → 15
+    assert read.score.initial_meld_minimums == (50, 15)  # rules §1.7: 1,250 → 50; <0 → 15
     assert read.record.target == 6_000
     assert [r.value for r in read.record.house_rules] == ["draw-on-tie", "no-red-three-penalty"]
     assert read.created_at.tzinfo is not None

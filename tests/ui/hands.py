@@ -24,7 +24,7 @@ def start_classic(state: AppState, *, first_dealer: str | None = None, target: s
 
 
 def enter_s1(state: AppState) -> None:
-    """S1's worked example (RULES.md §5.1) into the draft: N-S 1,630, E-W 575.
+    """S1's worked example (rules §5.1) into the draft: N-S 1,630, E-W 575.
 
     South's 4 5 5 Q K A A are counted by point class (three 7-to-4, two K-to-8, two
     aces-and-2s = 75); East's and West's cards are typed.

@@ -3,7 +3,7 @@ new-match form, hand entry with its live preview, saving, drafts kept across a
 restart, edits, undo/redo, the end of a match, two phones on one store; then the
 access code and the run settings.
 
-Every expected number is worked out by hand in the comments (RULES.md §5.1 for S1).
+Every expected number is worked out by hand in the comments (rules §5.1 for S1).
 """
 
 from __future__ import annotations
@@ -123,7 +123,7 @@ def test_bad_start_scores_are_explained_and_no_match_is_made(state: AppState, st
     assert state.setup_problems == ()
     assert state.match is not None
     assert [s.start_score for s in state.match.record.sides] == [1500, 10]
-    assert state.minimums() == (90, 50)  # 1,500 → 90; 10 → 50 (RULES.md §1.7)
+    assert state.minimums() == (90, 50)  # 1,500 → 90; 10 → 50 (rules §1.7)
     assert len(store.matches()) == 1
 
 
