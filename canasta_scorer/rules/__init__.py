@@ -104,7 +104,18 @@ from .ruleset import (
     rule_set,
 )
 from .scoring import HandScore, SideScore, score_hand, score_sides
-from .stats import PartnershipStats, PlayerStats, Statistics, statistics
+from .stats import (
+    PartnershipStats,
+    PartnershipTally,
+    PlayerStats,
+    PlayerTally,
+    Statistics,
+    match_tallies,
+    player_key,
+    side_players,
+    statistics,
+    summarize,
+)
 
 __all__ = [
     "CANASTA_SIZE",
@@ -141,8 +152,10 @@ __all__ = [
     "MeldSyntaxError",
     "NumberSyntaxError",
     "PartnershipStats",
+    "PartnershipTally",
     "PileSituation",
     "PlayerStats",
+    "PlayerTally",
     "PointClass",
     "Problem",
     "Question",
@@ -179,6 +192,7 @@ __all__ = [
     "load_hand",
     "load_match",
     "match_rules",
+    "match_tallies",
     "meld_supply",
     "next_dealer",
     "parse_card",
@@ -187,6 +201,7 @@ __all__ = [
     "parse_meld",
     "parse_number",
     "parse_variant",
+    "player_key",
     "read_json",
     "red_three_score",
     "rule",
@@ -197,7 +212,9 @@ __all__ = [
     "scoring_groups",
     "seating",
     "settle",
+    "side_players",
     "standing",
     "statistics",
+    "summarize",
     "validate_record",
 ]

@@ -13,9 +13,10 @@ import json
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict
-from sqlalchemy import Engine, Select, delete, func, select, tuple_, update
+from sqlalchemy import Engine, Select, delete, func, or_, select, tuple_, update
 from sqlalchemy.exc import DatabaseError, OperationalError
 from sqlmodel import Session, col
 
@@ -26,10 +27,18 @@ from canasta_scorer.rules import (
     MatchScore,
     MatchSide,
     MatchStatus,
+    PartnershipTally,
+    PlayerTally,
     RecordError,
     Severity,
+    Statistics,
     dump_match,
+    match_rules,
+    match_tallies,
+    player_key,
     score_match,
+    side_players,
+    summarize,
     validate_record,
 )
 
@@ -40,6 +49,8 @@ from .tables import (
     ChangeRow,
     DraftRow,
     HandRow,
+    MatchPartnershipRow,
+    MatchPlayerRow,
     MatchRow,
     PlayerRow,
     SidePlayerRow,
@@ -107,6 +118,11 @@ class ImportResult(BaseModel):
 
     created: tuple[int, ...]
     already_there: tuple[int, ...]
+
+
+#: Version of the per-match statistics the store keeps; a match kept under another
+#: (or none, as after migration 0004) is computed again before statistics are read.
+STATS_VERSION = 1
 
 
 def _status(stored: str) -> MatchStatus:
@@ -329,21 +345,17 @@ class Store:
         """
         with self._session() as session:
             query = self._filtered(status=status, variant=variant, player=player, since=since)
-            if before is not None:
-                anchor = session.get(MatchRow, before)
-                if anchor is not None:
-                    # A row-value comparison: the database reads the page from the
-                    # index at the anchor (an OR of the two conditions scanned every
-                    # newer match, so page 1,000 took 30 ms with 100,000 matches).
-                    query = query.where(
-                        tuple_(col(MatchRow.created_at), col(MatchRow.id))
-                        < tuple_(anchor.created_at, before)
-                    )
-            rows = session.scalars(
-                query.order_by(col(MatchRow.created_at).desc(), col(MatchRow.id).desc()).limit(
-                    limit
-                )
-            ).all()
+            anchor = session.get(MatchRow, before) if before is not None else None
+            # Newest first, ordered as the index the page is read from: the player's
+            # match_player rows, or the matches by time. From an anchor, a row-value
+            # comparison reads the page from that index at the anchor (an OR of the two
+            # conditions scanned every newer match: 30 ms for page 1,000 of 100,000).
+            at: Any = col(MatchPlayerRow.created_at) if player else col(MatchRow.created_at)
+            key: Any = col(MatchPlayerRow.match_id) if player else col(MatchRow.id)
+            if anchor is not None:
+                query = query.where(tuple_(at, key) < tuple_(anchor.created_at, before))
+            order = (at.desc(), key.desc())
+            rows = session.scalars(query.order_by(*order).limit(limit)).all()
             ids = [row.id for row in rows]
             sides: dict[int, list[SideRow]] = {}
             for side in session.scalars(
@@ -396,13 +408,14 @@ class Store:
         if since is not None:
             query = query.where(col(MatchRow.created_at) >= _utc(since))
         if player:
-            query = query.where(
-                col(MatchRow.id).in_(
-                    select(col(SideRow.match_id))
-                    .join(SidePlayerRow, col(SidePlayerRow.side_id) == col(SideRow.id))
-                    .join(PlayerRow, col(PlayerRow.id) == col(SidePlayerRow.player_id))
-                    .where(col(PlayerRow.key) == player.strip().casefold())
-                )
+            # The player's matches from the match_player index, newest first there.
+            query = query.join(
+                MatchPlayerRow, col(MatchPlayerRow.match_id) == col(MatchRow.id)
+            ).where(
+                col(MatchPlayerRow.player_id)
+                == select(col(PlayerRow.id))
+                .where(col(PlayerRow.key) == player_key(player))
+                .scalar_subquery()
             )
         return query
 
@@ -426,6 +439,101 @@ class Store:
             ).all()
             return [(row.id or 0, self._record(session, row)) for row in rows]
 
+    def statistics(
+        self,
+        *,
+        status: MatchStatus | None = None,
+        variant: str | None = None,
+        player: str | None = None,
+        since: datetime | None = None,
+    ) -> Statistics:
+        """Player and partnership statistics over the matches of the filters.
+
+        Added up from what each match adds (`canasta_scorer.rules.match_tallies`, kept per
+        match and rewritten on every change), through `canasta_scorer.rules.summarize`:
+        equal to `statistics` over the matches, without scoring every match again.
+
+        Args: the filters of `matches`.
+        """
+        self._refresh_stats()
+        with self._session() as session:
+            chosen = (
+                self._filtered(status=status, variant=variant, player=player, since=since)
+                .with_only_columns(col(MatchRow.id))
+                .scalar_subquery()
+                if status or variant or player or since
+                else None
+            )
+            kept = select(col(MatchRow.id)).where(col(MatchRow.deleted_at).is_(None))
+            where = col(MatchPlayerRow.match_id).in_(chosen if chosen is not None else kept)
+            rows = session.execute(
+                select(
+                    col(PlayerRow.key),
+                    col(PlayerRow.name),
+                    func.sum(MatchPlayerRow.played),
+                    func.sum(MatchPlayerRow.in_progress),
+                    func.sum(MatchPlayerRow.won),
+                    func.sum(MatchPlayerRow.hands),
+                    func.sum(MatchPlayerRow.points),
+                    func.max(MatchPlayerRow.best_hand),
+                    func.sum(MatchPlayerRow.card_hands),
+                    func.sum(MatchPlayerRow.quick_hands),
+                    func.sum(MatchPlayerRow.canastas),
+                    func.sum(MatchPlayerRow.went_out),
+                )
+                .join(PlayerRow, col(PlayerRow.id) == col(MatchPlayerRow.player_id))
+                .where(where)
+                .group_by(col(PlayerRow.key), col(PlayerRow.name))
+                .having(func.sum(MatchPlayerRow.played + MatchPlayerRow.in_progress) > 0)
+            ).all()
+            fields = list(PlayerTally.model_fields)
+            players = [PlayerTally(**dict(zip(fields, row, strict=True))) for row in rows]
+            where = col(MatchPartnershipRow.match_id).in_(chosen if chosen is not None else kept)
+            pairs = session.execute(
+                select(
+                    col(MatchPartnershipRow.key),
+                    func.min(MatchPartnershipRow.players),
+                    func.sum(MatchPartnershipRow.played),
+                    func.sum(MatchPartnershipRow.in_progress),
+                    func.sum(MatchPartnershipRow.won),
+                )
+                .where(where)
+                .group_by(col(MatchPartnershipRow.key))
+            ).all()
+            partnerships = [
+                PartnershipTally(
+                    key=tuple(key.split("|")),
+                    players=tuple(json.loads(names)),
+                    played=played,
+                    in_progress=in_progress,
+                    won=won,
+                )
+                for key, names, played, in_progress, won in pairs
+            ]
+        return summarize(players, partnerships)
+
+    def _refresh_stats(self) -> None:
+        """Compute the kept statistics of matches that have none of this version (those
+        stored before migration 0004), in batches."""
+        while True:
+            with self._session() as session:
+                rows = session.scalars(
+                    select(MatchRow)
+                    .where(
+                        or_(
+                            col(MatchRow.stats_version).is_(None),
+                            col(MatchRow.stats_version) != STATS_VERSION,
+                        )
+                    )
+                    .limit(500)
+                ).all()
+                if not rows:
+                    return
+                for row in rows:
+                    record = self._record(session, row)
+                    self._keep_stats(session, row, record, score_match(record))
+                    session.add(row)
+
     def players(self) -> list[str]:
         """Every remembered player's name, in alphabetical order."""
         with self._session() as session:
@@ -447,13 +555,18 @@ class Store:
 
     def _as_stored(self, session: Session, record: MatchRecord) -> MatchRecord:
         """The record as the store will read it back: each player under the name the
-        store already knows in any case (players are remembered across matches), so
-        its fingerprint is the one of the match an export of it will give."""
+        store already knows in any case (players are remembered across matches), a
+        side that is one player named as its player, so its fingerprint is the one of
+        the match an export of it will give."""
         known: dict[str, str] = {}
         sides = []
+        rules = match_rules(record)
         for side in record.sides:
             names = []
-            for name in side.players:
+            # Where each player is a side (two-player, three-player, cutthroat), a side
+            # that names no players is recorded as its own player, so the player filter
+            # and the statistics find it.
+            for name in side_players(side, rules):
                 key = name.strip().casefold()
                 if key not in known:
                     found = session.scalar(
@@ -472,6 +585,47 @@ class Store:
         with self._session() as session:
             self._player(session, name)
 
+    def _keep_stats(
+        self, session: Session, row: MatchRow, record: MatchRecord, score: MatchScore
+    ) -> None:
+        """Rewrite what the match adds to its players' and partnerships' statistics,
+        through the rules engine (`match_tallies`); every player of the match has a
+        row, so the player filter finds matches with no hand too."""
+        assert row.id is not None
+        session.execute(delete(MatchPlayerRow).where(col(MatchPlayerRow.match_id) == row.id))
+        session.execute(
+            delete(MatchPartnershipRow).where(col(MatchPartnershipRow.match_id) == row.id)
+        )
+        tallies, partnerships = match_tallies(record, score)
+        counted = {tally.key: tally for tally in tallies}
+        rules = match_rules(record)
+        written: set[int] = set()
+        for side in record.sides:
+            for name in side_players(side, rules):
+                player_id = self._player(session, name)
+                if player_id in written:
+                    continue
+                written.add(player_id)
+                tally = counted.get(player_key(name))
+                counts = tally.model_dump(exclude={"key", "name"}) if tally is not None else {}
+                session.add(
+                    MatchPlayerRow(
+                        match_id=row.id, player_id=player_id, created_at=row.created_at, **counts
+                    )
+                )
+        for pair in partnerships:
+            session.add(
+                MatchPartnershipRow(
+                    match_id=row.id,
+                    key="|".join(pair.key),
+                    players=json.dumps(list(pair.players)),
+                    played=pair.played,
+                    in_progress=pair.in_progress,
+                    won=pair.won,
+                )
+            )
+        row.stats_version = STATS_VERSION
+
     def _cache(self, row: MatchRow, record: MatchRecord, score: MatchScore) -> None:
         row.hand_count = len(record.hands)
         row.running_totals = json.dumps(list(score.running_totals))
@@ -485,6 +639,7 @@ class Store:
             row.finished_at = None
         row.fingerprint = fingerprint(record)
         row.updated_at = utcnow()
+        row.stats_version = None  # rewritten by `_keep_stats` in the same transaction
 
     def _insert(
         self,
@@ -523,6 +678,7 @@ class Store:
                 )
         for number, hand in enumerate(record.hands):
             session.add(HandRow(match_id=row.id, number=number, entry=_hand_json(hand)))
+        self._keep_stats(session, row, record, score)
         session.flush()
         return row
 
@@ -643,6 +799,7 @@ class Store:
                 )
             )
             self._cache(row, candidate, score)
+            self._keep_stats(session, row, candidate, score)
             session.add(row)
             session.flush()
             return self._state(session, row, candidate, score)
@@ -726,6 +883,7 @@ class Store:
             change.undone = not forward
             session.add(change)
             self._cache(row, candidate, score)
+            self._keep_stats(session, row, candidate, score)
             session.add(row)
             session.flush()
             return self._state(session, row, candidate, score)

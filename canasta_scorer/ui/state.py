@@ -41,7 +41,6 @@ from canasta_scorer.rules import (
     match_rules,
     next_dealer,
     score_match,
-    statistics,
 )
 from canasta_scorer.store import (
     ConflictError,
@@ -354,13 +353,9 @@ class AppState:
         """Player and partnership statistics over the matches of the history filters."""
         f = self.history_filter
         since = datetime.now(UTC) - timedelta(days=f.days) if f.days else None
-        records = [
-            record
-            for _, record in self.store.records(
-                status=f.status, variant=f.variant, player=f.player, since=since
-            )
-        ]
-        self.stats = statistics((record, score_match(record)) for record in records)
+        self.stats = self.store.statistics(
+            status=f.status, variant=f.variant, player=f.player, since=since
+        )
         self._show(Screen.STATS)
 
     # --- the rule checker ----------------------------------------------------------
