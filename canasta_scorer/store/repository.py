@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
-from sqlalchemy import Engine, Select, delete, func, or_, select, tuple_, update
+from sqlalchemy import Engine, Select, case, delete, func, or_, select, tuple_, update
 from sqlalchemy.exc import DatabaseError, OperationalError
 from sqlmodel import Session, col
 
@@ -52,7 +52,9 @@ from .tables import (
     MatchPartnershipRow,
     MatchPlayerRow,
     MatchRow,
+    PartnershipTotalsRow,
     PlayerRow,
+    PlayerTotalsRow,
     SidePlayerRow,
     SideRow,
     utcnow,
@@ -119,6 +121,19 @@ class ImportResult(BaseModel):
     created: tuple[int, ...]
     already_there: tuple[int, ...]
 
+
+#: The summed columns of the kept statistics (the best hand is a maximum).
+_SUMMED = (
+    "played",
+    "in_progress",
+    "won",
+    "hands",
+    "points",
+    "card_hands",
+    "quick_hands",
+    "canastas",
+    "went_out",
+)
 
 #: Version of the per-match statistics the store keeps; a match kept under another
 #: (or none, as after migration 0004) is computed again before statistics are read.
@@ -456,6 +471,8 @@ class Store:
         Args: the filters of `matches`.
         """
         self._refresh_stats()
+        if not (status or variant or player or since):
+            return self._totals()
         with self._session() as session:
             chosen = (
                 self._filtered(status=status, variant=variant, player=player, since=since)
@@ -509,6 +526,40 @@ class Store:
                     won=won,
                 )
                 for key, names, played, in_progress, won in pairs
+            ]
+        return summarize(players, partnerships)
+
+    def _totals(self) -> Statistics:
+        """The statistics of every match not deleted, read from the kept totals."""
+        with self._session() as session:
+            rows = session.execute(
+                select(col(PlayerRow.key), col(PlayerRow.name), PlayerTotalsRow)
+                .join(PlayerRow, col(PlayerRow.id) == col(PlayerTotalsRow.player_id))
+                .where(col(PlayerTotalsRow.played) + col(PlayerTotalsRow.in_progress) > 0)
+            ).all()
+            players = [
+                PlayerTally(
+                    key=key,
+                    name=name,
+                    best_hand=totals.best_hand,
+                    **{field: getattr(totals, field) for field in _SUMMED},
+                )
+                for key, name, totals in rows
+            ]
+            pairs = session.scalars(
+                select(PartnershipTotalsRow).where(
+                    col(PartnershipTotalsRow.played) + col(PartnershipTotalsRow.in_progress) > 0
+                )
+            ).all()
+            partnerships = [
+                PartnershipTally(
+                    key=tuple(pair.key.split("|")),
+                    players=tuple(json.loads(pair.players)),
+                    played=pair.played,
+                    in_progress=pair.in_progress,
+                    won=pair.won,
+                )
+                for pair in pairs
             ]
         return summarize(players, partnerships)
 
@@ -592,6 +643,8 @@ class Store:
         through the rules engine (`match_tallies`); every player of the match has a
         row, so the player filter finds matches with no hand too."""
         assert row.id is not None
+        if row.stats_version == STATS_VERSION and row.deleted_at is None:
+            self._count(session, row.id, -1)  # the rows about to be replaced
         session.execute(delete(MatchPlayerRow).where(col(MatchPlayerRow.match_id) == row.id))
         session.execute(
             delete(MatchPartnershipRow).where(col(MatchPartnershipRow.match_id) == row.id)
@@ -625,6 +678,90 @@ class Store:
                 )
             )
         row.stats_version = STATS_VERSION
+        session.flush()
+        if row.deleted_at is None:
+            self._count(session, row.id, +1)
+
+    def _count(self, session: Session, match_id: int, sign: int) -> None:
+        """Add (``sign`` +1) or take away (−1) a match's rows in the players' and
+        partnerships' totals. Each total changes by one UPDATE, atomic in the database,
+        so saves of other matches at the same time add up; a best hand taken away is
+        looked for again among the player's other matches."""
+        again: list[int] = []
+        for kept in session.scalars(
+            select(MatchPlayerRow).where(col(MatchPlayerRow.match_id) == match_id)
+        ).all():
+            self._ensure(session, PlayerTotalsRow, {"player_id": kept.player_id})
+            values: dict[str, Any] = {
+                name: getattr(PlayerTotalsRow, name) + sign * getattr(kept, name)
+                for name in _SUMMED
+            }
+            if sign > 0 and kept.best_hand is not None:
+                values["best_hand"] = case(
+                    (
+                        or_(
+                            col(PlayerTotalsRow.best_hand).is_(None),
+                            col(PlayerTotalsRow.best_hand) < kept.best_hand,
+                        ),
+                        kept.best_hand,
+                    ),
+                    else_=col(PlayerTotalsRow.best_hand),
+                )
+            elif sign < 0 and kept.best_hand is not None:
+                total = session.get(PlayerTotalsRow, kept.player_id, populate_existing=True)
+                if total is not None and total.best_hand == kept.best_hand:
+                    again.append(kept.player_id)
+            session.execute(
+                update(PlayerTotalsRow)
+                .where(col(PlayerTotalsRow.player_id) == kept.player_id)
+                .values(**values)
+                .execution_options(synchronize_session=False)
+            )
+        for pair in session.scalars(
+            select(MatchPartnershipRow).where(col(MatchPartnershipRow.match_id) == match_id)
+        ).all():
+            self._ensure(session, PartnershipTotalsRow, {"key": pair.key, "players": pair.players})
+            session.execute(
+                update(PartnershipTotalsRow)
+                .where(col(PartnershipTotalsRow.key) == pair.key)
+                .values(
+                    played=PartnershipTotalsRow.played + sign * pair.played,
+                    in_progress=PartnershipTotalsRow.in_progress + sign * pair.in_progress,
+                    won=PartnershipTotalsRow.won + sign * pair.won,
+                )
+                .execution_options(synchronize_session=False)
+            )
+        for player_id in again:
+            # The best of the player's other matches (the one taken away may have been it).
+            best = (
+                select(func.max(MatchPlayerRow.best_hand))
+                .join(MatchRow, col(MatchRow.id) == col(MatchPlayerRow.match_id))
+                .where(
+                    col(MatchPlayerRow.player_id) == player_id,
+                    col(MatchRow.deleted_at).is_(None),
+                    col(MatchPlayerRow.match_id) != match_id,
+                )
+                .scalar_subquery()
+            )
+            session.execute(
+                update(PlayerTotalsRow)
+                .where(col(PlayerTotalsRow.player_id) == player_id)
+                .values(best_hand=best)
+                .execution_options(synchronize_session=False)
+            )
+
+    @staticmethod
+    def _ensure(session: Session, table: Any, values: dict[str, Any]) -> None:
+        """Insert a zero totals row unless it is there (another save may insert the same
+        one at the same time: the database's ON CONFLICT keeps the first)."""
+        if session.get_bind().dialect.name == "postgresql":
+            from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+            session.execute(pg_insert(table).values(**values).on_conflict_do_nothing())
+        else:
+            from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+            session.execute(sqlite_insert(table).values(**values).on_conflict_do_nothing())
 
     def _cache(self, row: MatchRow, record: MatchRecord, score: MatchScore) -> None:
         row.hand_count = len(record.hands)
@@ -639,7 +776,6 @@ class Store:
             row.finished_at = None
         row.fingerprint = fingerprint(record)
         row.updated_at = utcnow()
-        row.stats_version = None  # rewritten by `_keep_stats` in the same transaction
 
     def _insert(
         self,
@@ -908,6 +1044,8 @@ class Store:
         """Delete a match (it can be brought back with `restore_match`)."""
         with self._session() as session:
             row = self._claim(session, match_id, version)
+            if row.stats_version == STATS_VERSION:
+                self._count(session, match_id, -1)
             row.deleted_at = utcnow()
             session.add(row)
 
@@ -917,6 +1055,8 @@ class Store:
             row = session.get(MatchRow, match_id)
             if row is None:
                 raise NotFoundError(f"there is no match {match_id}")
+            if row.deleted_at is not None and row.stats_version == STATS_VERSION:
+                self._count(session, match_id, +1)
             row.deleted_at = None
             row.version += 1
             session.add(row)

@@ -24,7 +24,9 @@ __all__ = [
     "MatchPartnershipRow",
     "MatchPlayerRow",
     "MatchRow",
+    "PartnershipTotalsRow",
     "PlayerRow",
+    "PlayerTotalsRow",
     "SidePlayerRow",
     "SideRow",
     "utcnow",
@@ -203,6 +205,40 @@ class MatchPartnershipRow(SQLModel, table=True):
     match_id: int = Field(
         sa_column=Column(Integer, ForeignKey("match.id", ondelete="CASCADE"), primary_key=True)
     )
+    key: str = Field(primary_key=True, max_length=600)
+    players: str = Field(sa_column=Column(Text, nullable=False))
+    played: int = 0
+    in_progress: int = 0
+    won: int = 0
+
+
+class PlayerTotalsRow(SQLModel, table=True):
+    """A player's statistics over every match not deleted: the sums of the player's
+    ``match_player`` rows, kept up to date by the store in the transaction that changes
+    a match, so the statistics of the whole store are read, not added up."""
+
+    __tablename__ = "player_totals"
+
+    player_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("player.id"), primary_key=True, autoincrement=False)
+    )
+    played: int = 0
+    in_progress: int = 0
+    won: int = 0
+    hands: int = 0
+    points: int = 0
+    best_hand: int | None = None
+    card_hands: int = 0
+    quick_hands: int = 0
+    canastas: int = 0
+    went_out: int = 0
+
+
+class PartnershipTotalsRow(SQLModel, table=True):
+    """A partnership's statistics over every match not deleted (see `PlayerTotalsRow`)."""
+
+    __tablename__ = "partnership_totals"
+
     key: str = Field(primary_key=True, max_length=600)
     players: str = Field(sa_column=Column(Text, nullable=False))
     played: int = 0

@@ -227,6 +227,18 @@ def test_kept_statistics_follow_every_change(seeded: tuple[Store, list[int]]) ->
     assert store.statistics() == _stats(store.records())
     ann = _player(store.statistics(), "Ann")
     assert (ann.played, ann.in_progress) == (3, 0)
+    # M4 held Ann's and Di's best hand (2,345, with M3 gone): without it, the next best.
+    store.delete_match(ids[3], store.match(ids[3]).version)
+    assert store.statistics() == _stats(store.records())
+    assert _player(store.statistics(), "Ann").best_hand == 730
+    store.restore_match(ids[3])
+    store.restore_match(ids[2])
+    assert store.statistics() == Statistics(
+        players=EXPECTED_PLAYERS, partnerships=EXPECTED_PARTNERSHIPS
+    )
+    rematch = store.rematch(ids[0])
+    store.add_hand(rematch.id, seed_matches()[0].hands[0], rematch.version)
+    assert store.statistics() == _stats(store.records())
 
 
 def test_statistics_kept_before_an_upgrade_are_computed_on_first_use(
@@ -236,6 +248,8 @@ def test_statistics_kept_before_an_upgrade_are_computed_on_first_use(
 
     store, _ = seeded
     with store.engine.begin() as connection:  # as migration 0004 leaves older matches
+        connection.execute(text("DELETE FROM partnership_totals"))
+        connection.execute(text("DELETE FROM player_totals"))
         connection.execute(text("DELETE FROM match_partnership"))
         connection.execute(text("DELETE FROM match_player WHERE played + in_progress > 0"))
         connection.execute(text("UPDATE match SET stats_version = NULL"))
