@@ -73,6 +73,7 @@ from .match import (
 from .melds import CANASTA_SIZE, CanastaKind, Meld, MeldRank, canasta_count, parse_meld
 from .numbers import parse_number
 from .records import (
+    COUNTED_NOTE,
     HandPlay,
     HandRecord,
     HandSide,
@@ -87,6 +88,7 @@ from .records import (
     load_match,
     read_json,
     scoring_groups,
+    split_counted_note,
     validate_record,
 )
 from .ruleset import (
@@ -119,6 +121,7 @@ from .stats import (
 
 __all__ = [
     "CANASTA_SIZE",
+    "COUNTED_NOTE",
     "FILE_FORMAT",
     "HOUSE_RULE_INFO",
     "NATURAL_RANKS",
@@ -213,6 +216,7 @@ __all__ = [
     "seating",
     "settle",
     "side_players",
+    "split_counted_note",
     "standing",
     "statistics",
     "summarize",

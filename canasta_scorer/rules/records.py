@@ -18,6 +18,7 @@ canasta_scorer.rules.errors.RecordError: sides[0].meld: unknown key 'meld'
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from functools import cached_property
@@ -32,6 +33,7 @@ from pydantic import (
     PlainValidator,
     StrictInt,
     ValidationError,
+    model_validator,
 )
 
 from .cards import Card, format_cards, parse_cards
@@ -40,6 +42,7 @@ from .melds import Meld, parse_meld
 from .ruleset import HouseRule, RuleSet, Variant, rule_set
 
 __all__ = [
+    "COUNTED_NOTE",
     "HandPlay",
     "HandRecord",
     "HandSide",
@@ -56,6 +59,7 @@ __all__ = [
     "read_json",
     "scoring_groups",
     "side_index",
+    "split_counted_note",
     "validate_record",
 ]
 
@@ -234,6 +238,11 @@ class MatchHand(_Strict):
         note: free text.
         lone_hand: cutthroat only, the side (player) who played alone.
         sitting_out: five-player only, the player who sat the hand out.
+        counted_by_points: an addition to the file contract: the players (or, where
+            each player is a side, the sides) whose cards left were counted by point
+            class at the table; their ``left_in_hand`` cards stand for those counts
+            with the same points. Older files named them in the note's last line
+            (``cards left counted by points: South, East``): that form is still read.
     """
 
     sides: Annotated[tuple[HandPlay, ...], Field(min_length=1, max_length=12)]
@@ -241,6 +250,45 @@ class MatchHand(_Strict):
     note: Annotated[str, Field(max_length=2000)] | None = None
     lone_hand: Name | None = None
     sitting_out: Name | None = None
+    counted_by_points: tuple[Name, ...] = ()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _counted_in_the_note(cls, data: Any) -> Any:
+        # The older form: the names on the note's last line, moved to their field.
+        if (
+            isinstance(data, Mapping)
+            and "counted_by_points" not in data
+            and isinstance(data.get("note"), str)
+        ):
+            note, names = split_counted_note(data["note"])
+            if names:
+                data = {key: value for key, value in data.items() if key != "note"}
+                data["counted_by_points"] = list(names)
+                if note:
+                    data["note"] = note
+        return data
+
+
+#: How older files named whose cards left were counted by points: the note's last line.
+COUNTED_NOTE = "cards left counted by points: "
+_COUNTED_LINE = re.compile(r"(?:^|\n)" + re.escape(COUNTED_NOTE) + r"([^\n]*)\s*$")
+
+
+def split_counted_note(note: str) -> tuple[str, tuple[str, ...]]:
+    r"""A note of the older form split: the note without its "cards left counted by
+    points" line, and the names on that line.
+
+    >>> split_counted_note("Bob dealt twice\ncards left counted by points: South, East")
+    ('Bob dealt twice', ('South', 'East'))
+    >>> split_counted_note("no mark")
+    ('no mark', ())
+    """
+    found = _COUNTED_LINE.search(note)
+    if found is None:
+        return note, ()
+    names = tuple(name.strip() for name in found.group(1).split(",") if name.strip())
+    return note[: found.start()].rstrip(), names
 
 
 class MatchRecord(_Strict):

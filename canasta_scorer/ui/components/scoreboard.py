@@ -5,7 +5,6 @@ from __future__ import annotations
 import flet as ft
 
 from canasta_scorer.rules import Severity
-from canasta_scorer.ui.drafts import split_note
 from canasta_scorer.ui.state import AppState, house_rule_title
 
 from .chart import running_chart
@@ -178,7 +177,7 @@ def scoreboard_screen(state: AppState) -> list[ft.Control]:
         controls.append(ft.Text("Hands", theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
         for number in reversed(range(len(record.hands))):
             totals = score.hands[number]
-            note = split_note(record.hands[number].note)[0]
+            note = record.hands[number].note or ""
             text = "   ".join(
                 f"{side.name} {signed(total)}, total {points(running)}"
                 for side, total, running in zip(
