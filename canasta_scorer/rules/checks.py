@@ -221,7 +221,7 @@ def check_score(value: int, where: str = "", what: str = "") -> list[Finding]:
     """
     if value % 5 == 0:
         return []
-    name = f"{what} {value}" if what else str(value)
+    name = f"{what} {value:,}" if what else f"{value:,}"
     return [
         _finding(
             E,
@@ -339,7 +339,7 @@ def check_hand(
                     E,
                     Code.SCORE_NOT_MULTIPLE_OF_5,
                     "target",
-                    f"target {record.target} must be a positive multiple of 5",
+                    f"target {record.target:,} must be a positive multiple of 5",
                     R_MULTIPLE_OF_5,
                 )
             )
@@ -873,7 +873,9 @@ def _check_minimum(record: HandRecord, rules: RuleSet, group: list[int]) -> list
         minimum = initial_meld_minimum(side.score_before, rules)
         if points >= minimum:
             return []
-        return [_below_minimum(group[0], f"{side.name} (at {side.score_before})", points, minimum)]
+        return [
+            _below_minimum(group[0], f"{side.name} (at {side.score_before:,})", points, minimum)
+        ]
     # Partners who made no earlier meld than the going-out turn: not the opener.
     later = {i for i in carded if sides[i].went_out is WentOut.CONCEALED}
     # Who may have opened: a partner with melds of their own (a quick partner's melds are
@@ -895,11 +897,13 @@ def _check_minimum(record: HandRecord, rules: RuleSet, group: list[int]) -> list
                 if later
                 else "the partner lists no melds of their own"
             )
-            who = f"{opener.name} (at {opener.score_before}), who opened for the partners ({why}),"
+            who = (
+                f"{opener.name} (at {opener.score_before:,}), who opened for the partners ({why}),"
+            )
         else:
             who = (
                 "the partners ("
-                + ", ".join(f"{sides[i].name} at {sides[i].score_before}" for i in group)
+                + ", ".join(f"{sides[i].name} at {sides[i].score_before:,}" for i in group)
                 + ")"
             )
         return [_below_minimum(where, who, points, minimums[lowest])]
