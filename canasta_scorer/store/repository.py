@@ -573,7 +573,7 @@ class Store:
                     .where(
                         or_(
                             col(MatchRow.stats_version).is_(None),
-                            col(MatchRow.stats_version) != STATS_VERSION,
+                            col(MatchRow.stats_version) < STATS_VERSION,
                         )
                     )
                     .limit(500)
@@ -640,47 +640,159 @@ class Store:
         self, session: Session, row: MatchRow, record: MatchRecord, score: MatchScore
     ) -> None:
         """Rewrite what the match adds to its players' and partnerships' statistics,
-        through the rules engine (`match_tallies`); every player of the match has a
-        row, so the player filter finds matches with no hand too."""
+        through the rules engine (`match_tallies`), and move the totals by the
+        difference; every player of the match has a row, so the player filter finds
+        matches with no hand too."""
         assert row.id is not None
-        if row.stats_version == STATS_VERSION and row.deleted_at is None:
-            self._count(session, row.id, -1)  # the rows about to be replaced
-        session.execute(delete(MatchPlayerRow).where(col(MatchPlayerRow.match_id) == row.id))
-        session.execute(
-            delete(MatchPartnershipRow).where(col(MatchPartnershipRow.match_id) == row.id)
-        )
+        before = row.stats_version == STATS_VERSION and row.deleted_at is None
+        live = row.deleted_at is None
         tallies, partnerships = match_tallies(record, score)
-        counted = {tally.key: tally for tally in tallies}
+        by_key = {tally.key: tally for tally in tallies}
         rules = match_rules(record)
-        written: set[int] = set()
+        old = {
+            kept.player_id: kept
+            for kept in session.scalars(
+                select(MatchPlayerRow).where(col(MatchPlayerRow.match_id) == row.id)
+            ).all()
+        }
+        now: dict[int, PlayerTally | None] = {}
         for side in record.sides:
             for name in side_players(side, rules):
-                player_id = self._player(session, name)
-                if player_id in written:
-                    continue
-                written.add(player_id)
-                tally = counted.get(player_key(name))
-                counts = tally.model_dump(exclude={"key", "name"}) if tally is not None else {}
-                session.add(
-                    MatchPlayerRow(
-                        match_id=row.id, player_id=player_id, created_at=row.created_at, **counts
-                    )
+                now.setdefault(self._player(session, name), by_key.get(player_key(name)))
+        again: list[int] = []
+        for player_id, tally in now.items():
+            kept = old.pop(player_id, None)
+            counts = {name: getattr(tally, name) if tally else 0 for name in _SUMMED}
+            best = tally.best_hand if tally else None
+            was = {name: getattr(kept, name) if kept and before else 0 for name in _SUMMED}
+            was_best = kept.best_hand if kept and before else None
+            if kept is None:
+                kept = MatchPlayerRow(
+                    match_id=row.id, player_id=player_id, created_at=row.created_at
                 )
+            for name, value in counts.items():
+                setattr(kept, name, value)
+            kept.best_hand = best
+            session.add(kept)
+            if live:
+                delta = {name: counts[name] - was[name] for name in _SUMMED}
+                self._move_player(session, player_id, delta, best, was_best, again)
+        for player_id, kept in old.items():  # no longer at the table
+            if before:
+                delta = {name: -getattr(kept, name) for name in _SUMMED}
+                self._move_player(session, player_id, delta, None, kept.best_hand, again)
+            session.delete(kept)
+        pairs_old = {
+            pair.key: pair
+            for pair in session.scalars(
+                select(MatchPartnershipRow).where(col(MatchPartnershipRow.match_id) == row.id)
+            ).all()
+        }
         for pair in partnerships:
-            session.add(
-                MatchPartnershipRow(
-                    match_id=row.id,
-                    key="|".join(pair.key),
-                    players=json.dumps(list(pair.players)),
-                    played=pair.played,
-                    in_progress=pair.in_progress,
-                    won=pair.won,
+            key = "|".join(pair.key)
+            stored = pairs_old.pop(key, None)
+            values = {"played": pair.played, "in_progress": pair.in_progress, "won": pair.won}
+            was = {name: getattr(stored, name) if stored and before else 0 for name in values}
+            if stored is None:
+                stored = MatchPartnershipRow(
+                    match_id=row.id, key=key, players=json.dumps(list(pair.players))
                 )
-            )
+            for name, value in values.items():
+                setattr(stored, name, value)
+            session.add(stored)
+            if live:
+                delta = {name: values[name] - was[name] for name in values}
+                self._move_pair(session, key, stored.players, delta)
+        for key, stored in pairs_old.items():
+            if before:
+                delta = {n: -getattr(stored, n) for n in ("played", "in_progress", "won")}
+                self._move_pair(session, key, stored.players, delta)
+            session.delete(stored)
         row.stats_version = STATS_VERSION
         session.flush()
-        if row.deleted_at is None:
-            self._count(session, row.id, +1)
+        for player_id in again:
+            self._best_again(session, player_id)
+
+    def _move_player(
+        self,
+        session: Session,
+        player_id: int,
+        delta: dict[str, int],
+        best: int | None,
+        was_best: int | None,
+        again: list[int],
+    ) -> None:
+        """Move a player's totals by ``delta`` in one UPDATE (atomic in the database);
+        a best hand that may have been taken away is looked for again (``again``)."""
+        values: dict[str, Any] = {
+            name: getattr(PlayerTotalsRow, name) + change
+            for name, change in delta.items()
+            if change
+        }
+        if best is not None and best != was_best:
+            values["best_hand"] = case(
+                (
+                    or_(
+                        col(PlayerTotalsRow.best_hand).is_(None),
+                        col(PlayerTotalsRow.best_hand) < best,
+                    ),
+                    best,
+                ),
+                else_=col(PlayerTotalsRow.best_hand),
+            )
+        if was_best is not None and (best is None or best < was_best):
+            total = session.get(PlayerTotalsRow, player_id, populate_existing=True)
+            if total is None or total.best_hand == was_best:
+                again.append(player_id)
+        if not values:
+            return
+        self._ensure(session, PlayerTotalsRow, {"player_id": player_id})
+        session.execute(
+            update(PlayerTotalsRow)
+            .where(col(PlayerTotalsRow.player_id) == player_id)
+            .values(**values)
+            .execution_options(synchronize_session=False)
+        )
+
+    def _move_pair(
+        self,
+        session: Session,
+        key: str,
+        players: str,
+        delta: dict[str, int],
+    ) -> None:
+        """Move a partnership's totals by ``delta`` in one UPDATE."""
+        values = {
+            name: getattr(PartnershipTotalsRow, name) + change
+            for name, change in delta.items()
+            if change
+        }
+        if not values:
+            return
+        self._ensure(session, PartnershipTotalsRow, {"key": key, "players": players})
+        session.execute(
+            update(PartnershipTotalsRow)
+            .where(col(PartnershipTotalsRow.key) == key)
+            .values(**values)
+            .execution_options(synchronize_session=False)
+        )
+
+    @staticmethod
+    def _best_again(session: Session, player_id: int, without: int | None = None) -> None:
+        """Look a player's best hand up again among their matches not deleted."""
+        query = (
+            select(func.max(MatchPlayerRow.best_hand))
+            .join(MatchRow, col(MatchRow.id) == col(MatchPlayerRow.match_id))
+            .where(col(MatchPlayerRow.player_id) == player_id, col(MatchRow.deleted_at).is_(None))
+        )
+        if without is not None:
+            query = query.where(col(MatchPlayerRow.match_id) != without)
+        session.execute(
+            update(PlayerTotalsRow)
+            .where(col(PlayerTotalsRow.player_id) == player_id)
+            .values(best_hand=query.scalar_subquery())
+            .execution_options(synchronize_session=False)
+        )
 
     def _count(self, session: Session, match_id: int, sign: int) -> None:
         """Add (``sign`` +1) or take away (−1) a match's rows in the players' and
@@ -733,22 +845,7 @@ class Store:
             )
         for player_id in again:
             # The best of the player's other matches (the one taken away may have been it).
-            best = (
-                select(func.max(MatchPlayerRow.best_hand))
-                .join(MatchRow, col(MatchRow.id) == col(MatchPlayerRow.match_id))
-                .where(
-                    col(MatchPlayerRow.player_id) == player_id,
-                    col(MatchRow.deleted_at).is_(None),
-                    col(MatchPlayerRow.match_id) != match_id,
-                )
-                .scalar_subquery()
-            )
-            session.execute(
-                update(PlayerTotalsRow)
-                .where(col(PlayerTotalsRow.player_id) == player_id)
-                .values(best_hand=best)
-                .execution_options(synchronize_session=False)
-            )
+            self._best_again(session, player_id, without=match_id)
 
     @staticmethod
     def _ensure(session: Session, table: Any, values: dict[str, Any]) -> None:

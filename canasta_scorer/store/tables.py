@@ -77,7 +77,7 @@ class MatchRow(SQLModel, table=True):
     running_totals: str = Field(default="[]", sa_column=Column(Text, nullable=False))
     #: Version of the statistics kept for this match (``match_player`` and
     #: ``match_partnership``); ``None`` or an older one: to be computed again.
-    stats_version: int | None = None
+    stats_version: int | None = Field(default=None, index=True)
     winner: str | None = Field(default=None, max_length=80)
     margin: int | None = None
     fingerprint: str = Field(max_length=64, index=True)

@@ -31,6 +31,7 @@ depends_on: str | Sequence[str] | None = None
 def upgrade() -> None:
     with op.batch_alter_table("match", schema=None) as batch_op:
         batch_op.add_column(sa.Column("stats_version", sa.Integer(), nullable=True))
+        batch_op.create_index("ix_match_stats_version", ["stats_version"], unique=False)
     op.create_table(
         "match_player",
         sa.Column("match_id", sa.Integer(), nullable=False),
@@ -102,4 +103,5 @@ def downgrade() -> None:
     op.drop_index("ix_match_player_player_created", table_name="match_player")
     op.drop_table("match_player")
     with op.batch_alter_table("match", schema=None) as batch_op:
+        batch_op.drop_index("ix_match_stats_version")
         batch_op.drop_column("stats_version")
