@@ -139,6 +139,13 @@ _SUMMED = (
 #: (or none, as after migration 0004) is computed again before statistics are read.
 STATS_VERSION = 1
 
+#: Matches whose kept statistics are missing or of an older version: one condition at a
+#: time, so each is an index lookup (their OR scanned the whole index).
+_STALE = (
+    col(MatchRow.stats_version).is_(None),
+    col(MatchRow.stats_version) < STATS_VERSION,
+)
+
 
 def _status(stored: str) -> MatchStatus:
     return MatchStatus.FINISHED if stored == MatchStatus.FINISHED else MatchStatus.IN_PROGRESS
@@ -566,24 +573,22 @@ class Store:
     def _refresh_stats(self) -> None:
         """Compute the kept statistics of matches that have none of this version (those
         stored before migration 0004), in batches."""
-        while True:
-            with self._session() as session:
-                rows = session.scalars(
-                    select(MatchRow)
-                    .where(
-                        or_(
-                            col(MatchRow.stats_version).is_(None),
-                            col(MatchRow.stats_version) < STATS_VERSION,
-                        )
-                    )
-                    .limit(500)
-                ).all()
-                if not rows:
-                    return
-                for row in rows:
-                    record = self._record(session, row)
-                    self._keep_stats(session, row, record, score_match(record))
-                    session.add(row)
+        with self._session() as session:
+            if not any(
+                session.scalar(select(col(MatchRow.id)).where(stale).limit(1)) is not None
+                for stale in _STALE
+            ):
+                return
+        for stale in _STALE:
+            while True:
+                with self._session() as session:
+                    rows = session.scalars(select(MatchRow).where(stale).limit(500)).all()
+                    if not rows:
+                        break
+                    for row in rows:
+                        record = self._record(session, row)
+                        self._keep_stats(session, row, record, score_match(record))
+                        session.add(row)
 
     def players(self) -> list[str]:
         """Every remembered player's name, in alphabetical order."""
