@@ -16,32 +16,32 @@ import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
-from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
 from canasta_scorer.rules import (
     HOUSE_RULE_INFO,
     VARIANT_INFO,
+    Card,
     Finding,
     HandScore,
     MatchHand,
     MatchRecord,
     MatchScore,
+    MatchStatus,
     MeldRank,
     RecordError,
     RuleSet,
     Severity,
+    Statistics,
     Variant,
+    Verdict,
     WentOut,
     initial_meld_minimum,
     match_rules,
+    next_dealer,
     score_match,
 )
-from canasta_scorer.rules.cards import Card
-from canasta_scorer.rules.disputes import Verdict
-from canasta_scorer.rules.match import next_dealer
-from canasta_scorer.rules.stats import Statistics, statistics
 from canasta_scorer.store import (
     ConflictError,
     MatchState,
@@ -83,7 +83,7 @@ class HistoryFilter(BaseModel):
 
     player: str | None = None
     variant: str | None = None
-    status: Literal["in_progress", "finished"] | None = None
+    status: MatchStatus | None = None
     days: int | None = None
 
 
@@ -353,13 +353,9 @@ class AppState:
         """Player and partnership statistics over the matches of the history filters."""
         f = self.history_filter
         since = datetime.now(UTC) - timedelta(days=f.days) if f.days else None
-        records = [
-            record
-            for _, record in self.store.records(
-                status=f.status, variant=f.variant, player=f.player, since=since
-            )
-        ]
-        self.stats = statistics((record, score_match(record)) for record in records)
+        self.stats = self.store.statistics(
+            status=f.status, variant=f.variant, player=f.player, since=since
+        )
         self._show(Screen.STATS)
 
     # --- the rule checker ----------------------------------------------------------
@@ -1099,29 +1095,12 @@ def house_rule_choices() -> list[tuple[str, str, str]]:
 
 
 #: Each house rule in a few words of the game (a switch label fits a phone).
-HOUSE_RULE_TITLES: dict[str, str] = {
-    "black-three-freezes": "Black three freezes the pile",
-    "pile-always-frozen": "Pile always frozen",
-    "two-naturals-to-take": "Two naturals to take the pile",
-    "no-pile-for-finished-canasta": "No pile for a finished canasta",
-    "wild-card-melds": "Wild card melds",
-    "wild-meld-penalty": "Unfinished wild meld costs 1,000",
-    "red-threes-at-deal": "Red threes replaced at the deal",
-    "concealed-team-level": "Concealed only on a first meld",
-    "red-threes-need-canasta": "Red threes need a canasta",
-    "no-red-three-penalty": "Red threes always count plus",
-    "go-out-without-canastas": "Go out without canastas",
-    "no-initial-minimum": "No initial meld minimum",
-    "red-three-in-hand-penalty": "Red three in hand costs 500",
-    "red-three-penalty-cap-400": "Red threes lose at most 400",
-    "cutthroat-two-canastas": "Cutthroat: 2 canastas to go out",
-    "draw-on-tie": "A tie at the end is a draw",
-}
+HOUSE_RULE_TITLES: dict[str, str] = {info.id.value: info.title for info in HOUSE_RULE_INFO.values()}
 
 
 def house_rule_title(rule: str) -> str:
-    """A house rule in a few words ("Black three freezes the pile"); a rule without
-    a title yet is named by its id in words."""
+    """A house rule in a few words ("Black three freezes the pile"); an unknown id is
+    named by its id in words."""
     return HOUSE_RULE_TITLES.get(rule, rule.replace("-", " ").capitalize())
 
 
@@ -1133,8 +1112,3 @@ def variant_summary(variant: Variant | str) -> str:
     if fixed == text and "target" not in text:
         fixed = f"{text}; target {info.target:,}"
     return fixed
-
-
-def minimum_for(score: int, rules: RuleSet) -> int:
-    """The initial meld minimum for a score (shown on badges)."""
-    return initial_meld_minimum(score, rules)

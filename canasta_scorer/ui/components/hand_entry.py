@@ -8,6 +8,7 @@ from collections.abc import Callable
 import flet as ft
 
 from canasta_scorer.rules import (
+    CanastaKind,
     Finding,
     HouseRule,
     MatchRecord,
@@ -16,7 +17,6 @@ from canasta_scorer.rules import (
     SideScore,
     WentOut,
 )
-from canasta_scorer.rules.melds import CanastaKind
 from canasta_scorer.ui.drafts import MISSING_TOTAL, NOTHING_ENTERED, SideDraft
 from canasta_scorer.ui.state import AppState
 
@@ -355,7 +355,7 @@ def _quick_entry(state: AppState, record: MatchRecord) -> list[ft.Control]:
         errors = [
             f.message
             for f in (state.preview.about(key) if state.preview else ())
-            if f.severity.value == "error"
+            if f.severity is Severity.ERROR
         ]
         controls.append(
             ft.TextField(
