@@ -480,6 +480,17 @@ class HostGuard:
             await send({"type": "http.response.body", "body": body})
             return
 
+        if kind == "websocket":
+            from starlette.websockets import WebSocketDisconnect
+
+            try:
+                await self.app(scope, receive, send)
+            except WebSocketDisconnect:
+                # Flet's send loop writing to a connection that just closed (the tab
+                # went away, or the server is stopping): nothing is wrong
+                log.debug("a websocket closed while the app was sending to it")
+            return
+
         async def send_without_open_cors(message: MutableMapping[str, Any]) -> None:
             if message["type"] == "http.response.start":
                 message["headers"] = [
