@@ -154,7 +154,7 @@ def test_a_garbled_cached_total_is_recomputed_from_the_hands_and_said(
         store.close()
     assert main(["matches", "--db", url]) == 0
     out = capsys.readouterr().out
-    assert f"North-South {expected[0]:,}" in out
+    assert f"North-South (Ann, Bob) {expected[0]:,}" in out
     assert "saved totals unreadable: recomputed from the hands" in out
 
 
