@@ -666,8 +666,6 @@ def serve_web(
         assets_dir=assets_dir,
         web_renderer=web_renderer,
         session_timeout_seconds=session_seconds,
-        app_name="Canasta scorer",
-        app_short_name="Canasta",
     )
     guarded = HostGuard(flet, listener, extra_hosts)
     config = uvicorn.Config(
