@@ -1,7 +1,7 @@
 """The rule checker's form: what the players describe, and the engine's verdict.
 
 Pure data (no Flet): the app state keeps one `CheckerForm` and replaces it on every
-change; `CheckerForm.verdict` asks `canasta_scorer.rules.disputes`.
+change; `CheckerForm.verdict` asks `canasta_scorer.rules.settle`.
 """
 
 from __future__ import annotations
@@ -13,22 +13,19 @@ from pydantic import BaseModel, ConfigDict
 from canasta_scorer.rules import (
     CanastaError,
     Card,
+    FirstMeldSituation,
+    GoOutSituation,
     Meld,
+    MeldSituation,
+    PileSituation,
     RuleSet,
+    Verdict,
     format_cards,
     parse_cards,
     parse_meld,
+    parse_number,
     rule_set,
-)
-from canasta_scorer.rules.disputes import (
-    FirstMeldSituation,
-    GoOutSituation,
-    PileSituation,
-    Verdict,
-    first_meld,
-    may_go_out,
-    may_take_pile,
-    meld_verdict,
+    settle,
 )
 
 __all__ = ["QUESTIONS", "CheckerForm", "Question"]
@@ -74,14 +71,12 @@ def _card(text: str, where: str, problems: list[tuple[str, str]], *, required: b
 
 
 def _number(text: str, where: str, problems: list[tuple[str, str]], default: int = 0) -> int:
-    text = text.strip().replace(",", "").replace("−", "-")
-    if not text:
-        return default
     try:
-        return int(text)
-    except ValueError:
-        problems.append((where, f"{text!r} is not a whole number"))
+        number = parse_number(text)
+    except CanastaError as error:
+        problems.append((where, str(error)))
         return default
+    return default if number is None else number
 
 
 class CheckerForm(BaseModel):
@@ -135,8 +130,12 @@ class CheckerForm(BaseModel):
         if self.question == "meld":
             if not self.cards:
                 return None, ()
-            verdict = meld_verdict(
-                Meld.from_cards(self.cards), rules, going_out=True if self.going_out else None
+            verdict = settle(
+                "meld",
+                MeldSituation(
+                    meld=Meld.from_cards(self.cards), going_out=True if self.going_out else None
+                ),
+                rules,
             )
         elif self.question == "pile":
             top = _card(self.top, "top", problems, required=True)
@@ -146,7 +145,8 @@ class CheckerForm(BaseModel):
             if size < 1:
                 problems.append(("pile_size", "the pile holds at least its top card"))
             if top is not None and not problems:
-                verdict = may_take_pile(
+                verdict = settle(
+                    "pile",
                     PileSituation(
                         top=top,
                         pile_size=size,
@@ -167,7 +167,8 @@ class CheckerForm(BaseModel):
             if not this_turn and not table and not problems:
                 return None, ()
             if not problems:
-                verdict = may_go_out(
+                verdict = settle(
+                    "go-out",
                     GoOutSituation(
                         table_melds=table,
                         this_turn=this_turn,
@@ -186,7 +187,8 @@ class CheckerForm(BaseModel):
             if not melds and not problems:
                 return None, ()
             if not problems:
-                verdict = first_meld(
+                verdict = settle(
+                    "first-meld",
                     FirstMeldSituation(melds=melds, top=top, buried=buried, side_score=score),
                     rules,
                 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from canasta_scorer.ui.drafts import split_note
+from canasta_scorer.rules import Severity
 from canasta_scorer.ui.state import HandEntry, Navigation, OpenMatch
 from canasta_scorer.ui.words import house_rule_title
 
@@ -143,7 +143,7 @@ def ScoreboardScreen(state: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.
                 on_click=state.resume_edit,
             )
         )
-    errors = [f for f in score.violations if f.severity.value == "error"]
+    errors = [f for f in score.violations if f.severity is Severity.ERROR]
     if errors:
         controls.append(findings_list(errors))
     if record.hands:
@@ -179,7 +179,7 @@ def ScoreboardScreen(state: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.
         controls.append(ft.Text("Hands", theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
         for number in reversed(range(len(record.hands))):
             totals = score.hands[number]
-            note = split_note(record.hands[number].note)[0]
+            note = record.hands[number].note or ""
             text = "   ".join(
                 f"{side.name} {signed(total)}, total {points(running)}"
                 for side, total, running in zip(

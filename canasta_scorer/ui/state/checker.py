@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from canasta_scorer.rules import MatchRecord
-from canasta_scorer.rules.cards import Card
-from canasta_scorer.rules.disputes import Verdict
+from canasta_scorer.rules import Card, MatchRecord, Verdict
 
 from ..checker_form import CheckerForm
 
