@@ -18,21 +18,17 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import shutil
 import sqlite3
 import tempfile
 from contextlib import closing, suppress
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import platformdirs
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from alembic.util.exc import CommandError
-from sqlalchemy import Engine, create_engine, event, make_url
+from sqlalchemy import Engine, create_engine, event, make_url, text
 from sqlalchemy.exc import (
     ArgumentError,
     DatabaseError,
@@ -43,6 +39,9 @@ from sqlalchemy.exc import (
 from sqlalchemy.pool import StaticPool
 
 from .errors import StoreBusyError, StoreError, StoreFullError, StoreReadOnlyError
+
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 __all__ = [
     "APP_NAME",
@@ -261,6 +260,8 @@ def make_engine(url: str) -> Engine:
 
 
 def _alembic_config() -> Config:
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(_MIGRATIONS))
     return config
@@ -333,6 +334,35 @@ def _damaged(path: Path, what: str) -> str:
     )
 
 
+_REVISION = re.compile(r"^(down_)?revision\b[^=\n]*=\s*[\"'](\w+)[\"']", re.MULTILINE)
+
+
+def _head_revision() -> str | None:
+    """The newest migration's revision, read from the migration files (``None`` if
+    they do not name exactly one)."""
+    revisions: set[str] = set()
+    parents: set[str] = set()
+    for path in (_MIGRATIONS / "versions").glob("*.py"):
+        for found in _REVISION.finditer(path.read_text(encoding="utf-8")):
+            (parents if found.group(1) else revisions).add(found.group(2))
+    heads = revisions - parents
+    return next(iter(heads)) if len(heads) == 1 else None
+
+
+def _up_to_date(engine: Engine) -> bool:
+    """True when the database's schema is the newest one (one read, no Alembic)."""
+    head = _head_revision()
+    if head is None:
+        return False
+    try:
+        # no lock taken, as when Alembic reads it
+        with engine.execution_options(**{READ_ONLY: True}).connect() as connection:
+            current = connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
+    except DatabaseError:  # no such table yet, or damaged: the full path says which
+        return False
+    return current == head
+
+
 def migrate(engine: Engine) -> None:
     """Bring the database schema up to date (Alembic), backing up a SQLite file first.
 
@@ -340,6 +370,13 @@ def migrate(engine: Engine) -> None:
         StoreError: the database was made by a newer canasta_scorer (nothing is
             touched), or it is damaged, or it cannot be reached.
     """
+    if _up_to_date(engine):
+        return  # Alembic (a quarter of a second to import) only when there is work
+    from alembic import command
+    from alembic.runtime.migration import MigrationContext
+    from alembic.script import ScriptDirectory
+    from alembic.util.exc import CommandError
+
     config = _alembic_config()
     script = ScriptDirectory.from_config(config)
     head = script.get_current_head()

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import logging
 import os
 import secrets
 import sys
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,16 +26,16 @@ import flet as ft
 from canasta_scorer.store import Store
 
 from .addresses import announce
-from .components.checker import checker_screen
+from .components.checker import CheckerScreen
 from .components.common import icon_button
-from .components.export import export_screen
-from .components.hand_detail import hand_detail_screen
-from .components.hand_entry import hand_entry_screen
-from .components.history import history_screen
-from .components.home import home_screen
-from .components.new_match import new_match_screen
-from .components.scoreboard import scoreboard_actions, scoreboard_screen
-from .components.stats import stats_screen
+from .components.export import ExportScreen
+from .components.hand_detail import HandDetailScreen
+from .components.hand_entry import HandEntryScreen
+from .components.history import HistoryScreen
+from .components.home import HomeScreen
+from .components.new_match import NewMatchScreen
+from .components.scoreboard import ScoreboardScreen, scoreboard_actions
+from .components.stats import StatsScreen
 from .serving import (
     AccessGate,
     ClientGate,
@@ -44,7 +46,7 @@ from .serving import (
     read_access_code,
     serve_web,
 )
-from .state import AppState, Screen
+from .state import DRAFT_DELAY, AppModel, Navigation, OpenMatch, Scheduler, Screen, build_model
 
 __all__ = [
     "AccessGate",
@@ -52,15 +54,12 @@ __all__ = [
     "build_main",
     "is_loopback",
     "load_settings",
-    "new_state",
+    "new_model",
     "run_app",
 ]
 
 ROOT = Path(__file__).resolve().parents[2]
 ASSETS = ROOT / "assets"
-
-#: The observable form of the state, for Flet components.
-ObservableState: Any = ft.observable(AppState)  # type: ignore[no-untyped-call]
 
 
 @dataclass(frozen=True)
@@ -126,116 +125,81 @@ def load_settings(path: Path | None = None) -> Settings:
     return Settings()
 
 
-def _view(state: AppState, controls: list[ft.Control]) -> ft.View:
-    titles = {
-        Screen.HOME: "Canasta scorer",
-        Screen.NEW_MATCH: "New match",
-        Screen.SCOREBOARD: "Scoreboard",
-        Screen.HAND_ENTRY: "Enter a hand",
-        Screen.HAND_DETAIL: f"Hand {(state.detail or 0) + 1}",
-        Screen.MATCHES: "Past matches",
-        Screen.CHECKER: "Rule checker",
-        Screen.STATS: "Player statistics",
-        Screen.EXPORT: "Export",
-    }
-    back = {
-        Screen.NEW_MATCH: state.go_home,
-        Screen.SCOREBOARD: state.go_home,
-        Screen.MATCHES: state.go_home,
-        Screen.CHECKER: state.leave_checker,
-        Screen.STATS: state.show_matches,
-        Screen.EXPORT: state.back_to_scoreboard,
-        Screen.HAND_ENTRY: state.back_to_scoreboard,
-        Screen.HAND_DETAIL: state.back_to_scoreboard,
-    }.get(state.screen)
-    actions = scoreboard_actions(state) if state.screen is Screen.SCOREBOARD else []
-    body: list[ft.Control] = []
-    if state.message:
-        body.append(
-            ft.Semantics(
-                identifier="message",
-                label=state.message,
-                content=ft.Container(
-                    content=ft.Row(
-                        [
-                            ft.Text(state.message, expand=True, selectable=True),
-                            *(
-                                [ft.TextButton(content="Undo", on_click=state.restore_deleted)]
-                                if state.deleted is not None
-                                else []
-                            ),
-                            icon_button(
-                                ft.Icons.CLOSE, "Dismiss", on_click=lambda: state.say(None)
-                            ),
-                        ]
-                    ),
-                    bgcolor=ft.Colors.SECONDARY_CONTAINER,
-                    border_radius=8,
-                    padding=ft.Padding.only(left=12),
-                ),
-            )
-        )
-    body += controls
-    return ft.View(
-        route="/",
-        key=f"{state.screen.value}-{state.detail}",
-        appbar=ft.AppBar(
-            title=ft.Text(titles[state.screen]),
-            leading=icon_button(ft.Icons.ARROW_BACK, "Back", on_click=back) if back else None,
-            automatically_imply_leading=False,
-            actions=actions,
-        ),
-        controls=[
-            ft.ResponsiveRow(
+TITLES = {
+    Screen.HOME: "Canasta scorer",
+    Screen.NEW_MATCH: "New match",
+    Screen.SCOREBOARD: "Scoreboard",
+    Screen.HAND_ENTRY: "Enter a hand",
+    Screen.HAND_DETAIL: "Hand",
+    Screen.MATCHES: "Past matches",
+    Screen.CHECKER: "Rule checker",
+    Screen.STATS: "Player statistics",
+    Screen.EXPORT: "Export",
+}
+
+
+def _message(nav: Navigation) -> ft.Control:
+    """The app's last message, with Undo when it offers one and a way to dismiss it."""
+    message = nav.message or ""
+    return ft.Semantics(
+        identifier="message",
+        label=message,
+        content=ft.Container(
+            content=ft.Row(
                 [
-                    ft.Container(
-                        ft.Column(body, spacing=12),
-                        col={"xs": 12, "md": 10, "lg": 8, "xl": 6},
-                        # room for the floating label of a first text field or dropdown,
-                        # which the view's scroll area would clip
-                        padding=ft.Padding.only(top=8),
-                    )
-                ],
-                alignment=ft.MainAxisAlignment.CENTER,
-            )
-        ],
-        scroll=ft.ScrollMode.AUTO,
-        padding=16,
+                    ft.Text(message, expand=True, selectable=True),
+                    *(
+                        [ft.TextButton(content="Undo", on_click=nav.restore_deleted)]
+                        if nav.deleted is not None
+                        else []
+                    ),
+                    icon_button(ft.Icons.CLOSE, "Dismiss", on_click=lambda: nav.say(None)),
+                ]
+            ),
+            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            border_radius=8,
+            padding=ft.Padding.only(left=12),
+        ),
+        key="message",
     )
 
 
-def screen_controls(state: AppState) -> list[ft.Control]:
-    """The controls of the screen the state is on."""
-    if state.screen is Screen.NEW_MATCH:
-        return new_match_screen(state)
-    if state.screen is Screen.SCOREBOARD and state.match is not None:
-        return scoreboard_screen(state)
-    if state.screen is Screen.HAND_ENTRY and state.draft is not None:
-        return hand_entry_screen(state)
-    if state.screen is Screen.HAND_DETAIL and state.detail is not None:
-        return hand_detail_screen(state)
-    if state.screen is Screen.MATCHES:
-        return history_screen(state)
-    if state.screen is Screen.CHECKER:
-        return checker_screen(state)
-    if state.screen is Screen.STATS:
-        return stats_screen(state)
-    if state.screen is Screen.EXPORT and state.match is not None:
-        return export_screen(state)
-    return home_screen(state)
+def screen_for(model: AppModel) -> ft.Control:
+    """The component of the screen the app is on, given only the areas it shows."""
+    nav, match = model.nav, model.match
+    screen = nav.screen
+    if screen is Screen.NEW_MATCH:
+        return NewMatchScreen(model.setup, nav, key="screen-new-match")
+    if screen is Screen.SCOREBOARD and match.current is not None:
+        return ScoreboardScreen(match, model.entry, nav, key="screen-scoreboard")
+    if screen is Screen.HAND_ENTRY and model.entry.draft is not None:
+        return HandEntryScreen(match, model.entry, nav, key="screen-hand-entry")
+    if screen is Screen.HAND_DETAIL and nav.detail is not None and match.current is not None:
+        return HandDetailScreen(match, nav.detail, nav, key=f"screen-hand-{nav.detail}")
+    if screen is Screen.MATCHES:
+        return HistoryScreen(model.history, nav, key="screen-matches")
+    if screen is Screen.CHECKER:
+        return CheckerScreen(model.checker, key="screen-checker")
+    if screen is Screen.STATS:
+        return StatsScreen(model.history, key="screen-stats")
+    if screen is Screen.EXPORT and match.current is not None:
+        return ExportScreen(match, nav, key="screen-export")
+    return HomeScreen(model.history, nav, key="screen-home")
 
 
-def new_state(store: Store) -> AppState:
-    """The state of one browser tab or window (observable: the app re-renders on
-    every change), with the match list read."""
-    state: AppState = ObservableState(store=store)
-    state.refresh_recent()
-    return state
+def new_model(store: Store, schedule: Scheduler | None = None) -> AppModel:
+    """The state of one browser tab or window: each area observable (a component
+    showing it re-renders when it changes), with the match list read."""
+    return build_model(store, wrap=ft.observable, schedule=schedule)
 
 
 @ft.component
-def App(state: AppState, gate: AccessGate | ClientGate) -> list[ft.View]:
-    """The whole app for one browser tab or window (``state`` is observable)."""
+def App(
+    nav: Navigation, match: OpenMatch, model: AppModel, gate: AccessGate | ClientGate
+) -> list[ft.View]:
+    """The whole app for one browser tab or window: one view whose app bar and
+    message follow the navigation (and the open match's undo and redo); the screen
+    below is its own component, re-drawn only when its areas change."""
     unlocked, set_unlocked = ft.use_state(not gate.needed)
     code, set_code = ft.use_state("")
     problem, set_problem = ft.use_state("")
@@ -269,37 +233,78 @@ def App(state: AppState, gate: AccessGate | ClientGate) -> list[ft.View]:
                 padding=16,
             )
         ]
-    try:
-        controls = screen_controls(state)
-    except Exception:  # never a frozen tab or a traceback for the player
-        logging.getLogger("canasta_scorer").exception("a screen failed to draw")
-        controls = [
-            ft.Semantics(
-                identifier="screen-failed",
-                label="This screen could not be shown",
-                content=ft.Text(
-                    "This screen could not be shown. Everything saved is safe, and the hand "
-                    "being entered is kept. Go back home and open the match again.",
-                    color=ft.Colors.ERROR,
-                ),
+    screen = nav.screen
+    back = {
+        Screen.NEW_MATCH: nav.go_home,
+        Screen.SCOREBOARD: nav.go_home,
+        Screen.MATCHES: nav.go_home,
+        Screen.CHECKER: nav.leave_checker,
+        Screen.STATS: nav.show_matches,
+        Screen.EXPORT: nav.back_to_scoreboard,
+        Screen.HAND_ENTRY: nav.back_to_scoreboard,
+        Screen.HAND_DETAIL: nav.back_to_scoreboard,
+    }.get(screen)
+    title = TITLES[screen]
+    if screen is Screen.HAND_DETAIL:
+        title = f"Hand {(nav.detail or 0) + 1}"
+    actions = scoreboard_actions(match) if screen is Screen.SCOREBOARD else []
+    body: list[ft.Control] = [_message(nav)] if nav.message else []
+    body.append(screen_for(model))
+    entering = screen is Screen.HAND_ENTRY
+    if entering:
+        # Hand entry scrolls its own middle: the side switcher and Save stay on screen.
+        content: ft.Control = ft.Column(body, expand=True, spacing=8)
+    else:
+        content = ft.ResponsiveRow(
+            [
+                ft.Container(
+                    ft.Column(body, spacing=12),
+                    col={"xs": 12, "md": 10, "lg": 8, "xl": 6},
+                    # room for the floating label of a first text field or dropdown,
+                    # which the view's scroll area would clip
+                    padding=ft.Padding.only(top=8),
+                )
+            ],
+            alignment=ft.MainAxisAlignment.CENTER,
+        )
+    return [
+        ft.View(
+            route="/",
+            key="app",
+            appbar=ft.AppBar(
+                title=ft.Text(title),
+                leading=icon_button(ft.Icons.ARROW_BACK, "Back", on_click=back) if back else None,
+                automatically_imply_leading=False,
+                actions=actions,
             ),
-            ft.FilledButton(content="Home", icon=ft.Icons.HOME, height=48, on_click=state.go_home),
-        ]
-    return [_view(state, controls)]
+            controls=[content],
+            scroll=None if entering else ft.ScrollMode.AUTO,
+            padding=ft.Padding.only(top=4, bottom=0) if entering else 16,
+        )
+    ]
 
 
 def build_main(
-    store: Store, settings: Settings, gate: AccessGate, *, keep_awake: bool = True
+    store: Store,
+    settings: Settings,
+    gate: AccessGate,
+    *,
+    keep_awake: bool = True,
+    draft_delay: float = DRAFT_DELAY,
 ) -> Any:
     """The ``main(page)`` Flet runs for each browser tab or window.
 
     Args:
         keep_awake: ask the device to keep the screen on (off in Python-level tests,
             where no client answers).
+        draft_delay: seconds a changed hand draft waits before it is written to the
+            store (it is written at once on leaving hand entry, on Save and when the
+            tab disconnects).
     """
     mode = {"light": ft.ThemeMode.LIGHT, "dark": ft.ThemeMode.DARK}.get(
         settings.mode, ft.ThemeMode.SYSTEM
     )
+    _warm_up()
 
     def main(page: ft.Page) -> None:
         page.title = "Canasta scorer"
@@ -311,17 +316,36 @@ def build_main(
             page.window.height = settings.height
             page.window.min_width = settings.min_width
             page.window.min_height = settings.min_height
+
+        def later(delay: float, job: Callable[[], None]) -> None:
+            async def run() -> None:
+                await asyncio.sleep(delay)
+                _quietly(job, "keeping the hand being entered")
+
+            page.run_task(run)
+
         # What fails in this tab is logged here and shown to the player in plain
         # words; wrong access codes are counted per client address.
         edge, tab_gate = guard_page(page, gate)
+        gate_disconnect: Any = page.on_disconnect
 
         def start() -> None:
-            state = new_state(store)
-            edge.back = state.go_home
+            model = build_model(store, wrap=ft.observable, schedule=later, draft_delay=draft_delay)
+            edge.back = model.nav.go_home
             # Flet keeps a tab's session (and this state) across a page reload: on the
             # reconnect, read again what another device may have changed meanwhile.
-            page.on_connect = lambda _: _refresh(state)
-            page.render_views(App, state, tab_gate)
+            page.on_connect = lambda _: _quietly(model.nav.refresh, "refreshing on a reconnect")
+
+            async def disconnect(event: Any) -> None:
+                # the tab went away: the hand being entered is kept at once
+                _quietly(model.entry.flush, "keeping the hand being entered")
+                if gate_disconnect is not None:
+                    result = gate_disconnect(event)
+                    if inspect.isawaitable(result):
+                        await result
+
+            page.on_disconnect = disconnect
+            page.render_views(App, model.nav, model.match, model, tab_gate)
 
         edge.retry = start
         if keep_awake:
@@ -331,13 +355,37 @@ def build_main(
     return main
 
 
-def _refresh(state: AppState) -> None:
-    """Read the screen's data again on a reconnect; a failure leaves the tab as it
-    was (logged), never a broken session."""
+def _warm_up() -> None:
+    """Load the Flet controls the first screen draws (Flet loads each on first use, a
+    third of a second in all) once when the server starts, not in the first tab."""
+    for name in (
+        "Theme",
+        "Icons",
+        "Column",
+        "ResponsiveRow",
+        "Text",
+        "Container",
+        "ListTile",
+        "OutlinedButton",
+        "FilledTonalButton",
+        "FilledButton",
+        "TextField",
+        "ListView",
+        "SnackBar",
+        "Switch",
+        "Dropdown",
+    ):
+        getattr(ft, name)
+    ft.Icons.HOME  # noqa: B018 - the icon table loads on first use
+
+
+def _quietly(job: Callable[[], None], what: str) -> None:
+    """Run a job off a tap's path; a failure leaves the tab as it was (logged), never
+    a broken session."""
     try:
-        state.refresh()
+        job()
     except Exception:
-        logging.getLogger("canasta_scorer").exception("refreshing on a reconnect failed")
+        logging.getLogger("canasta_scorer").exception("%s failed", what)
 
 
 async def _keep_awake() -> None:

@@ -27,8 +27,8 @@ def open_app(store: Store) -> Iterator[Callable[..., AppHarness]]:
     errors and closed at the end of the test."""
     tabs: list[AppHarness] = []
 
-    def open_tab(gate: AccessGate | None = None) -> AppHarness:
-        tab = AppHarness(store, gate)
+    def open_tab(gate: AccessGate | None = None, draft_delay: float = 1.0) -> AppHarness:
+        tab = AppHarness(store, gate, draft_delay=draft_delay)
         tabs.append(tab)
         return tab
 

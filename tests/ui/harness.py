@@ -58,14 +58,18 @@ class RecordingConnection(Connection):
 class AppHarness:
     """One browser tab of the app, in-process."""
 
-    def __init__(self, store: Store, gate: AccessGate | None = None) -> None:
+    def __init__(
+        self, store: Store, gate: AccessGate | None = None, *, draft_delay: float = 1.0
+    ) -> None:
         self.loop = asyncio.new_event_loop()
         self.connection = RecordingConnection()
         self.connection.pubsubhub = PubSubHub()
         self.connection.loop = self.loop
         self.session = Session(self.connection)
         self._reported = 0
-        main = build_main(store, Settings(), gate or AccessGate(None), keep_awake=False)
+        main = build_main(
+            store, Settings(), gate or AccessGate(None), keep_awake=False, draft_delay=draft_delay
+        )
 
         async def start() -> None:
             _context_page.set(self.session.page)
@@ -218,6 +222,16 @@ class AppHarness:
         """Reload the page: Flet keeps the tab's session (and the app's state) and
         sends the page a ``connect`` event, as ``flet_web`` does on a reconnect."""
         self._run(self.session.dispatch_connect_event())
+
+    def wait(self, seconds: float) -> None:
+        """Let the app's timers run for ``seconds`` (a delayed draft write …)."""
+        self._run(asyncio.sleep(seconds))
+
+    def disconnect(self) -> None:
+        """The tab goes away (closed, reloaded, the phone asleep): Flet keeps the
+        session and sends the page a ``disconnect`` event."""
+        self._run(self.session.disconnect(3600))
+        self.session.attach_connection(self.connection)  # back, for the checks after
 
     def segment(self, key_or_value: str, value: str) -> None:
         """Pick a segment of a segmented button holding ``value``."""

@@ -19,7 +19,7 @@ from canasta_scorer.store import Store
 from canasta_scorer.store.errors import StoreBusyError, StoreFullError
 from canasta_scorer.ui import serving
 from canasta_scorer.ui.app import AccessGate, Settings, build_main
-from canasta_scorer.ui.state import AppState
+from canasta_scorer.ui.state import build_model
 from tests.ui.hands import start_classic
 from tests.ui.harness import AppHarness
 
@@ -52,7 +52,7 @@ def dialog_texts(app: AppHarness) -> list[str]:
 def test_a_busy_store_in_a_handler_shows_plain_words_and_a_way_back(
     store: Store, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    start_classic(AppState(store=store))
+    start_classic(build_model(store))
     app = AppHarness(store, AccessGate(None))
     try:
         wire = wire_of(app)

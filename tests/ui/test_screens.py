@@ -14,7 +14,7 @@ import pytest
 
 from canasta_scorer.store import Store
 from canasta_scorer.ui.app import AccessGate
-from canasta_scorer.ui.state import AppState
+from canasta_scorer.ui.state import AppModel, build_model
 from tests.ui.hands import enter_s1, enter_sixes_and_kings, enter_small, start_classic
 from tests.ui.harness import AppHarness
 
@@ -39,15 +39,21 @@ def start_match(app: AppHarness, first_dealer: str | None = None) -> None:
     app.click("Start match")
 
 
-def seeded_phone(store: Store, *hands: Callable[[AppState], None]) -> AppState:
+def refused(app: AppHarness) -> bool:
+    """Tap Save: True if it was refused (the hand stays on screen, with what to fix)."""
+    app.click("Save hand")
+    return "Not saved: fix what is marked first." in app.labels() and app.button("Save hand")
+
+
+def seeded_phone(store: Store, *hands: Callable[[AppModel], None]) -> AppModel:
     """Another phone on the same store: a classic match (West deals first) with
     ``hands`` entered and saved."""
-    phone = AppState(store=store)
+    phone = build_model(store)
     start_classic(phone, first_dealer="West")
     for enter in hands:
-        phone.begin_hand()
+        phone.match.begin_hand()
         enter(phone)
-        assert phone.save_hand(), phone.message
+        assert phone.match.save_hand(), phone.nav.message
     return phone
 
 
@@ -70,51 +76,78 @@ def test_s1_hand_entered_by_tapping_and_typing(open_app: OpenApp) -> None:
     assert app.has_text("West deals next")
     app.click("Go on with hand 1")  # the first dealer is kept with a draft
     assert app.has_text("Hand 1 · initial meld minimums: North-South 50, East-West 50")
+    # Nothing entered yet: each side says so, not a red error; Save waits.
+    assert "North-South: hand total 0, not entered yet" in app.labels()
+    assert "East-West: hand total 0, not entered yet" in app.labels()
+    assert app.button("Save hand").disabled
+    taps = 0
 
-    # North-South (shown first).
-    tap(app, "More red threes of North-South", 2)
-    app.click("Add a meld of black threes")
-    app.click("Add a meld of 6s")
-    tap(app, "More 6s in the meld of 6s", 3)
-    app.click("More 2s in the meld of 6s")
-    app.click("Add a meld of 9s")
-    tap(app, "More 9s in the meld of 9s", 5)
-    app.click("Add a meld of 10s")
-    app.click("Add a meld of Js")
-    app.click("More Js in the meld of Js")
-    tap(app, "More 2s in the meld of Js", 2)
-    app.click("More jokers in the meld of Js")
+    def press(label: str, times: int = 1) -> None:
+        nonlocal taps
+        tap(app, label, times)
+        taps += times
+
+    # North-South (shown first): counts in one tap each, 2s and jokers a tap apiece.
+    press("2 red threes of North-South")
+    press("Add a meld of black threes")  # 3 3 3: three naturals to start
+    press("Add a meld of 6s")
+    press("6 6s in the meld of 6s")
+    press("More 2s in the meld of 6s")
+    press("Add a meld of 9s")
+    press("8 9s in the meld of 9s")
+    press("Add a meld of 10s")
+    press("Add a meld of Js")
+    press("4 Js in the meld of Js")
+    press("More 2s in the meld of Js", 2)
+    press("More jokers in the meld of Js")
     labels = app.labels()
-    assert "6s in the meld of 6s: 6" in labels and "2s in the meld of Js: 2" in labels
+    # The meld being counted is open; the others are one line each, a tap away.
+    assert "2s in the meld of Js: 2" in labels and "6s in the meld of 6s: 6" not in labels
+    assert "Meld of 6s: 6 6 6 6 6 6 2, 50 points, mixed canasta" in labels
     assert app.has_text("130 points · mixed canasta")  # J J J J 2 2 JK
-    app.segment("how-the-hand-ended", "out")  # no key: the segmented button holding "out"
-    app.choose("Who went out", "North")
-    tap(app, "More cards 7 to 4 and black threes (5) in South's hand", 3)
-    tap(app, "More cards K to 8 (10) in South's hand", 2)
-    tap(app, "More aces and 2s (20) in South's hand", 2)
+    # The meld added last is listed first, right under the rank pad.
+    panel = next(
+        c
+        for c in app.controls()
+        if isinstance(c, ft.ListView)
+        and any(getattr(k, "key", None) == "rank-pad-0" for k in c.controls)
+    )
+    order = [str(c.key) for c in panel.controls if str(c.key).startswith("meld-")]
+    assert order == ["meld-0-J", "meld-0-10", "meld-0-9", "meld-0-6", "meld-0-3"]
+    assert str(panel.controls[0].key) == "rank-pad-0" and panel.controls[1].key == "meld-0-J"
+    press("out-0-North")  # one tap on who went out: North's cards-left row goes
+    assert app.button("out-0-North").icon == ft.Icons.CHECK  # shown as chosen
+    assert not any("in North's hand" in label for label in app.labels())
+    press("3 cards 7 to 4 and black threes (5) in South's hand")
+    press("2 cards K to 8 (10) in South's hand")
+    press("2 aces and 2s (20) in South's hand")
     assert "North-South hand total 1,630" in app.labels()
+    assert "North-South: hand total +1,630, no problems" in app.labels()
 
-    # East-West.
-    app.segment("side-picker", "1")
-    app.click("More red threes of East-West")
-    app.click("Add a meld of 4s")
-    app.click("Fewer 4s in the meld of 4s")
-    app.click("More 2s in the meld of 4s")
-    app.click("Add a meld of 7s")
-    tap(app, "More 7s in the meld of 7s", 2)
-    app.click("More 2s in the meld of 7s")
-    app.click("More jokers in the meld of 7s")
-    app.click("Add a meld of 10s")
-    app.click("Fewer 10s in the meld of 10s")
-    app.click("More jokers in the meld of 10s")
-    app.click("Add a meld of As")
-    tap(app, "More As in the meld of As", 2)
-    app.switch("Type cards", True, nth=0)  # East
-    app.type("Cards left in East's hand", "2 5 6 10 J J")
-    app.switch("Type cards", True, nth=1)  # West
-    app.type("Cards left in West's hand", "4 4 10 Q Q K K")
+    # East-West: the switcher at the top.
+    press("side-1")
+    press("1 red threes of East-West")
+    press("Add a meld of 4s")
+    press("Fewer 4s in the meld of 4s")
+    press("More 2s in the meld of 4s")
+    press("Add a meld of 7s")
+    press("5 7s in the meld of 7s")
+    press("More 2s in the meld of 7s")
+    press("More jokers in the meld of 7s")
+    press("Add a meld of 10s")
+    press("Fewer 10s in the meld of 10s")
+    press("More jokers in the meld of 10s")
+    press("Add a meld of As")
+    press("5 As in the meld of As")
+    # East's cards typed (what was read is shown), West's counted by point class.
+    app.switch("Type cards", True, nth=0)
+    app.type("Cards left in East's hand", "2 5 6 10 j j")
+    assert "Read as: 2 5 6 10 J J, 60 points" in app.labels()
+    press("2 cards 7 to 4 and black threes (5) in West's hand")
+    press("5 cards K to 8 (10) in West's hand")
     assert "East-West hand total 575" in app.labels()
     assert "North-South +1,630   East-West +575" in app.texts()
+    assert taps == 33  # and a switch and six key presses for East's cards
     assert not app.button("Save hand").disabled
 
     app.click("Save hand")
@@ -128,7 +161,7 @@ def test_s1_hand_entered_by_tapping_and_typing(open_app: OpenApp) -> None:
     assert app.button("Enter hand 2")
 
 
-def test_an_illegal_meld_says_why_and_save_is_disabled(open_app: OpenApp) -> None:
+def test_an_illegal_meld_says_why_and_cannot_be_saved(open_app: OpenApp) -> None:
     app = open_app()
     start_match(app)
     app.click("Enter hand 1")
@@ -142,11 +175,12 @@ def test_an_illegal_meld_says_why_and_save_is_disabled(open_app: OpenApp) -> Non
     # K K K 2 2 2 2 has seven cards, but an illegal meld is not headed as a canasta.
     assert "110 points" in app.texts()
     assert "110 points · mixed canasta" not in app.texts()
-    assert app.button("Save hand").disabled
+    assert refused(app)
 
     app.click("Fewer 2s in the meld of Ks")
     assert "Save is blocked" not in app.labels()
-    assert not app.button("Save hand").disabled
+    app.click("Save hand")
+    assert "Hand 1 saved." in app.labels()
 
 
 def test_back_keeps_the_draft_even_after_a_reload(open_app: OpenApp) -> None:
@@ -168,7 +202,12 @@ def test_back_keeps_the_draft_even_after_a_reload(open_app: OpenApp) -> None:
     reloaded.click("Go on with hand 1")
     assert "Qs in the meld of Qs: 4" in reloaded.labels()
 
+    reloaded.click("Discard")  # something was entered: it asks first
+    assert reloaded.has_text("Discard this hand?")
+    reloaded.click("Keep entering")
+    assert "Qs in the meld of Qs: 4" in reloaded.labels()
     reloaded.click("Discard")
+    reloaded.click("Discard it")
     assert reloaded.button("Enter hand 1")
 
 
@@ -210,7 +249,7 @@ def test_a_hand_opens_its_breakdown_and_can_be_edited(open_app: OpenApp, store: 
 
     app.click("Edit this hand")
     assert app.has_text("Editing hand 1 · initial meld minimums: North-South 50, East-West 50")
-    app.click("Fewer red threes of North-South")  # 2 → 1: 200 → 100
+    app.click("1 red threes of North-South")  # 2 → 1: 200 → 100
     assert "North-South hand total 1,530" in app.labels()
     app.click("Save hand")
     labels = app.labels()
@@ -230,15 +269,15 @@ def test_quick_totals_from_a_paper_count(open_app: OpenApp) -> None:
     assert app.field("East-West hand total").error is None
     assert app.has_text("Type every side's hand total to save.")
     assert not any("type the hand total" in text for text in app.texts())
-    assert app.button("Save hand").disabled
+    assert refused(app)
     app.type("North-South hand total", "1,230")
     assert app.field("East-West hand total").error is None  # still untouched
-    assert app.button("Save hand").disabled
+    assert refused(app)
     app.type("East-West hand total", "abc")
     assert app.field("East-West hand total").error == "'abc' is not a whole number"
     assert "East-West hand total: 'abc' is not a whole number" in app.texts()
     assert not any("sides[" in text for text in app.texts())
-    assert app.button("Save hand").disabled
+    assert refused(app)
     app.type("East-West hand total", "-85")
     app.click("Save hand")
     labels = app.labels()
@@ -253,9 +292,9 @@ def test_a_save_after_another_phone_saved_keeps_the_entry(open_app: OpenApp, sto
     app.click("Go on with hand 1")
     app.click("Add a meld of Ks")
     app.click("Add a meld of As")  # 30 + 60 ≥ 50
-    phone.begin_hand()
+    phone.match.begin_hand()
     enter_small(phone)
-    assert phone.save_hand()
+    assert phone.match.save_hand()
 
     app.click("Save hand")
     # The scoreboard shows what the other phone saved, and says what happened plainly.
@@ -269,7 +308,8 @@ def test_a_save_after_another_phone_saved_keeps_the_entry(open_app: OpenApp, sto
     assert said in labels
     assert not any("version" in text for text in app.texts())
     app.click("Go on with hand 2")
-    assert "Ks in the meld of Ks: 3" in app.labels()  # the entry, as typed
+    assert "Meld of Ks: K K K, 30 points" in app.labels()  # the entry, as typed
+    assert "As in the meld of As: 3" in app.labels()  # the newest meld is open
     assert app.has_text("Hand 2 · initial meld minimums")
     assert said not in app.labels()  # the message stayed with the scoreboard
 
@@ -279,7 +319,7 @@ def test_a_stale_delete_goes_back_to_the_scoreboard(open_app: OpenApp, store: St
     app = open_app()
     app.click("resume")
     app.click("hand-0")
-    phone.delete_hand(0)
+    phone.match.delete_hand(0)
     app.click("Delete")  # refused: the match changed; hand 1 is not there to show
     assert (
         "Another device changed this match meanwhile, so hand 1 was not deleted. "
@@ -394,17 +434,14 @@ def test_the_other_screens_of_a_match_render(open_app: OpenApp, store: Store) ->
 def test_a_screen_that_fails_to_draw_shows_a_plain_message_not_a_frozen_tab(
     open_app: OpenApp, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import canasta_scorer.ui.app as app_module
+    import canasta_scorer.ui.components.new_match as new_match
 
     app = open_app()
-    real = app_module.screen_controls
 
-    def broken(state: AppState) -> list[ft.Control]:
-        if state.screen.value == "new_match":
-            raise RuntimeError("a drawing bug")
-        return real(state)
+    def broken(variant: object) -> str:
+        raise RuntimeError("a drawing bug")
 
-    monkeypatch.setattr(app_module, "screen_controls", broken)
+    monkeypatch.setattr(new_match, "variant_summary", broken)
     app.click("New match")
     assert "This screen could not be shown" in app.labels()
     assert not any("RuntimeError" in text or "Traceback" in text for text in app.texts())
@@ -420,9 +457,9 @@ def test_a_reloaded_tab_shows_what_another_device_saved(open_app: OpenApp, store
     app = open_app()
     app.click("resume")
     assert "North-South total 60" in app.labels()
-    phone.begin_hand()
+    phone.match.begin_hand()
     enter_sixes_and_kings(phone)
-    assert phone.save_hand()  # 110 / 90 now
+    assert phone.match.save_hand()  # 110 / 90 now
     assert "North-South total 60" in app.labels()  # nothing tells the tab ...
 
     app.reconnect()  # ... until the page is reloaded (the same session reconnects)
@@ -431,9 +468,9 @@ def test_a_reloaded_tab_shows_what_another_device_saved(open_app: OpenApp, store
     assert app.button("Enter hand 3")
 
     app.click("Back")
-    phone.begin_hand()
+    phone.match.begin_hand()
     enter_small(phone)
-    assert phone.save_hand()
+    assert phone.match.save_hand()
     app.reconnect()  # at home: the resume button follows too
     assert app.button("Resume: North-South 170 – East-West 135")
 
@@ -494,8 +531,8 @@ def test_hand_entry_wording(open_app: OpenApp) -> None:
     app.click("Enter hand 1")
     texts = app.texts()
     assert texts.count("Red threes") == 1  # the heading only
-    assert "Laid out" in texts  # the stepper's own label
     assert "red threes of North-South: 0" in app.labels()  # what a screen reader hears
+    assert app.button("3 red threes of North-South")  # a tap sets the count
     app.switch("Type cards", True, nth=1)
     app.type("Cards left in South's hand", "4 X")
     assert app.has_text("South's cards left in hand: 'X' is not a card")
@@ -597,16 +634,16 @@ def test_the_running_chart_keeps_room_for_the_last_hand_number(store: Store) -> 
     from canasta_scorer.ui.components.chart import running_chart
 
     def chart_for(hands: int) -> fch.LineChart:
-        phone = AppState(store=store)
+        phone = build_model(store)
         start_classic(phone, target="100000")
         for _ in range(hands):
-            phone.begin_hand()
-            phone.set_quick(True)
-            phone.set_quick_total(0, "100")
-            phone.set_quick_total(1, "50")
-            assert phone.save_hand(), phone.message
-        assert phone.match is not None
-        record = phone.match.record
+            phone.match.begin_hand()
+            phone.entry.set_quick(True)
+            phone.entry.set_quick_total(0, "100")
+            phone.entry.set_quick_total(1, "50")
+            assert phone.match.save_hand(), phone.nav.message
+        assert phone.match.current is not None
+        record = phone.match.current.record
         shown = running_chart(record, score_match(record), 100000)
         return shown.content.controls[0]
 

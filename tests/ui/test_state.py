@@ -1,4 +1,4 @@
-"""`AppState`, the app's only writer, driven directly over a real SQLite store: the
+"""`AppModel`, the app's only writer, driven directly over a real SQLite store: the
 new-match form, hand entry with its live preview, saving, drafts kept across a
 restart, edits, undo/redo, the end of a match, two phones on one store; then the
 access code and the run settings.
@@ -18,13 +18,8 @@ from canasta_scorer.store import Store
 from canasta_scorer.ui import app as app_module
 from canasta_scorer.ui.app import AccessGate, Settings, load_settings
 from canasta_scorer.ui.drafts import NOTHING_ENTERED, HandDraft
-from canasta_scorer.ui.state import (
-    HOUSE_RULE_TITLES,
-    AppState,
-    Screen,
-    house_rule_title,
-    variant_summary,
-)
+from canasta_scorer.ui.state import AppModel, Screen, build_model
+from canasta_scorer.ui.words import HOUSE_RULE_TITLES, house_rule_title, variant_summary
 from tests.ui.hands import enter_s1, enter_sixes_and_kings, enter_small, start_classic
 
 
@@ -34,77 +29,77 @@ def codes(findings: Iterable[Finding]) -> list[str]:
 
 
 @pytest.fixture
-def state(store: Store) -> AppState:
-    fresh = AppState(store=store)
-    fresh.refresh_recent()
+def state(store: Store) -> AppModel:
+    fresh = build_model(store)
+    fresh.history.refresh_recent()
     return fresh
 
 
 # --- the new-match form ---------------------------------------------------------------
 
 
-def test_new_match_form_starts_classic_with_two_pairs(state: AppState) -> None:
-    state.new_match()
-    assert state.screen is Screen.NEW_MATCH
-    assert state.setup.variant == "classic"
-    assert [(s.name, s.players) for s in state.setup.sides] == [
+def test_new_match_form_starts_classic_with_two_pairs(state: AppModel) -> None:
+    state.nav.new_match()
+    assert state.nav.screen is Screen.NEW_MATCH
+    assert state.setup.form.variant == "classic"
+    assert [(s.name, s.players) for s in state.setup.form.sides] == [
         ("North-South", ("", "")),
         ("East-West", ("", "")),
     ]
 
 
-def test_variant_change_reshapes_sides_keeping_what_was_typed(state: AppState) -> None:
-    state.new_match()
-    state.set_side(0, player=(0, "Ann"))
-    state.set_side(1, name="Us")
-    state.set_first_dealer("Ann")
+def test_variant_change_reshapes_sides_keeping_what_was_typed(state: AppModel) -> None:
+    state.nav.new_match()
+    state.setup.set_side(0, player=(0, "Ann"))
+    state.setup.set_side(1, name="Us")
+    state.setup.set_first_dealer("Ann")
 
-    state.set_variant("five-player")  # sides of 3 and 2
-    assert [(s.name, s.players) for s in state.setup.sides] == [
+    state.setup.set_variant("five-player")  # sides of 3 and 2
+    assert [(s.name, s.players) for s in state.setup.form.sides] == [
         ("Three", ("Ann", "", "")),
         ("Us", ("", "")),
     ]
-    assert state.setup.first_dealer is None  # the seating changed
+    assert state.setup.form.first_dealer is None  # the seating changed
 
-    state.set_variant("three-player")  # three sides of one player, named by the side
-    assert [(s.name, s.players) for s in state.setup.sides] == [
+    state.setup.set_variant("three-player")  # three sides of one player, named by the side
+    assert [(s.name, s.players) for s in state.setup.form.sides] == [
         ("Player 1", ()),
         ("Us", ()),
         ("Player 3", ()),
     ]
 
-    state.set_variant("two-player")
-    assert [s.name for s in state.setup.sides] == ["Player 1", "Us"]
+    state.setup.set_variant("two-player")
+    assert [s.name for s in state.setup.form.sides] == ["Player 1", "Us"]
 
 
-def test_house_rules_toggle_and_a_custom_target(state: AppState) -> None:
-    state.new_match()
-    state.toggle_house_rule(HouseRule.WILD_CARD_MELDS.value, True)
-    state.toggle_house_rule(HouseRule.DRAW_ON_TIE.value, True)
-    state.toggle_house_rule(HouseRule.DRAW_ON_TIE.value, False)
-    assert state.setup.house_rules == frozenset({"wild-card-melds"})
-    state.set_target("2,500")
-    assert state.create_match(), state.setup_problems
-    rules = state.rules
+def test_house_rules_toggle_and_a_custom_target(state: AppModel) -> None:
+    state.nav.new_match()
+    state.setup.toggle_house_rule(HouseRule.WILD_CARD_MELDS.value, True)
+    state.setup.toggle_house_rule(HouseRule.DRAW_ON_TIE.value, True)
+    state.setup.toggle_house_rule(HouseRule.DRAW_ON_TIE.value, False)
+    assert state.setup.form.house_rules == frozenset({"wild-card-melds"})
+    state.setup.set_target("2,500")
+    assert state.nav.create_match(), state.setup.problems
+    rules = state.match.rules
     assert rules is not None
     assert rules.target == 2500
     assert rules.has(HouseRule.WILD_CARD_MELDS)
     assert not rules.has(HouseRule.DRAW_ON_TIE)
-    assert state.screen is Screen.SCOREBOARD
+    assert state.nav.screen is Screen.SCOREBOARD
 
 
-def test_bad_start_scores_are_explained_and_no_match_is_made(state: AppState, store: Store) -> None:
-    state.new_match()
-    state.set_side(0, start_score="abc")
-    state.set_side(1, start_score="12")
-    assert not state.create_match()
+def test_bad_start_scores_are_explained_and_no_match_is_made(state: AppModel, store: Store) -> None:
+    state.nav.new_match()
+    state.setup.set_side(0, start_score="abc")
+    state.setup.set_side(1, start_score="12")
+    assert not state.nav.create_match()
     # What cannot be read is said first (the 12 is checked once the form reads).
-    assert state.setup_problems == (("North-South start score", "'abc' is not a whole number"),)
-    assert state.screen is Screen.NEW_MATCH
+    assert state.setup.problems == (("North-South start score", "'abc' is not a whole number"),)
+    assert state.nav.screen is Screen.NEW_MATCH
 
-    state.set_side(0, start_score="1,500")
-    assert not state.create_match()
-    assert state.setup_problems == (
+    state.setup.set_side(0, start_score="1,500")
+    assert not state.nav.create_match()
+    assert state.setup.problems == (
         (
             "East-West start score",
             "start score 12 is not a multiple of 5: every card and bonus is worth a "
@@ -113,31 +108,31 @@ def test_bad_start_scores_are_explained_and_no_match_is_made(state: AppState, st
     )
     assert store.matches() == []
 
-    state.set_target("abc")
-    assert not state.create_match()
-    assert state.setup_problems == (("Target", "'abc' is not a whole number"),)
+    state.setup.set_target("abc")
+    assert not state.nav.create_match()
+    assert state.setup.problems == (("Target", "'abc' is not a whole number"),)
 
-    state.set_target("")
-    state.set_side(1, start_score="10")
-    assert state.create_match()
-    assert state.setup_problems == ()
-    assert state.match is not None
-    assert [s.start_score for s in state.match.record.sides] == [1500, 10]
-    assert state.minimums() == (90, 50)  # 1,500 → 90; 10 → 50 (rules §1.7)
+    state.setup.set_target("")
+    state.setup.set_side(1, start_score="10")
+    assert state.nav.create_match()
+    assert state.setup.problems == ()
+    assert state.match.current is not None
+    assert [s.start_score for s in state.match.current.record.sides] == [1500, 10]
+    assert state.match.minimums() == (90, 50)  # 1,500 → 90; 10 → 50 (rules §1.7)
     assert len(store.matches()) == 1
 
 
 # --- S1's worked hand, saved ----------------------------------------------------------
 
 
-def test_s1_hand_previews_1630_and_575_and_saves(state: AppState, store: Store) -> None:
+def test_s1_hand_previews_1630_and_575_and_saves(state: AppModel, store: Store) -> None:
     start_classic(state, first_dealer="West")
-    state.begin_hand()
-    assert state.screen is Screen.HAND_ENTRY
-    assert state.draft is not None and state.draft.dealer == "West"
+    state.match.begin_hand()
+    assert state.nav.screen is Screen.HAND_ENTRY
+    assert state.entry.draft is not None and state.entry.draft.dealer == "West"
     enter_s1(state)
 
-    preview = state.preview
+    preview = state.entry.preview
     assert preview is not None and preview.score is not None
     ns, ew = preview.score.sides
     # N-S: melds 15+50+80+30+130 = 305; South's hand 75; canastas 2×300 + 500;
@@ -151,14 +146,14 @@ def test_s1_hand_previews_1630_and_575_and_saves(state: AppState, store: Store) 
     assert preview.problems == ()
     assert preview.can_save
 
-    assert state.save_hand()
-    assert state.message == "Hand 1 saved."
-    assert state.screen is Screen.SCOREBOARD
-    match = state.match
+    assert state.match.save_hand()
+    assert state.nav.message == "Hand 1 saved."
+    assert state.nav.screen is Screen.SCOREBOARD
+    match = state.match.current
     assert match is not None
-    assert state.draft is None and store.draft(match.id) is None
+    assert state.entry.draft is None and store.draft(match.id) is None
     assert match.score.running_totals == (1630, 575)
-    assert state.minimums() == (90, 50)  # 1,630 is in 1,500-2,995; 575 below 1,500
+    assert state.match.minimums() == (90, 50)  # 1,630 is in 1,500-2,995; 575 below 1,500
 
     hand = match.record.hands[0]
     assert hand.dealer == "West"
@@ -171,122 +166,126 @@ def test_s1_hand_previews_1630_and_575_and_saves(state: AppState, store: Store) 
     assert south["North"] == ()
 
 
-def test_next_dealer_turns_clockwise_from_the_first(state: AppState) -> None:
+def test_next_dealer_turns_clockwise_from_the_first(state: AppModel) -> None:
     start_classic(state, first_dealer="West")
     # Seating N, E, S, W: after West comes North, then East, South, West again.
     dealt = []
     for _ in range(5):
-        state.begin_hand()
-        assert state.draft is not None
-        dealt.append(state.draft.dealer)
+        state.match.begin_hand()
+        assert state.entry.draft is not None
+        dealt.append(state.entry.draft.dealer)
         enter_small(state)
-        assert state.save_hand(), state.message
+        assert state.match.save_hand(), state.nav.message
     assert dealt == ["West", "North", "East", "South", "West"]
-    assert state.next_dealer() == "North"
-    assert state.match is not None
-    assert state.match.score.running_totals == (5 * 60, 5 * 45)
+    assert state.match.next_dealer() == "North"
+    assert state.match.current is not None
+    assert state.match.current.score.running_totals == (5 * 60, 5 * 45)
 
 
-def test_illegal_meld_blocks_saving_and_keeps_the_draft(state: AppState, store: Store) -> None:
+def test_illegal_meld_blocks_saving_and_keeps_the_draft(state: AppModel, store: Store) -> None:
     start_classic(state)
-    state.begin_hand()
+    state.match.begin_hand()
     enter_small(state)
-    kings = state.add_meld(0, "K")  # the side has one already: the same meld
-    state.set_meld(0, kings, twos=4)  # K K K 2 2 2 2: four wild cards
-    preview = state.preview
+    kings = state.entry.add_meld(0, "K")  # the side has one already: the same meld
+    state.entry.set_meld(0, kings, twos=4)  # K K K 2 2 2 2: four wild cards
+    preview = state.entry.preview
     assert preview is not None
     assert codes(preview.errors) == [Code.MELD_TOO_MANY_WILDS.value]
     assert preview.errors[0].where == "sides[0].melds[0]"
     assert preview.about("sides[0].melds[0]") == preview.errors
     assert not preview.can_save
 
-    draft = state.draft
-    assert not state.save_hand()
-    assert state.message == "Not saved: fix what is marked first."
-    assert state.screen is Screen.HAND_ENTRY
-    assert state.draft == draft
-    assert state.match is not None and state.match.record.hands == ()
-    kept = store.draft(state.match.id)
+    draft = state.entry.draft
+    assert not state.match.save_hand()
+    assert state.nav.message == "Not saved: fix what is marked first."
+    assert state.nav.screen is Screen.HAND_ENTRY
+    assert state.entry.draft == draft
+    assert state.match.current is not None and state.match.current.record.hands == ()
+    kept = store.draft(state.match.current.id)
     assert kept is not None and HandDraft.load(kept) == draft
 
 
 def test_draft_is_kept_across_a_restart_and_discard_forgets_it(
-    state: AppState, store: Store
+    state: AppModel, store: Store
 ) -> None:
     start_classic(state, first_dealer="North")
-    state.begin_hand()
+    state.match.begin_hand()
     enter_s1(state)
-    state.set_hand_info(note="Played at Ann's")
-    state.set_left(0, 0, jokers=1)  # typed, then back to 0: the last value is kept
-    state.set_left(0, 0, jokers=0)
-    typed = state.draft
+    state.entry.set_hand_info(note="Played at Ann's")
+    state.entry.set_left(0, 0, jokers=1)  # typed, then back to 0: the last value is kept
+    state.entry.set_left(0, 0, jokers=0)
+    typed = state.entry.draft
     assert typed is not None
-    state.go_home()
-    assert state.screen is Screen.HOME
+    state.nav.go_home()
+    assert state.nav.screen is Screen.HOME
 
     # The app is reloaded: a new state on the same store.
-    again = AppState(store=store)
-    again.refresh_recent()
-    resume = again.in_progress()
-    assert resume is not None and state.match is not None and resume.id == state.match.id
-    again.open_match(resume.id)
-    assert again.draft == typed
-    again.begin_hand()  # "Go on with hand 1": the kept draft, not a blank one
-    assert again.draft == typed
-    assert again.preview is not None and again.preview.score is not None
-    assert [s.total for s in again.preview.score.sides] == [1630, 575]
+    again = build_model(store)
+    again.history.refresh_recent()
+    resume = again.history.in_progress()
+    assert (
+        resume is not None
+        and state.match.current is not None
+        and resume.id == state.match.current.id
+    )
+    again.nav.open_match(resume.id)
+    assert again.entry.draft == typed
+    again.match.begin_hand()  # "Go on with hand 1": the kept draft, not a blank one
+    assert again.entry.draft == typed
+    assert again.entry.preview is not None and again.entry.preview.score is not None
+    assert [s.total for s in again.entry.preview.score.sides] == [1630, 575]
 
-    again.discard_draft()
+    again.match.discard_draft()
     # What was typed is gone; who deals first, chosen with the match, is not (it is
     # recorded only with the hands).
-    assert again.match is not None
-    blank = HandDraft.blank(again.match.record, "North")
-    assert again.draft == blank
-    third = AppState(store=store)
-    third.open_match(resume.id)
-    assert third.draft == blank
-    assert third.next_dealer() == "North"
+    assert again.match.current is not None
+    blank = HandDraft.blank(again.match.current.record, "North")
+    assert again.entry.draft == blank
+    third = build_model(store)
+    third.nav.open_match(resume.id)
+    assert third.entry.draft == blank
+    assert third.match.next_dealer() == "North"
 
 
-def test_discard_without_a_first_dealer_forgets_everything(state: AppState, store: Store) -> None:
+def test_discard_without_a_first_dealer_forgets_everything(state: AppModel, store: Store) -> None:
     start_classic(state)
-    state.begin_hand()
+    state.match.begin_hand()
     enter_small(state)
-    assert state.match is not None and store.draft(state.match.id) is not None
-    state.discard_draft()
-    assert state.draft is None and store.draft(state.match.id) is None
-    assert state.screen is Screen.SCOREBOARD
-    state.begin_hand()
-    assert state.draft == HandDraft.blank(state.match.record)
+    assert state.match.current is not None and store.draft(state.match.current.id) is not None
+    state.match.discard_draft()
+    assert state.entry.draft is None and store.draft(state.match.current.id) is None
+    assert state.nav.screen is Screen.SCOREBOARD
+    state.match.begin_hand()
+    assert state.entry.draft == HandDraft.blank(state.match.current.record)
 
 
 def test_editing_an_earlier_hand_moves_later_totals_and_shows_later_errors(
-    state: AppState,
+    state: AppModel,
 ) -> None:
     start_classic(state)
-    state.begin_hand()
+    state.match.begin_hand()
     enter_small(state)  # 60 / 45
-    assert state.save_hand()
-    state.begin_hand()
+    assert state.match.save_hand()
+    state.match.begin_hand()
     enter_sixes_and_kings(state)  # 50 / 45, N-S melding 65 (enough below 1,500)
-    assert state.save_hand()
-    assert state.match is not None
-    assert [h.running for h in state.match.score.hands] == [(60, 45), (110, 90)]
+    assert state.match.save_hand()
+    assert state.match.current is not None
+    assert [h.running for h in state.match.current.score.hands] == [(60, 45), (110, 90)]
 
-    state.edit_hand(0)
-    draft = state.draft
+    state.match.edit_hand(0)
+    draft = state.entry.draft
     assert draft is not None and draft.number == 0
     assert [(m.rank, m.naturals) for m in draft.sides[0].melds] == [
         (MeldRank.KING, 3),
         (MeldRank.ACE, 3),
     ]
-    assert state.hand_minimums() == (50, 50)  # before hand 1: 0 and 0
+    assert state.entry.hand_minimums() == (50, 50)  # before hand 1: 0 and 0
     # Hand 1 becomes K×7 and A×7 (two natural canastas) with four red threes:
     # 70 + 140 + 1,000 + 800 − 30 in hand = 1,980.
-    state.set_meld(0, 0, naturals=7)
-    state.set_meld(0, 1, naturals=7)
-    state.set_red_threes(0, 4)
-    preview = state.preview
+    state.entry.set_meld(0, 0, naturals=7)
+    state.entry.set_meld(0, 1, naturals=7)
+    state.entry.set_red_threes(0, 4)
+    preview = state.entry.preview
     assert preview is not None and preview.score is not None
     assert [s.total for s in preview.score.sides] == [1980, 45]
     assert preview.can_save
@@ -296,383 +295,387 @@ def test_editing_an_earlier_hand_moves_later_totals_and_shows_later_errors(
 
     # The store refuses an edit that makes a later hand break a rule (the match's
     # own export must always import): nothing is saved, and the player is told why.
-    assert not state.save_hand()
-    assert state.message is not None and state.message.startswith("Not saved: ")
-    assert "90" in state.message
-    match = state.match
+    assert not state.match.save_hand()
+    assert state.nav.message is not None and state.nav.message.startswith("Not saved: ")
+    assert "90" in state.nav.message
+    match = state.match.current
     assert [h.running for h in match.score.hands] == [(60, 45), (110, 90)]
-    assert len(state.store.match(match.id).record.hands) == 2
+    assert len(state.match.store.match(match.id).record.hands) == 2
 
 
-def test_delete_undo_redo_follow_the_totals(state: AppState) -> None:
+def test_delete_undo_redo_follow_the_totals(state: AppModel) -> None:
     start_classic(state)
     for enter in (enter_small, enter_sixes_and_kings):
-        state.begin_hand()
+        state.match.begin_hand()
         enter(state)
-        assert state.save_hand()
-    match = state.match
+        assert state.match.save_hand()
+    match = state.match.current
     assert match is not None
     assert match.score.running_totals == (110, 90)
     assert (match.undo, match.redo) == ("Add hand 2", None)
 
-    state.show_hand(0)
-    assert state.screen is Screen.HAND_DETAIL and state.detail == 0
-    state.delete_hand(0)
-    assert state.message == "Hand 1 deleted (undo brings it back)."
-    assert state.screen is Screen.SCOREBOARD
-    assert state.match.score.running_totals == (50, 45)  # only the 6s-and-kings hand
-    assert (state.match.undo, state.match.redo) == ("Delete hand 1", None)
+    state.nav.show_hand(0)
+    assert state.nav.screen is Screen.HAND_DETAIL and state.nav.detail == 0
+    state.match.delete_hand(0)
+    assert state.nav.message == "Hand 1 deleted (undo brings it back)."
+    assert state.nav.screen is Screen.SCOREBOARD
+    assert state.match.current.score.running_totals == (50, 45)  # only the 6s-and-kings hand
+    assert (state.match.current.undo, state.match.current.redo) == ("Delete hand 1", None)
 
-    state.undo()
-    assert state.message == "Undone: Delete hand 1"
-    assert state.match.score.running_totals == (110, 90)
-    assert (state.match.undo, state.match.redo) == ("Add hand 2", "Delete hand 1")
+    state.match.undo()
+    assert state.nav.message == "Undone: Delete hand 1"
+    assert state.match.current.score.running_totals == (110, 90)
+    assert (state.match.current.undo, state.match.current.redo) == ("Add hand 2", "Delete hand 1")
 
-    state.redo()
-    assert state.message == "Redone: Delete hand 1"
-    assert state.match.score.running_totals == (50, 45)
+    state.match.redo()
+    assert state.nav.message == "Redone: Delete hand 1"
+    assert state.match.current.score.running_totals == (50, 45)
 
     for _ in range(3):  # delete, add 2, add 1
-        state.undo()
-    assert state.match.record.hands == ()
-    assert state.match.undo is None
-    state.undo()
-    assert state.message == f"nothing to undo in match {state.match.id}"
-    assert state.match.record.hands == ()
+        state.match.undo()
+    assert state.match.current.record.hands == ()
+    assert state.match.current.undo is None
+    state.match.undo()
+    assert state.nav.message == f"nothing to undo in match {state.match.current.id}"
+    assert state.match.current.record.hands == ()
 
 
 def test_a_finished_match_names_the_winner_and_offers_a_rematch(
-    state: AppState, store: Store
+    state: AppModel, store: Store
 ) -> None:
     start_classic(state, target="1,000")
-    state.begin_hand()
+    state.match.begin_hand()
     enter_s1(state)
-    assert state.save_hand()
-    match = state.match
+    assert state.match.save_hand()
+    match = state.match.current
     assert match is not None
     assert match.status == "finished"
     assert (match.score.winner, match.score.margin) == ("North-South", 1055)  # 1,630 − 575
-    assert state.message == "Hand 1 saved. North-South wins by 1,055!"
+    assert state.nav.message == "Hand 1 saved. North-South wins by 1,055!"
 
-    state.begin_hand()
-    assert state.message == "The match is over: start a rematch for another."
-    assert state.screen is Screen.SCOREBOARD and state.draft is None
+    state.match.begin_hand()
+    assert state.nav.message == "The match is over: start a rematch for another."
+    assert state.nav.screen is Screen.SCOREBOARD and state.entry.draft is None
 
-    state.rematch()
-    again = state.match
+    state.match.rematch()
+    again = state.match.current
     assert again is not None and again.id != match.id
-    assert state.message == "New match with the same sides."
+    assert state.nav.message == "New match with the same sides."
     assert [(s.name, s.players, s.start_score) for s in again.record.sides] == [
         ("North-South", ("North", "South"), 0),
         ("East-West", ("East", "West"), 0),
     ]
     assert again.record.hands == () and again.status == "in_progress"
-    assert state.rules is not None and state.rules.target == 1000
-    state.go_home()
-    assert [m.status for m in state.recent] == ["in_progress", "finished"]
+    assert state.match.rules is not None and state.match.rules.target == 1000
+    state.nav.go_home()
+    assert [m.status for m in state.history.recent] == ["in_progress", "finished"]
 
 
 def test_two_phones_on_one_match_conflict_without_losing_the_entry(store: Store) -> None:
-    phone_a, phone_b = AppState(store=store), AppState(store=store)
+    phone_a, phone_b = build_model(store), build_model(store)
     start_classic(phone_a)
-    assert phone_a.match is not None
-    match_id = phone_a.match.id
-    phone_b.open_match(match_id)
+    assert phone_a.match.current is not None
+    match_id = phone_a.match.current.id
+    phone_b.nav.open_match(match_id)
 
-    phone_b.begin_hand()
+    phone_b.match.begin_hand()
     enter_sixes_and_kings(phone_b)
-    typed = phone_b.draft
-    phone_a.begin_hand()
+    typed = phone_b.entry.draft
+    phone_a.match.begin_hand()
     enter_small(phone_a)
-    assert phone_a.save_hand()
+    assert phone_a.match.save_hand()
 
-    assert not phone_b.save_hand()
+    assert not phone_b.match.save_hand()
     # Phone B is shown what phone A saved, and told plainly (no version numbers) that
     # its entry may be that very hand: nothing is carried over silently.
-    assert phone_b.message == (
+    assert phone_b.nav.message == (
         "Another device changed this match while you were entering this hand; nothing "
         "of yours was saved. Its hands are shown now. Your entry is kept: open it with "
         "'Go on with hand 2' and save it only if it is a different hand."
     )
-    assert phone_b.screen is Screen.SCOREBOARD
-    assert phone_b.match is not None and phone_b.match.score.running_totals == (60, 45)
-    assert phone_b.draft == typed
+    assert phone_b.nav.screen is Screen.SCOREBOARD
+    assert phone_b.match.current is not None and phone_b.match.current.score.running_totals == (
+        60,
+        45,
+    )
+    assert phone_b.entry.draft == typed
     kept = store.draft(match_id)  # kept in the store too: a reload would not lose it
     assert kept is not None and HandDraft.load(kept) == typed
     assert len(store.match(match_id).record.hands) == 1  # nothing of B's was saved
 
     # Only going on with it deliberately makes it hand 2, checked against hand 1's totals.
-    phone_b.begin_hand()
-    assert phone_b.screen is Screen.HAND_ENTRY and phone_b.draft == typed
-    assert phone_b.message is None
-    assert phone_b.preview is not None and phone_b.preview.can_save
-    assert phone_b.save_hand()
-    assert phone_b.message == "Hand 2 saved."
-    assert phone_b.match.score.running_totals == (110, 90)  # 60 + 50, 45 + 45
+    phone_b.match.begin_hand()
+    assert phone_b.nav.screen is Screen.HAND_ENTRY and phone_b.entry.draft == typed
+    assert phone_b.nav.message is None
+    assert phone_b.entry.preview is not None and phone_b.entry.preview.can_save
+    assert phone_b.match.save_hand()
+    assert phone_b.nav.message == "Hand 2 saved."
+    assert phone_b.match.current.score.running_totals == (110, 90)  # 60 + 50, 45 + 45
 
     # Phone A still shows version 1: its undo is refused and it reloads.
-    phone_a.undo()
-    assert phone_a.message == (
+    phone_a.match.undo()
+    assert phone_a.nav.message == (
         "Another device changed this match meanwhile, so nothing was undone. "
         "Its hands are shown now."
     )
-    assert phone_a.match is not None and phone_a.match.score.running_totals == (110, 90)
-    phone_a.undo()
-    assert phone_a.message == "Undone: Add hand 2"
+    assert phone_a.match.current is not None and phone_a.match.current.score.running_totals == (
+        110,
+        90,
+    )
+    phone_a.match.undo()
+    assert phone_a.nav.message == "Undone: Add hand 2"
 
 
 def test_edit_of_a_hand_deleted_on_another_phone_is_refused_not_crashed(store: Store) -> None:
-    phone_a, phone_b = AppState(store=store), AppState(store=store)
+    phone_a, phone_b = build_model(store), build_model(store)
     start_classic(phone_a)
     for enter in (enter_small, enter_sixes_and_kings):
-        phone_a.begin_hand()
+        phone_a.match.begin_hand()
         enter(phone_a)
-        assert phone_a.save_hand()
-    assert phone_a.match is not None
-    phone_b.open_match(phone_a.match.id)
-    phone_b.edit_hand(1)
-    phone_b.set_red_threes(0, 1)
+        assert phone_a.match.save_hand()
+    assert phone_a.match.current is not None
+    phone_b.nav.open_match(phone_a.match.current.id)
+    phone_b.match.edit_hand(1)
+    phone_b.entry.set_red_threes(0, 1)
 
-    phone_a.delete_hand(1)
-    phone_a.delete_hand(0)
-    assert not phone_b.save_hand()
-    assert phone_b.message is not None
-    assert phone_b.message.startswith(
+    phone_a.match.delete_hand(1)
+    phone_a.match.delete_hand(0)
+    assert not phone_b.match.save_hand()
+    assert phone_b.nav.message is not None
+    assert phone_b.nav.message.startswith(
         "Another device changed this match while you were editing hand 2; nothing of "
         "yours was saved."
     )
-    assert phone_b.screen is Screen.SCOREBOARD
-    assert phone_b.preview is not None and not phone_b.preview.can_save
-    assert phone_b.preview.problems == (("", "Hand 2 is no longer in this match."),)
-    assert phone_b.draft is not None  # the entry is still there to read
-    phone_b.resume_edit()
-    assert phone_b.screen is Screen.HAND_ENTRY
-    assert phone_b.hand_minimums() == (50, 50)  # the hand entry screen still renders
-    phone_b.discard_draft()
-    assert phone_b.draft is None and store.draft(phone_a.match.id) is None
+    assert phone_b.nav.screen is Screen.SCOREBOARD
+    assert phone_b.entry.preview is not None and not phone_b.entry.preview.can_save
+    assert phone_b.entry.preview.problems == (("", "Hand 2 is no longer in this match."),)
+    assert phone_b.entry.draft is not None  # the entry is still there to read
+    phone_b.match.resume_edit()
+    assert phone_b.nav.screen is Screen.HAND_ENTRY
+    assert phone_b.entry.hand_minimums() == (50, 50)  # the hand entry screen still renders
+    phone_b.match.discard_draft()
+    assert phone_b.entry.draft is None and store.draft(phone_a.match.current.id) is None
 
 
 def test_delete_on_a_stale_phone_goes_back_to_the_scoreboard(store: Store) -> None:
-    phone_a, phone_b = AppState(store=store), AppState(store=store)
+    phone_a, phone_b = build_model(store), build_model(store)
     start_classic(phone_a)
-    phone_a.begin_hand()
+    phone_a.match.begin_hand()
     enter_small(phone_a)
-    assert phone_a.save_hand()
-    assert phone_a.match is not None
-    phone_b.open_match(phone_a.match.id)
-    phone_b.show_hand(0)
-    phone_a.delete_hand(0)
+    assert phone_a.match.save_hand()
+    assert phone_a.match.current is not None
+    phone_b.nav.open_match(phone_a.match.current.id)
+    phone_b.nav.show_hand(0)
+    phone_a.match.delete_hand(0)
 
-    phone_b.delete_hand(0)
-    assert phone_b.message == (
+    phone_b.match.delete_hand(0)
+    assert phone_b.nav.message == (
         "Another device changed this match meanwhile, so hand 1 was not deleted. "
         "Its hands are shown now."
     )
     # Hand 1 is gone: its breakdown cannot be shown any more.
-    assert phone_b.screen is Screen.SCOREBOARD
-    assert phone_b.match is not None and phone_b.match.record.hands == ()
+    assert phone_b.nav.screen is Screen.SCOREBOARD
+    assert phone_b.match.current is not None and phone_b.match.current.record.hands == ()
 
 
 # --- hand entry details ------------------------------------------------------------------
 
 
-def test_cards_counted_by_class_never_exceed_the_deck(state: AppState) -> None:
+def test_cards_counted_by_class_never_exceed_the_deck(state: AppModel) -> None:
     start_classic(state)
-    state.begin_hand()
-    aces = state.add_meld(0, "A")
-    state.set_meld(0, aces, naturals=8)  # every ace of the two decks
-    state.set_left(0, 1, aces_and_twos=8)
-    state.set_left(1, 0, seven_to_four=1)
-    state.set_left(1, 1, seven_to_four=1)
-    preview = state.preview
+    state.match.begin_hand()
+    aces = state.entry.add_meld(0, "A")
+    state.entry.set_meld(0, aces, naturals=8)  # every ace of the two decks
+    state.entry.set_left(0, 1, aces_and_twos=8)
+    state.entry.set_left(1, 0, seven_to_four=1)
+    state.entry.set_left(1, 1, seven_to_four=1)
+    preview = state.entry.preview
     assert preview is not None and preview.score is not None
     assert preview.errors == ()
     ns = preview.score.sides[0]
     # A×8 = 160 + natural canasta 500; eight 20-point cards in South's hand = −160.
     assert (ns.meld_points, ns.canasta_bonus, ns.hand_points, ns.total) == (160, 500, -160, 500)
-    assert state.save_hand()
-    assert state.match is not None
-    left = state.match.record.hands[0].sides[0].left_in_hand
+    assert state.match.save_hand()
+    assert state.match.current is not None
+    left = state.match.current.record.hands[0].sides[0].left_in_hand
     assert isinstance(left, dict)
     assert format_cards(left["South"]) == "2 2 2 2 2 2 2 2"  # no aces are left: 2s
 
 
-def test_an_impossible_count_by_class_is_a_card_supply_error(state: AppState) -> None:
+def test_an_impossible_count_by_class_is_a_card_supply_error(state: AppModel) -> None:
     start_classic(state)
-    state.begin_hand()
-    state.set_meld(0, state.add_meld(0, "A"), naturals=8)
+    state.match.begin_hand()
+    state.entry.set_meld(0, state.entry.add_meld(0, "A"), naturals=8)
     # Nine cards "A and 2" with all 8 aces melded: only eight 2s exist.
-    state.set_left(0, 1, aces_and_twos=9)
-    preview = state.preview
+    state.entry.set_left(0, 1, aces_and_twos=9)
+    preview = state.entry.preview
     assert preview is not None and preview.score is not None
     assert preview.score.sides[0].hand_points == -180
     assert Code.SUPPLY_TOO_MANY.value in codes(preview.errors)
     assert not preview.can_save
 
 
-def test_typed_cards_that_cannot_be_read_name_the_field(state: AppState) -> None:
+def test_typed_cards_that_cannot_be_read_name_the_field(state: AppModel) -> None:
     start_classic(state)
-    state.begin_hand()
-    state.set_left(1, 1, by_cards=True, cards="4 4 X")
-    preview = state.preview
+    state.match.begin_hand()
+    state.entry.set_left(1, 1, by_cards=True, cards="4 4 X")
+    preview = state.entry.preview
     assert preview is not None
     assert preview.score is None and not preview.can_save
     assert [where for where, _ in preview.problems] == ["sides[1].left_in_hand[1]"]
-    state.set_left(1, 1, cards="4 4 JK")
-    assert state.preview is not None and state.preview.problems == ()
-    assert state.preview.score is not None
-    assert state.preview.score.sides[1].hand_points == -60  # 5 + 5 + 50
+    state.entry.set_left(1, 1, cards="4 4 JK")
+    assert state.entry.preview is not None and state.entry.preview.problems == ()
+    assert state.entry.preview.score is not None
+    assert state.entry.preview.score.sides[1].hand_points == -60  # 5 + 5 + 50
 
 
-def test_a_side_has_one_meld_per_rank(state: AppState) -> None:
+def test_a_side_has_one_meld_per_rank(state: AppModel) -> None:
     start_classic(state)
-    state.begin_hand()
-    first = state.add_meld(0, "K")
-    state.set_meld(0, first, naturals=5)
-    state.say(None)
-    assert state.add_meld(0, "K") == first
-    assert state.message == "A side has one meld per rank: add the cards to the meld it has."
-    assert state.draft is not None
-    assert [(m.rank, m.naturals) for m in state.draft.sides[0].melds] == [(MeldRank.KING, 5)]
-    assert state.add_meld(1, "K") == 0  # the other side has its own
-    assert state.meld_index(0, MeldRank.KING) == 0
-    assert state.meld_index(0, MeldRank.QUEEN) is None
-    state.remove_meld(0, first)
-    assert state.draft.sides[0].melds == ()
+    state.match.begin_hand()
+    first = state.entry.add_meld(0, "K")
+    state.entry.set_meld(0, first, naturals=5)
+    assert state.entry.add_meld(0, "K") == first  # tapping the rank again: that meld
+    assert state.entry.draft is not None
+    assert [(m.rank, m.naturals) for m in state.entry.draft.sides[0].melds] == [(MeldRank.KING, 5)]
+    assert state.entry.add_meld(1, "K") == 0  # the other side has its own
+    assert state.entry.meld_index(0, MeldRank.KING) == 0
+    assert state.entry.meld_index(0, MeldRank.QUEEN) is None
+    state.entry.remove_meld(0, first)
+    assert state.entry.draft.sides[0].melds == ()
 
 
-def test_going_out_on_one_side_clears_it_on_the_other(state: AppState) -> None:
+def test_going_out_on_one_side_clears_it_on_the_other(state: AppModel) -> None:
     start_classic(state)
-    state.begin_hand()
-    state.set_went_out(0, "out", "North")
-    state.set_went_out(1, WentOut.CONCEALED, "East")
-    assert state.draft is not None
-    sides = state.draft.sides
+    state.match.begin_hand()
+    state.entry.set_went_out(0, "out", "North")
+    state.entry.set_went_out(1, WentOut.CONCEALED, "East")
+    assert state.entry.draft is not None
+    sides = state.entry.draft.sides
     assert (sides[0].went_out, sides[0].went_out_by) == (WentOut.NO, None)
     assert (sides[1].went_out, sides[1].went_out_by) == (WentOut.CONCEALED, "East")
-    state.set_went_out(1, "no", "East")
-    assert (state.draft.sides[1].went_out, state.draft.sides[1].went_out_by) == (
+    state.entry.set_went_out(1, "no", "East")
+    assert (state.entry.draft.sides[1].went_out, state.entry.draft.sides[1].went_out_by) == (
         WentOut.NO,
         None,
     )
 
 
-def test_going_out_alone_names_the_only_player(state: AppState) -> None:
-    state.new_match("two-player")
-    state.set_side(0, name="Ann")
-    state.set_side(1, name="Bob")
-    assert state.create_match(), state.setup_problems
-    state.begin_hand()
-    state.set_went_out(1, "out")
-    assert state.draft is not None
+def test_going_out_alone_names_the_only_player(state: AppModel) -> None:
+    state.nav.new_match("two-player")
+    state.setup.set_side(0, name="Ann")
+    state.setup.set_side(1, name="Bob")
+    assert state.nav.create_match(), state.setup.problems
+    state.match.begin_hand()
+    state.entry.set_went_out(1, "out")
+    assert state.entry.draft is not None
     # A one-player side has no player list: the side itself went out.
-    assert state.draft.sides[1].went_out is WentOut.OUT
+    assert state.entry.draft.sides[1].went_out is WentOut.OUT
 
 
-def test_five_player_hand_records_who_sat_out(state: AppState) -> None:
-    state.new_match("five-player")
+def test_five_player_hand_records_who_sat_out(state: AppModel) -> None:
+    state.nav.new_match("five-player")
     for seat, name in enumerate(("Ann", "Bea", "Cy")):
-        state.set_side(0, player=(seat, name))
+        state.setup.set_side(0, player=(seat, name))
     for seat, name in enumerate(("Dan", "Eve")):
-        state.set_side(1, player=(seat, name))
-    assert state.create_match(), state.setup_problems
-    state.begin_hand()
-    state.add_meld(0, "K")
-    state.add_meld(0, "A")
-    state.set_left(0, 0, king_to_eight=1)
-    state.set_left(0, 1, king_to_eight=1)
-    state.add_meld(1, "Q")
-    state.add_meld(1, "10")
-    state.set_left(1, 0, seven_to_four=1)
-    state.set_left(1, 1, seven_to_four=1)
-    assert state.preview is not None
-    assert Code.SITTING_OUT_MISSING.value in codes(state.preview.findings)
+        state.setup.set_side(1, player=(seat, name))
+    assert state.nav.create_match(), state.setup.problems
+    state.match.begin_hand()
+    state.entry.add_meld(0, "K")
+    state.entry.add_meld(0, "A")
+    state.entry.set_left(0, 0, king_to_eight=1)
+    state.entry.set_left(0, 1, king_to_eight=1)
+    state.entry.add_meld(1, "Q")
+    state.entry.add_meld(1, "10")
+    state.entry.set_left(1, 0, seven_to_four=1)
+    state.entry.set_left(1, 1, seven_to_four=1)
+    assert state.entry.preview is not None
+    assert Code.SITTING_OUT_MISSING.value in codes(state.entry.preview.findings)
 
-    state.set_hand_info(sitting_out="Cy", dealer="Dan")
-    assert state.preview is not None and state.preview.score is not None
-    assert state.preview.findings == ()
-    assert [s.total for s in state.preview.score.sides] == [70, 50]  # 90 − 20; 60 − 10
-    state.set_left(0, 2, king_to_eight=1)  # Cy sat out: no cards
-    assert state.preview is not None
-    assert codes(state.preview.errors) == [Code.SITTING_OUT_PLAYED.value]
-    state.set_left(0, 2, king_to_eight=0)
+    state.entry.set_hand_info(sitting_out="Cy", dealer="Dan")
+    assert state.entry.preview is not None and state.entry.preview.score is not None
+    assert state.entry.preview.findings == ()
+    assert [s.total for s in state.entry.preview.score.sides] == [70, 50]  # 90 − 20; 60 − 10
+    state.entry.set_left(0, 2, king_to_eight=1)  # Cy sat out: no cards
+    assert state.entry.preview is not None
+    assert codes(state.entry.preview.errors) == [Code.SITTING_OUT_PLAYED.value]
+    state.entry.set_left(0, 2, king_to_eight=0)
 
-    assert state.save_hand(), state.message
-    assert state.match is not None
-    hand = state.match.record.hands[0]
+    assert state.match.save_hand(), state.nav.message
+    assert state.match.current is not None
+    hand = state.match.current.record.hands[0]
     assert (hand.sitting_out, hand.dealer) == ("Cy", "Dan")
 
 
-def test_cutthroat_hand_records_the_lone_hand(state: AppState) -> None:
-    state.new_match("three-player-cutthroat")
+def test_cutthroat_hand_records_the_lone_hand(state: AppModel) -> None:
+    state.nav.new_match("three-player-cutthroat")
     for side, name in enumerate(("Ann", "Bob", "Cy")):
-        state.set_side(side, name=name)
-    assert state.create_match(), state.setup_problems
-    state.begin_hand()
-    state.add_meld(0, "K")
-    state.add_meld(0, "A")
-    state.set_left(0, 0, king_to_eight=1)
-    state.add_meld(1, "Q")
-    state.set_left(1, 0, seven_to_four=1)
-    state.add_meld(2, "10")
-    state.add_meld(2, "J")
-    state.set_left(2, 0, seven_to_four=1)
-    assert state.preview is not None
-    assert Code.LONE_HAND_MISSING.value in codes(state.preview.findings)
+        state.setup.set_side(side, name=name)
+    assert state.nav.create_match(), state.setup.problems
+    state.match.begin_hand()
+    state.entry.add_meld(0, "K")
+    state.entry.add_meld(0, "A")
+    state.entry.set_left(0, 0, king_to_eight=1)
+    state.entry.add_meld(1, "Q")
+    state.entry.set_left(1, 0, seven_to_four=1)
+    state.entry.add_meld(2, "10")
+    state.entry.add_meld(2, "J")
+    state.entry.set_left(2, 0, seven_to_four=1)
+    assert state.entry.preview is not None
+    assert Code.LONE_HAND_MISSING.value in codes(state.entry.preview.findings)
 
-    state.set_hand_info(lone_hand="Ann")
-    preview = state.preview
+    state.entry.set_hand_info(lone_hand="Ann")
+    preview = state.entry.preview
     assert preview is not None and preview.score is not None
     assert preview.findings == ()
     # Ann alone: 90 − 10 = 80. Bob and Cy score together: 30 + 60 − 5 − 5 = 80 each.
     assert [s.total for s in preview.score.sides] == [80, 80, 80]
-    assert state.save_hand(), state.message
-    assert state.match is not None
-    assert state.match.record.hands[0].lone_hand == "Ann"
-    assert state.match.score.running_totals == (80, 80, 80)
+    assert state.match.save_hand(), state.nav.message
+    assert state.match.current is not None
+    assert state.match.current.record.hands[0].lone_hand == "Ann"
+    assert state.match.current.score.running_totals == (80, 80, 80)
 
 
-def test_quick_totals_keep_who_sat_out(state: AppState) -> None:
-    state.new_match("five-player")
+def test_quick_totals_keep_who_sat_out(state: AppModel) -> None:
+    state.nav.new_match("five-player")
     for seat, name in enumerate(("Ann", "Bea", "Cy")):
-        state.set_side(0, player=(seat, name))
+        state.setup.set_side(0, player=(seat, name))
     for seat, name in enumerate(("Dan", "Eve")):
-        state.set_side(1, player=(seat, name))
-    assert state.create_match(), state.setup_problems
-    state.begin_hand()
-    state.set_quick(True)
-    state.set_quick_total(0, "1,230")
-    state.set_quick_total(1, "-85")
-    state.set_hand_info(sitting_out="Bea")
-    assert state.preview is not None and state.preview.can_save, state.preview
-    assert state.save_hand(), state.message
-    assert state.match is not None
-    assert state.match.score.running_totals == (1230, -85)
-    assert state.match.record.hands[0].sitting_out == "Bea"
-    state.edit_hand(0)
-    assert state.draft is not None
-    assert (state.draft.quick, state.draft.totals) == (True, ("1230", "-85"))
-    assert state.draft.sitting_out == "Bea"
+        state.setup.set_side(1, player=(seat, name))
+    assert state.nav.create_match(), state.setup.problems
+    state.match.begin_hand()
+    state.entry.set_quick(True)
+    state.entry.set_quick_total(0, "1,230")
+    state.entry.set_quick_total(1, "-85")
+    state.entry.set_hand_info(sitting_out="Bea")
+    assert state.entry.preview is not None and state.entry.preview.can_save, state.entry.preview
+    assert state.match.save_hand(), state.nav.message
+    assert state.match.current is not None
+    assert state.match.current.score.running_totals == (1230, -85)
+    assert state.match.current.record.hands[0].sitting_out == "Bea"
+    state.match.edit_hand(0)
+    assert state.entry.draft is not None
+    assert (state.entry.draft.quick, state.entry.draft.totals) == (True, ("1230", "-85"))
+    assert state.entry.draft.sitting_out == "Bea"
 
 
 # --- navigation -------------------------------------------------------------------------
 
 
-def test_opening_a_match_that_is_not_there_says_so(state: AppState) -> None:
-    state.open_match(999)
-    assert state.message == (
+def test_opening_a_match_that_is_not_there_says_so(state: AppModel) -> None:
+    state.nav.open_match(999)
+    assert state.nav.message == (
         "Match 999 is not there any more: it may have been deleted on another device."
     )
-    assert state.screen is Screen.HOME
+    assert state.nav.screen is Screen.HOME
 
 
-def test_past_matches_and_remembered_players(state: AppState) -> None:
+def test_past_matches_and_remembered_players(state: AppModel) -> None:
     start_classic(state)
-    state.show_matches()
-    assert state.screen is Screen.MATCHES
-    assert [m.sides for m in state.recent] == [("North-South", "East-West")]
-    state.new_match()
-    assert set(state.known_players) == {"North", "South", "East", "West"}
+    state.nav.show_matches()
+    assert state.nav.screen is Screen.MATCHES
+    assert [m.sides for m in state.history.recent] == [("North-South", "East-West")]
+    state.nav.new_match()
+    assert set(state.history.known_players) == {"North", "South", "East", "West"}
 
 
 # --- the access code ----------------------------------------------------------------------
@@ -817,140 +820,143 @@ def test_settings_of_the_wrong_kind_are_refused_by_name(
 # --- the tester's findings: navigation, refresh, conflicts, honest records -------------
 
 
-def test_the_rule_checker_goes_back_where_it_was_opened(state: AppState) -> None:
+def test_the_rule_checker_goes_back_where_it_was_opened(state: AppModel) -> None:
     start_classic(state)
-    state.toggle_house_rule("black-three-freezes", True)  # no effect: the match has started
-    assert state.match is not None
-    state.go_home()  # the match stays open behind the home screen
+    state.setup.toggle_house_rule("black-three-freezes", True)  # no effect: the match has started
+    assert state.match.current is not None
+    state.nav.go_home()  # the match stays open behind the home screen
 
-    state.show_checker()
-    assert state.checker_from is Screen.HOME
-    state.leave_checker()
-    assert state.screen is Screen.HOME  # not the last match's scoreboard
+    state.nav.show_checker()
+    assert state.nav.checker_from is Screen.HOME
+    state.nav.leave_checker()
+    assert state.nav.screen is Screen.HOME  # not the last match's scoreboard
 
-    state.open_match(state.match.id)
-    state.show_checker()
-    assert state.checker_from is Screen.SCOREBOARD
-    assert state.checker.variant == "classic"
-    state.leave_checker()
-    assert state.screen is Screen.SCOREBOARD
+    state.nav.open_match(state.match.current.id)
+    state.nav.show_checker()
+    assert state.nav.checker_from is Screen.SCOREBOARD
+    assert state.checker.form.variant == "classic"
+    state.nav.leave_checker()
+    assert state.nav.screen is Screen.SCOREBOARD
 
 
 def test_the_checker_opened_from_home_does_not_keep_a_matchs_house_rules(
-    state: AppState,
+    state: AppModel,
 ) -> None:
-    state.new_match()
-    state.toggle_house_rule("black-three-freezes", True)
-    assert state.create_match()
-    state.show_checker()
-    assert state.checker.house_rules == frozenset({"black-three-freezes"})
-    state.leave_checker()
-    state.go_home()
-    state.show_checker()
-    assert state.checker.house_rules == frozenset()
+    state.nav.new_match()
+    state.setup.toggle_house_rule("black-three-freezes", True)
+    assert state.nav.create_match()
+    state.nav.show_checker()
+    assert state.checker.form.house_rules == frozenset({"black-three-freezes"})
+    state.nav.leave_checker()
+    state.nav.go_home()
+    state.nav.show_checker()
+    assert state.checker.form.house_rules == frozenset()
 
 
 def test_refresh_reloads_the_open_match_after_another_device_saved(store: Store) -> None:
-    tab, phone = AppState(store=store), AppState(store=store)
+    tab, phone = build_model(store), build_model(store)
     start_classic(phone)
-    assert phone.match is not None
-    tab.open_match(phone.match.id)
-    phone.begin_hand()
+    assert phone.match.current is not None
+    tab.nav.open_match(phone.match.current.id)
+    phone.match.begin_hand()
     enter_small(phone)
-    assert phone.save_hand()
-    assert tab.match is not None and tab.match.score.running_totals == (0, 0)  # stale
+    assert phone.match.save_hand()
+    assert tab.match.current is not None and tab.match.current.score.running_totals == (
+        0,
+        0,
+    )  # stale
 
-    tab.refresh()  # the page was reloaded: the same state, reconnected
-    assert tab.match is not None and tab.match.score.running_totals == (60, 45)
-    assert tab.screen is Screen.SCOREBOARD and tab.message is None
+    tab.nav.refresh()  # the page was reloaded: the same state, reconnected
+    assert tab.match.current is not None and tab.match.current.score.running_totals == (60, 45)
+    assert tab.nav.screen is Screen.SCOREBOARD and tab.nav.message is None
 
 
 def test_refresh_reloads_the_match_list_at_home(store: Store) -> None:
-    tab, phone = AppState(store=store), AppState(store=store)
-    tab.refresh_recent()
-    assert tab.recent == ()
+    tab, phone = build_model(store), build_model(store)
+    tab.history.refresh_recent()
+    assert tab.history.recent == ()
     start_classic(phone)
-    tab.refresh()
-    assert [m.sides for m in tab.recent] == [("North-South", "East-West")]
-    assert tab.in_progress() is not None and tab.screen is Screen.HOME
+    tab.nav.refresh()
+    assert [m.sides for m in tab.history.recent] == [("North-South", "East-West")]
+    assert tab.history.in_progress() is not None and tab.nav.screen is Screen.HOME
 
 
 def test_refresh_during_an_entry_shows_what_changed_and_keeps_the_entry(store: Store) -> None:
-    tab, phone = AppState(store=store), AppState(store=store)
+    tab, phone = build_model(store), build_model(store)
     start_classic(phone)
-    assert phone.match is not None
-    tab.open_match(phone.match.id)
-    tab.begin_hand()
+    assert phone.match.current is not None
+    tab.nav.open_match(phone.match.current.id)
+    tab.match.begin_hand()
     enter_sixes_and_kings(tab)
-    typed = tab.draft
-    phone.begin_hand()
+    typed = tab.entry.draft
+    phone.match.begin_hand()
     enter_small(phone)
-    assert phone.save_hand()  # this also clears the kept draft in the store
+    assert phone.match.save_hand()  # this also clears the kept draft in the store
 
-    tab.refresh()
-    assert tab.screen is Screen.SCOREBOARD
-    assert tab.match is not None and tab.match.score.running_totals == (60, 45)
-    assert tab.draft == typed
-    assert tab.message is not None and "'Go on with hand 2'" in tab.message
-    kept = store.draft(phone.match.id)
+    tab.nav.refresh()
+    assert tab.nav.screen is Screen.SCOREBOARD
+    assert tab.match.current is not None and tab.match.current.score.running_totals == (60, 45)
+    assert tab.entry.draft == typed
+    assert tab.nav.message is not None and "'Go on with hand 2'" in tab.nav.message
+    kept = store.draft(phone.match.current.id)
     assert kept is not None and HandDraft.load(kept) == typed
 
 
 def test_refresh_of_a_match_deleted_elsewhere_goes_home(store: Store) -> None:
-    tab, phone = AppState(store=store), AppState(store=store)
+    tab, phone = build_model(store), build_model(store)
     start_classic(phone)
-    assert phone.match is not None
-    tab.open_match(phone.match.id)
-    phone.delete_match()
-    tab.refresh()
-    assert tab.screen is Screen.HOME and tab.match is None
-    assert tab.message == "This match was deleted on another device."
-    assert tab.recent == ()
+    assert phone.match.current is not None
+    tab.nav.open_match(phone.match.current.id)
+    phone.nav.delete_match()
+    tab.nav.refresh()
+    assert tab.nav.screen is Screen.HOME and tab.match.current is None
+    assert tab.nav.message == "This match was deleted on another device."
+    assert tab.history.recent == ()
 
 
 def test_refresh_of_a_hand_detail_whose_hand_is_gone_shows_the_scoreboard(
     store: Store,
 ) -> None:
-    tab, phone = AppState(store=store), AppState(store=store)
+    tab, phone = build_model(store), build_model(store)
     start_classic(phone)
-    phone.begin_hand()
+    phone.match.begin_hand()
     enter_small(phone)
-    assert phone.save_hand()
-    assert phone.match is not None
-    tab.open_match(phone.match.id)
-    tab.show_hand(0)
-    phone.undo()
-    tab.refresh()
-    assert tab.screen is Screen.SCOREBOARD
-    assert tab.match is not None and tab.match.record.hands == ()
+    assert phone.match.save_hand()
+    assert phone.match.current is not None
+    tab.nav.open_match(phone.match.current.id)
+    tab.nav.show_hand(0)
+    phone.match.undo()
+    tab.nav.refresh()
+    assert tab.nav.screen is Screen.SCOREBOARD
+    assert tab.match.current is not None and tab.match.current.record.hands == ()
 
 
 def test_back_to_the_scoreboard_reads_the_match_again(store: Store) -> None:
-    tab, phone = AppState(store=store), AppState(store=store)
+    tab, phone = build_model(store), build_model(store)
     start_classic(phone)
-    phone.begin_hand()
+    phone.match.begin_hand()
     enter_small(phone)
-    assert phone.save_hand()
-    assert phone.match is not None
-    tab.open_match(phone.match.id)
-    tab.show_hand(0)
-    phone.begin_hand()
+    assert phone.match.save_hand()
+    assert phone.match.current is not None
+    tab.nav.open_match(phone.match.current.id)
+    tab.nav.show_hand(0)
+    phone.match.begin_hand()
     enter_sixes_and_kings(phone)
-    assert phone.save_hand()
+    assert phone.match.save_hand()
 
-    tab.back_to_scoreboard()
-    assert tab.match is not None and tab.match.score.running_totals == (110, 90)
-    assert len(tab.match.record.hands) == 2
+    tab.nav.back_to_scoreboard()
+    assert tab.match.current is not None and tab.match.current.score.running_totals == (110, 90)
+    assert len(tab.match.current.record.hands) == 2
 
 
-def test_cards_counted_by_points_are_named_in_their_field_once(state: AppState) -> None:
+def test_cards_counted_by_points_are_named_in_their_field_once(state: AppModel) -> None:
     start_classic(state, first_dealer="West")
-    state.begin_hand()
+    state.match.begin_hand()
     enter_s1(state)  # South's 75 counted by points; East's and West's cards typed
-    state.set_hand_info(note="Played at Ann's")
-    assert state.save_hand()
-    assert state.match is not None
-    hand = state.match.record.hands[0]
+    state.entry.set_hand_info(note="Played at Ann's")
+    assert state.match.save_hand()
+    assert state.match.current is not None
+    hand = state.match.current.record.hands[0]
     assert (hand.note, hand.counted_by_points) == ("Played at Ann's", ("South",))
     left = hand.sides[0].left_in_hand
     assert isinstance(left, dict)
@@ -958,118 +964,120 @@ def test_cards_counted_by_points_are_named_in_their_field_once(state: AppState) 
     assert format_cards(left["South"]) == "A A 8 8 5 5 5"
 
     # Editing shows the counts as they were entered and the note as typed ...
-    state.edit_hand(0)
-    assert state.draft is not None
-    assert state.draft.note == "Played at Ann's"
-    south = state.draft.sides[0].left[1]
+    state.match.edit_hand(0)
+    assert state.entry.draft is not None
+    assert state.entry.draft.note == "Played at Ann's"
+    south = state.entry.draft.sides[0].left[1]
     assert not south.by_cards
     assert (south.seven_to_four, south.king_to_eight, south.aces_and_twos) == (3, 2, 2)
-    assert state.draft.sides[1].left[0].by_cards  # East's typed cards stay typed
+    assert state.entry.draft.sides[1].left[0].by_cards  # East's typed cards stay typed
     # ... and saving again names South once.
-    assert state.save_hand()
-    hand = state.match.record.hands[0]
+    assert state.match.save_hand()
+    hand = state.match.current.record.hands[0]
     assert (hand.note, hand.counted_by_points) == ("Played at Ann's", ("South",))
-    assert state.match.score.running_totals == (1630, 575)
+    assert state.match.current.score.running_totals == (1630, 575)
 
     # Typed as the real cards, South is no longer counted by points.
-    state.edit_hand(0)
-    state.set_left(0, 1, by_cards=True, cards="4 5 5 Q K A A")
-    assert state.save_hand()
-    hand = state.match.record.hands[0]
+    state.match.edit_hand(0)
+    state.entry.set_left(0, 1, by_cards=True, cards="4 5 5 Q K A A")
+    assert state.match.save_hand()
+    hand = state.match.current.record.hands[0]
     assert (hand.note, hand.counted_by_points) == ("Played at Ann's", ())
-    assert state.match.score.running_totals == (1630, 575)
+    assert state.match.current.score.running_totals == (1630, 575)
 
 
-def test_every_player_counted_by_points_is_named(state: AppState) -> None:
+def test_every_player_counted_by_points_is_named(state: AppModel) -> None:
     start_classic(state)
-    state.begin_hand()
+    state.match.begin_hand()
     enter_small(state)  # every hand counted by points
-    assert state.save_hand()
-    assert state.match is not None
-    hand = state.match.record.hands[0]
+    assert state.match.save_hand()
+    assert state.match.current is not None
+    hand = state.match.current.record.hands[0]
     assert (hand.note, hand.counted_by_points) == (None, ("North", "South", "East", "West"))
 
 
-def test_an_empty_new_hand_cannot_be_saved(state: AppState, store: Store) -> None:
+def test_an_empty_new_hand_cannot_be_saved(state: AppModel, store: Store) -> None:
     start_classic(state)
-    state.begin_hand()
-    preview = state.preview
+    state.match.begin_hand()
+    preview = state.entry.preview
     assert preview is not None and preview.score is not None
     assert preview.problems == (("", NOTHING_ENTERED),)
     assert preview.findings == ()  # a blank form is not warned about
     assert not preview.can_save
-    assert not state.save_hand()
-    assert state.match is not None and state.match.record.hands == ()
+    assert not state.match.save_hand()
+    assert state.match.current is not None and state.match.current.record.hands == ()
 
-    state.set_red_threes(1, 1)  # anything entered makes it a hand
-    assert state.preview is not None and state.preview.problems == ()
-    state.set_red_threes(1, 0)
-    state.set_left(0, 0, by_cards=True, cards="")
-    assert state.preview is not None and state.preview.problems == (("", NOTHING_ENTERED),)
-    state.set_left(0, 0, cards="K")
-    assert state.preview is not None and state.preview.problems == ()
+    state.entry.set_red_threes(1, 1)  # anything entered makes it a hand
+    assert state.entry.preview is not None and state.entry.preview.problems == ()
+    state.entry.set_red_threes(1, 0)
+    state.entry.set_left(0, 0, by_cards=True, cards="")
+    assert state.entry.preview is not None and state.entry.preview.problems == (
+        ("", NOTHING_ENTERED),
+    )
+    state.entry.set_left(0, 0, cards="K")
+    assert state.entry.preview is not None and state.entry.preview.problems == ()
 
-    state.discard_draft()
-    state.begin_hand()
-    state.set_quick(True)  # quick totals: the totals decide
-    state.set_quick_total(0, "0")
-    state.set_quick_total(1, "0")
-    assert state.preview is not None and state.preview.can_save
+    state.match.discard_draft()
+    state.match.begin_hand()
+    state.entry.set_quick(True)  # quick totals: the totals decide
+    state.entry.set_quick_total(0, "0")
+    state.entry.set_quick_total(1, "0")
+    assert state.entry.preview is not None and state.entry.preview.can_save
 
 
-def test_hand_problems_name_the_fields_in_words(state: AppState) -> None:
+def test_hand_problems_name_the_fields_in_words(state: AppModel) -> None:
     start_classic(state)
-    state.begin_hand()
-    state.set_left(1, 1, by_cards=True, cards="4 4 X")
-    assert state.hand_problems() == (
+    state.match.begin_hand()
+    state.entry.set_left(1, 1, by_cards=True, cards="4 4 X")
+    assert state.entry.hand_problems() == (
         (
             "West's cards left in hand",
             "'X' is not a card: write JK, 2, A, K, Q, J, 10 (or T), 9, 8, 7, 6, 5, 4, "
             "or 3 for a black three",
         ),
     )
-    state.set_left(1, 1, cards="4 4")
-    state.set_quick(True)
-    state.set_quick_total(1, "12a")
-    assert state.hand_problems() == (
+    state.entry.set_left(1, 1, cards="4 4")
+    state.entry.set_quick(True)
+    state.entry.set_quick_total(1, "12a")
+    assert state.entry.hand_problems() == (
         ("North-South hand total", "type the hand total"),
         ("East-West hand total", "'12a' is not a whole number"),
     )
-    assert state.hand_field("sides[0].melds[0]") == "North-South meld 1"
-    assert state.hand_field("sides[1].red_threes") == "East-West red threes"
-    assert state.hand_field("sides[0].left_in_hand.South") == "South's cards left in hand"
-    assert state.hand_field("note") == "Note"
+    assert state.entry.hand_field("sides[0].melds[0]") == "North-South meld 1"
+    assert state.entry.hand_field("sides[1].red_threes") == "East-West red threes"
+    assert state.entry.hand_field("sides[0].left_in_hand.South") == "South's cards left in hand"
+    assert state.entry.hand_field("note") == "Note"
 
 
-def test_a_message_goes_when_the_player_moves_on(state: AppState) -> None:
+def test_a_message_goes_when_the_player_moves_on(state: AppModel) -> None:
     start_classic(state)
-    state.begin_hand()
+    state.match.begin_hand()
     enter_small(state)
-    assert state.save_hand()
-    assert state.message == "Hand 1 saved." and state.screen is Screen.SCOREBOARD
-    state.go_home()
-    assert state.message is None
-    for show in (state.show_matches, state.new_match, state.show_checker):
-        state.say("Something")
+    assert state.match.save_hand()
+    assert state.nav.message == "Hand 1 saved." and state.nav.screen is Screen.SCOREBOARD
+    state.nav.go_home()
+    assert state.nav.message is None
+    for show in (state.nav.show_matches, state.nav.new_match, state.nav.show_checker):
+        state.nav.say("Something")
         show()
-        assert state.message is None, show
+        assert state.nav.message is None, show
 
     # A message said by the action that moves (with its Undo) stays.
-    assert state.match is not None
-    state.open_match(state.match.id)
-    state.delete_match()
-    assert state.screen is Screen.HOME
-    assert state.message == "Match deleted." and state.deleted is not None
-    state.show_matches()
-    assert state.message is None and state.deleted is None  # no Undo left behind
+    assert state.match.current is not None
+    state.nav.open_match(state.match.current.id)
+    state.nav.delete_match()
+    assert state.nav.screen is Screen.HOME
+    assert state.nav.message == "Match deleted." and state.nav.deleted is not None
+    state.nav.show_matches()
+    assert state.nav.message is None and state.nav.deleted is None  # no Undo left behind
 
 
-def test_undo_of_a_deleted_match_is_offered_only_with_its_message(state: AppState) -> None:
+def test_undo_of_a_deleted_match_is_offered_only_with_its_message(state: AppModel) -> None:
     start_classic(state)
-    state.delete_match()
-    assert state.deleted is not None
-    state.say("Something else")
-    assert state.deleted is None  # the Undo button went with "Match deleted."
+    state.nav.delete_match()
+    assert state.nav.deleted is not None
+    state.nav.say("Something else")
+    assert state.nav.deleted is None  # the Undo button went with "Match deleted."
 
 
 def test_variant_summary_and_house_rule_titles_are_in_words() -> None:
@@ -1084,19 +1092,47 @@ def test_variant_summary_and_house_rule_titles_are_in_words() -> None:
     assert house_rule_title("black-three-freezes") == "Black three freezes the pile"
 
 
-def test_a_new_checker_question_starts_from_a_clean_form(state: AppState) -> None:
-    state.show_checker()
-    state.set_checker(question="pile")
-    state.set_checker(top="K", hand="K K Q Q 2", side_melded=False, score="1500", pile_size="3")
-    assert state.checker_verdict is not None and not state.checker_verdict.allowed
-    state.set_checker(question="first-meld")
-    assert (state.checker.top, state.checker.side_melded, state.checker.score) == ("", True, "0")
-    state.set_checker(first_melds="6 6 6; A A A 2", score="1600")
-    assert state.checker_verdict is not None
-    assert state.checker_verdict.answer == "Yes: 95 points reach the minimum of 90."
+def test_a_new_checker_question_starts_from_a_clean_form(state: AppModel) -> None:
+    state.nav.show_checker()
+    state.checker.set(question="pile")
+    state.checker.set(top="K", hand="K K Q Q 2", side_melded=False, score="1500", pile_size="3")
+    assert state.checker.verdict is not None and not state.checker.verdict.allowed
+    state.checker.set(question="first-meld")
+    assert (state.checker.form.top, state.checker.form.side_melded, state.checker.form.score) == (
+        "",
+        True,
+        "0",
+    )
+    state.checker.set(first_melds="6 6 6; A A A 2", score="1600")
+    assert state.checker.verdict is not None
+    assert state.checker.verdict.answer == "Yes: 95 points reach the minimum of 90."
 
 
-def test_statistics_say_which_filters_they_follow(state: AppState) -> None:
-    assert state.history_filter_words() == ""
-    state.filter_history(player="Petra", status="finished", days=30)
-    assert state.history_filter_words() == "player Petra, finished, last 30 days"
+def test_statistics_say_which_filters_they_follow(state: AppModel) -> None:
+    assert state.history.filter_words() == ""
+    state.history.set_filter(player="Petra", status="finished", days=30)
+    assert state.history.filter_words() == "player Petra, finished, last 30 days"
+
+
+def test_the_draft_is_written_once_per_delay_however_many_taps(store: Store) -> None:
+    jobs: list[tuple[float, object]] = []
+    model = build_model(store, schedule=lambda delay, job: jobs.append((delay, job)))
+    start_classic(model)
+    model.match.begin_hand()
+    assert model.entry.writes == 1  # the blank hand, as it is opened
+    for _ in range(5):
+        model.entry.set_red_threes(0, 1)
+        model.entry.add_meld(0, "K")
+    assert model.entry.writes == 1 and [delay for delay, _ in jobs] == [1.0]  # one job
+    _, job = jobs.pop()
+    assert callable(job)
+    job()  # a second later
+    assert model.entry.writes == 2
+    model.entry.flush()  # nothing changed since: no write
+    assert model.entry.writes == 2
+    model.entry.set_red_threes(0, 2)
+    assert len(jobs) == 1  # the next change schedules the next write
+    model.nav.back_to_scoreboard()  # leaving writes at once
+    assert model.entry.writes == 3
+    kept = store.draft(model.match.current.id if model.match.current else 0)
+    assert kept is not None and HandDraft.load(kept) == model.entry.draft

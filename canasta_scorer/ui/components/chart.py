@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import flet as ft
-import flet_charts as fch  # type: ignore[import-untyped]
 
 from canasta_scorer.rules import MatchRecord, MatchScore
 
@@ -15,6 +14,8 @@ SIDE_COLORS = (ft.Colors.GREEN_700, ft.Colors.RED_700, ft.Colors.BLUE_700)
 
 def running_chart(record: MatchRecord, score: MatchScore, target: int) -> ft.Control:
     """Each side's running total after each hand (hand 0 is the start), and the target."""
+    import flet_charts as fch  # type: ignore[import-untyped]  # only when a chart is drawn
+
     starts = [side.start_score for side in record.sides]
     series = []
     highest = max([target, *starts, *(t for hand in score.hands for t in hand.running)])

@@ -6,9 +6,10 @@ import flet as ft
 
 from canasta_scorer.rules import VARIANT_INFO, Card
 from canasta_scorer.ui.checker_form import QUESTIONS
-from canasta_scorer.ui.state import AppState, house_rule_title
+from canasta_scorer.ui.state import Checker
+from canasta_scorer.ui.words import house_rule_title
 
-from .common import heading, named, rule_row, switch
+from .common import TOUCH, heading, named, rule_row, screen, switch
 
 PAD = (
     Card.JOKER,
@@ -30,10 +31,10 @@ MELDS_HINT = "cards, melds apart with ; e.g. K K K; Q Q 2"
 
 
 def _field(
-    state: AppState, key: str, label: str, hint: str = "", *, number: bool = False
+    state: Checker, key: str, label: str, hint: str = "", *, number: bool = False
 ) -> ft.Control:
-    form = state.checker
-    problems = [m for where, m in state.checker_problems if where == key]
+    form = state.form
+    problems = [m for where, m in state.problems if where == key]
     return ft.TextField(
         expand=True,
         label=label,
@@ -41,21 +42,21 @@ def _field(
         value=str(getattr(form, key)),
         error=problems[0] if problems else None,
         keyboard_type=ft.KeyboardType.NUMBER if number else ft.KeyboardType.TEXT,
-        on_change=lambda e: state.set_checker(**{key: e.control.value}),
+        on_change=lambda e: state.set(**{key: e.control.value}),
     )
 
 
-def _switch(state: AppState, key: str, label: str, explain: str = "") -> ft.Control:
+def _switch(state: Checker, key: str, label: str, explain: str = "") -> ft.Control:
     return switch(
         label,
-        bool(getattr(state.checker, key)),
-        lambda on: state.set_checker(**{key: on}),
+        bool(getattr(state.form, key)),
+        lambda on: state.set(**{key: on}),
         explain,
     )
 
 
-def _card_pad(state: AppState) -> list[ft.Control]:
-    form = state.checker
+def _card_pad(state: Checker) -> list[ft.Control]:
+    form = state.form
     return [
         ft.Semantics(
             identifier="checker-cards",
@@ -73,8 +74,10 @@ def _card_pad(state: AppState) -> list[ft.Control]:
                     if card is Card.BLACK_THREE
                     else card.value,
                     tooltip=f"Add {card.label}",
-                    height=48,
-                    on_click=lambda _, c=card: state.checker_card(c),
+                    height=TOUCH,
+                    width=None if card in (Card.JOKER, Card.BLACK_THREE) else TOUCH,
+                    style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4)),
+                    on_click=lambda _, c=card: state.card(c),
                 )
                 for card in PAD
             ],
@@ -86,12 +89,14 @@ def _card_pad(state: AppState) -> list[ft.Control]:
                 ft.TextButton(
                     content="Take back the last card",
                     icon=ft.Icons.BACKSPACE,
-                    on_click=lambda: state.checker_card(None),
+                    height=TOUCH,
+                    on_click=lambda: state.card(None),
                 ),
                 ft.TextButton(
                     content="Clear",
                     icon=ft.Icons.CLEAR,
-                    on_click=lambda: state.set_checker(cards=()),
+                    height=TOUCH,
+                    on_click=lambda: state.set(cards=()),
                 ),
             ],
             wrap=True,
@@ -100,16 +105,17 @@ def _card_pad(state: AppState) -> list[ft.Control]:
     ]
 
 
-def checker_screen(state: AppState) -> list[ft.Control]:
+@screen
+def CheckerScreen(state: Checker) -> ft.Control:
     """The question picker, its inputs and the verdict."""
-    form = state.checker
+    form = state.form
     controls: list[ft.Control] = [
         named(
             ft.Dropdown(
                 label="Question",
                 value=form.question,
                 options=[ft.DropdownOption(key=key, text=text) for key, text in QUESTIONS.items()],
-                on_select=lambda e: state.set_checker(question=e.control.value),
+                on_select=lambda e: state.set(question=e.control.value),
                 key="checker-question",
             )
         ),
@@ -120,7 +126,7 @@ def checker_screen(state: AppState) -> list[ft.Control]:
                 options=[
                     ft.DropdownOption(key=v.id.value, text=v.title) for v in VARIANT_INFO.values()
                 ],
-                on_select=lambda e: state.set_checker(variant=e.control.value),
+                on_select=lambda e: state.set(variant=e.control.value),
             )
         ),
     ]
@@ -167,7 +173,7 @@ def checker_screen(state: AppState) -> list[ft.Control]:
             _field(state, "buried", "Other pile cards melded the same turn", "e.g. K Q"),
             _field(state, "score", "My side's score", number=True),
         ]
-    verdict = state.checker_verdict
+    verdict = state.verdict
     if verdict is not None:
         controls.append(heading("Answer"))
         controls.append(
@@ -195,4 +201,4 @@ def checker_screen(state: AppState) -> list[ft.Control]:
                     reason.rule,
                 )
             )
-    return controls
+    return ft.Column(controls, spacing=12)

@@ -2,15 +2,63 @@
 
 from __future__ import annotations
 
+import functools
+import logging
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, ParamSpec
 
 import flet as ft
 
 from canasta_scorer.rules import Finding, Severity
+from canasta_scorer.ui.state import Navigation
+
+P = ParamSpec("P")
 
 #: Smallest touch target, in logical pixels (Material guidance).
 TOUCH = 48
+
+
+def widget(fn: Callable[P, ft.Control]) -> Callable[..., ft.Control]:
+    """A repeated widget as a memoized component: drawn again only when one of its
+    arguments changes (call it with a ``key``)."""
+    return ft.memo(ft.component(fn))  # type: ignore[no-any-return,no-untyped-call]
+
+
+def screen(fn: Callable[P, ft.Control]) -> Callable[..., ft.Control]:
+    """A screen as a component that never leaves a frozen tab: if drawing it fails,
+    it says so in plain words (the error is logged), with a way home when the screen
+    has the navigation."""
+
+    @functools.wraps(fn)
+    def guarded(*args: P.args, **kwargs: P.kwargs) -> ft.Control:
+        try:
+            return fn(*args, **kwargs)
+        except Exception:
+            logging.getLogger("canasta_scorer").exception("a screen failed to draw")
+            nav = next((a for a in (*args, *kwargs.values()) if isinstance(a, Navigation)), None)
+            return failed_screen(nav)
+
+    return ft.component(guarded)
+
+
+def failed_screen(nav: Navigation | None) -> ft.Control:
+    """What a screen that could not be drawn shows instead."""
+    controls: list[ft.Control] = [
+        ft.Semantics(
+            identifier="screen-failed",
+            label="This screen could not be shown",
+            content=ft.Text(
+                "This screen could not be shown. Everything saved is safe, and the hand "
+                "being entered is kept. Go back home and open the match again.",
+                color=ft.Colors.ERROR,
+            ),
+        )
+    ]
+    if nav is not None:
+        controls.append(
+            ft.FilledButton(content="Home", icon=ft.Icons.HOME, height=48, on_click=nav.go_home)
+        )
+    return ft.Column(controls, spacing=12)
 
 
 def points(value: int) -> str:

@@ -8,17 +8,17 @@ import contextlib
 
 import flet as ft
 
-from canasta_scorer.ui.state import AppState
+from canasta_scorer.ui.state import Navigation, OpenMatch
 
-from .common import points, signed
+from .common import points, screen, signed
 
 #: Seconds to wait for the device to save a file before saying it could not.
 SAVE_TIMEOUT = 120
 
 
-def _sheet(state: AppState) -> ft.Control:
+def _sheet(state: OpenMatch) -> ft.Control:
     """The score sheet as a paper would have it: a row per hand, totals, the result."""
-    match = state.match
+    match = state.current
     assert match is not None
     record, score = match.record, match.score
     rows = [
@@ -69,48 +69,52 @@ def _sheet(state: AppState) -> ft.Control:
     )
 
 
-def export_screen(state: AppState) -> list[ft.Control]:
-    """The export in the chosen form, with Save as file and (for text) Copy."""
+@screen
+def ExportScreen(state: OpenMatch, nav: Navigation) -> ft.Control:
+    """The export in the chosen form (a view-only choice), with Save as file and (for
+    text) Copy."""
+    export_kind, set_kind = ft.use_state("json")
+    export_text = ft.use_memo(lambda: state.export_text(export_kind), [export_kind])
     kind = {"csv": "CSV score sheet", "image": "score sheet image (PNG)"}.get(
-        state.export_kind, "match file (JSON)"
+        export_kind, "match file (JSON)"
     )
     shot = ft.Ref[ft.Screenshot]()
 
     async def save() -> None:
-        data = state.export_text.encode()
+        data = export_text.encode()
         try:
-            if state.export_kind == "image" and shot.current is not None:
+            if export_kind == "image" and shot.current is not None:
                 data = await asyncio.wait_for(shot.current.capture(pixel_ratio=2), 30)
             saved = await asyncio.wait_for(
                 ft.FilePicker().save_file(
                     dialog_title=f"Save the {kind}",
-                    file_name=state.export_file_name(),
+                    file_name=state.export_file_name(export_kind),
                     src_bytes=data,
                 ),
                 SAVE_TIMEOUT,
             )
         except Exception:
-            state.say(f"The {kind} could not be saved on this device.")
+            nav.say(f"The {kind} could not be saved on this device.")
             return
         if saved is not None:
-            state.say(f"The {kind} was saved.")
+            nav.say(f"The {kind} was saved.")
 
     async def copy() -> None:
         with contextlib.suppress(Exception):
-            await ft.Clipboard().set(state.export_text)
-        state.say(f"The {kind} was copied.")
+            await ft.Clipboard().set(export_text)
+        nav.say(f"The {kind} was copied.")
 
     buttons: list[ft.Control] = [
         ft.FilledButton(content="Save as a file", icon=ft.Icons.DOWNLOAD, height=48, on_click=save)
     ]
-    if state.export_kind != "image":
+    if export_kind != "image":
         buttons.append(
             ft.OutlinedButton(content="Copy", icon=ft.Icons.COPY, height=48, on_click=copy)
         )
     buttons += [
-        ft.OutlinedButton(content=label, height=48, on_click=lambda _, k=key: state.export(k))
+        ft.OutlinedButton(content=label, height=48, on_click=lambda _, k=key: set_kind(k))
         for key, label in (("json", "Match file"), ("csv", "CSV sheet"), ("image", "Image"))
-        if key != state.export_kind
+        if key != export_kind
     ]
     controls: list[ft.Control] = [
         ft.Text(
@@ -120,15 +124,15 @@ def export_screen(state: AppState) -> list[ft.Control]:
         ),
         ft.Row(buttons, wrap=True),
     ]
-    if state.export_kind == "image":
+    if export_kind == "image":
         controls.append(ft.Screenshot(ref=shot, content=_sheet(state)))
     else:
         controls.append(
             ft.Container(
-                ft.Text(state.export_text, selectable=True, font_family="monospace", size=12),
+                ft.Text(export_text, selectable=True, font_family="monospace", size=12),
                 bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
                 padding=12,
                 border_radius=8,
             )
         )
-    return controls
+    return ft.Column(controls, spacing=12)

@@ -6,16 +6,16 @@ import flet as ft
 
 from canasta_scorer.rules import format_cards
 from canasta_scorer.ui.drafts import COUNTED_BY_POINTS
-from canasta_scorer.ui.state import AppState
+from canasta_scorer.ui.state import Navigation, OpenMatch
 
-from .common import findings_list, heading, points
+from .common import findings_list, heading, points, screen
 from .hand_entry import working
 
 
-def hand_detail_screen(state: AppState) -> list[ft.Control]:
-    """Hand ``state.detail`` of the open match, side by side."""
-    match = state.match
-    number = state.detail
+@screen
+def HandDetailScreen(state: OpenMatch, number: int, nav: Navigation) -> ft.Control:
+    """Hand ``number`` (0-based) of the open match, side by side."""
+    match = state.current
     assert match is not None and number is not None
     record = match.record
     hand = record.hands[number]
@@ -84,7 +84,7 @@ def hand_detail_screen(state: AppState) -> list[ft.Control]:
                 on_click=state.unlock_finished,
             )
         )
-        return controls
+        return ft.Column(controls, spacing=12)
     controls.append(
         ft.Row(
             [
@@ -105,4 +105,4 @@ def hand_detail_screen(state: AppState) -> list[ft.Control]:
             wrap=True,
         )
     )
-    return controls
+    return ft.Column(controls, spacing=12)

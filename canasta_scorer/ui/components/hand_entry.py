@@ -1,9 +1,20 @@
-"""Hand entry: per side its melds, red threes, how the hand ended and the cards left,
-with the live score and every finding next to what it is about."""
+"""Hand entry, made for a phone at the table.
+
+Always on screen, outside the scrolling body: the side switcher with each side's
+live hand total and problem count (top), and the hands' totals with Save (bottom).
+On a screen at least `WIDE` px wide the sides stand side by side. Tapping a rank
+adds its meld right under the rank pad, its naturals counted with one tap (quick
+counts) or the stepper; 2s and jokers take one tap each. Going out is one tap on
+the player; cards left are counted by point class with one tap per class, or typed.
+
+Each side's panel, meld row and cards-left row is its own memoized component with
+a ``key``: a tap re-renders the rows whose values changed, not the screen.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, cast
 
 import flet as ft
 
@@ -12,15 +23,21 @@ from canasta_scorer.rules import (
     Finding,
     HouseRule,
     MatchRecord,
+    MatchSide,
     MeldRank,
+    RuleSet,
     Severity,
     SideScore,
     WentOut,
+    cards_points,
+    format_cards,
+    parse_cards,
 )
-from canasta_scorer.ui.drafts import MISSING_TOTAL, NOTHING_ENTERED, SideDraft
-from canasta_scorer.ui.state import AppState
+from canasta_scorer.ui.drafts import MISSING_TOTAL, NOTHING_ENTERED, LeftDraft, MeldDraft, SideDraft
+from canasta_scorer.ui.state import HandEntry, Navigation, OpenMatch, Preview, rank_name
 
 from .common import (
+    TOUCH,
     findings_list,
     heading,
     icon_button,
@@ -28,30 +45,42 @@ from .common import (
     plural,
     points,
     problem_list,
+    screen,
     signed,
     stepper,
     switch,
+    widget,
 )
 
+#: Screens at least this wide (px) show the sides side by side.
+WIDE = 900
 RANK_BUTTONS = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+#: Naturals a meld can be given with one tap.
+QUICK_COUNTS = (3, 4, 5, 6, 7, 8)
+#: Cards of a point class, or red threes, that one tap can set.
+CLASS_COUNTS = (1, 2, 3, 4, 5)
 CLASSES = (
-    ("jokers", "Jokers", "jokers (50)"),
-    ("aces_and_twos", "A and 2", "aces and 2s (20)"),
-    ("king_to_eight", "K to 8", "cards K to 8 (10)"),
-    ("seven_to_four", "7 to 4, 3", "cards 7 to 4 and black threes (5)"),
+    ("jokers", "Jokers\n50", "jokers (50)"),
+    ("aces_and_twos", "A, 2\n20", "aces and 2s (20)"),
+    ("king_to_eight", "K to 8\n10", "cards K to 8 (10)"),
+    ("seven_to_four", "7 to 3\n5", "cards 7 to 4 and black threes (5)"),
 )
-
-
-def _rank_name(rank: MeldRank) -> str:
-    if rank is MeldRank.BLACK_THREE:
-        return "black threes"
-    if rank is MeldRank.WILD:
-        return "wild cards"
-    return f"{rank.value}s"
+NOT_ENTERED = "not entered yet"
 
 
 def working(score: SideScore) -> ft.Control:
     """Every line of a side's score, like a paper sheet."""
+    return _working(score)
+
+
+@widget
+def Working(score: SideScore) -> ft.Control:
+    """A side's score for the hand being entered, line by line (drawn again only when
+    it changes)."""
+    return _working(score)
+
+
+def _working(score: SideScore) -> ft.Control:
     lines = [
         ("Cards melded", score.meld_points),
         ("Canasta bonuses", score.canasta_bonus),
@@ -91,17 +120,49 @@ def working(score: SideScore) -> ft.Control:
     return ft.Column(rows, spacing=4)
 
 
-def _meld_card(state: AppState, side: int, index: int) -> ft.Control:
-    draft = state.draft
-    assert draft is not None
-    meld_draft = draft.sides[side].melds[index]
+def _style(chosen: bool, tone: bool = False, **style: Any) -> ft.ButtonStyle:
+    """A button's look, filled when ``chosen`` (``tone``: the lighter fill). One kind
+    of button either way, so a tap changes its colours, not the control."""
+    if chosen:
+        style["bgcolor"] = ft.Colors.SECONDARY_CONTAINER if tone else ft.Colors.PRIMARY
+        style["color"] = ft.Colors.ON_SECONDARY_CONTAINER if tone else ft.Colors.ON_PRIMARY
+    return ft.ButtonStyle(**style)
+
+
+def _count_button(
+    value: int, chosen: bool, label: str, key: str, on_click: Callable[[], None]
+) -> ft.Control:
+    """A 48 × 48 button that sets a count with one tap."""
+    style = _style(chosen, padding=ft.Padding.all(0), shape=ft.RoundedRectangleBorder(radius=8))
+    return ft.OutlinedButton(
+        # named for screen readers (and found by tests) by what it sets
+        content=ft.Text(str(value), semantics_label=label),
+        width=TOUCH,
+        height=TOUCH,
+        tooltip=label,
+        key=key,
+        style=style,
+        on_click=lambda _: on_click(),
+    )
+
+
+@widget
+def MeldRow(
+    side: int,
+    index: int,
+    meld_draft: MeldDraft,
+    rules: RuleSet,
+    found: tuple[Finding, ...],
+    opened: bool,
+    set_meld: Callable[..., None],
+    remove_meld: Callable[[int, int], None],
+    open_meld: Callable[[str], None],
+) -> ft.Control:
+    """One meld: its points and kind, its findings; opened, also quick counts of
+    naturals and steppers (closed, one line that opens it with a tap)."""
     meld = meld_draft.meld()
-    rules = state.rules
-    assert rules is not None
     kind = meld.canasta_kind(rules)
-    name = _rank_name(meld_draft.rank)
-    where = f"sides[{side}].melds[{index}]"
-    found = state.preview.about(where) if state.preview else ()
+    name = rank_name(meld_draft.rank)
     broken = any(f.severity is Severity.ERROR for f in found)
     label = (
         {
@@ -112,6 +173,42 @@ def _meld_card(state: AppState, side: int, index: int) -> ft.Control:
         if kind and not broken  # an illegal meld is no canasta
         else ""
     )
+    if not opened:
+        said = f"Meld of {name}: {meld}, {points(meld.points)} points" + (
+            f", {label}" if label else ""
+        )
+        line: list[ft.Control] = [
+            ft.Semantics(
+                identifier=f"meld-{side}-{meld_draft.rank.value}",
+                label=said,
+                button=True,
+                content=ft.Container(
+                    ft.Row(
+                        [
+                            ft.Icon(
+                                ft.Icons.ERROR if broken else ft.Icons.EDIT,
+                                color=ft.Colors.ERROR if broken else None,
+                                size=18,
+                            ),
+                            ft.Text(f"{meld}", expand=True, no_wrap=True),
+                            ft.Text(
+                                f"{points(meld.points)}" + (f" · {label}" if label else ""),
+                                weight=ft.FontWeight.BOLD if label else None,
+                            ),
+                        ]
+                    ),
+                    height=TOUCH,
+                    padding=ft.Padding.symmetric(horizontal=12),
+                    border_radius=8,
+                    bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+                    on_click=lambda _: open_meld(meld_draft.rank.value),
+                    tooltip=f"Open the meld of {name}",
+                ),
+            )
+        ]
+        if found:
+            line.append(findings_list(found))
+        return ft.Column(line, spacing=2)
     rows: list[ft.Control] = [
         ft.Row(
             [
@@ -123,22 +220,39 @@ def _meld_card(state: AppState, side: int, index: int) -> ft.Control:
                 icon_button(
                     ft.Icons.DELETE_OUTLINE,
                     f"Remove the meld of {name}",
-                    width=48,
-                    height=48,
-                    on_click=lambda: state.remove_meld(side, index),
+                    width=TOUCH,
+                    height=TOUCH,
+                    on_click=lambda: remove_meld(side, index),
                 ),
             ]
         ),
     ]
     if meld_draft.rank is not MeldRank.WILD:
+        what = f"{name} in the meld of {name}"
+        rows.append(
+            ft.Row(
+                [
+                    _count_button(
+                        count,
+                        meld_draft.naturals == count,
+                        f"{count} {what}",
+                        f"naturals-{side}-{meld_draft.rank.value}-{count}",
+                        lambda c=count: set_meld(side, index, naturals=c),  # type: ignore[misc]
+                    )
+                    for count in QUICK_COUNTS
+                ],
+                spacing=4,
+                wrap=True,
+            )
+        )
         rows.append(
             stepper(
                 name.capitalize()
                 if meld_draft.rank is MeldRank.BLACK_THREE
                 else f"{meld_draft.rank.value}s",
                 meld_draft.naturals,
-                lambda v: state.set_meld(side, index, naturals=v),
-                what=f"{name} in the meld of {name}",
+                lambda v: set_meld(side, index, naturals=v),
+                what=what,
             )
         )
     if meld_draft.rank is not MeldRank.BLACK_THREE or meld_draft.twos or meld_draft.jokers:
@@ -146,7 +260,7 @@ def _meld_card(state: AppState, side: int, index: int) -> ft.Control:
             stepper(
                 "2s",
                 meld_draft.twos,
-                lambda v: state.set_meld(side, index, twos=v),
+                lambda v: set_meld(side, index, twos=v),
                 what=f"2s in the meld of {name}",
             )
         )
@@ -154,7 +268,7 @@ def _meld_card(state: AppState, side: int, index: int) -> ft.Control:
             stepper(
                 "Jokers",
                 meld_draft.jokers,
-                lambda v: state.set_meld(side, index, jokers=v),
+                lambda v: set_meld(side, index, jokers=v),
                 what=f"jokers in the meld of {name}",
             )
         )
@@ -166,187 +280,556 @@ def _meld_card(state: AppState, side: int, index: int) -> ft.Control:
     )
 
 
-def _side_entry(state: AppState, index: int) -> list[ft.Control]:
-    draft = state.draft
-    match = state.match
-    assert draft is not None and match is not None
-    side_setup = match.record.sides[index]
-    side: SideDraft = draft.sides[index]
-    rules = state.rules
-    assert rules is not None
+@widget
+def LeftRow(
+    side: int,
+    seat: int,
+    who: str,
+    left: LeftDraft,
+    problem: str | None,
+    set_left: Callable[..., None],
+) -> ft.Control:
+    """One player's cards left in hand: a tap per point class, or typed cards (with
+    what was read)."""
+    rows: list[ft.Control] = [
+        ft.Row(
+            [
+                ft.Text(who, weight=ft.FontWeight.BOLD, expand=True),
+                ft.Switch(
+                    label="Type cards",
+                    value=left.by_cards,
+                    on_change=lambda e: set_left(side, seat, by_cards=bool(e.control.value)),
+                ),
+            ]
+        )
+    ]
+    if left.by_cards:
+        rows.append(
+            ft.TextField(
+                expand=True,
+                label=f"Cards left in {who}'s hand",
+                hint_text="e.g. 4 5 5 Q K A A (JK joker, 3 black three)",
+                value=left.cards,
+                error=problem,
+                on_change=lambda e: set_left(side, seat, cards=e.control.value),
+            )
+        )
+        read = _read_cards(left.cards) if problem is None else None
+        if read:
+            rows.append(
+                ft.Semantics(
+                    identifier=f"read-{side}-{seat}",
+                    label=f"Read as: {read}",
+                    content=ft.Text(
+                        f"Read as: {read}", size=12, color=ft.Colors.ON_SURFACE_VARIANT
+                    ),
+                )
+            )
+    else:
+        for key, label, what in CLASSES:
+            value = getattr(left, key)
+            full = f"{what} in {who}'s hand"
+            buttons: list[ft.Control] = [
+                ft.Semantics(
+                    label=f"{full}: {value}",
+                    content=ft.Text(label, width=56, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                )
+            ]
+            buttons += [
+                _count_button(
+                    count,
+                    value == count,
+                    f"{count} {full}",
+                    f"left-{side}-{seat}-{key}-{count}",
+                    # the count shown again takes it back to none
+                    lambda c=count, k=key, v=value: set_left(  # type: ignore[misc]
+                        side, seat, **{k: 0 if v == c else c}
+                    ),
+                )
+                for count in CLASS_COUNTS
+            ]
+            buttons.append(
+                icon_button(
+                    ft.Icons.ADD,
+                    f"More {full}",
+                    width=TOUCH,
+                    height=TOUCH,
+                    on_click=lambda _, k=key, v=value: set_left(side, seat, **{k: v + 1}),
+                )
+            )
+            rows.append(ft.Row(buttons, spacing=2, wrap=True))
+    return ft.Container(ft.Column(rows, spacing=2), padding=ft.Padding.only(bottom=8))
+
+
+def side_items(
+    index: int,
+    setup: MatchSide,
+    side: SideDraft,
+    rules: RuleSet,
+    findings: tuple[Finding, ...],
+    problems: tuple[tuple[str, str], ...],
+    score: SideScore | None,
+    quiet: bool,
+    entry: HandEntryActions,
+    opened: str | None,
+    opener: Opener,
+) -> list[ft.Control]:
+    """One side's part of the hand, as items of the scrolling body (built by the
+    browser only when scrolled to): the rank pad with the melds under it, red threes,
+    who went out, the cards left; its findings shown where they are about (none while
+    the side is ``quiet``: not entered yet). Each item is a memoized widget."""
     ranks = [*RANK_BUTTONS, "3"]
     if rules.has(HouseRule.WILD_CARD_MELDS):
         ranks.append("wild")
+    have = {meld.rank.value for meld in side.melds}
+    if opened not in have:  # none chosen (or removed): the newest meld is open
+        opened = side.melds[-1].rank.value if side.melds else None
+
     controls: list[ft.Control] = [
-        heading("Melds"),
-        ft.Text(
-            "Tap a rank to add its meld, then count its cards.",
-            color=ft.Colors.ON_SURFACE_VARIANT,
-            size=12,
-        ),
-        ft.Row(
-            [
-                ft.OutlinedButton(
-                    content={"3": "Black 3s", "wild": "Wild"}.get(rank, rank),
-                    tooltip=f"Add a meld of {_rank_name(MeldRank(rank))}",
-                    height=48,
-                    style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)),
-                    on_click=lambda _, r=rank: state.add_meld(index, r),
-                )
-                for rank in ranks
-            ],
-            wrap=True,
-            spacing=6,
-        ),
+        RankPad(index, tuple(ranks), frozenset(have), opener, key=f"rank-pad-{index}")
     ]
-    controls += [_meld_card(state, index, i) for i in range(len(side.melds))]
-    controls.append(heading("Red threes"))
+    if not side.melds:
+        controls.append(
+            ft.Text(
+                "Tap a rank to add its meld; the newest meld shows here.",
+                color=ft.Colors.ON_SURFACE_VARIANT,
+                size=12,
+            )
+        )
+    # Newest first: the meld just added is right under the rank pad.
+    for number in reversed(range(len(side.melds))):
+        where = f"sides[{index}].melds[{number}]"
+        found = () if quiet else tuple(f for f in findings if _under(f.where, where))
+        controls.append(
+            MeldRow(
+                index,
+                number,
+                side.melds[number],
+                rules,
+                found,
+                side.melds[number].rank.value == opened,
+                entry.set_meld,
+                entry.remove_meld,
+                opener.open,
+                key=f"meld-{index}-{side.melds[number].rank.value}",
+            )
+        )
     controls.append(
-        stepper(
-            "Laid out",
+        Ending(
+            index,
+            setup,
             side.red_threes,
-            lambda v: state.set_red_threes(index, v),
-            what=f"red threes of {side_setup.name}",
+            side.went_out,
+            side.went_out_by,
+            entry,
+            key=f"ending-{index}",
         )
     )
-    controls.append(heading("How the hand ended"))
-    controls.append(
-        ft.SegmentedButton(
-            segments=[
-                ft.Segment(value=WentOut.NO.value, label="Not out"),
-                ft.Segment(value=WentOut.OUT.value, label="Went out"),
-                ft.Segment(value=WentOut.CONCEALED.value, label="Concealed"),
-            ],
-            selected=[side.went_out.value],
-            on_change=lambda e: state.set_went_out(index, e.control.selected[0], side.went_out_by),
-        )
-    )
-    if side.went_out is not WentOut.NO and len(side_setup.players) > 1:
-        controls.append(
-            named(
-                ft.Dropdown(
-                    label="Who went out",
-                    value=side.went_out_by,
-                    options=[ft.DropdownOption(key=p, text=p) for p in side_setup.players],
-                    on_select=lambda e: state.set_went_out(index, side.went_out, e.control.value),
-                )
-            )
-        )
     controls.append(heading("Cards left in hand"))
-    names = side_setup.players or (side_setup.name,)
+    names = setup.players or (setup.name,)
     for seat, left in enumerate(side.left):
-        who = names[seat] if seat < len(names) else side_setup.name
+        who = names[seat] if seat < len(names) else setup.name
+        if side.went_out is not WentOut.NO and side.went_out_by == who:
+            continue  # went out: nothing left in hand
+        problem = next(
+            (m for w, m in problems if w == f"sides[{index}].left_in_hand[{seat}]"), None
+        )
         controls.append(
-            ft.Row(
-                [
-                    ft.Text(who, weight=ft.FontWeight.BOLD, expand=True),
-                    ft.Switch(
-                        label="Type cards",
-                        value=left.by_cards,
-                        on_change=lambda e, s=seat: state.set_left(
-                            index, s, by_cards=bool(e.control.value)
-                        ),
-                    ),
-                ]
-            )
+            LeftRow(index, seat, who, left, problem, entry.set_left, key=f"left-{index}-{seat}")
         )
-        if left.by_cards:
-            problems = [
-                m
-                for w, m in (state.preview.problems if state.preview else ())
-                if w == f"sides[{index}].left_in_hand[{seat}]"
-            ]
-            controls.append(
-                ft.TextField(
-                    expand=True,
-                    label=f"Cards left in {who}'s hand",
-                    hint_text="e.g. 4 5 5 Q K A A (JK joker, 3 black three)",
-                    value=left.cards,
-                    error=problems[0] if problems else None,
-                    on_change=lambda e, s=seat: state.set_left(index, s, cards=e.control.value),
-                )
-            )
-        else:
-            for key, label, what in CLASSES:
-                controls.append(
-                    stepper(
-                        label,
-                        getattr(left, key),
-                        _left_setter(state, index, seat, key),
-                        what=f"{what} in {who}'s hand",
-                    )
-                )
-    side_findings: tuple[Finding, ...] = ()
-    if state.preview:
-        side_findings = tuple(
-            f
-            for f in state.preview.about(f"sides[{index}]")
-            if not f.where.startswith(f"sides[{index}].melds[")
+    side_findings = tuple(f for f in findings if not f.where.startswith(f"sides[{index}].melds["))
+    if quiet:
+        controls.append(
+            ft.Text(f"{setup.name}: {NOT_ENTERED}.", color=ft.Colors.ON_SURFACE_VARIANT)
         )
-    if side_findings:
+    elif side_findings:
         controls.append(findings_list(side_findings))
-    if state.preview and state.preview.score is not None:
-        controls.append(heading(f"{side_setup.name}: score for this hand"))
-        controls.append(working(state.preview.score.sides[index]))
+    if score is not None:
+        controls.append(heading(f"{setup.name}: score for this hand"))
+        controls.append(Working(score, key=f"working-{index}"))
     return controls
 
 
-def _left_setter(state: AppState, side: int, seat: int, key: str) -> Callable[[int], None]:
-    def change(value: int) -> None:
-        state.set_left(side, seat, **{key: value})
+@widget
+def Ending(
+    index: int,
+    setup: MatchSide,
+    red_threes: int,
+    went_out: WentOut,
+    went_out_by: str | None,
+    entry: HandEntryActions,
+) -> ft.Control:
+    """A side's red threes (a tap for the count) and who went out (a tap on them)."""
+    buttons: list[ft.Control] = [
+        _count_button(
+            count,
+            red_threes == count,
+            f"{count} red threes of {setup.name}",
+            f"red-threes-{index}-{count}",
+            lambda c=count: entry.set_red_threes(index, c),  # type: ignore[misc]
+        )
+        for count in (0, 1, 2, 3, 4)
+    ]
+    buttons.append(
+        icon_button(
+            ft.Icons.ADD,
+            f"More red threes of {setup.name}",
+            width=TOUCH,
+            height=TOUCH,
+            on_click=lambda: entry.set_red_threes(index, red_threes + 1),
+        )
+    )
+    return ft.Column(
+        [
+            heading("Red threes"),
+            ft.Semantics(
+                identifier=f"red-threes-{index}",
+                label=f"red threes of {setup.name}: {red_threes}",
+                content=ft.Row(buttons, spacing=4, wrap=True),
+            ),
+            heading("Going out"),
+            _went_out(index, setup, went_out, went_out_by, entry),
+        ],
+        spacing=8,
+    )
 
-    return change
+
+def _went_out(
+    index: int,
+    setup: MatchSide,
+    went_out: WentOut,
+    went_out_by: str | None,
+    entry: HandEntryActions,
+) -> ft.Control:
+    """One tap on the player who went out (again: nobody did); concealed beside it."""
+    players = setup.players or (setup.name,)
+    out = went_out is not WentOut.NO
+    buttons: list[ft.Control] = []
+    for player in players:
+        chosen = out and (went_out_by == player or len(players) == 1)
+        label = f"{player} went out" if len(players) > 1 or setup.players else "Went out"
+        buttons.append(
+            ft.OutlinedButton(
+                content=label,
+                style=_style(chosen),
+                height=TOUCH,
+                key=f"out-{index}-{player}",
+                icon=ft.Icons.CHECK if chosen else None,
+                on_click=lambda _, p=player, c=chosen: entry.set_went_out(
+                    index,
+                    WentOut.NO if c else (went_out if out else WentOut.OUT),
+                    None if c else (p if setup.players else None),
+                ),
+            )
+        )
+    concealed = went_out is WentOut.CONCEALED
+    controls: list[ft.Control] = [ft.Row(buttons, wrap=True, spacing=6)]
+    if out:
+        controls.append(
+            ft.Switch(
+                label="Concealed (melded all at once)",
+                value=concealed,
+                on_change=lambda e: entry.set_went_out(
+                    index,
+                    WentOut.CONCEALED if e.control.value else WentOut.OUT,
+                    went_out_by,
+                ),
+            )
+        )
+    else:
+        controls.append(
+            ft.Text("Nobody on this side went out.", size=12, color=ft.Colors.ON_SURFACE_VARIANT)
+        )
+    return ft.Column(controls, spacing=4)
 
 
-def hand_entry_screen(state: AppState) -> list[ft.Control]:
-    """The hand being entered: a side at a time (or quick totals), then Save."""
-    draft = state.draft
-    match = state.match
-    assert draft is not None and match is not None
-    record = match.record
-    side = min(state.entry_side, len(record.sides) - 1)
+class Opener:
+    """Adds and opens the melds of a panel; one per panel, so a memoized row is
+    handed the same functions on every render."""
+
+    def __init__(self, side: int, add_meld: Callable[[int, str], int]) -> None:
+        self.side = side
+        self.add_meld = add_meld
+        self.setter: Callable[[int, str], None] | None = None
+
+    def open(self, rank: str) -> None:
+        """Open the panel's meld of ``rank``."""
+        if self.setter is not None:
+            self.setter(self.side, rank)
+
+    def add(self, rank: str) -> None:
+        """Add a meld of ``rank`` (or find the one there) and open it."""
+        self.add_meld(self.side, rank)
+        self.open(MeldRank(rank).value)
+
+
+@widget
+def RankPad(index: int, ranks: tuple[str, ...], have: frozenset[str], opener: Opener) -> ft.Control:
+    """A button per rank: a tap adds its meld (a rank the side has is shaded)."""
+    return ft.Row(
+        [
+            ft.OutlinedButton(
+                content={"3": "Black 3s", "wild": "Wild"}.get(rank, rank),
+                tooltip=f"Add a meld of {rank_name(MeldRank(rank))}",
+                height=TOUCH,
+                width=TOUCH if rank not in ("3", "wild") else None,
+                style=_style(rank in have, True, padding=ft.Padding.symmetric(horizontal=4)),
+                on_click=lambda _, r=rank: opener.add(r),
+                key=f"rank-{index}-{rank}",
+            )
+            for rank in ranks
+        ],
+        wrap=True,
+        spacing=6,
+    )
+
+
+class HandEntryActions:
+    """The entry's writers a panel calls, compared by identity (so a memoized panel is
+    not re-drawn because a new wrapper was made)."""
+
+    def __init__(self, entry: HandEntry) -> None:
+        self.add_meld = entry.add_meld
+        self.set_meld = entry.set_meld
+        self.remove_meld = entry.remove_meld
+        self.set_red_threes = entry.set_red_threes
+        self.set_went_out = entry.set_went_out
+        self.set_left = entry.set_left
+
+
+def _read_cards(text: str) -> str:
+    """Typed cards as the rules engine reads them, with their points ("4 5 5 Q K A A,
+    75 points"), or "" when nothing (readable) is typed."""
+    try:
+        cards = parse_cards(text)
+    except ValueError:
+        return ""
+    if not cards:
+        return ""
+    return f"{format_cards(cards)}, {points(cards_points(cards))} points"
+
+
+def _under(where: str, path: str) -> bool:
+    return where == path or where.startswith((path + ".", path + "["))
+
+
+def _side_tab(
+    index: int,
+    name: str,
+    preview: Preview | None,
+    quiet: bool,
+    chosen: bool,
+    on_click: Callable[[], None],
+) -> ft.Control:
+    """A side's switch: its name, live hand total and problem count (or "not
+    entered yet")."""
+    score = preview.score if preview is not None else None
+    total = score.sides[index].total if score is not None and index < len(score.sides) else None
+    count = preview.side_problems(index) if preview is not None else 0
+    if quiet:
+        status, color = NOT_ENTERED, ft.Colors.ON_SURFACE_VARIANT
+    elif count:
+        status, color = plural(count, "problem"), ft.Colors.ERROR
+    else:
+        status, color = "no problems", ft.Colors.ON_SURFACE_VARIANT
+    shown = signed(total) if total is not None else "–"
+    return ft.Semantics(
+        identifier=f"side-tab-{index}",
+        label=f"{name}: hand total {shown}, {status}",
+        selected=chosen,
+        content=ft.OutlinedButton(
+            content=ft.Column(
+                [
+                    ft.Text(name, weight=ft.FontWeight.BOLD, no_wrap=True),
+                    ft.Text(
+                        f"{shown} · {status}",
+                        size=12,
+                        color=color,
+                        no_wrap=True,
+                        semantics_label=f"hand total {shown}, {status}",
+                    ),
+                ],
+                spacing=0,
+                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                alignment=ft.MainAxisAlignment.CENTER,
+            ),
+            height=56,
+            expand=True,
+            key=f"side-{index}",
+            tooltip=name,
+            on_click=lambda _: on_click(),
+            style=_style(
+                chosen,
+                True,
+                padding=ft.Padding.symmetric(horizontal=4),
+                shape=ft.RoundedRectangleBorder(radius=8),
+            ),
+        ),
+        expand=True,
+    )
+
+
+@screen
+def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.Control:
+    """The hand being entered: the side switcher on top, the chosen side (or every side
+    on a wide screen, or quick totals) in the middle, Save at the bottom."""
+    chosen, set_chosen = ft.use_state(0)
+    confirm, set_confirm = ft.use_state(False)
+    width, set_width = ft.use_state(float(ft.context.page.width or 0))
+    actions = ft.use_memo(lambda: HandEntryActions(entry), [])
+    # which meld is open on each side (none chosen: the newest)
+    opened, set_opened = ft.use_state(cast(tuple[tuple[int, str], ...], ()))
+    openers = ft.use_memo(lambda: [Opener(i, entry.add_meld) for i in range(12)], [])
+
+    def open_meld(side: int, rank: str) -> None:
+        set_opened(lambda now: (*(o for o in now if o[0] != side), (side, rank)))
+
+    for opener in openers:
+        opener.setter = open_meld
+
+    def watch_width() -> None:
+        page = ft.context.page
+        page.on_resize = lambda e: set_width(float(e.width))
+
+    ft.use_effect(watch_width, [])
+
+    draft = entry.draft
+    state = match.current
+    rules = match.rules
+    if draft is None or state is None or rules is None:
+        return ft.Text("No hand is being entered.")
+    record = state.record
+    preview = entry.preview
+    wide = float(width) >= WIDE
+    side = min(chosen, len(record.sides) - 1)
     title = (
         f"Hand {len(record.hands) + 1}"
         if draft.number is None
         else f"Editing hand {draft.number + 1}"
     )
     minimums = ", ".join(
-        f"{s.name} {m}" for s, m in zip(record.sides, state.hand_minimums(), strict=False)
+        f"{s.name} {m}" for s, m in zip(record.sides, entry.hand_minimums(), strict=False)
     )
-    controls: list[ft.Control] = [
-        ft.Text(f"{title} · initial meld minimums: {minimums}", color=ft.Colors.ON_SURFACE_VARIANT),
-        switch(
-            "Quick totals",
-            draft.quick,
-            lambda on: state.set_quick(on),
-            "Type each side's total from a paper count instead of entering the cards.",
-        ),
+
+    top: list[ft.Control] = [
+        ft.Text(
+            f"{title} · initial meld minimums: {minimums}",
+            color=ft.Colors.ON_SURFACE_VARIANT,
+            size=12,
+        )
     ]
-    if draft.quick:
-        controls += _quick_entry(state, record)
-    else:
-        controls.append(
-            ft.SegmentedButton(
-                segments=[
-                    ft.Segment(value=str(i), label=s.name) for i, s in enumerate(record.sides)
+    if not draft.quick:
+        top.append(
+            ft.Row(
+                [
+                    _side_tab(
+                        i,
+                        s.name,
+                        preview,
+                        entry.quiet(i),
+                        i == side and not wide,
+                        lambda i=i: set_chosen(i),  # type: ignore[misc]
+                    )
+                    for i, s in enumerate(record.sides)
                 ],
-                selected=[str(side)],
-                on_change=lambda e: state.select_side(int(e.control.selected[0])),
+                spacing=6,
                 key="side-picker",
             )
         )
-        controls += _side_entry(state, side)
-    controls += _hand_info(state)
-    return controls
+    body: list[ft.Control] = []
+    if draft.quick:
+        body.append(
+            switch(
+                "Quick totals",
+                True,
+                entry.set_quick,
+                "Type each side's total from a paper count instead of entering the cards.",
+            )
+        )
+        body += _quick_entry(entry, record)
+    else:
+        shown = range(len(record.sides)) if wide else [side]
+        panels: list[list[ft.Control]] = []
+        for index in shown:
+            found = preview.about(f"sides[{index}]") if preview is not None else ()
+            problems = tuple(
+                (w, m)
+                for w, m in (preview.problems if preview is not None else ())
+                if w.startswith(f"sides[{index}]")
+            )
+            score = (
+                preview.score.sides[index]
+                if preview is not None and preview.score is not None
+                else None
+            )
+            panels.append(
+                side_items(
+                    index,
+                    record.sides[index],
+                    draft.sides[index],
+                    rules,
+                    found,
+                    problems,
+                    score,
+                    entry.quiet(index),
+                    actions,
+                    dict(opened).get(index),
+                    openers[index],
+                )
+            )
+        if wide:
+            body.append(
+                ft.ResponsiveRow(
+                    [
+                        ft.Container(
+                            ft.Column(items, spacing=8),
+                            col={"xs": 12, "md": 12 // max(1, len(panels))},
+                        )
+                        for items in panels
+                    ]
+                )
+            )
+        else:
+            body += panels[0]
+    body.append(
+        HandInfo(
+            record,
+            rules,
+            draft.dealer,
+            draft.note,
+            draft.lone_hand,
+            draft.sitting_out,
+            draft.quick,
+            entry.set_hand_info,
+            entry.set_quick,
+            key="hand-info",
+        )
+    )
+    body += _hand_findings(entry)
+    bottom = _save_bar(match, entry, preview, confirm, set_confirm)
+    return ft.Column(
+        [
+            ft.Container(ft.Column(top, spacing=6), padding=ft.Padding.symmetric(horizontal=12)),
+            ft.Container(
+                ft.ListView(body, spacing=12, key=f"entry-body-{side}"),
+                expand=True,
+                padding=ft.Padding.symmetric(horizontal=12),
+            ),
+            bottom,
+        ],
+        expand=True,
+        spacing=6,
+    )
 
 
-def _quick_entry(state: AppState, record: MatchRecord) -> list[ft.Control]:
-    draft = state.draft
+def _quick_entry(entry: HandEntry, record: MatchRecord) -> list[ft.Control]:
+    draft = entry.draft
     assert draft is not None
+    preview = entry.preview
     # A total not typed yet is not an error: Save just waits for it.
     problems = {
         where: message
-        for where, message in (state.preview.problems if state.preview else ())
+        for where, message in (preview.problems if preview else ())
         if message != MISSING_TOTAL
     }
     controls: list[ft.Control] = []
@@ -354,7 +837,7 @@ def _quick_entry(state: AppState, record: MatchRecord) -> list[ft.Control]:
         key = f"sides[{i}].total"
         errors = [
             f.message
-            for f in (state.preview.about(key) if state.preview else ())
+            for f in (preview.about(key) if preview else ())
             if f.severity is Severity.ERROR
         ]
         controls.append(
@@ -364,7 +847,7 @@ def _quick_entry(state: AppState, record: MatchRecord) -> list[ft.Control]:
                 value=draft.totals[i] if i < len(draft.totals) else "",
                 keyboard_type=ft.KeyboardType.NUMBER,
                 error=problems.get(key) or (errors[0] if errors else None),
-                on_change=lambda e, i=i: state.set_quick_total(i, e.control.value),
+                on_change=lambda e, i=i: entry.set_quick_total(i, e.control.value),
             )
         )
     controls.append(
@@ -373,13 +856,20 @@ def _quick_entry(state: AppState, record: MatchRecord) -> list[ft.Control]:
     return controls
 
 
-def _hand_info(state: AppState) -> list[ft.Control]:
-    draft = state.draft
-    match = state.match
-    assert draft is not None and match is not None
-    record = match.record
-    rules = state.rules
-    assert rules is not None
+@widget
+def HandInfo(
+    record: MatchRecord,
+    rules: RuleSet,
+    dealer: str | None,
+    note: str,
+    lone_hand: str | None,
+    sitting_out: str | None,
+    quick: bool,
+    set_hand_info: Callable[..., None],
+    set_quick: Callable[[bool], None],
+) -> ft.Control:
+    """The hand's dealer, note, lone hand or player sitting out, and the quick totals
+    switch (drawn again only when one of them changes)."""
     controls: list[ft.Control] = [heading("This hand")]
     players = [p for s in record.sides for p in s.players]
     if players:
@@ -387,9 +877,9 @@ def _hand_info(state: AppState) -> list[ft.Control]:
             named(
                 ft.Dropdown(
                     label="Dealer",
-                    value=draft.dealer,
+                    value=dealer,
                     options=[ft.DropdownOption(key=p, text=p) for p in players],
-                    on_select=lambda e: state.set_hand_info(dealer=e.control.value),
+                    on_select=lambda e: set_hand_info(dealer=e.control.value),
                 )
             )
         )
@@ -398,9 +888,9 @@ def _hand_info(state: AppState) -> list[ft.Control]:
             named(
                 ft.Dropdown(
                     label="Lone hand (took the pile first)",
-                    value=draft.lone_hand,
+                    value=lone_hand,
                     options=[ft.DropdownOption(key=s.name, text=s.name) for s in record.sides],
-                    on_select=lambda e: state.set_hand_info(lone_hand=e.control.value),
+                    on_select=lambda e: set_hand_info(lone_hand=e.control.value),
                 )
             )
         )
@@ -410,9 +900,9 @@ def _hand_info(state: AppState) -> list[ft.Control]:
             named(
                 ft.Dropdown(
                     label="Sitting out this hand",
-                    value=draft.sitting_out,
+                    value=sitting_out,
                     options=[ft.DropdownOption(key=p, text=p) for p in big],
-                    on_select=lambda e: state.set_hand_info(sitting_out=e.control.value),
+                    on_select=lambda e: set_hand_info(sitting_out=e.control.value),
                 )
             )
         )
@@ -420,69 +910,132 @@ def _hand_info(state: AppState) -> list[ft.Control]:
         ft.TextField(
             expand=True,
             label="Note",
-            value=draft.note,
+            value=note,
             multiline=True,
-            on_change=lambda e: state.set_hand_info(note=e.control.value),
+            on_change=lambda e: set_hand_info(note=e.control.value),
         )
     )
-    preview = state.preview
+    if not quick:  # after the cards: the paper count is the other way
+        controls.append(
+            switch(
+                "Quick totals",
+                False,
+                set_quick,
+                "Type each side's total from a paper count instead of entering the cards.",
+            )
+        )
+    return ft.Column(controls, spacing=12)
+
+
+def _hand_findings(entry: HandEntry) -> list[ft.Control]:
+    """What is wrong with the hand as a whole (not one side), and in later hands."""
+    controls: list[ft.Control] = []
+    preview = entry.preview
     if preview is not None:
         shown = [
             (where, message)
-            for where, message in state.hand_problems()
+            for where, message in entry.hand_problems()
             if message not in (MISSING_TOTAL, NOTHING_ENTERED)
         ]
         if shown:
             controls.append(problem_list(shown))
-        waiting = [
-            message
-            for _, message in preview.problems
-            if message in (MISSING_TOTAL, NOTHING_ENTERED)
-        ]
-        if NOTHING_ENTERED in waiting:
-            controls.append(ft.Text(NOTHING_ENTERED + ".", color=ft.Colors.ON_SURFACE_VARIANT))
-        elif waiting:
-            controls.append(
-                ft.Text("Type every side's hand total to save.", color=ft.Colors.ON_SURFACE_VARIANT)
-            )
-        if preview.score is not None:
-            summary = "   ".join(f"{s.name} {signed(s.total)}" for s in preview.score.sides)
-            controls.append(ft.Text(summary, size=20, weight=ft.FontWeight.BOLD))
         hand_level = [f for f in preview.findings if not f.where.startswith("sides[")]
         if hand_level:
             controls.append(findings_list(hand_level))
-        if preview.errors:
-            controls.append(
-                ft.Semantics(
-                    identifier="blocked",
-                    label="Save is blocked",
-                    content=ft.Text(
-                        f"{plural(len(preview.errors), 'rule')} broken: fix "
-                        f"{'it' if len(preview.errors) == 1 else 'them'} "
-                        "to save (all sides are checked).",
-                        color=ft.Colors.ERROR,
-                    ),
-                )
-            )
         if preview.later:
             controls.append(
                 ft.Text("This change breaks rules in later hands:", color=ft.Colors.ERROR)
             )
             controls.append(findings_list(preview.later))
-    controls.append(
-        ft.Row(
-            [
-                ft.FilledButton(
-                    content="Save hand",
-                    icon=ft.Icons.SAVE,
-                    height=56,
-                    disabled=preview is None or not preview.can_save,
-                    on_click=state.save_hand,
-                    key="save-hand",
-                    expand=True,
-                ),
-                ft.TextButton(content="Discard", height=56, on_click=state.discard_draft),
-            ]
-        )
-    )
     return controls
+
+
+def _save_bar(
+    match: OpenMatch,
+    entry: HandEntry,
+    preview: Preview | None,
+    confirm: bool,
+    set_confirm: Callable[[bool], None],
+) -> ft.Control:
+    """The bottom bar: every side's hand total, what blocks saving, Save and Discard
+    (which asks first when something was entered)."""
+    draft = entry.draft
+    assert draft is not None
+    lines: list[ft.Control] = []
+    if preview is not None and preview.score is not None:
+        summary = "   ".join(f"{s.name} {signed(s.total)}" for s in preview.score.sides)
+        lines.append(ft.Text(summary, size=18, weight=ft.FontWeight.BOLD))
+    if preview is not None:
+        waiting = [m for _, m in preview.problems if m in (MISSING_TOTAL, NOTHING_ENTERED)]
+        if NOTHING_ENTERED in waiting:
+            lines.append(
+                ft.Text(NOTHING_ENTERED + ".", size=12, color=ft.Colors.ON_SURFACE_VARIANT)
+            )
+        elif waiting:
+            lines.append(
+                ft.Text(
+                    "Type every side's hand total to save.",
+                    size=12,
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                )
+            )
+        if preview.errors:
+            count = len(preview.errors)
+            lines.append(
+                ft.Semantics(
+                    identifier="blocked",
+                    label="Save is blocked",
+                    content=ft.Text(
+                        f"{plural(count, 'rule')} broken: fix "
+                        f"{'it' if count == 1 else 'them'} to save (all sides are checked).",
+                        color=ft.Colors.ERROR,
+                        size=12,
+                    ),
+                )
+            )
+    if confirm:
+        buttons: list[ft.Control] = [
+            ft.Text("Discard this hand?", expand=True, weight=ft.FontWeight.BOLD),
+            ft.OutlinedButton(
+                content="Keep entering", height=TOUCH, on_click=lambda: set_confirm(False)
+            ),
+            ft.FilledButton(
+                content="Discard it",
+                height=TOUCH,
+                style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR),
+                on_click=match.discard_draft,
+            ),
+        ]
+    else:
+
+        def discard() -> None:
+            if draft.is_empty() and draft.number is None:
+                match.discard_draft()
+            else:
+                set_confirm(True)
+
+        buttons = [
+            ft.FilledButton(
+                content="Save hand",
+                icon=ft.Icons.SAVE,
+                height=56,
+                # Tried with problems, it shows every side's and says what to fix;
+                # only a hand with nothing in it has nothing to save.
+                disabled=preview is None or any(m == NOTHING_ENTERED for _, m in preview.problems),
+                on_click=match.save_hand,
+                key="save-hand",
+                expand=True,
+            ),
+            ft.TextButton(content="Discard", height=56, on_click=discard),
+        ]
+    lines.append(ft.Row(buttons, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    return ft.Semantics(
+        identifier="save-bar",
+        container=True,
+        content=ft.Container(
+            ft.Column(lines, spacing=4),
+            bgcolor=ft.Colors.SURFACE_CONTAINER,
+            padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+        ),
+        key="save-bar",
+    )

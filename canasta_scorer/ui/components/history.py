@@ -5,17 +5,18 @@ from __future__ import annotations
 import flet as ft
 
 from canasta_scorer.rules import VARIANT_INFO
-from canasta_scorer.ui.state import AppState
+from canasta_scorer.ui.state import History, Navigation
 
-from .common import named
+from .common import named, screen
 from .home import match_tile
 
 PERIODS = {"": "Any time", "7": "Last 7 days", "30": "Last 30 days", "365": "Last year"}
 
 
-def history_screen(state: AppState) -> list[ft.Control]:
+@screen
+def HistoryScreen(state: History, nav: Navigation) -> ft.Control:
     """Filters, the matches, and "Load more"."""
-    f = state.history_filter
+    f = state.filter
     controls: list[ft.Control] = [
         named(
             ft.Dropdown(
@@ -23,7 +24,7 @@ def history_screen(state: AppState) -> list[ft.Control]:
                 value=f.player or "",
                 options=[ft.DropdownOption(key="", text="Everyone")]
                 + [ft.DropdownOption(key=p, text=p) for p in state.known_players],
-                on_select=lambda e: state.filter_history(player=e.control.value or None),
+                on_select=lambda e: state.set_filter(player=e.control.value or None),
             )
         ),
         named(
@@ -32,7 +33,7 @@ def history_screen(state: AppState) -> list[ft.Control]:
                 value=f.variant or "",
                 options=[ft.DropdownOption(key="", text="Every variant")]
                 + [ft.DropdownOption(key=v.id.value, text=v.title) for v in VARIANT_INFO.values()],
-                on_select=lambda e: state.filter_history(variant=e.control.value or None),
+                on_select=lambda e: state.set_filter(variant=e.control.value or None),
             )
         ),
         named(
@@ -40,7 +41,7 @@ def history_screen(state: AppState) -> list[ft.Control]:
                 label="When",
                 value=str(f.days or ""),
                 options=[ft.DropdownOption(key=k, text=t) for k, t in PERIODS.items()],
-                on_select=lambda e: state.filter_history(
+                on_select=lambda e: state.set_filter(
                     days=int(e.control.value) if e.control.value else None
                 ),
             )
@@ -52,7 +53,7 @@ def history_screen(state: AppState) -> list[ft.Control]:
                 ft.Segment(value="finished", label="Finished"),
             ],
             selected=[f.status or "all"],
-            on_change=lambda e: state.filter_history(
+            on_change=lambda e: state.set_filter(
                 status=None if e.control.selected[0] == "all" else e.control.selected[0]
             ),
             key="history-status",
@@ -61,14 +62,12 @@ def history_screen(state: AppState) -> list[ft.Control]:
             content="Player statistics",
             icon=ft.Icons.LEADERBOARD,
             height=48,
-            on_click=state.show_stats,
+            on_click=nav.show_stats,
         ),
     ]
     if not state.recent:
         controls.append(ft.Text("No matches yet."))
-    controls += [match_tile(state, summary) for summary in state.recent]
-    if state.history_more:
-        controls.append(
-            ft.TextButton(content="Load more", height=48, on_click=state.load_more_history)
-        )
-    return controls
+    controls += [match_tile(nav, summary) for summary in state.recent]
+    if state.more:
+        controls.append(ft.TextButton(content="Load more", height=48, on_click=state.load_more))
+    return ft.Column(controls, spacing=12)

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import flet as ft
 
-from canasta_scorer.ui.state import AppState
+from canasta_scorer.store import MatchSummary
+from canasta_scorer.ui.state import History, Navigation
 
-from .common import heading, plural, points
+from .common import heading, plural, points, screen
 
 
-def home_screen(state: AppState) -> list[ft.Control]:
-    """The home screen's controls."""
-    resume = state.in_progress()
+@screen
+def HomeScreen(history: History, nav: Navigation) -> ft.Control:
+    """The home screen: resume, new match, past matches, the rule checker, recent."""
+    resume = history.in_progress()
     controls: list[ft.Control] = [
         ft.Text(
             "Keep score of a real game of Canasta: enter each hand, see every rule "
@@ -30,7 +32,7 @@ def home_screen(state: AppState) -> list[ft.Control]:
                 icon=ft.Icons.PLAY_ARROW,
                 height=56,
                 key="resume",
-                on_click=lambda: state.open_match(resume.id),
+                on_click=lambda: nav.open_match(resume.id),
             )
         )
     controls += [
@@ -39,35 +41,32 @@ def home_screen(state: AppState) -> list[ft.Control]:
             icon=ft.Icons.ADD,
             height=56,
             key="new-match",
-            on_click=lambda: state.new_match(),
+            on_click=lambda: nav.new_match(),
         ),
         ft.OutlinedButton(
             content="Past matches",
             icon=ft.Icons.HISTORY,
             height=56,
             key="past-matches",
-            on_click=state.show_matches,
+            on_click=nav.show_matches,
         ),
         ft.OutlinedButton(
             content="Rule checker",
             icon=ft.Icons.GAVEL,
             height=56,
             key="rule-checker",
-            on_click=state.show_checker,
+            on_click=nav.show_checker,
         ),
     ]
-    if state.recent:
+    if history.recent:
         controls.append(heading("Recent"))
-        for summary in state.recent[:5]:
-            controls.append(match_tile(state, summary))
-    return controls
+        for summary in history.recent[:5]:
+            controls.append(match_tile(nav, summary))
+    return ft.Column(controls, spacing=12)
 
 
-def match_tile(state: AppState, summary: object) -> ft.Control:
+def match_tile(nav: Navigation, summary: MatchSummary) -> ft.Control:
     """One match in a list: sides, totals, status; tap to open."""
-    from canasta_scorer.store import MatchSummary
-
-    assert isinstance(summary, MatchSummary)
     totals = "  ".join(
         f"{name} {points(total)}"
         for name, total in zip(summary.sides, summary.running_totals, strict=False)
@@ -83,6 +82,7 @@ def match_tile(state: AppState, summary: object) -> ft.Control:
         title=ft.Text(totals),
         subtitle=ft.Text(f"{when} · {summary.variant} · {status}"),
         leading=ft.Icon(ft.Icons.EMOJI_EVENTS if summary.status == "finished" else ft.Icons.STYLE),
-        on_click=lambda: state.open_match(summary.id),
+        on_click=lambda: nav.open_match(summary.id),
+        key=f"match-{summary.id}",
         min_height=56,
     )

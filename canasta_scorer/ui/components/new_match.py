@@ -7,27 +7,28 @@ from collections.abc import Callable
 import flet as ft
 
 from canasta_scorer.rules import VARIANT_INFO, Variant
-from canasta_scorer.ui.state import (
-    AppState,
+from canasta_scorer.ui.state import Navigation, NewMatch
+from canasta_scorer.ui.words import (
     house_rule_choices,
     house_rule_title,
     variant_choices,
     variant_summary,
 )
 
-from .common import heading, named, problem_list, switch
+from .common import TOUCH, heading, named, problem_list, screen, switch
 
 
-def _toggler(state: AppState, rule: str) -> Callable[[bool], None]:
+def _toggler(state: NewMatch, rule: str) -> Callable[[bool], None]:
     def toggle(on: bool) -> None:
         state.toggle_house_rule(rule, on)
 
     return toggle
 
 
-def new_match_screen(state: AppState) -> list[ft.Control]:
+@screen
+def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
     """The new-match form."""
-    setup = state.setup
+    setup = state.form
     info = VARIANT_INFO[Variant(setup.variant)]
     controls: list[ft.Control] = [
         named(
@@ -71,8 +72,13 @@ def new_match_screen(state: AppState) -> list[ft.Control]:
                 controls.append(
                     ft.Row(
                         [
-                            ft.Chip(
-                                label=ft.Text(name),
+                            # a 48 px button for a remembered player (Material's chips
+                            # are 32 px, too small a target at the table)
+                            ft.OutlinedButton(
+                                content=name,
+                                icon=ft.Icons.PERSON_ADD_ALT,
+                                height=TOUCH,
+                                tooltip=f"{name} as {side.name or 'this side'}'s next player",
                                 on_click=lambda _, i=index, s=empty, n=name: state.set_side(
                                     i, player=(s, n)
                                 ),
@@ -123,15 +129,15 @@ def new_match_screen(state: AppState) -> list[ft.Control]:
                 f"{rule} ({ref})",
             )
         )
-    if state.setup_problems:
-        controls.append(problem_list(state.setup_problems))
+    if state.problems:
+        controls.append(problem_list(state.problems))
     controls.append(
         ft.FilledButton(
             content="Start match",
             icon=ft.Icons.PLAY_ARROW,
             height=56,
             key="start-match",
-            on_click=state.create_match,
+            on_click=nav.create_match,
         )
     )
-    return controls
+    return ft.Column(controls, spacing=12)

@@ -5,15 +5,17 @@ from __future__ import annotations
 import flet as ft
 
 from canasta_scorer.rules import Severity
-from canasta_scorer.ui.state import AppState, house_rule_title
+from canasta_scorer.ui.state import HandEntry, Navigation, OpenMatch
+from canasta_scorer.ui.words import house_rule_title
 
 from .chart import running_chart
-from .common import findings_list, icon_button, points, signed
+from .common import findings_list, icon_button, points, screen, signed
 
 
-def scoreboard_screen(state: AppState) -> list[ft.Control]:
+@screen
+def ScoreboardScreen(state: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.Control:
     """The open match: a card per side, the hands, the actions."""
-    match = state.match
+    match = state.current
     assert match is not None
     record, score = match.record, match.score
     rules = state.rules
@@ -119,7 +121,7 @@ def scoreboard_screen(state: AppState) -> list[ft.Control]:
             controls.append(ft.Text(f"{dealer} deals next", size=16))
         label = (
             "Go on with hand "
-            if state.draft is not None and state.draft.number is None
+            if entry.draft is not None and entry.draft.number is None
             else "Enter hand "
         ) + str(len(record.hands) + 1)
         controls.append(
@@ -131,11 +133,11 @@ def scoreboard_screen(state: AppState) -> list[ft.Control]:
                 on_click=state.begin_hand,
             )
         )
-    editing = state.draft is not None and state.draft.number is not None
-    if editing and state.draft is not None and (not score.finished or state.unlocked):
+    editing = entry.draft is not None and entry.draft.number is not None
+    if editing and entry.draft is not None and (not score.finished or state.unlocked):
         controls.append(
             ft.OutlinedButton(
-                content=f"Go on editing hand {(state.draft.number or 0) + 1}",
+                content=f"Go on editing hand {(entry.draft.number or 0) + 1}",
                 icon=ft.Icons.EDIT,
                 height=48,
                 on_click=state.resume_edit,
@@ -148,19 +150,19 @@ def scoreboard_screen(state: AppState) -> list[ft.Control]:
         controls.append(running_chart(record, score, rules.target))
     actions: list[ft.Control] = [
         ft.OutlinedButton(
-            content="Rule checker", icon=ft.Icons.GAVEL, height=48, on_click=state.show_checker
+            content="Rule checker", icon=ft.Icons.GAVEL, height=48, on_click=nav.show_checker
         ),
         ft.OutlinedButton(
             content="Export",
             icon=ft.Icons.IOS_SHARE,
             height=48,
-            on_click=lambda: state.export("json"),
+            on_click=nav.show_export,
         ),
         ft.OutlinedButton(
             content="Delete match",
             icon=ft.Icons.DELETE_OUTLINE,
             height=48,
-            on_click=state.delete_match,
+            on_click=nav.delete_match,
         ),
     ]
     if score.finished and not state.unlocked:
@@ -189,17 +191,17 @@ def scoreboard_screen(state: AppState) -> list[ft.Control]:
                     title=ft.Text(f"Hand {number + 1}"),
                     subtitle=ft.Text(text + (f"\n{note}" if note else "")),
                     trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
-                    on_click=lambda _, n=number: state.show_hand(n),
+                    on_click=lambda _, n=number: nav.show_hand(n),
                     min_height=56,
                     key=f"hand-{number}",
                 )
             )
-    return controls
+    return ft.Column(controls, spacing=12)
 
 
-def scoreboard_actions(state: AppState) -> list[ft.Control]:
+def scoreboard_actions(state: OpenMatch) -> list[ft.Control]:
     """Undo and redo in the app bar, labelled with what they would do."""
-    match = state.match
+    match = state.current
     if match is None:
         return []
     return [

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import flet as ft
-import flet_charts as fch  # type: ignore[import-untyped]
 
-from canasta_scorer.ui.state import AppState
+from canasta_scorer.ui.state import History
 
-from .common import heading
+from .common import heading, screen
 
 
 def _table(columns: list[tuple[str, str]], rows: list[list[str]], key: str) -> ft.Control:
@@ -35,12 +34,15 @@ def _played(played: int, in_progress: int) -> str:
     return f"{played} ({in_progress} in progress)" if in_progress else str(played)
 
 
-def stats_screen(state: AppState) -> list[ft.Control]:
+@screen
+def StatsScreen(state: History) -> ft.Control:
     """Every player's record and every partnership's, from the matches in the store."""
+    import flet_charts as fch  # type: ignore[import-untyped]  # only when a chart is drawn
+
     stats = state.stats
     if stats is None or not stats.players:
-        return [ft.Text("No matches with named players yet.")]
-    filters = state.history_filter_words()
+        return ft.Text("No matches with named players yet.")
+    filters = state.filter_words()
     controls: list[ft.Control] = [
         ft.Text(
             f"Over the matches of the past-matches filters: {filters}."
@@ -155,4 +157,4 @@ def stats_screen(state: AppState) -> list[ft.Control]:
                 "partnership-stats",
             )
         )
-    return controls
+    return ft.Column(controls, spacing=12)

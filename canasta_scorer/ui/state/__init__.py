@@ -1,0 +1,89 @@
+"""The app's state: one small observable per area, each the only writer of its data.
+
+- `Navigation` (navigation.py): the screen, the message, the moves between screens;
+- `OpenMatch` and `HandEntry` (match.py): the open match, the hand being entered
+  and its live preview;
+- `NewMatch` (setup.py): the new-match form;
+- `History` (history.py): past matches, filters, statistics;
+- `Checker` (checker.py): the rule checker.
+
+No module here imports Flet: the app makes the classes observable when it wires
+them (`build_model(store, wrap=ft.observable)`), so all of the app's logic is
+tested at the Python level. Attributes are replaced, never mutated in place, so an
+observer sees every change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from canasta_scorer.store import Store
+
+from .checker import Checker
+from .history import HISTORY_PAGE, History, HistoryFilter
+from .match import DRAFT_DELAY, HandEntry, OpenMatch, Preview, Scheduler, rank_name
+from .navigation import Navigation, Screen
+from .setup import NewMatch, default_sides
+
+__all__ = [
+    "DRAFT_DELAY",
+    "HISTORY_PAGE",
+    "AppModel",
+    "Checker",
+    "HandEntry",
+    "History",
+    "HistoryFilter",
+    "Navigation",
+    "NewMatch",
+    "OpenMatch",
+    "Preview",
+    "Scheduler",
+    "Screen",
+    "build_model",
+    "default_sides",
+    "rank_name",
+]
+
+
+@dataclass(frozen=True, eq=False)
+class AppModel:
+    """The areas of one browser tab or window (it holds no data of its own)."""
+
+    nav: Navigation
+    match: OpenMatch
+    entry: HandEntry
+    setup: NewMatch
+    history: History
+    checker: Checker
+
+
+def build_model(
+    store: Store,
+    *,
+    wrap: Callable[[type[Any]], type[Any]] = lambda cls: cls,
+    schedule: Scheduler | None = None,
+    draft_delay: float = DRAFT_DELAY,
+) -> AppModel:
+    """The state of one tab, with the match list read.
+
+    Args:
+        store: where matches are kept.
+        wrap: applied to each area's class (the app passes ``ft.observable``).
+        schedule: runs the draft's delayed write (without one, drafts are written
+            on leaving hand entry, on Save and on `HandEntry.flush`).
+        draft_delay: seconds a changed draft waits before it is written.
+    """
+    nav = wrap(Navigation)()
+    entry = wrap(HandEntry)(store=store, _schedule=schedule, _delay=draft_delay)
+    match = wrap(OpenMatch)(store=store, nav=nav, entry=entry)
+    entry.attach(match)
+    setup = wrap(NewMatch)(store=store)
+    history = wrap(History)(store=store)
+    checker = wrap(Checker)()
+    nav.attach(match, setup, history, checker)
+    history.refresh_recent()
+    return AppModel(
+        nav=nav, match=match, entry=entry, setup=setup, history=history, checker=checker
+    )

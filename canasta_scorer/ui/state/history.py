@@ -1,0 +1,108 @@
+"""Past matches, their filters and the statistics over them: their only writer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+
+from pydantic import BaseModel, ConfigDict
+
+from canasta_scorer.rules import MatchStatus, Statistics
+from canasta_scorer.store import MatchSummary, Store
+
+__all__ = ["HISTORY_PAGE", "History", "HistoryFilter"]
+
+#: Past matches shown per page.
+HISTORY_PAGE = 30
+
+
+class HistoryFilter(BaseModel):
+    """The filters of the past-matches screen."""
+
+    model_config = ConfigDict(frozen=True)
+
+    player: str | None = None
+    variant: str | None = None
+    status: MatchStatus | None = None
+    days: int | None = None
+
+
+@dataclass(eq=False)
+class History:
+    """The match list (home and past matches) and the statistics.
+
+    Attributes:
+        recent: the matches listed, newest first.
+        filter: the past-matches filters.
+        more: True when there is another page of matches.
+        stats: the statistics last computed (over the filtered matches).
+        known_players: remembered players, to filter by.
+    """
+
+    store: Store
+    recent: tuple[MatchSummary, ...] = ()
+    filter: HistoryFilter = field(default_factory=lambda: HistoryFilter())
+    more: bool = False
+    stats: Statistics | None = None
+    known_players: tuple[str, ...] = ()
+
+    def refresh_recent(self) -> None:
+        """Reload the home screen's match list and the remembered players."""
+        self.recent = tuple(self.store.matches(limit=50))
+        self.known_players = tuple(self.store.players())
+
+    def in_progress(self) -> MatchSummary | None:
+        """The newest unfinished match, to resume."""
+        return next((m for m in self.recent if m.status == "in_progress"), None)
+
+    def _since(self) -> datetime | None:
+        days = self.filter.days
+        return datetime.now(UTC) - timedelta(days=days) if days else None
+
+    def load(self, *, more: bool = False) -> None:
+        """Load the first page of past matches under the filters (``more``: the next)."""
+        f = self.filter
+        before = self.recent[-1].id if more and self.recent else None
+        page = tuple(
+            self.store.matches(
+                limit=HISTORY_PAGE + 1,
+                before=before,
+                status=f.status,
+                variant=f.variant,
+                player=f.player,
+                since=self._since(),
+            )
+        )
+        self.more = len(page) > HISTORY_PAGE
+        page = page[:HISTORY_PAGE]
+        self.recent = (self.recent + page) if more else page
+        if not more:
+            self.known_players = tuple(self.store.players())
+
+    def set_filter(self, **changes: object) -> None:
+        """Change the filters (player, variant, status, days) and reload."""
+        self.filter = self.filter.model_copy(update=changes)
+        self.load()
+
+    def load_more(self) -> None:
+        """The next page of past matches."""
+        self.load(more=True)
+
+    def compute_stats(self) -> None:
+        """Player and partnership statistics over the matches of the filters."""
+        f = self.filter
+        self.stats = self.store.statistics(
+            status=f.status, variant=f.variant, player=f.player, since=self._since()
+        )
+
+    def filter_words(self) -> str:
+        """The filters in words, e.g. "player Petra, finished", or ""."""
+        f = self.filter
+        parts = [f"player {f.player}"] if f.player else []
+        if f.variant:
+            parts.append(f.variant)
+        if f.status:
+            parts.append("finished" if f.status == "finished" else "unfinished")
+        if f.days:
+            parts.append(f"last {f.days} days")
+        return ", ".join(parts)

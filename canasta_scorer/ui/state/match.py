@@ -1,0 +1,877 @@
+"""The open match and the hand being entered in it: their only writers.
+
+`OpenMatch` holds the match as the store last gave it and every action on its
+hands (save, edit, delete, undo, redo, rematch). `HandEntry` holds the hand being
+entered and its live preview; a tap changes it in memory and re-scores only that
+hand (the rules engine's hand functions), never the whole match; the match is
+re-scored by the store on Save. The draft is written to the store debounced: at
+most once a second while it changes (`DRAFT_DELAY`), and at once on leaving the
+screen, on Save and when the tab disconnects (`HandEntry.flush`).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from canasta_scorer.rules import (
+    Finding,
+    HandRecord,
+    HandScore,
+    HandSide,
+    MatchHand,
+    MatchRecord,
+    MeldRank,
+    RecordError,
+    RuleSet,
+    Severity,
+    WentOut,
+    check_hand,
+    has_errors,
+    initial_meld_minimum,
+    match_rules,
+    next_dealer,
+    score_match,
+    score_sides,
+)
+from canasta_scorer.store import (
+    ConflictError,
+    MatchState,
+    NotFoundError,
+    RuleViolationError,
+    Store,
+    StoreError,
+)
+
+from ..drafts import NOTHING_ENTERED, HandDraft, LeftDraft, MeldDraft, SideDraft
+from .navigation import Navigation, Screen
+
+__all__ = ["DRAFT_DELAY", "HandEntry", "OpenMatch", "Preview", "Scheduler"]
+
+#: Seconds a changed draft may wait before it is written to the store.
+DRAFT_DELAY = 1.0
+
+#: Runs a function after a delay in seconds, off the tap's path (the app gives
+#: Flet's task runner; without one, drafts are written on `HandEntry.flush` only).
+Scheduler = Callable[[float, Callable[[], None]], object]
+
+
+@dataclass(frozen=True)
+class Preview:
+    """The live result of the hand being entered.
+
+    Attributes:
+        score: each side's score for the hand with its working, in points (``None``
+            if the draft cannot be read yet; see ``problems``).
+        findings: the rule engine's findings for this hand, paths relative to the
+            hand (``sides[0].melds[1]`` …).
+        problems: fields that cannot be read (e.g. a mistyped card), path → message;
+            a new hand with nothing entered has ``("", NOTHING_ENTERED)``.
+        later: errors the change makes in later hands (when editing an earlier hand).
+    """
+
+    score: HandScore | None
+    findings: tuple[Finding, ...] = ()
+    problems: tuple[tuple[str, str], ...] = ()
+    later: tuple[Finding, ...] = ()
+
+    @property
+    def errors(self) -> tuple[Finding, ...]:
+        """The findings that block saving."""
+        return tuple(f for f in self.findings if f.severity is Severity.ERROR)
+
+    @property
+    def can_save(self) -> bool:
+        """True when nothing blocks saving."""
+        return self.score is not None and not self.errors and not self.problems
+
+    def about(self, where: str) -> tuple[Finding, ...]:
+        """Findings at ``where`` or below it (e.g. ``sides[0]``)."""
+        return tuple(
+            f
+            for f in self.findings
+            if f.where == where
+            or f.where.startswith(where + ".")
+            or f.where.startswith(where + "[")
+        )
+
+    def side_problems(self, side: int) -> int:
+        """How many errors and unreadable fields are about one side."""
+        where = f"sides[{side}]"
+        errors = [f for f in self.about(where) if f.severity is Severity.ERROR]
+        unread = [
+            p for p, _ in self.problems if p == where or p.startswith((where + ".", where + "["))
+        ]
+        return len(errors) + len(unread)
+
+
+def _hand_file(record: MatchRecord, hand: MatchHand, running: tuple[int, ...]) -> HandRecord:
+    """One hand of a match as a hand file whose sides start at ``running`` (points),
+    the way the match is scored hand by hand (rules §1.7)."""
+    sides = []
+    for index, side in enumerate(record.sides):
+        play = hand.sides[index]
+        sides.append(
+            HandSide.model_construct(
+                name=side.name,
+                players=side.players,
+                score_before=running[index],
+                red_threes=play.red_threes,
+                melds=play.melds,
+                went_out=play.went_out,
+                went_out_by=play.went_out_by,
+                left_in_hand=play.left_in_hand,
+                total=play.total,
+            )
+        )
+    return HandRecord.model_construct(
+        variant=record.variant,
+        house_rules=record.house_rules,
+        target=record.target,
+        sides=tuple(sides),
+        lone_hand=hand.lone_hand,
+        sitting_out=hand.sitting_out,
+    )
+
+
+@dataclass(eq=False)
+class HandEntry:
+    """The hand being entered (a new hand or an edit) and its live preview.
+
+    Attributes:
+        draft: the hand as entered so far (``None`` when no hand is being entered).
+        preview: its live score and findings.
+        touched: the sides edited since the entry was opened (an untouched side is
+            "not entered yet", not wrong).
+        tried: True once Save was tried (then every side's problems are shown).
+    """
+
+    store: Store
+    draft: HandDraft | None = None
+    preview: Preview | None = None
+    touched: frozenset[int] = frozenset()
+    tried: bool = False
+    _schedule: Scheduler | None = None
+    _delay: float = DRAFT_DELAY
+    _match: OpenMatch | None = field(default=None, repr=False)
+    _dirty: bool = False
+    _pending: bool = False
+    _writes: int = 0
+
+    def attach(self, match: OpenMatch) -> None:
+        """The open match this entry belongs to (done once, when the app is built)."""
+        self._match = match
+
+    @property
+    def writes(self) -> int:
+        """How many times the draft was written to the store (for tests and benchmarks)."""
+        return self._writes
+
+    @property
+    def _state(self) -> MatchState | None:
+        return self._match.current if self._match is not None else None
+
+    # --- keeping the draft ----------------------------------------------------------
+
+    def start(self, draft: HandDraft | None, *, keep: bool = True) -> None:
+        """Begin entering ``draft`` (``None``: nothing being entered); ``keep`` writes
+        it to the store at once."""
+        self.draft = draft
+        self.touched = frozenset()
+        self.tried = False
+        self._dirty = False
+        if keep and draft is not None:
+            self._write()
+        self._preview()
+
+    def flush(self) -> None:
+        """Write the draft to the store now if it changed since it was last written."""
+        self._pending = False
+        if self._dirty:
+            self._write()
+
+    def _write(self) -> None:
+        state = self._state
+        self._dirty = False
+        if state is not None and self.draft is not None:
+            self.store.save_draft(state.id, self.draft.dump())
+            self._writes += 1
+
+    def forget(self) -> None:
+        """Stop entering: nothing is kept in memory (the store's copy is not touched)."""
+        self.draft = None
+        self.preview = None
+        self.touched = frozenset()
+        self.tried = False
+        self._dirty = False
+
+    def _changed(self, draft: HandDraft, side: int | None = None) -> None:
+        self.draft = draft
+        if side is not None and side not in self.touched:
+            self.touched = self.touched | {side}
+        self._dirty = True
+        if self._schedule is not None and not self._pending:
+            self._pending = True
+            self._schedule(self._delay, self.flush)
+        self._preview()
+
+    def _side(self, index: int) -> SideDraft:
+        assert self.draft is not None
+        return self.draft.sides[index]
+
+    def _replace_side(self, index: int, side: SideDraft) -> None:
+        assert self.draft is not None
+        sides = list(self.draft.sides)
+        sides[index] = side
+        self._changed(self.draft.model_copy(update={"sides": tuple(sides)}), index)
+
+    # --- what the screen shows ------------------------------------------------------
+
+    @property
+    def rules(self) -> RuleSet | None:
+        """The open match's rules."""
+        return self._match.rules if self._match is not None else None
+
+    def hand_minimums(self) -> tuple[int, ...]:
+        """Each side's initial meld minimum (points) for the hand being entered (for
+        an edit, from the totals before that hand)."""
+        state = self._state
+        if state is None:
+            return ()
+        number = self.draft.number if self.draft is not None else None
+        if number is None or number > len(state.record.hands):
+            return state.score.initial_meld_minimums
+        rules = match_rules(state.record)
+        before = (
+            state.score.hands[number - 1].running
+            if number
+            else tuple(side.start_score for side in state.record.sides)
+        )
+        return tuple(initial_meld_minimum(total, rules) for total in before)
+
+    def meld_index(self, side: int, rank: MeldRank) -> int | None:
+        """The side's meld of this rank in the draft, if there is one."""
+        for index, meld in enumerate(self._side(side).melds):
+            if meld.rank is rank:
+                return index
+        return None
+
+    # --- taps -----------------------------------------------------------------------
+
+    def add_meld(self, side: int, rank: MeldRank | str, naturals: int | None = None) -> int:
+        """Add a meld of a rank to a side (three naturals to start, or ``naturals``;
+        three 2s for a wild meld).
+
+        Returns:
+            The meld's index. If the side already has a meld of that rank, that one
+            (a side has one meld per rank: tapping the rank again opens it).
+        """
+        rank = MeldRank(rank)
+        existing = self.meld_index(side, rank)
+        if existing is not None:
+            return existing
+        current = self._side(side)
+        wild = rank is MeldRank.WILD
+        start = MeldDraft(
+            rank=rank,
+            naturals=0 if wild else (3 if naturals is None else max(0, min(200, naturals))),
+            twos=3 if wild else 0,
+        )
+        self._replace_side(side, current.model_copy(update={"melds": (*current.melds, start)}))
+        return len(current.melds)
+
+    def set_meld(
+        self,
+        side: int,
+        index: int,
+        *,
+        naturals: int | None = None,
+        twos: int | None = None,
+        jokers: int | None = None,
+    ) -> None:
+        """Change the counts of a meld (each kept between 0 and 200)."""
+        current = self._side(side)
+        meld = current.melds[index]
+        update = {
+            key: max(0, min(200, value))
+            for key, value in (("naturals", naturals), ("twos", twos), ("jokers", jokers))
+            if value is not None
+        }
+        melds = list(current.melds)
+        melds[index] = meld.model_copy(update=update)
+        self._replace_side(side, current.model_copy(update={"melds": tuple(melds)}))
+
+    def remove_meld(self, side: int, index: int) -> None:
+        """Take a meld off a side."""
+        current = self._side(side)
+        melds = current.melds[:index] + current.melds[index + 1 :]
+        self._replace_side(side, current.model_copy(update={"melds": melds}))
+
+    def set_red_threes(self, side: int, count: int) -> None:
+        """Red threes a side laid out."""
+        current = self._side(side)
+        self._replace_side(side, current.model_copy(update={"red_threes": max(0, count)}))
+
+    def set_went_out(self, side: int, how: WentOut | str, player: str | None = None) -> None:
+        """How the hand ended for a side, and who went out; going out clears it from
+        the other sides (one side at most goes out)."""
+        assert self.draft is not None
+        how = WentOut(how)
+        state = self._state
+        sides = []
+        for index, current in enumerate(self.draft.sides):
+            if index == side:
+                players = state.record.sides[index].players if state else ()
+                who = player if how is not WentOut.NO else None
+                if how is not WentOut.NO and who is None and len(players) == 1:
+                    who = players[0]
+                update: dict[str, object] = {"went_out": how, "went_out_by": who}
+                if who is not None and who in players and len(players) > 1:
+                    # who went out holds nothing: their cards-left row goes
+                    seat = players.index(who)
+                    lefts = list(current.left)
+                    if seat < len(lefts):
+                        lefts[seat] = LeftDraft()
+                        update["left"] = tuple(lefts)
+                current = current.model_copy(update=update)
+            elif how is not WentOut.NO and current.went_out is not WentOut.NO:
+                current = current.model_copy(update={"went_out": WentOut.NO, "went_out_by": None})
+            sides.append(current)
+        self._changed(self.draft.model_copy(update={"sides": tuple(sides)}), side)
+
+    def set_left(self, side: int, player: int, **values: int | str | bool) -> None:
+        """Cards left in one player's hand: counts by point class (``jokers``,
+        ``aces_and_twos``, ``king_to_eight``, ``seven_to_four``), or ``cards`` typed
+        with ``by_cards=True``.
+
+        Raises:
+            ValueError: a field that is not one of those.
+        """
+        current = self._side(side)
+        lefts = list(current.left)
+        clean: dict[str, int | str | bool] = {}
+        for key, value in values.items():
+            if key not in LeftDraft.model_fields:
+                raise ValueError(f"unknown field {key}")
+            clean[key] = (
+                max(0, value) if isinstance(value, int) and not isinstance(value, bool) else value
+            )
+        lefts[player] = lefts[player].model_copy(update=clean)
+        self._replace_side(side, current.model_copy(update={"left": tuple(lefts)}))
+
+    def set_quick(self, on: bool) -> None:
+        """Quick mode: type each side's hand total from a paper count instead of cards."""
+        assert self.draft is not None
+        totals = self.draft.totals or tuple("" for _ in self.draft.sides)
+        self._changed(self.draft.model_copy(update={"quick": on, "totals": totals}))
+
+    def set_quick_total(self, side: int, text: str) -> None:
+        """A side's hand total in quick mode (checked: a whole number, a multiple of 5)."""
+        assert self.draft is not None
+        totals = list(self.draft.totals or tuple("" for _ in self.draft.sides))
+        totals[side] = text
+        self._changed(self.draft.model_copy(update={"totals": tuple(totals)}), side)
+
+    def set_hand_info(
+        self,
+        *,
+        dealer: str | None = None,
+        note: str | None = None,
+        lone_hand: str | None = None,
+        sitting_out: str | None = None,
+    ) -> None:
+        """The hand's dealer, note, lone hand (cutthroat) or player sitting out (five)."""
+        assert self.draft is not None
+        update: dict[str, str | None] = {}
+        if dealer is not None:
+            update["dealer"] = dealer or None
+        if note is not None:
+            update["note"] = note
+        if lone_hand is not None:
+            update["lone_hand"] = lone_hand or None
+        if sitting_out is not None:
+            update["sitting_out"] = sitting_out or None
+        self._changed(self.draft.model_copy(update=update))
+
+    def quiet(self, side: int) -> bool:
+        """True while a side of a new hand is "not entered yet": nothing in it, not
+        edited, and Save not tried (its problems are not shown as errors yet)."""
+        draft = self.draft
+        if draft is None or draft.number is not None or draft.quick or self.tried:
+            return False
+        return side not in self.touched and draft.sides[side].is_empty()
+
+    def try_save(self) -> None:
+        """Save was tried: from now on every side's problems are shown."""
+        self.tried = True
+
+    # --- the live preview -----------------------------------------------------------
+
+    def _preview(self) -> None:
+        state = self._state
+        draft = self.draft
+        if state is None or draft is None:
+            self.preview = None
+            return
+        record = state.record
+        rules = match_rules(record)
+        try:
+            hand: MatchHand = draft.to_hand(record, rules)
+        except RecordError as error:
+            self.preview = Preview(
+                score=None, problems=tuple((p.where, p.message) for p in error.problems)
+            )
+            return
+        empty: tuple[tuple[str, str], ...] = ()
+        if draft.number is None and draft.is_empty():
+            empty = (("", NOTHING_ENTERED),)  # nothing to check on a blank form either
+        if draft.number is None:
+            # A new hand: only this hand is checked and scored, from the totals now.
+            as_file = _hand_file(record, hand, state.score.running_totals)
+            found = tuple(check_hand(as_file, rules, whole_file=False))
+            score = HandScore(
+                valid=not has_errors(list(found)),
+                sides=score_sides(as_file, rules),
+                violations=found,
+            )
+            self.preview = Preview(
+                score=score, findings=() if empty else found, problems=empty, later=()
+            )
+            return
+        # An edit of an earlier hand moves every total after it: the match is re-scored.
+        number = draft.number
+        if number >= len(record.hands):  # deleted on another device meanwhile
+            self.preview = Preview(
+                score=None, problems=(("", f"Hand {number + 1} is no longer in this match."),)
+            )
+            return
+        hands = list(record.hands)
+        hands[number] = hand
+        whole = score_match(record.model_copy(update={"hands": tuple(hands)}))
+        prefix = f"hands[{number}]"
+        mine = tuple(
+            f.model_copy(update={"where": f.where.removeprefix(prefix).lstrip(".")})
+            for f in whole.violations
+            if f.where == prefix or f.where.startswith(prefix + ".")
+        )
+        later = tuple(
+            f
+            for f in whole.violations
+            if f.severity is Severity.ERROR
+            and f.where.startswith("hands[")
+            and not (f.where == prefix or f.where.startswith(prefix + "."))
+        )
+        self.preview = Preview(score=whole.hand_scores[number], findings=mine, later=later)
+
+    def hand_problems(self) -> tuple[tuple[str, str], ...]:
+        """What keeps the hand being entered from being read, each with its field in
+        the words on the screen (e.g. "South's cards left in hand")."""
+        if self.preview is None:
+            return ()
+        return tuple((self.hand_field(where), message) for where, message in self.preview.problems)
+
+    def hand_field(self, where: str) -> str:
+        """A field of the hand being entered in the words on the screen, for the path
+        of a problem or finding (``sides[0].total`` → "North-South hand total")."""
+        state = self._state
+        if state is None or not where:
+            return ""
+        record = state.record
+        found = re.fullmatch(r"sides\[(\d+)\](?:\.(\w+))?(?:\[(\d+)\]|\.([^.\[]+))?.*", where)
+        if found is None:
+            return {
+                "note": "Note",
+                "dealer": "Dealer",
+                "lone_hand": "Lone hand",
+                "sitting_out": "Sitting out",
+                "sides": "Sides",
+            }.get(where.split(".")[0].split("[")[0], "This hand")
+        index = int(found.group(1))
+        if index >= len(record.sides):
+            return "This hand"
+        side = record.sides[index]
+        part, seat, key = found.group(2), found.group(3), found.group(4)
+        if part == "left_in_hand":
+            who = side.name
+            if seat is not None and int(seat) < len(side.players):
+                who = side.players[int(seat)]
+            elif key:
+                who = key
+            return f"{who}'s cards left in hand"
+        if part == "melds" and seat is not None:
+            melds = self.draft.sides[index].melds if self.draft is not None else ()
+            number = int(seat)
+            if number < len(melds):
+                return f"{side.name} meld of {rank_name(melds[number].rank)}"
+            return f"{side.name} meld {number + 1}"
+        words = {
+            "total": "hand total",
+            "red_threes": "red threes",
+            "went_out": "going out",
+            "went_out_by": "who went out",
+            "melds": "melds",
+        }
+        return f"{side.name} {words.get(part or '', '')}".strip()
+
+
+def rank_name(rank: MeldRank) -> str:
+    """A meld's rank in words: "black threes", "wild cards", "Js"."""
+    if rank is MeldRank.BLACK_THREE:
+        return "black threes"
+    if rank is MeldRank.WILD:
+        return "wild cards"
+    return f"{rank.value}s"
+
+
+@dataclass(eq=False)
+class OpenMatch:
+    """The open match and every action on its hands.
+
+    Attributes:
+        current: the match as the store last gave it (``None``: no match open).
+        unlocked: True when the hands of a finished match may be edited.
+        entry: the hand being entered in it.
+    """
+
+    store: Store
+    nav: Navigation
+    entry: HandEntry
+    current: MatchState | None = None
+    unlocked: bool = False
+    _seconds: Callable[[], float] = field(default=time.perf_counter, repr=False)
+
+    @property
+    def rules(self) -> RuleSet | None:
+        """The open match's rules."""
+        return match_rules(self.current.record) if self.current else None
+
+    # --- opening and reading --------------------------------------------------------
+
+    def open(self, state: MatchState, *, first_dealer: str | None = None) -> None:
+        """Open a match (its kept draft, if any, comes with it); ``first_dealer``
+        starts a kept draft for the first hand dealt by that player."""
+        self.current = state
+        self.unlocked = False
+        kept = self.store.draft(state.id)
+        self.entry.start(HandDraft.load(kept) if kept else None, keep=False)
+        if first_dealer:
+            self.entry.start(HandDraft.blank(state.record, first_dealer))
+
+    def load(self, match_id: int) -> bool:
+        """Open a match by id.
+
+        Returns:
+            False if it is not there (deleted), and nothing changes.
+        """
+        try:
+            self.open(self.store.match(match_id))
+        except NotFoundError:
+            return False
+        return True
+
+    def restore(self, match_id: int) -> None:
+        """Bring back a deleted match and open it."""
+        self.open(self.store.restore_match(match_id))
+
+    def reload(self) -> bool:
+        """Read the open match again (one store read); if it was deleted elsewhere, go
+        home and say so.
+
+        Returns:
+            True if the match is still there.
+        """
+        if self.current is None:
+            return False
+        try:
+            self.current = self.store.match(self.current.id)
+        except NotFoundError:
+            self.current = None
+            self.entry.forget()
+            self.nav.go_home()
+            self.nav.say("This match was deleted on another device.")
+            return False
+        if self.entry.draft is None:
+            kept = self.store.draft(self.current.id)
+            self.entry.start(HandDraft.load(kept) if kept else None, keep=False)
+        return True
+
+    def refresh(self) -> None:
+        """After a reconnect: read the match again; if it changed, the screen follows
+        (a hand shown that is gone, an entry overtaken by another device's save)."""
+        if self.current is None:
+            return
+        self.entry.flush()
+        before = self.current.version
+        if not self.reload():
+            return
+        assert self.current is not None
+        if self.current.version == before:
+            return
+        hands = len(self.current.record.hands)
+        nav = self.nav
+        if nav.screen is Screen.HAND_DETAIL and (nav.detail is None or nav.detail >= hands):
+            nav.show(Screen.SCOREBOARD)  # the hand shown is gone
+        elif nav.screen is Screen.HAND_ENTRY and self.entry.draft is not None:
+            nav.show(Screen.SCOREBOARD)
+            nav.say(self._changed_while_entering())
+        if self.entry.draft is not None:
+            self.entry.start(self.entry.draft)  # another device's save cleared the kept one
+
+    def _changed_while_entering(self) -> str:
+        assert self.current is not None and self.entry.draft is not None
+        if self.entry.draft.number is None:
+            return (
+                "Another device changed this match while you were entering this hand; "
+                "nothing of yours was saved. Its hands are shown now. Your entry is kept: "
+                f"open it with 'Go on with hand {len(self.current.record.hands) + 1}' and "
+                "save it only if it is a different hand."
+            )
+        number = self.entry.draft.number + 1
+        return (
+            f"Another device changed this match while you were editing hand {number}; "
+            "nothing of yours was saved. Its hands are shown now. Your change is kept: "
+            f"open it with 'Go on editing hand {number}' and save it only if it is "
+            "still needed."
+        )
+
+    def _changed_elsewhere(self, what: str) -> None:
+        """After a refused change (the match changed on another device): reload it and
+        say so plainly."""
+        self.nav.say(
+            f"Another device changed this match meanwhile, so {what}. Its hands are shown now."
+        )
+        self.reload()
+
+    def minimums(self) -> tuple[int, ...]:
+        """Each side's initial meld minimum (points) for the next hand."""
+        return self.current.score.initial_meld_minimums if self.current else ()
+
+    def next_dealer(self) -> str | None:
+        """Who deals next (from the recorded dealers)."""
+        if self.current is None:
+            return None
+        draft = self.entry.draft
+        first = draft.dealer if draft and not self.current.record.hands else None
+        return next_dealer(self.current.record, first)
+
+    def last_hand_quick(self) -> bool:
+        """True when the match's last hand was entered as quick totals (the next one
+        starts so: quick mode is remembered for the match)."""
+        if self.current is None or not self.current.record.hands:
+            return False
+        return any(play.quick for play in self.current.record.hands[-1].sides)
+
+    def export_text(self, kind: str) -> str:
+        """The open match as a match file (``json``), a CSV score sheet (``csv``), or
+        nothing (``image``: the screen draws the sheet)."""
+        if self.current is None or kind == "image":
+            return ""
+        if kind == "csv":
+            return self.store.export_csv(self.current.id)
+        return self.store.export_match(self.current.id)
+
+    def export_file_name(self, kind: str) -> str:
+        """The file name to save an export under, e.g. ``canasta-match-3.json``."""
+        number = self.current.id if self.current is not None else 0
+        suffix = {"csv": "csv", "image": "png"}.get(kind, "json")
+        return f"canasta-match-{number}.{suffix}"
+
+    # --- actions on the hands ---------------------------------------------------------
+
+    def _finished_locked(self) -> bool:
+        if self.current is not None and self.current.score.finished and not self.unlocked:
+            self.nav.say("This match is finished: choose to edit it first.")
+            return True
+        return False
+
+    def unlock_finished(self) -> None:
+        """Allow editing the hands of a finished match (they are read-only by default)."""
+        self.unlocked = True
+
+    def begin_hand(self) -> None:
+        """Enter the next hand (or go on with the one kept)."""
+        if self.current is None:
+            return
+        if self.current.score.finished:
+            self.nav.say("The match is over: start a rematch for another.")
+            return
+        draft = self.entry.draft
+        if draft is None or draft.number is not None:
+            fresh = HandDraft.blank(self.current.record, self.next_dealer())
+            if self.last_hand_quick():
+                fresh = fresh.model_copy(
+                    update={"quick": True, "totals": tuple("" for _ in fresh.sides)}
+                )
+            self.entry.start(fresh)
+        else:
+            self.entry.start(draft, keep=False)
+        self.nav.show(Screen.HAND_ENTRY)
+
+    def resume_edit(self) -> None:
+        """Go on with the edit of an earlier hand that was kept (after Back, or after
+        another device changed the match)."""
+        draft = self.entry.draft
+        if self.current is None or draft is None or draft.number is None:
+            return
+        if self._finished_locked():
+            return
+        self.entry.start(draft, keep=False)
+        self.nav.show(Screen.HAND_ENTRY)
+
+    def edit_hand(self, number: int) -> None:
+        """Edit an earlier hand (in a finished match only after `unlock_finished`)."""
+        if self.current is None or self._finished_locked():
+            return
+        self.entry.start(HandDraft.from_hand(self.current.record, number))
+        self.nav.show(Screen.HAND_ENTRY)
+
+    def discard_draft(self) -> HandDraft | None:
+        """Throw away the hand being entered (before the first hand, who deals first is
+        kept: it is only recorded with the hands).
+
+        Returns:
+            The draft thrown away, for Undo (`restore_draft`).
+        """
+        thrown = self.entry.draft
+        first = None
+        if thrown is not None and self.current is not None and not self.current.record.hands:
+            first = thrown.dealer
+        if self.current is not None:
+            self.store.clear_draft(self.current.id)
+        self.entry.forget()
+        self.nav.show(Screen.SCOREBOARD)
+        if first and self.current is not None:
+            self.entry.start(HandDraft.blank(self.current.record, first))
+        return thrown
+
+    def restore_draft(self, draft: HandDraft) -> None:
+        """Undo a discard: the hand thrown away is entered again."""
+        if self.current is None:
+            return
+        self.entry.start(draft)
+        self.nav.show(Screen.HAND_ENTRY)
+
+    def save_hand(self) -> bool:
+        """Save the hand being entered; blocked while it breaks a rule.
+
+        On a conflict (changed on another device) or a refusal, the draft is kept
+        and the reason is shown.
+
+        Returns:
+            True if saved (the scoreboard is shown).
+        """
+        entry = self.entry
+        draft = entry.draft
+        if self.current is None or draft is None:
+            return False
+        entry.try_save()
+        entry.flush()
+        preview = entry.preview
+        if preview is None or not preview.can_save:
+            self.nav.say("Not saved: fix what is marked first.")
+            return False
+        record = self.current.record
+        hand = draft.to_hand(record, match_rules(record))
+        try:
+            if draft.number is None:
+                state = self.store.add_hand(self.current.id, hand, self.current.version)
+                said = f"Hand {len(state.record.hands)} saved."
+            else:
+                state = self.store.edit_hand(
+                    self.current.id, draft.number, hand, self.current.version
+                )
+                said = f"Hand {draft.number + 1} changed; the totals after it follow."
+        except ConflictError:
+            # Show what the other device saved; keep the entry, which may be the very
+            # hand it saved (never carried over silently as the next hand).
+            if self.reload():
+                self.nav.show(Screen.SCOREBOARD)
+                self.nav.say(self._changed_while_entering())
+                entry.start(draft)  # the other device's save cleared the kept draft
+            return False
+        except RuleViolationError as error:
+            self.nav.say("Not saved: " + "; ".join(f.message for f in error.findings))
+            return False
+        except StoreError as error:
+            self.nav.say(f"Not saved: {error}")
+            return False
+        self.store.clear_draft(state.id)
+        self.current = state
+        entry.forget()
+        self.nav.show(Screen.SCOREBOARD)
+        if state.score.finished:
+            winner = state.score.winner
+            said += (
+                f" {winner} wins by {state.score.margin:,}!" if winner else " The match is a draw."
+            )
+        self.nav.say(said)
+        return True
+
+    def undo(self) -> None:
+        """Undo the last change to the match's hands."""
+        self._history(forward=False)
+
+    def redo(self) -> None:
+        """Redo the change undone last."""
+        self._history(forward=True)
+
+    def _history(self, *, forward: bool) -> None:
+        if self.current is None:
+            return
+        try:
+            state = (self.store.redo if forward else self.store.undo)(
+                self.current.id, self.current.version
+            )
+        except ConflictError:
+            self._changed_elsewhere("nothing was " + ("redone" if forward else "undone"))
+            return
+        except StoreError as error:
+            self.nav.say(str(error))
+            return
+        self.current = state
+        self.nav.say(
+            ("Redone: " if forward else "Undone: ")
+            + ((state.undo if forward else state.redo) or "change")
+        )
+
+    def delete_hand(self, number: int) -> None:
+        """Delete a hand of the open match (undo brings it back); in a finished match
+        only after `unlock_finished`."""
+        if self.current is None or self._finished_locked():
+            return
+        try:
+            self.current = self.store.delete_hand(self.current.id, number, self.current.version)
+        except ConflictError:
+            self.nav.show(Screen.SCOREBOARD)  # the hand shown may be gone or moved
+            self._changed_elsewhere(f"hand {number + 1} was not deleted")
+            return
+        self.nav.show(Screen.SCOREBOARD)
+        self.nav.say(f"Hand {number + 1} deleted (undo brings it back).")
+
+    def rematch(self) -> None:
+        """A new match with the same sides and rules."""
+        if self.current is None:
+            return
+        self.open(self.store.rematch(self.current.id))
+        self.nav.show(Screen.SCOREBOARD)
+        self.nav.say("New match with the same sides.")
+
+    def delete(self) -> int | None:
+        """Delete the open match (the store keeps it for Undo).
+
+        Returns:
+            Its id, or ``None`` if it was not deleted (changed elsewhere: said so).
+        """
+        if self.current is None:
+            return None
+        try:
+            self.store.delete_match(self.current.id, self.current.version)
+        except ConflictError:
+            self._changed_elsewhere("the match was not deleted")
+            return None
+        deleted = self.current.id
+        self.current = None
+        self.entry.forget()
+        return deleted

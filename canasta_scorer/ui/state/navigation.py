@@ -1,0 +1,205 @@
+"""Which screen is shown, what the app last said, and the moves between screens.
+
+`Navigation` is the only writer of the screen, the hand whose breakdown is shown,
+the message, and where the rule checker returns to. Moves that open another
+area's data (a match, the history) ask that area to load it, then show its screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .checker import Checker
+    from .history import History
+    from .match import OpenMatch
+    from .setup import NewMatch
+
+__all__ = ["Navigation", "Screen"]
+
+
+class Screen(StrEnum):
+    """The app's screens."""
+
+    HOME = "home"
+    NEW_MATCH = "new_match"
+    SCOREBOARD = "scoreboard"
+    HAND_ENTRY = "hand_entry"
+    HAND_DETAIL = "hand_detail"
+    MATCHES = "matches"
+    CHECKER = "checker"
+    STATS = "stats"
+    EXPORT = "export"
+
+
+@dataclass(eq=False)
+class Navigation:
+    """The screen shown and the app's last message (the only writer of both).
+
+    Attributes:
+        screen: the screen shown.
+        detail: the hand whose breakdown is shown (0-based), if any.
+        message: the last thing to tell the player (a saved hand, a conflict …).
+        deleted: the match deleted last, while its message offers Undo.
+        checker_from: the screen the rule checker was opened from (Back returns there).
+    """
+
+    screen: Screen = Screen.HOME
+    detail: int | None = None
+    message: str | None = None
+    deleted: int | None = None
+    checker_from: Screen = Screen.HOME
+    _areas: dict[str, object] = field(default_factory=dict, repr=False)
+
+    def attach(self, match: OpenMatch, setup: NewMatch, history: History, checker: Checker) -> None:
+        """Give the moves the areas they open (done once, when the app is built)."""
+        self._areas = {"match": match, "setup": setup, "history": history, "checker": checker}
+
+    @property
+    def _match(self) -> OpenMatch:
+        return self._areas["match"]  # type: ignore[return-value]
+
+    @property
+    def _setup(self) -> NewMatch:
+        return self._areas["setup"]  # type: ignore[return-value]
+
+    @property
+    def _history(self) -> History:
+        return self._areas["history"]  # type: ignore[return-value]
+
+    @property
+    def _checker(self) -> Checker:
+        return self._areas["checker"]  # type: ignore[return-value]
+
+    # --- saying and showing ------------------------------------------------------
+
+    def show(self, screen: Screen, detail: int | None = None) -> None:
+        """Go to a screen. A message belongs to the screen it was said on: it goes
+        when the player moves to another (an action that navigates says its message
+        after this). Leaving hand entry keeps the hand being entered at once."""
+        if screen is not self.screen:
+            if self.screen is Screen.HAND_ENTRY and "match" in self._areas:
+                self._match.entry.flush()
+            self.message = None
+            self.deleted = None
+        self.detail = detail
+        self.screen = screen
+
+    def say(self, message: str | None, *, undo_delete: int | None = None) -> None:
+        """Tell the player something (shown until the next message or screen);
+        ``undo_delete`` is a deleted match the message offers to bring back."""
+        self.message = message
+        self.deleted = undo_delete
+
+    # --- moves -------------------------------------------------------------------
+
+    def go_home(self) -> None:
+        """Back to the home screen (the draft stays kept)."""
+        self._history.refresh_recent()
+        self.show(Screen.HOME)
+
+    def show_matches(self) -> None:
+        """The list of past matches, newest first, with the filters kept."""
+        self._history.load()
+        self.show(Screen.MATCHES)
+
+    def show_stats(self) -> None:
+        """Player and partnership statistics over the matches of the history filters."""
+        self._history.compute_stats()
+        self.show(Screen.STATS)
+
+    def new_match(self, variant: str = "classic") -> None:
+        """Open the new-match form for a variant."""
+        self._setup.start(variant)
+        self.show(Screen.NEW_MATCH)
+
+    def create_match(self) -> bool:
+        """Start the match on the new-match form (see `NewMatch.create`).
+
+        Returns:
+            True if the match was started (its scoreboard is shown).
+        """
+        created = self._setup.create()
+        if created is None:
+            return False
+        state, first_dealer = created
+        self._match.open(state, first_dealer=first_dealer)
+        self.show(Screen.SCOREBOARD)
+        return True
+
+    def open_match(self, match_id: int) -> None:
+        """Show a match's scoreboard."""
+        if self._match.load(match_id):
+            self.show(Screen.SCOREBOARD)
+        else:
+            self.go_home()
+            self.say(
+                f"Match {match_id} is not there any more: it may have been deleted "
+                "on another device."
+            )
+
+    def show_hand(self, number: int) -> None:
+        """Show one hand's full breakdown."""
+        self.show(Screen.HAND_DETAIL, detail=number)
+
+    def back_to_scoreboard(self) -> None:
+        """Back to the scoreboard (a draft being entered stays kept), with the match
+        read again: another device may have saved a hand meanwhile."""
+        self.show(Screen.SCOREBOARD)
+        self._match.reload()
+
+    def show_checker(self) -> None:
+        """The rule checker; opened from a match, under that match's rules."""
+        current = self._match.current
+        from_match = self.screen is Screen.SCOREBOARD and current is not None
+        self._checker.open_for(current.record if from_match and current else None)
+        self.checker_from = Screen.SCOREBOARD if from_match else Screen.HOME
+        self.show(Screen.CHECKER)
+
+    def leave_checker(self) -> None:
+        """Back from the rule checker to where it was opened: the match, or home."""
+        if self.checker_from is Screen.SCOREBOARD and self._match.current is not None:
+            self.back_to_scoreboard()
+        else:
+            self.go_home()
+
+    def show_export(self) -> None:
+        """The export screen of the open match."""
+        if self._match.current is not None:
+            self.show(Screen.EXPORT)
+
+    def delete_match(self) -> None:
+        """Delete the open match; the message offers to bring it back."""
+        deleted = self._match.delete()
+        if deleted is None:
+            return
+        self.go_home()
+        self.say("Match deleted.", undo_delete=deleted)
+
+    def restore_deleted(self) -> None:
+        """Bring back the match deleted last."""
+        if self.deleted is None:
+            return
+        self._match.restore(self.deleted)
+        self.show(Screen.SCOREBOARD)
+        self.say("Match brought back.")
+
+    def refresh(self) -> None:
+        """Reload what the screen shows from the store: the page was reloaded or the
+        tab reconnected, and another device may have changed it meanwhile. The hand
+        being entered is kept; if its match changed, the scoreboard is shown with
+        what changed."""
+        if self.screen is Screen.HOME:
+            self._history.refresh_recent()
+        elif self.screen is Screen.MATCHES:
+            self._history.load()
+        elif self.screen is Screen.STATS:
+            self._history.compute_stats()
+        elif self.screen is Screen.NEW_MATCH:
+            self._setup.refresh_players()
+        elif self.screen is Screen.CHECKER and self.checker_from is not Screen.SCOREBOARD:
+            pass
+        elif self._match.current is not None:
+            self._match.refresh()

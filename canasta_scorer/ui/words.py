@@ -1,0 +1,45 @@
+"""Names and one-line descriptions the screens show for variants and house rules."""
+
+from __future__ import annotations
+
+import re
+
+from canasta_scorer.rules import HOUSE_RULE_INFO, VARIANT_INFO, Variant
+
+__all__ = [
+    "HOUSE_RULE_TITLES",
+    "house_rule_choices",
+    "house_rule_title",
+    "variant_choices",
+    "variant_summary",
+]
+
+
+def variant_choices() -> list[tuple[str, str, str]]:
+    """Every variant: id, title, one-line description."""
+    return [(info.id.value, info.title, info.description) for info in VARIANT_INFO.values()]
+
+
+def house_rule_choices() -> list[tuple[str, str, str]]:
+    """Every house rule: id, its reference in rules §3 (H1, O4 …), short explanation."""
+    return [(info.id.value, info.ref, info.description) for info in HOUSE_RULE_INFO.values()]
+
+
+#: Each house rule in a few words of the game (a switch label fits a phone).
+HOUSE_RULE_TITLES: dict[str, str] = {info.id.value: info.title for info in HOUSE_RULE_INFO.values()}
+
+
+def house_rule_title(rule: str) -> str:
+    """A house rule in a few words ("Black three freezes the pile"); an unknown id is
+    named by its id in words."""
+    return HOUSE_RULE_TITLES.get(rule, rule.replace("-", " ").capitalize())
+
+
+def variant_summary(variant: Variant | str) -> str:
+    """A variant in one line, its target named as such ("…; target 5,000")."""
+    info = VARIANT_INFO[Variant(variant)]
+    text = info.description
+    fixed = re.sub(r"; ([\d,]+)(\s*\([^)]*\))?$", r"; target \1\2", text)
+    if fixed == text and "target" not in text:
+        fixed = f"{text}; target {info.target:,}"
+    return fixed

@@ -1,0 +1,175 @@
+"""Hand entry through the real app in-process: the draft kept in memory and written
+to the store debounced (never by a tap), what a reload then finds, quick totals
+remembered for the match, untouched sides not shouted at, and a tap re-drawing only
+the rows it changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+import pytest
+
+from canasta_scorer.store import Store
+from canasta_scorer.ui.drafts import HandDraft
+from tests.ui.harness import AppHarness
+from tests.ui.test_screens import start_match
+
+OpenApp = Callable[..., AppHarness]
+
+
+@pytest.fixture
+def writes(store: Store, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every draft written to the store, as it was written."""
+    written: list[str] = []
+    real = store.save_draft
+
+    def save_draft(match_id: int, draft: str) -> None:
+        written.append(draft)
+        real(match_id, draft)
+
+    monkeypatch.setattr(store, "save_draft", save_draft)
+    return written
+
+
+def kept_naturals(store: Store) -> list[int]:
+    """The naturals of North-South's melds in the draft the store keeps."""
+    summary = store.matches(limit=1)[0]
+    text = store.draft(summary.id)
+    draft = HandDraft.load(text) if text else None
+    return [m.naturals for m in draft.sides[0].melds] if draft else []
+
+
+def test_taps_never_write_the_draft_it_is_written_once_a_moment_later(
+    open_app: OpenApp, store: Store, writes: list[str]
+) -> None:
+    app = open_app(draft_delay=0.2)
+    start_match(app)
+    app.click("Enter hand 1")
+    opened = len(writes)
+    assert opened >= 1  # the blank hand, kept as it is opened
+    app.click("Add a meld of Qs")
+    app.click("5 Qs in the meld of Qs")
+    app.click("More 2s in the meld of Qs")
+    assert len(writes) == opened  # three taps, no write
+    assert kept_naturals(store) == []
+
+    app.wait(0.3)  # the delay passes: one write for the three taps
+    assert len(writes) == opened + 1
+    assert kept_naturals(store) == [5]
+    # A reload in a new tab (a new session on the same store) finds the meld.
+    other = open_app()
+    other.click("resume")
+    other.click("Go on with hand 1")
+    assert "Qs in the meld of Qs: 5" in other.labels()
+
+
+def test_a_reload_loses_nothing_older_than_the_delay(
+    open_app: OpenApp, store: Store, writes: list[str]
+) -> None:
+    app = open_app(draft_delay=0.2)
+    start_match(app)
+    app.click("Enter hand 1")
+    app.click("Add a meld of Ks")
+    app.wait(0.3)
+    app.click("More jokers in the meld of Ks")  # within the delay: not written yet
+    assert kept_naturals(store) == [3]
+    app.disconnect()  # the tab goes away: written at once
+    assert len(writes) == 3
+    text = store.draft(store.matches(limit=1)[0].id)
+    assert text is not None
+    draft = HandDraft.load(text)
+    assert draft is not None and draft.sides[0].melds[0].jokers == 1
+
+
+def test_leaving_hand_entry_and_saving_write_at_once(
+    open_app: OpenApp, store: Store, writes: list[str]
+) -> None:
+    app = open_app(draft_delay=60)  # the delayed write never comes in this test
+    start_match(app)
+    app.click("Enter hand 1")
+    app.click("Add a meld of Ks")
+    app.click("Back")
+    assert kept_naturals(store) == [3] and len(writes) == 2
+    app.click("Go on with hand 1")
+    app.click("4 Ks in the meld of Ks")
+    app.click("Add a meld of As")
+    app.click("Save hand")
+    assert "Hand 1 saved." in app.labels()
+    assert store.draft(store.matches(limit=1)[0].id) is None  # saved: no draft kept
+
+
+def test_quick_totals_are_remembered_for_the_match(open_app: OpenApp) -> None:
+    app = open_app()
+    start_match(app)
+    app.click("Enter hand 1")
+    app.switch("Quick totals", True)
+    app.type("North-South hand total", "120")
+    app.type("East-West hand total", "-35")
+    app.click("Save hand")
+    app.click("Enter hand 2")
+    assert app.field("Quick totals").value is True  # the next hand starts in quick mode
+    assert app.field("North-South hand total").value == ""
+
+
+def test_an_untouched_side_is_not_entered_yet_until_save_is_tried(open_app: OpenApp) -> None:
+    app = open_app()
+    start_match(app)
+    app.click("Enter hand 1")
+    app.click("Add a meld of Ks")  # North-South: 30, below the minimum of 50
+    labels = app.labels()
+    assert "North-South: hand total +30, 1 problem" in labels
+    assert "East-West: hand total 0, not entered yet" in labels
+    app.click("side-1")
+    assert app.has_text("East-West: not entered yet.")
+    assert not app.has_text("has no cards left but did not go out")  # not shouted at yet
+    app.click("Save hand")  # tried: every side's problems show
+    assert "Not saved: fix what is marked first." in app.labels()
+    labels = app.labels()
+    assert not any("not entered yet" in label for label in labels)
+    assert app.has_text("East has no cards left but did not go out")
+
+
+def test_who_went_out_is_one_tap_and_their_cards_left_row_goes(open_app: OpenApp) -> None:
+    app = open_app()
+    start_match(app)
+    app.click("Enter hand 1")
+    app.click("2 cards K to 8 (10) in North's hand")
+    app.click("out-0-North")
+    assert not any("in North's hand" in label for label in app.labels())
+    assert any("in South's hand" in label for label in app.labels())
+    app.switch("Concealed (melded all at once)", True)
+    app.click("out-0-North")  # again: nobody on this side went out
+    assert app.has_text("Nobody on this side went out.")
+    assert "cards K to 8 (10) in North's hand: 0" in app.labels()  # emptied when out
+
+
+def test_every_button_of_hand_entry_is_at_least_48_px(open_app: OpenApp) -> None:
+    app = open_app()
+    start_match(app)
+    app.click("Enter hand 1")
+    app.click("Add a meld of 7s")
+    small: list[Any] = []
+    for control in app.controls():
+        if isinstance(control, ft.IconButton | ft.FilledButton | ft.OutlinedButton):
+            width, height = control.width, control.height
+            if (width is not None and width < 48) or (height is not None and height < 48):
+                small.append((control.tooltip or control.content, width, height))
+    assert small == []
+
+
+def test_a_tap_redraws_the_rows_it_changed_not_the_screen(open_app: OpenApp) -> None:
+    app = open_app()
+    start_match(app)
+    app.click("Enter hand 1")
+    for rank in ("4", "5", "6", "7", "8"):
+        app.click(f"Add a meld of {rank}s")
+    before = {id(c) for c in app.controls()}
+    app.click("More jokers in the meld of 8s")
+    after = {id(c) for c in app.controls()}
+    # The closed melds, the other player's cards-left rows and the rank pad stay the
+    # same controls; only the open meld, the totals and the save bar are new.
+    kept = len(before & after)
+    assert kept > 0.6 * len(before), (kept, len(before))
