@@ -4,19 +4,12 @@ from __future__ import annotations
 
 import re
 
-from canasta_scorer.rules import (
-    HOUSE_RULE_INFO,
-    VARIANT_INFO,
-    RuleSet,
-    Variant,
-    initial_meld_minimum,
-)
+from canasta_scorer.rules import HOUSE_RULE_INFO, VARIANT_INFO, Variant
 
 __all__ = [
     "HOUSE_RULE_TITLES",
     "house_rule_choices",
     "house_rule_title",
-    "minimum_for",
     "variant_choices",
     "variant_summary",
 ]
@@ -50,8 +43,3 @@ def variant_summary(variant: Variant | str) -> str:
     if fixed == text and "target" not in text:
         fixed = f"{text}; target {info.target:,}"
     return fixed
-
-
-def minimum_for(score: int, rules: RuleSet) -> int:
-    """The initial meld minimum (points) for a score (shown on badges)."""
-    return initial_meld_minimum(score, rules)

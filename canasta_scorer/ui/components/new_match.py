@@ -72,16 +72,16 @@ def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
                 controls.append(
                     ft.Row(
                         [
-                            ft.Container(
-                                ft.Chip(
-                                    label=ft.Text(name),
-                                    on_click=lambda _, i=index, s=empty, n=name: state.set_side(
-                                        i, player=(s, n)
-                                    ),
-                                    # a 48 px touch target, not Material's 32 px chip
-                                    padding=ft.Padding.symmetric(horizontal=8, vertical=10),
-                                ),
+                            # a 48 px button for a remembered player (Material's chips
+                            # are 32 px, too small a target at the table)
+                            ft.OutlinedButton(
+                                content=name,
+                                icon=ft.Icons.PERSON_ADD_ALT,
                                 height=TOUCH,
+                                tooltip=f"{name} as {side.name or 'this side'}'s next player",
+                                on_click=lambda _, i=index, s=empty, n=name: state.set_side(
+                                    i, player=(s, n)
+                                ),
                             )
                             for name in state.known_players[:12]
                         ],
