@@ -1,9 +1,10 @@
 """The command line: a thin shell over `canasta_scorer.rules`.
 
 ``canasta-scorer score FILE`` and ``match FILE`` print a score sheet (or, with
-``--json``, the contract's object); ``check-meld`` and ``minimum`` answer table
-questions. Exit status: 0 valid, 1 a rule is broken, 2 the file or the command
-line cannot be read. No traceback reaches the user.
+``--json``, the object of docs/file-format.md); ``check meld`` (also ``check-meld``),
+``check pile``, ``check go-out``, ``check first-meld`` and ``minimum`` answer table
+questions. Exit status: 0 valid (or yes), 1 a rule is broken (or no), 2 the file or the
+command line cannot be read. No traceback reaches the user.
 
 This module imports neither Flet nor SQL, so ``score`` and ``match`` start fast.
 """
@@ -44,7 +45,6 @@ from canasta_scorer.rules import (
     SideScore,
     Variant,
     WentOut,
-    check_meld,
     format_cards,
     hand_rules,
     initial_meld_minimum,
@@ -58,7 +58,7 @@ from canasta_scorer.rules import (
     scoring_groups,
 )
 from canasta_scorer.rules.cards import parse_cards
-from canasta_scorer.rules.checks import check_score, meld_supply
+from canasta_scorer.rules.checks import check_score
 from canasta_scorer.rules.citations import file_format, rule
 from canasta_scorer.rules.disputes import (
     FirstMeldSituation,
@@ -89,7 +89,17 @@ class _Parser(argparse.ArgumentParser):
 
 
 # Score sheets use the signs of paper sheets; a console that cannot show them gets these.
-_PLAIN_SIGNS = {"−": "-", "─": "-", "—": "-", "–": "-", "✗": "x", "×": "x", "§": "section "}
+_PLAIN_SIGNS = {
+    "−": "-",
+    "─": "-",
+    "—": "-",
+    "–": "-",
+    "✗": "x",
+    "✓": "+",
+    "×": "x",
+    "§": "section ",
+    "·": "|",
+}
 
 
 def _plain_signs(error: UnicodeError) -> tuple[str, int]:
@@ -356,45 +366,6 @@ def _cmd_match(args: argparse.Namespace) -> int:
     return EXIT_VALID if result.valid else EXIT_VIOLATIONS
 
 
-def _cmd_check_meld(args: argparse.Namespace) -> int:
-    rules = rule_set(args.variant, args.house_rule or ())
-    text = " ".join(args.cards)
-    meld = parse_meld(text)
-    going_out = True if args.going_out else None
-    findings = check_meld(meld, rules, going_out=going_out) + meld_supply(meld, rules)
-    errors = [f for f in findings if f.severity is Severity.ERROR]
-    kind = meld.canasta_kind(rules) if not errors else None
-    notes: list[str] = []
-    if meld.rank is MeldRank.BLACK_THREE and not errors and not args.going_out:
-        notes.append(f"legal only on the turn a player goes out ({rule('1.5')})")
-    if args.json:
-        _write_json(
-            {
-                "meld": str(meld),
-                "legal": not errors,
-                "points": meld.points,
-                "canasta": kind.value if kind else None,
-                "canasta_bonus": CANASTA_BONUS[kind] if kind else 0,
-                "violations": [f.model_dump(mode="json") for f in findings],
-                "notes": notes,
-            }
-        )
-    else:
-        verdict = "legal" if not errors else "NOT legal"
-        out = sys.stdout
-        out.write(f"{meld}: {verdict} under {_rules_line(rules)}\n")
-        out.write(f"  points: {meld.points} (cards)\n")
-        if kind:
-            out.write(f"  {kind.value} canasta: bonus {CANASTA_BONUS[kind]:,}\n")
-        elif not errors and meld.rank is not MeldRank.BLACK_THREE:
-            out.write(f"  not a canasta yet ({meld.size} of 7 cards)\n")
-        for note in notes:
-            out.write(f"  {note}\n")
-        for finding in findings:
-            out.write(f"  ✗ {finding.message}\n    see {finding.rule}\n")
-    return EXIT_VALID if not errors else EXIT_VIOLATIONS
-
-
 def _cmd_minimum(args: argparse.Namespace) -> int:
     rules = rule_set(args.variant)
     minimum = initial_meld_minimum(args.score, rules)
@@ -418,9 +389,17 @@ def _cmd_minimum(args: argparse.Namespace) -> int:
     return EXIT_VIOLATIONS if odd else EXIT_VALID
 
 
-def _verdict_out(verdict: Verdict, rules: RuleSet, as_json: bool) -> int:
+def _verdict_out(
+    verdict: Verdict,
+    rules: RuleSet,
+    as_json: bool,
+    extra: dict[str, Any] | None = None,
+    hint: str = "",
+) -> int:
+    """Print a verdict: the question, the yes-or-no answer, every reason with its rule.
+    The exit status says the same as the answer: 0 yes, 1 no."""
     if as_json:
-        _write_json(verdict.model_dump(mode="json"))
+        _write_json({**verdict.model_dump(mode="json"), **(extra or {})})
     else:
         out = sys.stdout
         out.write(f"{verdict.question}  ({_rules_line(rules)})\n{verdict.answer}\n")
@@ -428,7 +407,29 @@ def _verdict_out(verdict: Verdict, rules: RuleSet, as_json: bool) -> int:
             out.write(f"  show from your hand: {verdict.show}\n")
         for reason in verdict.reasons:
             out.write(f"  {'✓' if reason.ok else '✗'} {reason.message}\n    see {reason.rule}\n")
+        if hint:
+            out.write(f"{hint}\n")
     return EXIT_VALID if verdict.allowed else EXIT_VIOLATIONS
+
+
+def _meld_question(args: argparse.Namespace, rules: RuleSet) -> int:
+    """``check meld`` (and its other name ``check-meld``): is this meld legal?
+
+    Without ``--going-out`` the meld is laid on an ordinary turn, so black threes are a
+    no (they are melded only on the going-out turn), and the answer says how to ask
+    about the going-out turn."""
+    meld = parse_meld(" ".join(args.cards))
+    verdict = meld_verdict(meld, rules, going_out=bool(args.going_out))
+    kind = meld.canasta_kind(rules) if verdict.allowed else None
+    hint = ""
+    if meld.rank is MeldRank.BLACK_THREE and not args.going_out:
+        hint = "On the turn its player goes out it may be legal: ask again with --going-out."
+    extra = {
+        "meld": str(meld),
+        "canasta": kind.value if kind else None,
+        "canasta_bonus": CANASTA_BONUS[kind] if kind else 0,
+    }
+    return _verdict_out(verdict, rules, args.json, extra, hint)
 
 
 def _melds(texts: list[str] | None) -> tuple[Meld, ...]:
@@ -447,9 +448,8 @@ def _one_card(text: str | None) -> Card | None:
 def _cmd_check(args: argparse.Namespace) -> int:
     rules = rule_set(args.variant, args.house_rule or ())
     if args.question == "meld":
-        meld = parse_meld(" ".join(args.cards))
-        verdict = meld_verdict(meld, rules, going_out=True if args.going_out else None)
-    elif args.question == "pile":
+        return _meld_question(args, rules)
+    if args.question == "pile":
         top = _one_card(args.top)
         assert top is not None
         verdict = may_take_pile(
@@ -532,6 +532,50 @@ def _port(text: str) -> int:
     return value
 
 
+_MELD_DESCRIPTION = (
+    "Is this meld legal, what is it worth, and is it a canasta? Answers yes or no; the exit "
+    "status says the same (0 yes, 1 no). Cards as in files: JK 2 A K Q J 10 9 8 7 6 5 4, "
+    f"and 3 for a black three ({rule('1.3', '1.5')})."
+)
+
+
+def _check_options(parser: argparse.ArgumentParser, variants: list[str], house: list[str]) -> None:
+    """The options every table question has: variant, house rules, JSON."""
+    parser.add_argument(
+        "--variant",
+        default="classic",
+        choices=variants,
+        metavar="ID",
+        help=f"the variant played (default classic): {', '.join(variants)} ({rule('2')})",
+    )
+    parser.add_argument(
+        "--house-rule",
+        action="append",
+        choices=house,
+        metavar="ID",
+        help=f"a house rule that is on; repeat it for more: {', '.join(house)} ({rule('3')})",
+    )
+    parser.add_argument("--json", action="store_true", help="print the answer as JSON")
+    parser.set_defaults(run=_cmd_check)
+
+
+def _meld_parser(
+    commands: Any, name: str, variants: list[str], house: list[str], summary: str
+) -> None:
+    """``check meld`` and its other name, ``check-meld``: one question, one answer."""
+    meld = commands.add_parser(name, help=summary, description=_MELD_DESCRIPTION)
+    meld.add_argument(
+        "cards", nargs="+", metavar="CARDS", help='the meld\'s cards, e.g. J J J 2 or "J J J 2"'
+    )
+    meld.add_argument(
+        "--going-out",
+        action="store_true",
+        help="it is laid on the turn its player goes out (the only turn black threes are melded)",
+    )
+    _check_options(meld, variants, house)
+    meld.set_defaults(question="meld")
+
+
 def _check_commands(commands: Any, variants: list[str], house: list[str]) -> None:
     check = commands.add_parser(
         "check",
@@ -544,27 +588,9 @@ def _check_commands(commands: Any, variants: list[str], house: list[str]) -> Non
     )
 
     def common(parser: argparse.ArgumentParser) -> None:
-        parser.add_argument(
-            "--variant",
-            default="classic",
-            choices=variants,
-            metavar="ID",
-            help="variant id (default classic)",
-        )
-        parser.add_argument(
-            "--house-rule",
-            action="append",
-            choices=house,
-            metavar="ID",
-            help="a house rule that is on (repeat for more)",
-        )
-        parser.add_argument("--json", action="store_true", help="print JSON")
-        parser.set_defaults(run=_cmd_check)
+        _check_options(parser, variants, house)
 
-    meld = questions.add_parser("meld", help="is this meld legal?")
-    meld.add_argument("cards", nargs="+", metavar="CARDS")
-    meld.add_argument("--going-out", action="store_true", help="laid on the going-out turn")
-    common(meld)
+    _meld_parser(questions, "meld", variants, house, "is this meld legal?")
 
     pile = questions.add_parser(
         "pile",
@@ -679,33 +705,7 @@ def _parser() -> argparse.ArgumentParser:
 
     variants = [v.value for v in Variant]
     house = [h.value for h in HOUSE_RULE_INFO]
-    meld = commands.add_parser(
-        "check-meld",
-        help="is this meld legal? its points and canasta kind",
-        description="Is this meld legal? Cards as in files: JK 2 A K Q J 10 9 8 7 6 5 4 3.",
-    )
-    meld.add_argument("cards", nargs="+", metavar="CARDS", help='the meld, e.g. "J J J 2"')
-    meld.add_argument(
-        "--variant",
-        default="classic",
-        choices=variants,
-        metavar="ID",
-        help=f"variant id (default classic): {', '.join(variants)}",
-    )
-    meld.add_argument(
-        "--house-rule",
-        action="append",
-        choices=house,
-        metavar="ID",
-        help=f"a house rule that is on (repeat for more): {', '.join(house)}",
-    )
-    meld.add_argument(
-        "--going-out",
-        action="store_true",
-        help="the meld is laid on the turn its player goes out (black threes)",
-    )
-    meld.add_argument("--json", action="store_true", help="print JSON")
-    meld.set_defaults(run=_cmd_check_meld)
+    _meld_parser(commands, "check-meld", variants, house, "the same as check meld")
 
     minimum = commands.add_parser(
         "minimum",
@@ -730,15 +730,24 @@ def _parser() -> argparse.ArgumentParser:
         "app",
         help="open the app (the default command)",
         description="Open the app: a desktop window where Flet's desktop client can be had, "
-        "otherwise the browser version served on 127.0.0.1 (its address is printed).",
+        "otherwise the browser version served on 127.0.0.1 (its address is printed). "
+        "For phones and tablets on the same Wi-Fi, serve it with --host 0.0.0.0: it prints "
+        "the address to open on them and a QR code of it, and asks them for an access code "
+        "(--access-code or the environment variable CANASTA_SCORER_ACCESS_CODE, else a new "
+        "one is printed).",
     )
-    app.add_argument("--web", action="store_true", help="serve the browser version")
+    app.add_argument(
+        "--web", action="store_true", help="serve the browser version, not a desktop window"
+    )
     app.add_argument(
         "--host",
         metavar="H",
-        help="address to serve on (default 127.0.0.1; any other address asks for an access code)",
+        help="address to serve on (default 127.0.0.1, this computer only; 0.0.0.0 for every "
+        "address of this computer; any other than 127.0.0.1 asks for an access code)",
     )
-    app.add_argument("--port", type=_port, metavar="PORT", help="port (default 8550)")
+    app.add_argument(
+        "--port", type=_port, metavar="PORT", help="port to serve on (default 8550, flet.toml)"
+    )
     app.add_argument(
         "--db",
         metavar="URL",
@@ -747,7 +756,8 @@ def _parser() -> argparse.ArgumentParser:
     app.add_argument(
         "--access-code",
         metavar="CODE",
-        help="the access code asked for off this machine (default: generated)",
+        help="the access code other devices are asked for when served beyond this "
+        "computer (default: $CANASTA_SCORER_ACCESS_CODE, else a new one is made and printed)",
     )
     app.set_defaults(run=_cmd_app)
     return parser

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from canasta_scorer.store import Store
+    from canasta_scorer.store import MatchState, Store
 
 __all__ = ["add_store_commands"]
 
@@ -83,21 +83,53 @@ def _cmd_matches(args: argparse.Namespace) -> int:
         filtered = args.status or args.variant or args.player
         sys.stdout.write("No match fits these filters.\n" if filtered else "No matches yet.\n")
         return EXIT_OK
+    sys.stdout.write(f"{'match':>6}  {'started':<16}  {'variant':<22} {'hands':>5}  result\n")
     for row in rows:
         when = row.created_at.astimezone().strftime("%Y-%m-%d %H:%M")
-        sides = "  ".join(
-            f"{name} {total:,}" for name, total in zip(row.sides, row.running_totals, strict=False)
-        )
         if row.status == "finished":
-            state = f"{row.winner} won by {row.margin:,}" if row.winner else "draw"
+            state = f"{row.winner} won by {row.margin:,}" if row.winner else "a draw"
         else:
             state = "in progress"
         sys.stdout.write(
-            f"{row.id:>6}  {when}  {row.variant:<22} {row.hand_count:>3} "
-            f"{'hand ' if row.hand_count == 1 else 'hands'}  "
-            f"{sides}  ({state})\n"
+            f"{row.id:>6}  {when:<16}  {row.variant:<22} {row.hand_count:>5}  {state}\n"
         )
+        sides = zip(row.sides, row.players, row.running_totals, strict=False)
+        sys.stdout.write(f"{'':8}{_sides_line(sides)}\n")
     return EXIT_OK
+
+
+def _sides_line(sides: Iterable[tuple[str, tuple[str, ...], int]]) -> str:
+    """``North-South (Ann, Bob) 1,630 · East-West (Cy, Di) 575``: each side with its
+    players and its total."""
+    parts = []
+    for name, players, total in sides:
+        who = f" ({', '.join(players)})" if players and tuple(players) != (name,) else ""
+        parts.append(f"{name}{who} {total:,}")
+    return " · ".join(parts)
+
+
+def _match_words(state: MatchState) -> str:
+    """One imported match in words: its sides and players, when it was started, how far
+    it got."""
+    record = state.record
+    totals = state.score.running_totals
+    sides = _sides_line(
+        (side.name, side.players, total) for side, total in zip(record.sides, totals, strict=False)
+    )
+    when = state.created_at.astimezone().strftime("%Y-%m-%d %H:%M")
+    hands = len(record.hands)
+    if state.score.finished:
+        result = (
+            f"{state.score.winner} won by {state.score.margin or 0:,}"
+            if state.score.winner
+            else "a draw"
+        )
+    else:
+        result = "in progress"
+    return (
+        f"match {state.id}: {sides}; {record.variant.value}, started {when}, "
+        f"{hands} hand{'' if hands == 1 else 's'}, {result}"
+    )
 
 
 def _cmd_export(args: argparse.Namespace) -> int:
@@ -161,17 +193,24 @@ def _cmd_import(args: argparse.Namespace) -> int:
         return EXIT_VIOLATIONS
     finally:
         store.close()
-    if result.created:
-        sys.stdout.write(
-            f"Imported {len(result.created)} match"
-            f"{'es' if len(result.created) > 1 else ''}: "
-            f"{', '.join(str(i) for i in result.created)}\n"
-        )
-    if result.already_there:
-        sys.stdout.write(
-            f"Already in the store (not imported again): "
-            f"{', '.join(str(i) for i in result.already_there)}\n"
-        )
+    if result.created or result.already_there:
+        store = _open(args.db)
+        try:
+            created = [store.match(match_id) for match_id in result.created]
+            already = [store.match(match_id) for match_id in result.already_there]
+        finally:
+            store.close()
+        if created:
+            count = len(created)
+            sys.stdout.write(f"Imported {count} match{'es' if count > 1 else ''}:\n")
+            for state in created:
+                sys.stdout.write(f"  {_match_words(state)}\n")
+        if already:
+            sys.stdout.write("Already in the store, so not imported again:\n")
+            for state in already:
+                sys.stdout.write(f"  {_match_words(state)}\n")
+    else:
+        sys.stdout.write(f"{path} holds no match: nothing was imported.\n")
     return EXIT_OK
 
 
@@ -203,8 +242,14 @@ def add_store_commands(commands: argparse._SubParsersAction[Any]) -> None:
         description="List the matches in the store, newest first.",
     )
     _db_argument(listing)
-    listing.add_argument("--limit", type=_match_id, default=50, help="how many (default 50)")
-    listing.add_argument("--status", choices=["in_progress", "finished"])
+    listing.add_argument(
+        "--limit", type=_match_id, default=50, help="how many, newest first (default 50)"
+    )
+    listing.add_argument(
+        "--status",
+        choices=["in_progress", "finished"],
+        help="only matches still being played (in_progress) or only finished ones",
+    )
     listing.add_argument("--variant", metavar="ID", help="only this variant")
     listing.add_argument("--player", metavar="NAME", help="only matches this player played")
     listing.set_defaults(run=_guarded(_cmd_matches))
@@ -217,7 +262,13 @@ def add_store_commands(commands: argparse._SubParsersAction[Any]) -> None:
     )
     _db_argument(export)
     export.add_argument("id", type=_match_id, metavar="ID", help="the match id (see `matches`)")
-    export.add_argument("--format", choices=["json", "csv"], default="json")
+    export.add_argument(
+        "--format",
+        choices=["json", "csv"],
+        default="json",
+        help="json: a match file, which import and match read (docs/file-format.md); "
+        "csv: a score sheet for a spreadsheet (default json)",
+    )
     export.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
     export.set_defaults(run=_guarded(_cmd_export))
 

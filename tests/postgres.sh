@@ -52,11 +52,7 @@ if [ -z "$BIN" ]; then
         die "PostgreSQL is not installed (no pg_ctl); install it (Debian: apt-get install postgresql) or set CANASTA_SCORER_TEST_PG to a database URL"
     fi
     say "installing PostgreSQL (apt-get install postgresql)…"
-    export DEBIAN_FRONTEND=noninteractive
-    {
-        apt-get -qq update
-        apt-get -qq install -y --no-install-recommends postgresql
-    } >&2
+    "$(dirname "$0")/apt-install.sh" postgresql >&2
     BIN=$(find_bin)
     [ -n "$BIN" ] || die "apt-get installed postgresql but no pg_ctl was found"
 fi

@@ -260,6 +260,10 @@ CASES: dict[str, Case] = {
     "meld-bad-card": _case("check-meld", "J", "J", "X"),
     "meld-bad-variant": _case("check-meld", "K K K", "--variant", "seven-player"),
     "meld-bad-house-rule": _case("check-meld", "K K K", "--house-rule", "jokers-wild"),
+    "meld-mixed-check": _case("check", "meld", "J", "J", "J", "J", "2", "2", "JK"),
+    "meld-short-check": _case("check", "meld", "5", "2", "2"),
+    "meld-black-threes-check": _case("check", "meld", "3", "3", "3"),
+    "meld-natural-json-check": _case("check", "meld", "K K K K K K K", "--json"),
     # minimum
     **{
         f"minimum{score}": _case("minimum", score, "--json")
@@ -521,28 +525,40 @@ def test_check_meld_legal_melds(runs: dict[str, Run]) -> None:
     mixed = runs["meld-mixed"]
     assert mixed.code == 0
     assert mixed.out.splitlines() == [
-        "J J J J 2 2 JK: legal under Classic (classic), target 5,000",
-        "  points: 130 (cards)",
-        "  mixed canasta: bonus 300",
+        "Is J J J J 2 2 JK a legal meld?  (Classic (classic), target 5,000)",
+        "Yes: J J J J 2 2 JK is a legal meld worth 130 points.",
+        "  ✓ mixed canasta: bonus 300",
+        "    see rules §1.4 canastas",
     ]
     natural = runs["meld-natural-json"]
     assert natural.code == 0
     assert natural.json() == {
-        "meld": "K K K K K K K",
-        "legal": True,
+        "question": "Is K K K K K K K a legal meld?",
+        "allowed": True,
+        "answer": "Yes: K K K K K K K is a legal meld worth 70 points.",
+        "reasons": [
+            {"message": "natural canasta: bonus 500", "rule": "rules §1.4 canastas", "ok": True}
+        ],
+        "show": "",
         "points": 70,
+        "minimum": None,
+        "meld": "K K K K K K K",
         "canasta": "natural",
         "canasta_bonus": 500,
-        "violations": [],
-        "notes": [],
     }
+
+
+def test_check_meld_is_the_same_question_as_check_meld(runs: dict[str, Run]) -> None:
+    """``check-meld`` is another name for ``check meld``: the same answer, word for word."""
+    for name in ("meld-mixed", "meld-short", "meld-black-threes", "meld-natural-json"):
+        other = runs[f"{name}-check"]
+        assert (other.code, other.out) == (runs[name].code, runs[name].out), name
 
 
 def test_check_meld_illegal_melds_exit_1_and_say_why(runs: dict[str, Run]) -> None:
     short = runs["meld-short"]
     assert short.code == 1
-    assert "5 2 2: NOT legal" in short.out
-    assert "has 1 natural card: a meld needs at least 2" in short.out
+    assert "No: 5 2 2 has 1 natural card: a meld needs at least 2" in short.out
     wild_only = runs["meld-wild-only"]
     assert wild_only.code == 1
     assert (
@@ -551,26 +567,32 @@ def test_check_meld_illegal_melds_exit_1_and_say_why(runs: dict[str, Run]) -> No
     too_many = runs["meld-too-many-wilds-json"]
     assert too_many.code == 1
     result = too_many.json()
-    assert (result["legal"], result["points"], result["canasta"]) == (False, 180, None)
-    assert [v["code"] for v in result["violations"]] == ["meld.too_many_wilds"]
+    assert (result["allowed"], result["points"], result["canasta"]) == (False, 180, None)
+    assert result["answer"].startswith("No: 9 9 9 9 2 2 JK JK has 4 wild cards")
+    assert [reason["ok"] for reason in result["reasons"]] == [False]
 
 
 def test_check_meld_wild_canasta_under_house_rule(runs: dict[str, Run]) -> None:
     run = runs["meld-wild-canasta"]
     assert run.code == 0
     result = run.json()
-    assert (result["legal"], result["points"], result["canasta"]) == (True, 200, "wild")
+    assert (result["allowed"], result["points"], result["canasta"]) == (True, 200, "wild")
     assert result["canasta_bonus"] == 2000
 
 
-def test_check_meld_black_threes(runs: dict[str, Run]) -> None:
+def test_check_meld_black_threes_yes_only_on_the_going_out_turn(runs: dict[str, Run]) -> None:
+    # The answer and the exit status agree: no on an ordinary turn, yes going out.
     alone = runs["meld-black-threes"]
-    assert alone.code == 0
-    assert "legal only on the turn a player goes out" in alone.out
+    assert alone.code == 1
+    lines = alone.out.splitlines()
+    assert lines[1].startswith("No: 3 3 3 was melded by a side that did not go out")
+    assert lines[-1] == (
+        "On the turn its player goes out it may be legal: ask again with --going-out."
+    )
     going_out = runs["meld-black-threes-out"]
     assert going_out.code == 0
-    assert "goes out" not in going_out.out
-    assert "points: 15 (cards)" in going_out.out
+    assert going_out.out.splitlines()[1] == "Yes: 3 3 3 is a legal meld worth 15 points."
+    assert "✗" not in going_out.out
 
 
 def test_check_meld_bad_input_exits_2(runs: dict[str, Run]) -> None:

@@ -107,12 +107,15 @@ def runs() -> dict[str, Run]:
         return {name: future.result() for name, future in futures.items()}
 
 
-def _same_as_engine(run: Run, verdict: Verdict) -> dict[str, Any]:
-    """The JSON is the verdict object: its keys, and the engine's values for them."""
+def _same_as_engine(
+    run: Run, verdict: Verdict, extra: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """The JSON is the verdict object: its keys, and the engine's values for them (a meld's
+    answer also names the meld and its canasta kind, ``extra``)."""
     data: dict[str, Any] = run.json()
-    assert set(data) == VERDICT_KEYS
+    assert set(data) == VERDICT_KEYS | set(extra or {})
     assert all(set(reason) == {"message", "rule", "ok"} for reason in data["reasons"])
-    assert data == verdict.model_dump(mode="json")
+    assert data == verdict.model_dump(mode="json") | (extra or {})
     return data
 
 
@@ -250,7 +253,11 @@ def test_meld_yes_no_and_json(runs: dict[str, Run]) -> None:
     assert no.answer() == "No: 5 2 2 has 1 natural card: a meld needs at least 2."
     run = runs["meld-json"]
     assert run.code == 0, run.err
-    data = _same_as_engine(run, meld_verdict(parse_meld("3 3 3"), rule_set(), going_out=True))
+    data = _same_as_engine(
+        run,
+        meld_verdict(parse_meld("3 3 3"), rule_set(), going_out=True),
+        {"meld": "3 3 3", "canasta": None, "canasta_bonus": 0},
+    )
     assert (data["allowed"], data["points"], data["minimum"], data["show"]) == (
         True,
         15,

@@ -263,7 +263,7 @@ def check_score(value: int, where: str = "", what: str = "") -> list[Finding]:
     """
     if value % 5 == 0:
         return []
-    name = f"{what} {value}" if what else str(value)
+    name = f"{what} {value:,}" if what else f"{value:,}"
     return [
         _finding(
             E,
@@ -396,7 +396,7 @@ def check_hand(
                     E,
                     Code.SCORE_NOT_MULTIPLE_OF_5,
                     "target",
-                    f"target {record.target} must be a positive multiple of 5",
+                    f"target {record.target:,} must be a positive multiple of 5",
                     R_MULTIPLE_OF_5,
                 )
             )
@@ -900,9 +900,9 @@ def _check_minimum(record: HandRecord, rules: RuleSet, group: list[int]) -> list
     if points >= minimum:
         return []
     if len(sides) == 1:
-        who = f"{sides[0].name} (at {sides[0].score_before})"
+        who = f"{sides[0].name} (at {sides[0].score_before:,})"
     else:
-        who = "the partners (" + ", ".join(f"{s.name} at {s.score_before}" for s in sides) + ")"
+        who = "the partners (" + ", ".join(f"{s.name} at {s.score_before:,}" for s in sides) + ")"
     return [
         _finding(
             E,

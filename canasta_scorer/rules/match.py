@@ -173,7 +173,7 @@ def _match_findings(record: MatchRecord, rules: RuleSet) -> list[Finding]:
                 Severity.ERROR,
                 Code.MATCH_TARGET,
                 "target",
-                f"target {rules.target} must be a positive multiple of 5",
+                f"target {rules.target:,} must be a positive multiple of 5",
                 rule("1.13", "3 O12"),
             )
         )
@@ -186,8 +186,8 @@ def _match_findings(record: MatchRecord, rules: RuleSet) -> list[Finding]:
                     Severity.ERROR,
                     Code.MATCH_START_SCORE,
                     where,
-                    f"start score {side.start_score} is not below the target "
-                    f"{rules.target}: that match was already over",
+                    f"start score {side.start_score:,} is not below the target "
+                    f"{rules.target:,}: that match was already over",
                     R_END,
                 )
             )
@@ -258,7 +258,7 @@ def score_match(record: MatchRecord) -> MatchScore:
                     Code.MATCH_HAND_AFTER_END,
                     here,
                     "this hand was recorded after the match was already over "
-                    f"(a side reached {rules.target})",
+                    f"(a side reached {rules.target:,})",
                     R_END,
                 )
             )

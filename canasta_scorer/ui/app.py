@@ -30,6 +30,7 @@ import flet as ft
 
 from canasta_scorer.store import Store
 
+from .addresses import announce
 from .components.checker import CheckerScreen
 from .components.common import icon_button
 from .components.export import ExportScreen
@@ -429,9 +430,16 @@ def run_app(
     code = access_code or os.environ.get("CANASTA_SCORER_ACCESS_CODE")
     if not is_loopback(host):
         code = code or f"{secrets.randbelow(10**6):06d}"
-        print(f"Serving on {host}: the access code is {code}", flush=True)
+        print(f"Other devices will be asked for the access code {code}.", flush=True)
     gate = AccessGate(code if not is_loopback(host) else None)
     main = build_main(store, settings, gate)
+    if not web and not _desktop_possible():
+        print(
+            "No display here (neither DISPLAY nor WAYLAND_DISPLAY is set), so no window can "
+            "open: serving the browser version instead.",
+            file=sys.stderr,
+            flush=True,
+        )
     if not web and _desktop_possible():
         try:
             ft.run(
@@ -446,12 +454,7 @@ def run_app(
             )
     _check_port(host, port)
     if host in {"0.0.0.0", "::"}:
-        here = _this_machine()
-        print(
-            f"Canasta scorer: open http://127.0.0.1:{port}/ on this computer, and "
-            f"http://{here}:{port}/ on phones on the same network (Ctrl+C stops it).",
-            flush=True,
-        )
+        announce(host, port, sys.stdout)
     else:
         print(
             f"Canasta scorer: open http://{host}:{port}/ in a browser (Ctrl+C stops it).",
@@ -476,14 +479,6 @@ def _check_port(host: str, port: int) -> None:
                 f"cannot serve on {host}:{port} ({error.strerror or error}): another program "
                 "may be using that port; choose another with --port"
             ) from None
-
-
-def _this_machine() -> str:
-    """This computer's address on its network, as far as its own name says (no traffic)."""
-    try:
-        return socket.gethostbyname(socket.gethostname())
-    except OSError:
-        return "<this computer's address>"
 
 
 def _desktop_possible() -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -270,12 +271,19 @@ def test_the_store_commands(
     ids = played(store)
     assert main(["matches", "--db", db_url]) == 0
     listing = capsys.readouterr().out.splitlines()
-    assert [int(line.split()[0]) for line in listing] == ids[::-1]
-    assert "North-South 6,790  East-West 545  (North-South won by 6,245)" in listing[-1]
-    assert "(in progress)" in listing[1]
+    # A header, then per match a line of its id, start, variant, hands and result and a
+    # line of its sides, their players and totals.
+    assert listing[0].split() == ["match", "started", "variant", "hands", "result"]
+    assert [int(line.split()[0]) for line in listing[1::2]] == ids[::-1]
+    assert listing[1].split()[3:] == ["two-player", "0", "in", "progress"]
+    assert listing[2].strip() == "Ann 0 · Bob 0"
+    assert listing[3].split()[3:] == ["classic", "1", "in", "progress"]
+    assert listing[4].strip().startswith("Them (Eve, Gus) ")
+    assert listing[5].split()[3:] == ["classic", "3", "North-South", "won", "by", "6,245"]
+    assert listing[6].strip() == "North-South (Ann, Bob) 6,790 · East-West (Cy, Di) 545"
 
     assert main(["matches", "--db", db_url, "--status", "finished"]) == 0
-    assert len(capsys.readouterr().out.splitlines()) == 1
+    assert len(capsys.readouterr().out.splitlines()) == 3
 
     assert main(["export", "--db", db_url, str(ids[0]), "--format", "csv"]) == 0
     assert capsys.readouterr().out == store.export_csv(ids[0])
@@ -293,9 +301,24 @@ def test_the_store_commands(
 
     fresh = f"sqlite:///{tmp_path / 'fresh.db'}"
     assert main(["import", "--db", fresh, str(backup)]) == 0
-    assert capsys.readouterr().out == "Imported 3 matches: 1, 2, 3\n"
+    imported = capsys.readouterr().out.splitlines()
+    assert imported[0] == "Imported 3 matches:"
+    # Each match in words: its sides with players and totals, variant, date, hands, result.
+    first = re.fullmatch(
+        r"  match 1: North-South \(Ann, Bob\) 6,790 · East-West \(Cy, Di\) 545; classic, "
+        r"started (\d{4}-\d\d-\d\d \d\d:\d\d), 3 hands, North-South won by 6,245",
+        imported[1],
+    )
+    assert first is not None, imported[1]
+    assert re.fullmatch(
+        r"  match 3: Ann 0 · Bob 0; two-player, started \d{4}-\d\d-\d\d \d\d:\d\d, "
+        r"0 hands, in progress",
+        imported[3],
+    ), imported[3]
     assert main(["import", "--db", fresh, str(backup)]) == 0
-    assert capsys.readouterr().out == "Already in the store (not imported again): 1, 2, 3\n"
+    again = capsys.readouterr().out.splitlines()
+    assert again[0] == "Already in the store, so not imported again:"
+    assert again[1:] == imported[1:]
 
     broken = json.loads(backup.read_text())
     broken["matches"][2]["match"]["sides"][0]["name"] = ""
