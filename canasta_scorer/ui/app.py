@@ -271,7 +271,7 @@ def App(nav: Navigation, match: OpenMatch, model: AppModel, gate: AccessGate) ->
     screen = nav.screen
     back = {
         Screen.NEW_MATCH: nav.go_home,
-        Screen.SCOREBOARD: nav.go_home,
+        Screen.SCOREBOARD: nav.leave_match,
         Screen.MATCHES: nav.go_home,
         Screen.CHECKER: nav.leave_checker,
         Screen.STATS: nav.show_matches,

@@ -1,0 +1,152 @@
+"""The screens around hand entry as a table uses them (in-process, tests/ui/harness.py):
+the score sheet, a hand's breakdown, the match lists and the way back to them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from canasta_scorer.store import Store
+from canasta_scorer.ui.state import AppModel, build_model
+from tests.ui.hands import enter_s1, enter_sixes_and_kings, enter_small, start_classic
+from tests.ui.harness import AppHarness
+
+OpenApp = Callable[..., AppHarness]
+
+
+def seeded(store: Store, *hands: Callable[[AppModel], None]) -> AppModel:
+    """A classic match North & South v East & West (West deals first), ``hands``
+    entered and saved through the app's state."""
+    phone = build_model(store)
+    start_classic(phone, first_dealer="West")
+    for enter in hands:
+        phone.match.begin_hand()
+        enter(phone)
+        assert phone.match.save_hand(), phone.nav.message
+    return phone
+
+
+def enter_quick(state: AppModel) -> None:
+    """A hand counted on paper: totals typed, no cards (N-S 120, E-W −35)."""
+    state.entry.set_quick(True)
+    state.entry.set_quick_total(0, "120")
+    state.entry.set_quick_total(1, "-35")
+
+
+def sheet_rows(app: AppHarness) -> list[str]:
+    """The score sheet's rows as read aloud, top to bottom."""
+    return [label for label in app.labels() if label.startswith("Hand ")]
+
+
+def open_tile(app: AppHarness, title: str) -> None:
+    """Tap the match in a list whose tile reads ``title``."""
+    tiles = [
+        c
+        for c in app.controls()
+        if isinstance(c, ft.ListTile) and getattr(c.title, "value", None) == title
+    ]
+    assert tiles, f"no match {title!r} listed; texts: {app.texts()}"
+    app._run(app.session.dispatch_event(tiles[0]._i, "click", None))
+
+
+def test_the_score_sheet_after_three_hands(open_app: OpenApp, store: Store) -> None:
+    seeded(store, enter_small, enter_sixes_and_kings, enter_s1)
+    app = open_app()
+    app.click("resume")
+    # a row per hand, oldest first: each hand's score and the running total under it
+    assert sheet_rows(app) == [
+        "Hand 1: North-South +60, total 60; East-West +45, total 45",
+        "Hand 2: North-South +50, total 110; East-West +45, total 90",
+        "Hand 3: North-South +1,630, total 1,740; East-West +575, total 665",
+    ]
+    texts = app.texts()
+    for figure in ("+60", "60", "+50", "110", "+1,630", "1,740", "+45", "90", "+575", "665"):
+        assert figure in texts
+    # the totals at the head of each column, the minimums for hand 4 at its foot
+    labels = app.labels()
+    assert "North-South total 1,740" in labels and "East-West total 665" in labels
+    assert "North-South initial meld minimum 90" in labels
+    assert "East-West initial meld minimum 50" in labels
+    assert "Minimum 90" in texts and "Minimum 50" in texts
+    assert "North, South" in texts and "East, West" in texts
+    # a short match is a plain column of rows; the chart stays below
+    assert not any(isinstance(c, ft.ListView) for c in app.controls())
+    assert "running-chart" in [getattr(c, "identifier", None) for c in app.controls()]
+    app.click("hand-1")
+    assert "Hand 2" in app.texts()  # the app bar's title: hand 2's breakdown
+
+
+def test_a_long_match_builds_its_rows_lazily(open_app: OpenApp, store: Store) -> None:
+    seeded(store, *([enter_small] * 10))
+    app = open_app()
+    app.click("resume")
+    lists = [c for c in app.controls() if isinstance(c, ft.ListView)]
+    assert len(lists) == 1
+    sheet = lists[0]
+    assert sheet.build_controls_on_demand and sheet.item_extent == 56
+    assert len(sheet.controls) == 10 and sheet.auto_scroll  # the newest in view
+    assert sheet_rows(app)[-1] == "Hand 10: North-South +60, total 600; East-West +45, total 450"
+
+
+def test_the_breakdown_writes_the_working_like_the_rule_books(
+    open_app: OpenApp, store: Store
+) -> None:
+    seeded(store, enter_s1)
+    app = open_app()
+    app.click("resume")
+    app.click("hand-0")
+    rows = [
+        [t.value for t in c.controls if isinstance(t, ft.Text)]
+        for c in app.controls()
+        if isinstance(c, ft.Row) and len(c.controls) == 2
+    ]
+    # S1: 600 for the two mixed canastas and 500 for the natural one, apart
+    assert ["1 natural canasta", "+500"] in rows
+    assert ["2 mixed canastas", "+600"] in rows
+    assert ["Red threes", "+200"] in rows and ["Going out", "+100"] in rows
+    assert not any(row and "canasta(s)" in row[0] for row in rows)
+    # South's cards were counted by point class: the counts, not made-up cards
+    assert "South's hand (counted by points): 2 × 20, 2 × 10, 3 × 5" in app.texts()
+    assert not app.has_text("stand-ins")
+    assert "North-South hand total 1,630" in app.labels()
+
+
+def test_a_quick_total_side_shows_its_typed_total_only(open_app: OpenApp, store: Store) -> None:
+    seeded(store, enter_quick)
+    app = open_app()
+    app.click("resume")
+    app.click("hand-0")
+    texts = app.texts()
+    assert texts.count("Total typed from the paper count") == 2
+    assert "+120" in texts and "-35" in texts
+    for zero_line in ("Cards melded", "Cards left in hand", "Red threes", "Going out"):
+        assert zero_line not in texts
+    assert not any(
+        isinstance(c, ft.Icon) and c.icon in (ft.Icons.WARNING_AMBER, ft.Icons.ERROR)
+        for c in app.controls()
+    )
+
+
+def test_lists_name_the_players_and_back_returns_to_past_matches(
+    open_app: OpenApp, store: Store
+) -> None:
+    seeded(store, enter_s1)
+    seeded(store, enter_small)
+    app = open_app()
+    # home: two matches with the default side names told apart by their players
+    assert app.button("Resume: North & South 60 – East & West 45")
+    app.click("Past matches")
+    tiles = [t for t in app.texts() if " – " in t]
+    assert tiles == ["North & South 60 – East & West 45", "North & South 1,630 – East & West 575"]
+    open_tile(app, "North & South 1,630 – East & West 575")
+    assert "Scoreboard" in app.texts()
+    app.click("Back")
+    assert "Past matches" in app.texts()  # not home
+    assert app.button("Player statistics")
+    assert len([c for c in app.controls() if isinstance(c, ft.ListTile)]) == 2
+    app.click("Back")
+    assert "Canasta scorer" in app.texts()  # home from the list
+    open_tile(app, "North & South 60 – East & West 45")  # opened from home: back goes home
+    app.click("Back")
+    assert "Canasta scorer" in app.texts()
