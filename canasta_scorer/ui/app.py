@@ -285,9 +285,10 @@ def App(nav: Navigation, match: OpenMatch, model: AppModel, gate: AccessGate) ->
     actions = scoreboard_actions(match) if screen is Screen.SCOREBOARD else []
     body: list[ft.Control] = [_message(nav)] if nav.message else []
     body.append(screen_for(model))
-    entering = screen is Screen.HAND_ENTRY
+    entering = screen in (Screen.HAND_ENTRY, Screen.NEW_MATCH)
     if entering:
-        # Hand entry scrolls its own middle: the side switcher and Save stay on screen.
+        # Hand entry and the new-match form scroll their own middle: the side
+        # switcher, Save and Start match stay on screen.
         content: ft.Control = ft.Column(body, expand=True, spacing=8)
     else:
         content = ft.ResponsiveRow(

@@ -377,7 +377,9 @@ def test_wild_card_melds_and_past_matches(open_app: OpenApp) -> None:
     assert "No matches yet." in app.texts()
     app.click("Back")
     app.click("New match")
-    assert app.has_text("wild-card-melds (H5)")  # the id, small, under its switch
+    assert "House rules: none" in app.texts()  # folded into one line
+    app.click("house-rules")
+    assert not app.has_text("wild-card-melds")  # no id or section code for players
     app.switch("Wild card melds", True)
     app.click("Start match")
     assert app.has_text("house rules: Wild card melds")
@@ -393,6 +395,7 @@ def test_wild_card_melds_and_past_matches(open_app: OpenApp) -> None:
 def test_a_start_score_that_cannot_be_read_is_shown_on_the_form(open_app: OpenApp) -> None:
     app = open_app()
     app.click("New match")
+    app.click("target-and-start")
     app.type("East-West start score (resume a paper match)", "12")
     app.click("Start match")
     assert app.has_text("start score 12 is not a multiple of 5")
@@ -558,9 +561,10 @@ def test_new_match_and_export_wording(open_app: OpenApp, store: Store) -> None:
     app.click("New match")
     summary = "4 players, 2 partnerships of 2; 108 cards; 1 canasta to go out; target 5,000"
     assert summary in app.texts()
+    app.click("house-rules")
     assert app.field("Black three freezes the pile").label == "Black three freezes the pile"
     assert "A discarded black three freezes the discard pile until it is taken." in app.texts()
-    assert "black-three-freezes (H1)" in app.texts()
+    assert not app.has_text("black-three-freezes") and not app.has_text("(H1)")
     app.choose("Variant", "three-player-cutthroat")
     assert app.has_text("target 7,500")
     app.click("Back")
@@ -581,6 +585,7 @@ def test_a_finished_match_shows_no_initial_meld_minimums(open_app: OpenApp) -> N
         ("East-West player 2", "West"),
     ):
         app.type(label, name)
+    app.click("target-and-start")
     app.type("Target (default 5,000)", "1000")
     app.click("Start match")
     assert "North-South initial meld minimum 50" in app.labels()

@@ -1075,3 +1075,53 @@ def test_statistics_say_which_filters_they_follow(state: AppModel) -> None:
     assert state.history.filter_words() == ""
     state.history.set_filter(player="Petra", status="finished", days=30)
     assert state.history.filter_words() == "player Petra, finished, last 30 days"
+
+
+@pytest.mark.parametrize(
+    ("variant", "names", "first", "hands", "next_first"),
+    [
+        # N-S v E-W sit N E S W: West, North and East dealt the match's three hands
+        ("classic", (("N", "S"), ("E", "W")), "W", 2, "S"),
+        ("three-player", (("Ann",), ("Bob",), ("Cy",)), "Cy", 2, "Cy"),
+        # six players, two sides of three, sit A1 B1 A2 B2 A3 B3
+        ("six-player", (("A1", "A2", "A3"), ("B1", "B2", "B3")), "B3", 1, "B1"),
+        # three sides of two sit A1 B1 C1 A2 B2 C2
+        ("six-player-three-sides", (("A1", "A2"), ("B1", "B2"), ("C1", "C2")), "C2", 3, "A2"),
+    ],
+)
+def test_a_rematch_keeps_the_deal_going_round(
+    state: AppModel,
+    variant: str,
+    names: tuple[tuple[str, ...], ...],
+    first: str,
+    hands: int,
+    next_first: str,
+) -> None:
+    state.nav.new_match(variant)
+    for side, players in enumerate(names):
+        if len(players) == 1:
+            state.setup.set_side(side, name=players[0])
+        else:
+            for seat, name in enumerate(players):
+                state.setup.set_side(side, player=(seat, name))
+    state.setup.set_first_dealer(first)
+    state.setup.set_target("50")
+    assert state.nav.create_match(), state.setup.problems
+    for _ in range(hands):  # then one more that ends the match
+        state.match.begin_hand()
+        assert state.entry.draft is not None
+        state.entry.set_quick(True)
+        for side in range(len(names)):
+            state.entry.set_quick_total(side, "0")
+        assert state.match.save_hand(), state.nav.message
+    # a hand that ends the match
+    state.match.begin_hand()
+    state.entry.set_quick(True)
+    state.entry.set_quick_total(0, "100")
+    for side in range(1, len(names)):
+        state.entry.set_quick_total(side, "0")
+    assert state.match.save_hand(), state.nav.message
+    assert state.match.current is not None and state.match.current.status == "finished"
+    state.match.rematch()
+    assert state.match.next_dealer() == next_first
+    assert state.nav.message == f"New match with the same sides; {next_first} deals first."

@@ -3,10 +3,12 @@ the score sheet, a hand's breakdown, the match lists and the way back to them.""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import flet as ft
 
+from canasta_scorer.rules import HouseRule
 from canasta_scorer.store import Store
 from canasta_scorer.ui.state import AppModel, build_model
 from tests.ui.hands import enter_s1, enter_sixes_and_kings, enter_small, start_classic
@@ -150,3 +152,79 @@ def test_lists_name_the_players_and_back_returns_to_past_matches(
     open_tile(app, "North & South 60 – East & West 45")  # opened from home: back goes home
     app.click("Back")
     assert "Canasta scorer" in app.texts()
+
+
+def test_new_match_folds_the_house_rules_and_offers_presets(
+    open_app: OpenApp, store: Store
+) -> None:
+    app = open_app()
+    app.click("New match")
+    assert "House rules: none" in app.texts()
+    assert not app.has_text("Red threes always count plus")  # folded
+    app.click("preset-digital")  # the simplified digital version, one tap
+    assert "3 house rules" in app.texts()
+    app.click("house-rules")
+    for title in ("No initial meld minimum", "Go out without canastas"):
+        assert app.field(title).value is True
+    assert app.field("Red threes always count plus").value is True
+    assert app.field("Black three freezes the pile").value is False
+    # each rule: its title and one line of explanation, never its id or section code
+    ids = {rule.value for rule in HouseRule}
+    assert not any(re.search(r"\([HOC]\d+\)", t) or t in ids for t in app.texts())
+    app.switch("Black three freezes the pile", True)
+    assert "4 house rules" in app.texts()
+    app.click("preset-book")
+    assert "House rules: none" in app.texts()
+    app.switch("Pile always frozen", True)
+    start = [c for c in app.controls() if getattr(c, "key", None) == "start-match"]
+    assert start and not start[0].disabled
+    for label, name in (
+        ("North-South player 1", "Ann"),
+        ("North-South player 2", "Bob"),
+        ("East-West player 1", "Cy"),
+        ("East-West player 2", "Di"),
+    ):
+        app.type(label, name)
+    app.click("Start match")
+    assert app.has_text("house rules: Pile always frozen")
+
+    # the next new match offers the family's own set: the last match's choice
+    app.click("Back")
+    app.click("New match")
+    app.click("preset-ours")
+    assert "1 house rule" in app.texts()
+    assert app.has_text("Pile always frozen")
+
+
+def test_names_offered_as_chips_and_a_name_given_twice_marked_at_once(
+    open_app: OpenApp, store: Store
+) -> None:
+    seeded(store)  # North, South, East and West are remembered
+    app = open_app()
+    app.click("New match")
+    chips = [c.label.value for c in app.controls() if isinstance(c, ft.Chip)]
+    assert {"East", "North", "South", "West"} <= set(chips)
+    app.click("player-0-North")  # fills North-South player 1
+    assert app.field("North-South player 1").value == "North"
+    chips = [c.label.value for c in app.controls() if isinstance(c, ft.Chip)]
+    assert "North" not in chips  # never a name already in this match
+    app.type("East-West player 1", "north")
+    assert app.field("East-West player 1").error == "This name is given twice in this match"
+    assert app.field("North-South player 1").error == "This name is given twice in this match"
+    app.type("East-West player 1", "East")
+    assert app.field("East-West player 1").error is None
+    # who deals first: any of the players, in seat order
+    dealers = [o.key for o in app.field("First dealer").options]
+    assert dealers == ["North", "East"]
+
+
+def test_three_players_choose_who_deals_first(open_app: OpenApp) -> None:
+    app = open_app()
+    app.click("New match")
+    app.choose("Variant", "three-player")
+    for seat, name in enumerate(("Ann", "Bob", "Cy")):
+        app.type(f"Player {seat + 1}", name)
+    assert [o.key for o in app.field("First dealer").options] == ["Ann", "Bob", "Cy"]
+    app.choose("First dealer", "Bob")
+    app.click("Start match")
+    assert app.has_text("Bob deals next")
