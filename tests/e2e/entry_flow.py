@@ -126,6 +126,26 @@ class Player:
         top, bottom = self.bounds() if body else (0.0, float(size["height"]))
         return box["y"] >= top - 1 and box["y"] + box["height"] <= bottom + 1
 
+    def find(self, locator: Locator) -> None:
+        """Wait for the element; if the page does not have it (the body's list builds
+        only what is near the screen), scroll down the body (counted) until it does."""
+        try:
+            locator.wait_for(state="attached", timeout=3000)
+            return
+        except Exception:  # not built yet: further down
+            pass
+        size = self.page.viewport_size
+        assert size is not None
+        for _ in range(20):
+            top, bottom = self.bounds()
+            self.page.mouse.move(size["width"] / 2, (top + bottom) / 2)
+            self.page.mouse.wheel(0, (bottom - top) * 0.6)
+            self.counted.scrolls += 1
+            self.settle()
+            if locator.count():
+                return
+        raise AssertionError(f"{locator} is not on the page")
+
     def fixed(self, locator: Locator) -> bool:
         """True for an element of the fixed parts on screen (the side switcher above
         the body, the save bar below it)."""
@@ -182,7 +202,7 @@ class Player:
         """Tap a button ``times`` times, scrolling to it first if it is not on screen."""
         for _ in range(times):
             target = self.button(name)
-            target.wait_for(state="attached")
+            self.find(target)
             if not (self.on_screen(target) or self.fixed(target)):
                 self.scroll_to(target)
             target.click()
@@ -202,9 +222,13 @@ class Player:
                            e.getBoundingClientRect().width, e.getBoundingClientRect().height])
                 .filter(([n, y, w, h]) => w > 0 && h > 0)"""
         ):
-            # across an edge of the scrolling body: cut by it
+            # across an edge of the scrolling body: cut by it; below it: hidden by the
+            # save bar, or not on screen (the list builds a little ahead)
             cut = (y < top + 12 < y + height) or (y < bottom - 12 < y + height)
-            if not cut and (width < 47.5 or height < 47.5):
+            hidden = (y >= bottom - 12 and name not in ("Save hand", "Discard")) or (
+                y + height <= top + 1 and not name.startswith(("Back", "North-South", "East-West"))
+            )
+            if not cut and not hidden and (width < 47.5 or height < 47.5):
                 self.counted.small.append((name, width, height, y, top, bottom))
 
 

@@ -11,9 +11,9 @@ import json
 from playwright.sync_api import expect
 
 from .browser import ROOT
-from .conftest import AppPage
+from .conftest import AppPage, Server
 from .entry_flow import enter_s1
-from .test_match_in_browser import expect_scoreboard, start_match
+from .test_match_in_browser import expect_scoreboard, seed_match, start_match
 
 #: Where the counts measured are written (the README's speed table quotes them).
 MEASURED = ROOT / "test-artifacts" / "s1-entry.json"
@@ -53,3 +53,30 @@ def test_the_side_switcher_shows_totals_and_problems(app: AppPage) -> None:
     app.shot("side-problems")
     app.button("A").first.click()  # North-South's
     app.expect_node("side-tab-0", "North-South: hand total +90")
+
+
+def small_buttons(app: AppPage) -> list[tuple[str, float, float]]:
+    """The buttons and chips on the page smaller than 48 × 48 px (name, width, height)."""
+    found: list[tuple[str, float, float]] = app.page.evaluate(
+        """() => [...document.querySelectorAll(
+                'flt-semantics[role=button], flt-semantics[role=checkbox]')]
+            .map(e => [e.getAttribute('aria-label') || e.textContent.trim(),
+                       e.getBoundingClientRect().width, e.getBoundingClientRect().height])
+            .filter(([n, w, h]) => w > 0 && h > 0 && (w < 47.5 || h < 47.5))"""
+    )
+    return found
+
+
+def test_name_chips_and_the_checker_buttons_are_48_px(app: AppPage, server: Server) -> None:
+    seed_match(server, [])  # North, South, East and West are remembered players
+    app.open()
+    app.tap("New match")
+    # a remembered player's chip (a chip is a checkbox to screen readers)
+    expect(app.page.get_by_role("checkbox", name="North").first).to_be_visible()
+    assert small_buttons(app) == []
+    app.tap("Back")
+    app.tap("Rule checker")
+    expect(app.button("Joker")).to_be_visible()
+    app.tap("Joker")
+    expect(app.button("Take back the last card")).to_be_visible()
+    assert small_buttons(app) == []

@@ -9,7 +9,7 @@ from canasta_scorer.ui.checker_form import QUESTIONS
 from canasta_scorer.ui.state import Checker
 from canasta_scorer.ui.words import house_rule_title
 
-from .common import heading, named, rule_row, screen, switch
+from .common import TOUCH, heading, named, rule_row, screen, switch
 
 PAD = (
     Card.JOKER,
@@ -74,7 +74,9 @@ def _card_pad(state: Checker) -> list[ft.Control]:
                     if card is Card.BLACK_THREE
                     else card.value,
                     tooltip=f"Add {card.label}",
-                    height=48,
+                    height=TOUCH,
+                    width=None if card in (Card.JOKER, Card.BLACK_THREE) else TOUCH,
+                    style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4)),
                     on_click=lambda _, c=card: state.card(c),
                 )
                 for card in PAD
@@ -87,11 +89,13 @@ def _card_pad(state: Checker) -> list[ft.Control]:
                 ft.TextButton(
                     content="Take back the last card",
                     icon=ft.Icons.BACKSPACE,
+                    height=TOUCH,
                     on_click=lambda: state.card(None),
                 ),
                 ft.TextButton(
                     content="Clear",
                     icon=ft.Icons.CLEAR,
+                    height=TOUCH,
                     on_click=lambda: state.set(cards=()),
                 ),
             ],

@@ -14,7 +14,7 @@ a ``key``: a tap re-renders the rows whose values changed, not the screen.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import cast
+from typing import Any, cast
 
 import flet as ft
 
@@ -120,13 +120,21 @@ def _working(score: SideScore) -> ft.Control:
     return ft.Column(rows, spacing=4)
 
 
+def _style(chosen: bool, tone: bool = False, **style: Any) -> ft.ButtonStyle:
+    """A button's look, filled when ``chosen`` (``tone``: the lighter fill). One kind
+    of button either way, so a tap changes its colours, not the control."""
+    if chosen:
+        style["bgcolor"] = ft.Colors.SECONDARY_CONTAINER if tone else ft.Colors.PRIMARY
+        style["color"] = ft.Colors.ON_SECONDARY_CONTAINER if tone else ft.Colors.ON_PRIMARY
+    return ft.ButtonStyle(**style)
+
+
 def _count_button(
     value: int, chosen: bool, label: str, key: str, on_click: Callable[[], None]
 ) -> ft.Control:
     """A 48 × 48 button that sets a count with one tap."""
-    style = ft.ButtonStyle(padding=ft.Padding.all(0), shape=ft.RoundedRectangleBorder(radius=8))
-    make = ft.FilledButton if chosen else ft.OutlinedButton
-    return make(
+    style = _style(chosen, padding=ft.Padding.all(0), shape=ft.RoundedRectangleBorder(radius=8))
+    return ft.OutlinedButton(
         # named for screen readers (and found by tests) by what it sets
         content=ft.Text(str(value), semantics_label=label),
         width=TOUCH,
@@ -353,8 +361,7 @@ def LeftRow(
     return ft.Container(ft.Column(rows, spacing=2), padding=ft.Padding.only(bottom=8))
 
 
-@widget
-def SidePanel(
+def side_items(
     index: int,
     setup: MatchSide,
     side: SideDraft,
@@ -364,16 +371,16 @@ def SidePanel(
     score: SideScore | None,
     quiet: bool,
     entry: HandEntryActions,
-) -> ft.Control:
-    """One side's part of the hand: the rank pad with the melds under it, red threes,
+    opened: str | None,
+    opener: Opener,
+) -> list[ft.Control]:
+    """One side's part of the hand, as items of the scrolling body (built by the
+    browser only when scrolled to): the rank pad with the melds under it, red threes,
     who went out, the cards left; its findings shown where they are about (none while
-    the side is ``quiet``: not entered yet)."""
+    the side is ``quiet``: not entered yet). Each item is a memoized widget."""
     ranks = [*RANK_BUTTONS, "3"]
     if rules.has(HouseRule.WILD_CARD_MELDS):
         ranks.append("wild")
-    opened, set_opened = ft.use_state(cast(str | None, None))
-    opener = ft.use_memo(lambda: Opener(index, entry.add_meld), [])
-    opener.setter = set_opened
     have = {meld.rank.value for meld in side.melds}
     if opened not in have:  # none chosen (or removed): the newest meld is open
         opened = side.melds[-1].rank.value if side.melds else None
@@ -440,7 +447,7 @@ def SidePanel(
     if score is not None:
         controls.append(heading(f"{setup.name}: score for this hand"))
         controls.append(Working(score, key=f"working-{index}"))
-    return ft.Column(controls, spacing=8)
+    return controls
 
 
 @widget
@@ -476,6 +483,7 @@ def Ending(
         [
             heading("Red threes"),
             ft.Semantics(
+                identifier=f"red-threes-{index}",
                 label=f"red threes of {setup.name}: {red_threes}",
                 content=ft.Row(buttons, spacing=4, wrap=True),
             ),
@@ -499,11 +507,11 @@ def _went_out(
     buttons: list[ft.Control] = []
     for player in players:
         chosen = out and (went_out_by == player or len(players) == 1)
-        make = ft.FilledButton if chosen else ft.OutlinedButton
         label = f"{player} went out" if len(players) > 1 or setup.players else "Went out"
         buttons.append(
-            make(
+            ft.OutlinedButton(
                 content=label,
+                style=_style(chosen),
                 height=TOUCH,
                 key=f"out-{index}-{player}",
                 icon=ft.Icons.CHECK if chosen else None,
@@ -542,12 +550,12 @@ class Opener:
     def __init__(self, side: int, add_meld: Callable[[int, str], int]) -> None:
         self.side = side
         self.add_meld = add_meld
-        self.setter: Callable[[str | None], None] | None = None
+        self.setter: Callable[[int, str], None] | None = None
 
     def open(self, rank: str) -> None:
         """Open the panel's meld of ``rank``."""
         if self.setter is not None:
-            self.setter(rank)
+            self.setter(self.side, rank)
 
     def add(self, rank: str) -> None:
         """Add a meld of ``rank`` (or find the one there) and open it."""
@@ -560,12 +568,12 @@ def RankPad(index: int, ranks: tuple[str, ...], have: frozenset[str], opener: Op
     """A button per rank: a tap adds its meld (a rank the side has is shaded)."""
     return ft.Row(
         [
-            (ft.FilledTonalButton if rank in have else ft.OutlinedButton)(
+            ft.OutlinedButton(
                 content={"3": "Black 3s", "wild": "Wild"}.get(rank, rank),
                 tooltip=f"Add a meld of {rank_name(MeldRank(rank))}",
                 height=TOUCH,
                 width=TOUCH if rank not in ("3", "wild") else None,
-                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4)),
+                style=_style(rank in have, True, padding=ft.Padding.symmetric(horizontal=4)),
                 on_click=lambda _, r=rank: opener.add(r),
                 key=f"rank-{index}-{rank}",
             )
@@ -625,12 +633,11 @@ def _side_tab(
     else:
         status, color = "no problems", ft.Colors.ON_SURFACE_VARIANT
     shown = signed(total) if total is not None else "–"
-    make = ft.FilledTonalButton if chosen else ft.OutlinedButton
     return ft.Semantics(
         identifier=f"side-tab-{index}",
         label=f"{name}: hand total {shown}, {status}",
         selected=chosen,
-        content=make(
+        content=ft.OutlinedButton(
             content=ft.Column(
                 [
                     ft.Text(name, weight=ft.FontWeight.BOLD, no_wrap=True),
@@ -651,7 +658,9 @@ def _side_tab(
             key=f"side-{index}",
             tooltip=name,
             on_click=lambda _: on_click(),
-            style=ft.ButtonStyle(
+            style=_style(
+                chosen,
+                True,
                 padding=ft.Padding.symmetric(horizontal=4),
                 shape=ft.RoundedRectangleBorder(radius=8),
             ),
@@ -668,6 +677,15 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
     confirm, set_confirm = ft.use_state(False)
     width, set_width = ft.use_state(float(ft.context.page.width or 0))
     actions = ft.use_memo(lambda: HandEntryActions(entry), [])
+    # which meld is open on each side (none chosen: the newest)
+    opened, set_opened = ft.use_state(cast(tuple[tuple[int, str], ...], ()))
+    openers = ft.use_memo(lambda: [Opener(i, entry.add_meld) for i in range(12)], [])
+
+    def open_meld(side: int, rank: str) -> None:
+        set_opened(lambda now: (*(o for o in now if o[0] != side), (side, rank)))
+
+    for opener in openers:
+        opener.setter = open_meld
 
     def watch_width() -> None:
         page = ft.context.page
@@ -731,7 +749,7 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
         body += _quick_entry(entry, record)
     else:
         shown = range(len(record.sides)) if wide else [side]
-        panels: list[ft.Control] = []
+        panels: list[list[ft.Control]] = []
         for index in shown:
             found = preview.about(f"sides[{index}]") if preview is not None else ()
             problems = tuple(
@@ -745,23 +763,34 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
                 else None
             )
             panels.append(
-                ft.Container(
-                    SidePanel(
-                        index,
-                        record.sides[index],
-                        draft.sides[index],
-                        rules,
-                        found,
-                        problems,
-                        score,
-                        entry.quiet(index),
-                        actions,
-                        key=f"panel-{index}",
-                    ),
-                    col={"xs": 12, "md": 12 // max(1, len(shown))},
+                side_items(
+                    index,
+                    record.sides[index],
+                    draft.sides[index],
+                    rules,
+                    found,
+                    problems,
+                    score,
+                    entry.quiet(index),
+                    actions,
+                    dict(opened).get(index),
+                    openers[index],
                 )
             )
-        body.append(ft.ResponsiveRow(panels) if wide else panels[0])
+        if wide:
+            body.append(
+                ft.ResponsiveRow(
+                    [
+                        ft.Container(
+                            ft.Column(items, spacing=8),
+                            col={"xs": 12, "md": 12 // max(1, len(panels))},
+                        )
+                        for items in panels
+                    ]
+                )
+            )
+        else:
+            body += panels[0]
     body.append(
         HandInfo(
             record,
@@ -782,7 +811,7 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
         [
             ft.Container(ft.Column(top, spacing=6), padding=ft.Padding.symmetric(horizontal=12)),
             ft.Container(
-                ft.Column(body, spacing=12, scroll=ft.ScrollMode.AUTO, key="entry-body"),
+                ft.ListView(body, spacing=12, key=f"entry-body-{side}"),
                 expand=True,
                 padding=ft.Padding.symmetric(horizontal=12),
             ),

@@ -18,6 +18,14 @@ from canasta_scorer.ui.words import (
 
 from .common import TOUCH, heading, named, plural, problem_list, screen, switch
 
+#: A chip's padding that makes it a 48 px touch target, not Material's 32 px chip.
+CHIP_PADDING = ft.Padding.symmetric(horizontal=8, vertical=10)
+
+
+def chip(control: ft.Chip) -> ft.Control:
+    """A chip in a box of the touch target's height."""
+    return ft.Container(control, height=TOUCH)
+
 
 def _toggler(state: NewMatch, rule: str) -> Callable[[bool], None]:
     def toggle(on: bool) -> None:
@@ -53,13 +61,15 @@ def _presets(state: NewMatch) -> ft.Control:
     chosen = state.preset()
     return ft.Row(
         [
-            ft.Chip(
-                label=ft.Text(name),
-                selected=key == chosen,
-                show_checkmark=True,
-                on_click=lambda _, k=key: state.apply_preset(k),
-                height=TOUCH,
-                key=f"preset-{key}",
+            chip(
+                ft.Chip(
+                    label=ft.Text(name),
+                    selected=key == chosen,
+                    show_checkmark=True,
+                    on_click=lambda _, k=key: state.apply_preset(k),
+                    padding=CHIP_PADDING,
+                    key=f"preset-{key}",
+                )
             )
             for key, name, _ in state.presets()
         ],
