@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from canasta_scorer.rules import HouseRule
+from canasta_scorer.rules import HouseRule, parse_card
 from canasta_scorer.store import Store
 from canasta_scorer.ui.state import AppModel, build_model
 from tests.ui.hands import enter_s1, enter_sixes_and_kings, enter_small, start_classic
@@ -228,3 +228,65 @@ def test_three_players_choose_who_deals_first(open_app: OpenApp) -> None:
     app.choose("First dealer", "Bob")
     app.click("Start match")
     assert app.has_text("Bob deals next")
+
+
+def tap_cards(app: AppHarness, cards: str) -> None:
+    """Tap cards on the checker's card pad ("JK" is the joker)."""
+    for card in cards.split():
+        app.click(f"Add {parse_card(card).label}")
+
+
+def test_every_checker_question_answered_on_the_card_pad(open_app: OpenApp) -> None:
+    app = open_app()
+    app.click("rule-checker")
+    tap_cards(app, "9 9 2 2 2 JK")
+    verdict = next(label for label in app.labels() if label.startswith("No: 9 9 2 2 2 JK"))
+    assert "RULES.md" not in verdict and "§" not in verdict  # plain words first
+    assert not any("§" in t for t in app.texts())
+    app.click("why")  # the rule a tap away
+    assert any("§" in t for t in app.texts())
+
+    app.choose("Question", "pile")
+    tap_cards(app, "K")  # the top card
+    app.click("slot-hand")
+    tap_cards(app, "K K Q Q 2")
+    assert "Cards in your hand: K K Q Q 2" in app.labels()
+    app.switch("My side has melded", False)
+    app.type("Cards in the pile (the top one included)", "3")
+    app.type("My side's score", "1500")
+    assert "Initial meld minimum 90" in app.labels()
+    assert app.has_text("Initial meld minimum at 1,500 points: 90")
+    assert any(label.startswith("No: your first meld would be 70") for label in app.labels())
+
+    app.choose("Question", "go-out")
+    app.type("My side's score", "0")
+    app.click("slot-this_turn")
+    tap_cards(app, "5 5 5")
+    app.click("slot-discard")
+    tap_cards(app, "9")
+    assert any(label.startswith("No: your side has 0") for label in app.labels())
+    app.click("slot-table")
+    tap_cards(app, "K K K K K K K")
+    assert any(label.startswith("Yes: going out scores 100") for label in app.labels())
+
+    app.choose("Question", "first-meld")
+    app.type("My side's score", "1600")
+    tap_cards(app, "6 6 6")
+    app.click("next-meld")
+    tap_cards(app, "A A A 2")
+    assert "The melds laid (the top discard included): 6 6 6, then A A A 2" in app.labels()
+    assert "Yes: 95 points reach the minimum of 90." in app.labels()
+    assert not any(isinstance(c, ft.TextField) and "meld" in str(c.label) for c in app.controls())
+
+
+def test_the_checker_opened_from_a_match_has_its_score(open_app: OpenApp, store: Store) -> None:
+    seeded(store, enter_s1)
+    app = open_app()
+    app.click("resume")
+    app.click("Rule checker")
+    app.choose("Question", "first-meld")
+    assert app.field("My side's score").value == "1630"
+    assert "Initial meld minimum 90" in app.labels()
+    app.choose("Asking for", "1")
+    assert app.field("My side's score").value == "575"
+    assert "Initial meld minimum 50" in app.labels()

@@ -175,7 +175,10 @@ class Navigation:
         """The rule checker; opened from a match, under that match's rules."""
         current = self._match.current
         from_match = self.screen is Screen.SCOREBOARD and current is not None
-        self._checker.open_for(current.record if from_match and current else None)
+        if from_match and current is not None:
+            self._checker.open_for(current.record, current.score.running_totals)
+        else:
+            self._checker.open_for(None)
         self.checker_from = Screen.SCOREBOARD if from_match else Screen.HOME
         self.show(Screen.CHECKER)
 
