@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+
 import flet as ft
 
 from canasta_scorer.rules import VARIANT_INFO
@@ -25,9 +28,11 @@ def HistoryScreen(state: History, nav: Navigation) -> ft.Control:
             return
 
         async def scroll() -> None:
-            page = ft.context.page
-            if page.views:
-                await page.views[-1].scroll_to(scroll_key=scroll_key(f"match-{listed}"))
+            # a scroll the page cannot make leaves the list where it is
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(
+                    ft.context.page.scroll_to(scroll_key=scroll_key(f"match-{listed}")), 5
+                )
 
         ft.context.page.run_task(scroll)
 

@@ -175,7 +175,6 @@ def score_sheet(
                     height=ROW_HEIGHT,
                     on_click=lambda _, n=number: on_hand(n),
                     key=f"hand-{number}",
-                    tooltip=f"Hand {number + 1}: its breakdown",
                 ),
                 border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
             )
