@@ -290,3 +290,17 @@ def test_the_checker_opened_from_a_match_has_its_score(open_app: OpenApp, store:
     app.choose("Asking for", "1")
     assert app.field("My side's score").value == "575"
     assert "Initial meld minimum 50" in app.labels()
+
+
+def test_export_texts_match_the_tab(open_app: OpenApp, store: Store) -> None:
+    seeded(store, enter_small)
+    app = open_app()
+    app.click("resume")
+    app.click("Export")
+    assert app.has_text("with the command: canasta-scorer import")  # the match file
+    app.click("CSV sheet")
+    assert app.has_text("The CSV score sheet: a row per hand")
+    assert not app.has_text("canasta-scorer")
+    app.click("Image")
+    assert app.has_text("The score sheet as an image (PNG)")
+    assert not app.has_text("canasta-scorer")

@@ -69,7 +69,13 @@ def _slot(state: Checker, slot: Slot, chosen: bool) -> ft.Control:
     ]
     if problems:
         lines.append(ft.Text(problems[0], color=ft.Colors.ERROR, size=12))
+    return ft.Row([_slot_button(state, slot, chosen, lines)])
+
+
+def _slot_button(state: Checker, slot: Slot, chosen: bool, lines: list[ft.Control]) -> ft.Control:
+    shown = state.form.shown(slot)
     return ft.TextButton(
+        expand=True,  # as wide as the screen: each slot a row of its own
         content=ft.Semantics(
             identifier=f"slot-{slot.field}",
             label=f"{slot.label}: {shown or slot.empty}",
