@@ -25,7 +25,9 @@ from pydantic import ValidationError
 from canasta_scorer import __version__
 from canasta_scorer.cli_store import add_store_commands
 from canasta_scorer.rules import (
+    HAND_FILE_LIMIT,
     HOUSE_RULE_INFO,
+    MATCH_FILE_LIMIT,
     VARIANT_INFO,
     CanastaError,
     CanastaKind,
@@ -140,10 +142,13 @@ def _signed(value: int) -> str:
     return f"{value:+,}".replace("-", "−") if value else "0"
 
 
-def _read(path: str) -> bytes:
+def _read(path: str, limit: int) -> bytes:
+    """The file's bytes, at most ``limit`` + 1 of them (enough to tell it is too large
+    without reading a huge file whole)."""
     if path == "-":
-        return sys.stdin.buffer.read()
-    return Path(path).read_bytes()
+        return sys.stdin.buffer.read(limit + 1)
+    with Path(path).open("rb") as handle:
+        return handle.read(limit + 1)
 
 
 def _file_problem(path: str, kind: str, problems: list[Problem]) -> int:
@@ -168,8 +173,9 @@ def _other_kind(text: bytes, kind: str) -> bool:
 
 
 def _load(path: str, kind: str) -> HandRecord | MatchRecord | int:
+    limit = HAND_FILE_LIMIT if kind == "hand" else MATCH_FILE_LIMIT
     try:
-        text = _read(path)
+        text = _read(path, limit)
     except FileNotFoundError:
         return _file_problem(path, kind, [Problem("", "no such file")])
     except IsADirectoryError:
@@ -178,6 +184,12 @@ def _load(path: str, kind: str) -> HandRecord | MatchRecord | int:
         return _file_problem(path, kind, [Problem("", error.strerror or str(error))])
     if not text.strip():
         return _file_problem(path, kind, [Problem("", "is empty")])
+    if len(text) > limit:
+        return _file_problem(
+            path,
+            kind,
+            [Problem("", f"is larger than a {kind} file may be ({limit // (1024 * 1024)} MB)")],
+        )
     try:
         return load_hand(text) if kind == "hand" else load_match(text)
     except RecordError as error:
@@ -500,7 +512,13 @@ def _cmd_app(args: argparse.Namespace) -> int:
         from canasta_scorer.ui.app import run_app
 
         return run_app(
-            web=args.web, host=args.host, port=args.port, db=args.db, access_code=args.access_code
+            web=args.web,
+            host=args.host,
+            port=args.port,
+            db=args.db,
+            access_code=args.access_code,
+            access_code_file=args.access_code_file,
+            extra_hosts=tuple(args.allow_host or ()),
         )
     except StoreError as error:
         sys.stderr.write(f"canasta-scorer: {error}\n")
@@ -742,8 +760,9 @@ def _parser() -> argparse.ArgumentParser:
     app.add_argument(
         "--host",
         metavar="H",
-        help="address to serve on (default 127.0.0.1, this computer only; 0.0.0.0 for every "
-        "address of this computer; any other than 127.0.0.1 asks for an access code)",
+        help="address or name to serve on (default 127.0.0.1, this computer only; 0.0.0.0 "
+        "for every address of this computer); unless every address it binds is a loopback "
+        "one, every visitor is asked for an access code",
     )
     app.add_argument(
         "--port", type=_port, metavar="PORT", help="port to serve on (default 8550, flet.toml)"
@@ -754,10 +773,25 @@ def _parser() -> argparse.ArgumentParser:
         help="database URL (default: $CANASTA_SCORER_DB, else SQLite in the user data folder)",
     )
     app.add_argument(
+        "--access-code-file",
+        metavar="FILE",
+        help="a file whose first line is the access code every visitor is asked for "
+        "(or set CANASTA_SCORER_ACCESS_CODE); served beyond this machine without one, "
+        "a code is generated and printed",
+    )
+    app.add_argument(
         "--access-code",
         metavar="CODE",
-        help="the access code other devices are asked for when served beyond this "
-        "computer (default: $CANASTA_SCORER_ACCESS_CODE, else a new one is made and printed)",
+        help="the access code every visitor is asked for, on the command line (others on "
+        "this computer can see it in the process list: prefer --access-code-file or "
+        "$CANASTA_SCORER_ACCESS_CODE; without any, one is made and printed when served "
+        "beyond this computer)",
+    )
+    app.add_argument(
+        "--allow-host",
+        action="append",
+        metavar="NAME",
+        help="another name the server is reached by, e.g. a reverse proxy's (repeatable)",
     )
     app.set_defaults(run=_cmd_app)
     return parser

@@ -91,7 +91,9 @@ def _cmd_matches(args: argparse.Namespace) -> int:
         else:
             state = "in progress"
         sys.stdout.write(
-            f"{row.id:>6}  {when:<16}  {row.variant:<22} {row.hand_count:>5}  {state}\n"
+            f"{row.id:>6}  {when:<16}  {row.variant:<22} {row.hand_count:>5}  {state}"
+            + ("  [saved totals unreadable: recomputed from the hands]" if row.recomputed else "")
+            + "\n"
         )
         sides = zip(row.sides, row.players, row.running_totals, strict=False)
         sys.stdout.write(f"{'':8}{_sides_line(sides)}\n")
@@ -139,7 +141,13 @@ def _cmd_export(args: argparse.Namespace) -> int:
     finally:
         store.close()
     if args.output:
-        Path(args.output).write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+        from canasta_scorer.files import write_atomic
+
+        if Path(args.output).is_dir():
+            sys.stderr.write(f"canasta-scorer: {args.output} is a folder: give a file name\n")
+            return EXIT_UNREADABLE
+        # written beside it, then renamed: a full disk leaves the old file as it was
+        write_atomic(args.output, text if text.endswith("\n") else text + "\n")
         sys.stderr.write(f"Match {args.id} written to {args.output}\n")
     else:
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
@@ -215,23 +223,37 @@ def _cmd_import(args: argparse.Namespace) -> int:
 
 
 def _cmd_backup(args: argparse.Namespace) -> int:
-    store = _open(args.db)
-    try:
-        text = store.backup()
-    finally:
-        store.close()
+    import json
+
+    from canasta_scorer.files import write_atomic
+
     target = Path(args.file)
     if target.is_dir():
         sys.stderr.write(f"canasta-scorer: {target} is a folder: give a file name for the backup\n")
         return EXIT_UNREADABLE
-    temporary = target.with_name(target.name + ".partial")
+    store = _open(args.db)
     try:
-        temporary.write_text(text + "\n", encoding="utf-8")
-        temporary.replace(target)
+        result = store.backup_all()
     finally:
-        temporary.unlink(missing_ok=True)
-    sys.stdout.write(f"Backup of every match written to {target}\n")
-    return EXIT_OK
+        store.close()
+    write_atomic(target, result.text + "\n")
+    if not result.unreadable:
+        sys.stdout.write(f"Backup of every match written to {target}\n")
+        return EXIT_OK
+    # what cannot be read is kept as stored, beside the backup, and said
+    aside = target.with_name(target.name + ".unreadable.json")
+    kept = [item.model_dump() for item in result.unreadable]
+    write_atomic(aside, json.dumps(kept, indent=1, ensure_ascii=False) + "\n")
+    count = len(result.unreadable)
+    sys.stdout.write(f"Backup of every readable match written to {target}\n")
+    sys.stderr.write(
+        f"canasta-scorer: {count} match{'es' if count > 1 else ''} could not be read and "
+        f"{'are' if count > 1 else 'is'} not in the backup; {'their' if count > 1 else 'its'} "
+        f"stored text is kept in {aside}:\n"
+    )
+    for item in result.unreadable:
+        sys.stderr.write(f"  match {item.id}: {item.problem}\n")
+    return EXIT_VIOLATIONS
 
 
 def add_store_commands(commands: argparse._SubParsersAction[Any]) -> None:

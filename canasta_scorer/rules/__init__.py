@@ -7,6 +7,7 @@ verdict of the product is computed here.
 
 from .cards import NATURAL_RANKS, Card, cards_points, format_cards, parse_card, parse_cards
 from .checks import canasta_count, check_hand, check_meld, hand_rules, scoring_groups
+from .edits import EditCheck, LaterHand, check_edit
 from .errors import (
     CanastaError,
     CardSyntaxError,
@@ -19,6 +20,10 @@ from .findings import Code, Finding, Severity, has_errors
 from .match import HandTotals, MatchScore, Standing, match_rules, score_match, standing
 from .melds import CanastaKind, Meld, MeldRank, parse_meld
 from .records import (
+    HAND_FILE_LIMIT,
+    MATCH_FILE_LIMIT,
+    MAX_HANDS,
+    MAX_MELDS,
     HandPlay,
     HandRecord,
     HandSide,
@@ -30,6 +35,7 @@ from .records import (
     dump_match,
     load_hand,
     load_match,
+    plain_name,
 )
 from .ruleset import (
     HOUSE_RULE_INFO,
@@ -46,7 +52,11 @@ from .ruleset import (
 from .scoring import HandScore, SideScore, score_hand, score_sides
 
 __all__ = [
+    "HAND_FILE_LIMIT",
     "HOUSE_RULE_INFO",
+    "MATCH_FILE_LIMIT",
+    "MAX_HANDS",
+    "MAX_MELDS",
     "NATURAL_RANKS",
     "VARIANT_INFO",
     "CanastaError",
@@ -54,6 +64,7 @@ __all__ = [
     "Card",
     "CardSyntaxError",
     "Code",
+    "EditCheck",
     "Finding",
     "HandPlay",
     "HandRecord",
@@ -61,6 +72,7 @@ __all__ = [
     "HandSide",
     "HandTotals",
     "HouseRule",
+    "LaterHand",
     "MatchHand",
     "MatchRecord",
     "MatchScore",
@@ -79,6 +91,7 @@ __all__ = [
     "WentOut",
     "canasta_count",
     "cards_points",
+    "check_edit",
     "check_hand",
     "check_meld",
     "dump_hand",
@@ -95,6 +108,7 @@ __all__ = [
     "parse_house_rule",
     "parse_meld",
     "parse_variant",
+    "plain_name",
     "red_three_score",
     "rule_set",
     "score_hand",

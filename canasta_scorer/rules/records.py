@@ -18,11 +18,13 @@ canasta_scorer.rules.errors.RecordError: sides[0].meld: unknown key 'meld'
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Mapping
 from enum import StrEnum
 from typing import Annotated, Any, TypeVar
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -38,6 +40,10 @@ from .melds import Meld, parse_meld
 from .ruleset import HouseRule, Variant
 
 __all__ = [
+    "HAND_FILE_LIMIT",
+    "MATCH_FILE_LIMIT",
+    "MAX_HANDS",
+    "MAX_MELDS",
     "HandPlay",
     "HandRecord",
     "HandSide",
@@ -50,8 +56,59 @@ __all__ = [
     "dump_match",
     "load_hand",
     "load_match",
+    "plain_name",
     "read_json",
 ]
+
+#: The largest hand file read, in bytes (a real one is a few kilobytes).
+HAND_FILE_LIMIT = 1024 * 1024
+#: The largest match file read, in bytes (a 100-hand match is about 60 kB).
+MATCH_FILE_LIMIT = 16 * 1024 * 1024
+#: The most hands a match may hold (a match to 5,000 is a few dozen hands).
+MAX_HANDS = 1000
+#: The most melds one side may have in a hand.
+MAX_MELDS = 100
+#: The longest text of cards (a meld, the cards left in hand), in characters.
+MAX_CARD_TEXT = 1000
+#: The most players named in one side's cards left in hand.
+MAX_SIDE_PLAYERS = 12
+#: Control characters a note may hold: tab and line breaks.
+_NOTE_CONTROLS = frozenset("\t\n\r")
+
+
+def _controls(value: str, allowed: frozenset[str] = frozenset()) -> list[str]:
+    return sorted(
+        {c for c in value if unicodedata.category(c) == "Cc" and c not in allowed},
+        key=ord,
+    )
+
+
+def _shown(characters: list[str]) -> str:
+    return ", ".join(f"U+{ord(c):04X}" for c in characters)
+
+
+def plain_name(value: str) -> str:
+    """A name (of a side, a player, a dealer) as given, checked for control
+    characters (NUL, line breaks, escapes), which a name must not hold: they break
+    score sheets and some databases (PostgreSQL refuses NUL).
+
+    Raises:
+        ValueError: the name holds a control character (which ones are said).
+    """
+    found = _controls(value)
+    if found:
+        raise ValueError(f"must not hold control characters (it holds {_shown(found)})")
+    return value
+
+
+def _plain_note(value: str) -> str:
+    found = _controls(value, _NOTE_CONTROLS)
+    if found:
+        raise ValueError(
+            "must not hold control characters other than tabs and line breaks "
+            f"(it holds {_shown(found)})"
+        )
+    return value
 
 
 class WentOut(StrEnum):
@@ -62,16 +119,27 @@ class WentOut(StrEnum):
     CONCEALED = "concealed"
 
 
+def _card_text(value: str) -> str:
+    if len(value) > MAX_CARD_TEXT:
+        raise ValueError(
+            f"cards are at most {MAX_CARD_TEXT:,} characters of text (more cards than "
+            f"any deck holds); got {len(value):,}"
+        )
+    return value
+
+
 def _read_cards(value: object) -> tuple[Card, ...]:
     if isinstance(value, tuple) and all(isinstance(card, Card) for card in value):
         return value
     if not isinstance(value, str):
         raise ValueError(f'cards are written as text such as "4 5 Q"; got {_kind(value)}')
-    return parse_cards(value)
+    return parse_cards(_card_text(value))
 
 
 def _read_left(value: object) -> tuple[Card, ...] | dict[str, tuple[Card, ...]]:
     if isinstance(value, Mapping):
+        if len(value) > MAX_SIDE_PLAYERS:
+            raise ValueError(f"at most {MAX_SIDE_PLAYERS} players; got {len(value):,}")
         left: dict[str, tuple[Card, ...]] = {}
         for player, cards in value.items():
             try:
@@ -96,7 +164,7 @@ def _write_left(value: tuple[Card, ...] | dict[str, tuple[Card, ...]]) -> str | 
 def _read_meld(value: object) -> Meld:
     if not isinstance(value, str | Mapping | Meld):
         raise ValueError(f'a meld is text such as "J J 2" or an object; got {_kind(value)}')
-    return parse_meld(value)
+    return parse_meld(_card_text(value) if isinstance(value, str) else value)
 
 
 def _kind(value: object) -> str:
@@ -119,7 +187,8 @@ LeftInHand = Annotated[
     PlainSerializer(_write_left),
 ]
 MeldField = Annotated[Meld, PlainValidator(_read_meld), PlainSerializer(str)]
-Name = Annotated[str, Field(min_length=1, max_length=80, pattern=r"\S")]
+Name = Annotated[str, Field(min_length=1, max_length=80, pattern=r"\S"), AfterValidator(plain_name)]
+Note = Annotated[str, Field(max_length=2000), AfterValidator(_plain_note)]
 Points = Annotated[StrictInt, Field(ge=-10_000_000, le=10_000_000)]
 
 
@@ -142,7 +211,7 @@ class HandPlay(_Strict):
     """
 
     red_threes: Annotated[StrictInt, Field(ge=0, le=1000)] = 0
-    melds: tuple[MeldField, ...] = ()
+    melds: Annotated[tuple[MeldField, ...], Field(max_length=MAX_MELDS)] = ()
     went_out: WentOut = WentOut.NO
     went_out_by: Name | None = None
     left_in_hand: LeftInHand = ()
@@ -223,7 +292,7 @@ class MatchHand(_Strict):
 
     sides: Annotated[tuple[HandPlay, ...], Field(min_length=1, max_length=12)]
     dealer: Name | None = None
-    note: Annotated[str, Field(max_length=2000)] | None = None
+    note: Note | None = None
     lone_hand: Name | None = None
     sitting_out: Name | None = None
 
@@ -243,7 +312,7 @@ class MatchRecord(_Strict):
     house_rules: tuple[HouseRule, ...] = ()
     target: Points | None = None
     sides: Annotated[tuple[MatchSide, ...], Field(min_length=1, max_length=12)]
-    hands: tuple[MatchHand, ...] = ()
+    hands: Annotated[tuple[MatchHand, ...], Field(max_length=MAX_HANDS)] = ()
 
 
 _Model = TypeVar("_Model", bound=BaseModel)
@@ -277,6 +346,14 @@ def _problem(error: Mapping[str, Any]) -> Problem:
         message = f"{value!r} is not one of {expected}"
     elif kind == "too_short":
         message = "must list at least one"
+    elif kind == "too_long" and isinstance(error.get("ctx", {}).get("max_length"), int):
+        ctx = error["ctx"]
+        if isinstance(value, str):
+            message = f"must be at most {ctx['max_length']:,} characters long"
+        else:
+            message = f"may list at most {ctx['max_length']:,}"
+            if isinstance(ctx.get("actual_length"), int):
+                message += f"; this lists {ctx['actual_length']:,}"
     elif kind in {"greater_than_equal", "less_than_equal"}:
         limit = error.get("ctx", {}).get("ge" if kind == "greater_than_equal" else "le")
         side = "at least" if kind == "greater_than_equal" else "at most"
@@ -342,7 +419,30 @@ def read_json(text: str | bytes) -> Any:
         raise RecordError([Problem("", "nested too deeply to be a hand or match file")]) from None
 
 
+def _size(count: int) -> str:
+    if count >= 1024 * 1024:
+        return f"{count / (1024 * 1024):,.1f} MB"
+    return f"{count / 1024:,.0f} kB" if count >= 1024 else f"{count:,} bytes"
+
+
+def check_size(text: str | bytes, limit: int, kind: str) -> None:
+    """Refuse a file past its size limit before reading it as JSON.
+
+    Raises:
+        RecordError: the text is longer than ``limit`` bytes (the limit is said).
+    """
+    size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "surrogatepass"))
+    if size > limit:
+        raise RecordError(
+            [Problem("", f"is {_size(size)}: larger than a {kind} file may be ({_size(limit)})")]
+        )
+
+
 def _load(model: type[_Model], text: str | bytes) -> _Model:
+    if model is HandRecord:
+        check_size(text, HAND_FILE_LIMIT, "hand")
+    elif model is MatchRecord:
+        check_size(text, MATCH_FILE_LIMIT, "match")
     data = read_json(text)
     if not isinstance(data, dict):
         raise RecordError([Problem("", f"must be a JSON object; got {_kind(data)}")])
@@ -385,7 +485,8 @@ def load_hand(text: str | bytes) -> HandRecord:
         The hand record.
 
     Raises:
-        RecordError: not JSON, or not a hand file; lists every problem with its JSON path.
+        RecordError: not JSON, or not a hand file, or larger than `HAND_FILE_LIMIT`;
+            lists every problem with its JSON path.
     """
     return _load(HandRecord, text)
 
@@ -400,7 +501,8 @@ def load_match(text: str | bytes) -> MatchRecord:
         The match record.
 
     Raises:
-        RecordError: not JSON, or not a match file; lists every problem with its JSON path.
+        RecordError: not JSON, or not a match file, or larger than `MATCH_FILE_LIMIT`, or
+            more than `MAX_HANDS` hands; lists every problem with its JSON path.
     """
     return _load(MatchRecord, text)
 

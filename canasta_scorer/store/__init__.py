@@ -6,18 +6,34 @@ Scores are never computed here: the store persists entries and recomputes throug
 """
 
 from .database import default_url, open_engine
-from .errors import ConflictError, NotFoundError, RuleViolationError, StoreError
-from .repository import ImportResult, MatchState, MatchSummary, Store
+from .errors import (
+    ConflictError,
+    LaterHandsError,
+    NotFoundError,
+    RuleViolationError,
+    StoreError,
+)
+from .repository import (
+    BackupResult,
+    ImportResult,
+    MatchState,
+    MatchSummary,
+    Store,
+    UnreadableMatch,
+)
 
 __all__ = [
+    "BackupResult",
     "ConflictError",
     "ImportResult",
+    "LaterHandsError",
     "MatchState",
     "MatchSummary",
     "NotFoundError",
     "RuleViolationError",
     "Store",
     "StoreError",
+    "UnreadableMatch",
     "default_url",
     "open_engine",
 ]

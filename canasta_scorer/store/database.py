@@ -3,27 +3,42 @@
 Default: SQLite in the user data folder (platformdirs), made on first use. Any
 SQLAlchemy URL instead, from ``--db URL`` or ``CANASTA_SCORER_DB`` (PostgreSQL for a
 club server). SQLite is opened for safety: foreign keys on, write-ahead log,
-``synchronous=FULL``, a busy timeout, every write transaction ``BEGIN IMMEDIATE``.
+``synchronous=FULL``, a busy timeout, every write transaction ``BEGIN IMMEDIATE``;
+reads are plain transactions, which in write-ahead-log mode never wait for a writer.
 The schema is brought up to date by Alembic at start-up; a database made by a
 newer app, or a file that is not a database, is reported and left untouched.
+
+What goes wrong is said as it is (`storage_error`): a database another program is
+saving to is *busy* (try again), a folder that cannot be written is *read-only*, a
+full disk (or a file-size limit) is *full*; only a file that is not a database or
+is damaged is called damaged.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import re
+import shutil
 import sqlite3
-from contextlib import closing
+import tempfile
+from contextlib import closing, suppress
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import platformdirs
 from sqlalchemy import Engine, create_engine, event, make_url, text
-from sqlalchemy.exc import ArgumentError, DatabaseError, NoSuchModuleError, OperationalError
+from sqlalchemy.exc import (
+    ArgumentError,
+    DatabaseError,
+    DBAPIError,
+    NoSuchModuleError,
+    OperationalError,
+)
 from sqlalchemy.pool import StaticPool
 
-from .errors import StoreError
+from .errors import StoreBusyError, StoreError, StoreFullError, StoreReadOnlyError
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -36,12 +51,17 @@ __all__ = [
     "migrate",
     "open_engine",
     "sqlite_path",
+    "storage_error",
 ]
 
 APP_NAME = "canasta-scorer"
 ENV_DB = "CANASTA_SCORER_DB"
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 _MIGRATIONS = Path(__file__).parent / "migrations"
+#: How long a write waits for another program's write to end (milliseconds).
+BUSY_TIMEOUT_MS = 10_000
+#: The execution option that marks an engine's transactions as reads only.
+READ_ONLY = "canasta_read_only"
 
 
 def default_url() -> str:
@@ -68,14 +88,132 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     dbapi_connection.isolation_level = None  # SQLAlchemy's "begin" event issues BEGIN
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_MS)}")
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.close()
 
 
 def _sqlite_begin(connection: Any) -> None:
-    connection.exec_driver_sql("BEGIN IMMEDIATE")
+    # A write takes the write lock at once (no deadlock between two writers that
+    # both read first); a read takes no lock at all in write-ahead-log mode.
+    if connection.get_execution_options().get(READ_ONLY):
+        connection.exec_driver_sql("BEGIN")
+    else:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def _folder_writable(folder: Path) -> bool:
+    """True when a file can be made in ``folder`` (tried, then removed)."""
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            return True
+    except OSError:
+        return False
+
+
+_BUSY_NAMES = {"SQLITE_BUSY", "SQLITE_LOCKED"}
+_FULL_NAMES = {"SQLITE_FULL"}
+_READ_ONLY_NAMES = {"SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_AUTH"}
+_DAMAGE_NAMES = {"SQLITE_CORRUPT", "SQLITE_NOTADB"}
+#: PostgreSQL's codes: lock not available, deadlock, statement timeout; disk full,
+#: out of memory, too many connections; read-only transaction, insufficient privilege.
+_PG_BUSY = {"55P03", "40P01", "40001", "57014"}
+_PG_FULL = {"53100", "53200"}
+_PG_READ_ONLY = {"25006", "42501"}
+
+
+def _kind(error: BaseException | None) -> str:
+    """busy, full, read-only, damaged or other, from a driver's error."""
+    name = str(getattr(error, "sqlite_errorname", "") or "")
+    base = "_".join(name.split("_")[:2])  # SQLITE_BUSY_SNAPSHOT is SQLITE_BUSY
+    text = str(error).lower()
+    code = getattr(error, "sqlstate", None)
+    if base in _BUSY_NAMES or code in _PG_BUSY or "database is locked" in text:
+        return "busy"
+    if base in _FULL_NAMES or code in _PG_FULL or "disk is full" in text:
+        return "full"
+    if getattr(error, "errno", None) in {errno.ENOSPC, errno.EFBIG, errno.EDQUOT}:
+        return "full"
+    if base in _READ_ONLY_NAMES or code in _PG_READ_ONLY or "readonly" in text:
+        return "read-only"
+    if "unable to open database file" in text:
+        return "read-only"
+    if base in _DAMAGE_NAMES or "malformed" in text or "not a database" in text:
+        return "damaged"
+    if base == "SQLITE_IOERR" or "disk i/o error" in text:
+        return "io"
+    return "other"
+
+
+def _no_room(path: Path | None) -> bool:
+    """After a failed write: True when the disk of ``path`` is (nearly) full, or a
+    file-size limit is set and one of the database's files has reached it."""
+    if path is None:
+        return False
+    with suppress(OSError):
+        if shutil.disk_usage(path.parent).free < 1024 * 1024:
+            return True
+    with suppress(ImportError, OSError, ValueError):
+        import resource  # not on Windows
+
+        limit = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
+        if limit != resource.RLIM_INFINITY:
+            for file in (path, path.with_name(path.name + "-wal")):
+                if file.exists() and file.stat().st_size + 64 * 1024 >= limit:
+                    return True
+    return False
+
+
+def storage_error(error: BaseException, where: str, path: Path | None = None) -> StoreError:
+    """A driver's error (SQLAlchemy's, sqlite3's, psycopg's) said as what it is.
+
+    Args:
+        error: the error.
+        where: the database as named to the player (its file or URL, no password).
+        path: the SQLite file, to tell a read-only folder from other failures.
+
+    Returns:
+        `StoreBusyError`, `StoreFullError`, `StoreReadOnlyError`, or a `StoreError`
+        (damaged: what to do; otherwise the driver's first line).
+    """
+    original = error.orig if isinstance(error, DBAPIError) and error.orig else error
+    kind = _kind(original)
+    if kind == "io":
+        kind = "full" if _no_room(path) else "other"
+    if kind == "busy":
+        return StoreBusyError(
+            f"{where} is busy: another program is saving to it. Nothing was changed; "
+            "try again in a moment."
+        )
+    if kind == "full":
+        return StoreFullError(
+            f"no room to save in {where}: the disk is full (or a file-size limit was "
+            "reached). Nothing was changed; free some space and try again."
+        )
+    if kind == "read-only":
+        if path is not None and not _folder_writable(path.parent):
+            return StoreReadOnlyError(
+                f"cannot write in the folder {path.parent}, which holds {path.name} "
+                "(SQLite keeps its log beside the file). Nothing was changed; make the "
+                "folder writable, or pass another database with --db."
+            )
+        if path is not None and path.exists() and not os.access(path, os.W_OK):
+            return StoreReadOnlyError(
+                f"{path} is read-only. Nothing was changed; make it writable, or pass "
+                "another database with --db."
+            )
+        first = str(original).splitlines()[0] if str(original) else type(original).__name__
+        return StoreReadOnlyError(f"{where} cannot be written ({first}). Nothing was changed.")
+    if kind == "damaged" and path is not None:
+        return StoreError(_damaged(path, "is damaged or not a database"))
+    first = str(original).splitlines()[0] if str(original) else type(original).__name__
+    return StoreError(f"the database could not save or read: {first}")
+
+
+def _where(engine: Engine) -> tuple[str, Path | None]:
+    path = sqlite_path(str(engine.url))
+    return (str(path) if path else engine.url.render_as_string(hide_password=True)), path
 
 
 def make_engine(url: str) -> Engine:
@@ -131,7 +269,18 @@ def _alembic_config() -> Config:
 
 def _check_sqlite_file(path: Path) -> None:
     if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StoreReadOnlyError(
+                f"cannot make the folder {path.parent} for a new database "
+                f"({error.strerror or error}); pass another database with --db"
+            ) from None
+        if not _folder_writable(path.parent):
+            raise StoreReadOnlyError(
+                f"cannot make a new database in {path.parent}: that folder is not writable; "
+                "pass another database with --db"
+            )
         return
     if path.is_dir():
         raise StoreError(f"{path} is a folder, not a database file")
@@ -152,8 +301,10 @@ def _check_sqlite_file(path: Path) -> None:
                     "WHERE type = 'table' AND name NOT LIKE 'sqlite!_%' ESCAPE '!'"
                 )
             }
-    except sqlite3.DatabaseError:
-        raise StoreError(_damaged(path, "is damaged or not a database")) from None
+    except sqlite3.DatabaseError as error:
+        if _kind(error) in {"damaged", "other"}:
+            raise StoreError(_damaged(path, "is damaged or not a database")) from None
+        raise storage_error(error, str(path), path) from None
     if names and "alembic_version" not in names:
         some = ", ".join(sorted(names)[:5]) + (", …" if len(names) > 5 else "")
         raise StoreError(_damaged(path, f"is not a canasta_scorer database (it holds {some})"))
@@ -204,7 +355,8 @@ def _up_to_date(engine: Engine) -> bool:
     if head is None:
         return False
     try:
-        with engine.connect() as connection:
+        # no lock taken, as when Alembic reads it
+        with engine.execution_options(**{READ_ONLY: True}).connect() as connection:
             current = connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
     except DatabaseError:  # no such table yet, or damaged: the full path says which
         return False
@@ -228,14 +380,17 @@ def migrate(engine: Engine) -> None:
     config = _alembic_config()
     script = ScriptDirectory.from_config(config)
     head = script.get_current_head()
-    path = sqlite_path(str(engine.url))
+    where, path = _where(engine)
     try:
-        with engine.connect() as connection:
+        # reading the schema version takes no lock: a busy database opens at once
+        with engine.execution_options(**{READ_ONLY: True}).connect() as connection:
             current = MigrationContext.configure(connection).get_current_revision()
     except DatabaseError as error:
-        if path is not None:
+        if path is not None and _kind(error.orig) == "other":
             raise StoreError(_damaged(path, "is damaged or not a database")) from None
-        raise StoreError(f"cannot open the database: {error.orig}") from None
+        if _kind(error.orig) == "other":
+            raise StoreError(f"cannot open the database: {error.orig}") from None
+        raise storage_error(error, where, path) from None
     if current == head:
         return
     if current is not None:
@@ -249,13 +404,18 @@ def migrate(engine: Engine) -> None:
             ) from None
         if path is not None and path.exists():
             stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-            _copy_sqlite(path, path.with_name(f"{path.name}.backup-{stamp}-{current}"))
+            try:
+                _copy_sqlite(path, path.with_name(f"{path.name}.backup-{stamp}-{current}"))
+            except (sqlite3.Error, OSError) as error:
+                raise storage_error(error, where, path) from None
     try:
         with engine.begin() as connection:
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
     except (OperationalError, DatabaseError) as error:
-        raise StoreError(f"could not update the database schema: {error.orig}") from None
+        if _kind(error.orig) == "other":
+            raise StoreError(f"could not update the database schema: {error.orig}") from None
+        raise storage_error(error, where, path) from None
 
 
 def open_engine(url: str | None = None) -> Engine:
@@ -279,5 +439,7 @@ def open_engine(url: str | None = None) -> Engine:
         raise
     except OperationalError as error:
         engine.dispose()
-        raise StoreError(f"cannot open the database: {error.orig}") from None
+        if _kind(error.orig) == "other":
+            raise StoreError(f"cannot open the database: {error.orig}") from None
+        raise storage_error(error, *_where(engine)) from None
     return engine

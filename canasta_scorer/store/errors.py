@@ -2,13 +2,36 @@
 
 from __future__ import annotations
 
-from canasta_scorer.rules import Finding
+from canasta_scorer.rules import EditCheck, Finding
 
-__all__ = ["ConflictError", "NotFoundError", "RuleViolationError", "StoreError"]
+__all__ = [
+    "ConflictError",
+    "LaterHandsError",
+    "NotFoundError",
+    "RuleViolationError",
+    "StoreBusyError",
+    "StoreError",
+    "StoreFullError",
+    "StoreReadOnlyError",
+]
 
 
 class StoreError(Exception):
     """Something about the database itself: unreadable, damaged, newer, unreachable."""
+
+
+class StoreBusyError(StoreError):
+    """Another program holds the database's write lock longer than the store waits;
+    nothing was changed, and trying again later works."""
+
+
+class StoreReadOnlyError(StoreError):
+    """The database (or its folder) cannot be written: nothing was changed."""
+
+
+class StoreFullError(StoreError):
+    """The disk is full (or a file-size limit was reached) while saving; the save was
+    rolled back and nothing was changed."""
 
 
 class NotFoundError(StoreError):
@@ -33,3 +56,18 @@ class RuleViolationError(StoreError):
             f"  {f.where or '(whole match)'}: {f.message} [{f.rule}]" for f in findings
         ]
         super().__init__("\n".join(lines))
+
+
+class LaterHandsError(RuleViolationError):
+    """A change to a hand would make later, unchanged hands break a rule (their
+    running totals, and with them the initial meld minimum, change); nothing was
+    saved.
+
+    Attributes:
+        check: what the change would break, hand by hand
+            (`canasta_scorer.rules.check_edit`).
+    """
+
+    def __init__(self, message: str, check: EditCheck) -> None:
+        self.check = check
+        super().__init__(message, [f for hand in check.later for f in hand.findings])

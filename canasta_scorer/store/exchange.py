@@ -11,6 +11,7 @@ import csv
 import hashlib
 import io
 import json
+import re
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
@@ -94,16 +95,32 @@ def read_backup_or_match(text: str | bytes) -> BackupFile | MatchRecord:
     return validate_record(MatchRecord, data)
 
 
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
 def _text(value: str) -> str:
-    """A text cell that a spreadsheet will not run as a formula."""
-    return "'" + value if value[:1] in {"=", "+", "-", "@", "\t", "\r"} else value
+    """A text cell that a spreadsheet will not run as a formula: a quote before a
+    formula sign at its start and after every line break in it."""
+    lines = value.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    breaks = iter(re.findall(r"\r\n|\r|\n", value))
+    out = []
+    for number, line in enumerate(lines):
+        if number:
+            out.append(next(breaks))
+        out.append("'" + line if line.startswith(_FORMULA_STARTS) else line)
+    return "".join(out)
 
 
 def score_sheet_csv(record: MatchRecord, score: MatchScore) -> str:
     """A match as a CSV score sheet: one row per hand with each side's hand total and
-    running total, then the totals and each side's initial meld minimum."""
+    running total, then the totals and each side's initial meld minimum.
+
+    Lines end with CR LF; a field holding a line break is quoted, and a text that
+    starts (or has a line that starts) with a formula sign gets a quote before it."""
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    # Lines end with CR LF (RFC 4180), and every field holding a CR or an LF is
+    # quoted: QUOTE_MINIMAL quotes a field holding any character of the line ending.
+    writer = csv.writer(buffer, lineterminator="\r\n", quoting=csv.QUOTE_MINIMAL)
     names = [_text(side.name) for side in record.sides]
     header = ["hand", "dealer"]
     for name in names:

@@ -10,10 +10,11 @@ from them on every save.
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 from sqlalchemy import Engine, Select, delete, func, select, tuple_, update
@@ -21,6 +22,7 @@ from sqlalchemy.exc import DatabaseError, OperationalError
 from sqlmodel import Session, col
 
 from canasta_scorer.rules import (
+    EditCheck,
     Finding,
     MatchHand,
     MatchRecord,
@@ -28,13 +30,21 @@ from canasta_scorer.rules import (
     MatchSide,
     RecordError,
     Severity,
+    check_edit,
     dump_match,
+    plain_name,
     score_match,
 )
 from canasta_scorer.rules.records import validate_record
 
-from .database import open_engine
-from .errors import ConflictError, NotFoundError, RuleViolationError, StoreError
+from .database import READ_ONLY, open_engine, sqlite_path, storage_error
+from .errors import (
+    ConflictError,
+    LaterHandsError,
+    NotFoundError,
+    RuleViolationError,
+    StoreError,
+)
 from .exchange import BackupFile, BackupMatch, fingerprint, read_backup_or_match, score_sheet_csv
 from .tables import (
     ChangeRow,
@@ -47,7 +57,14 @@ from .tables import (
     utcnow,
 )
 
-__all__ = ["ImportResult", "MatchState", "MatchSummary", "Store"]
+__all__ = [
+    "BackupResult",
+    "ImportResult",
+    "MatchState",
+    "MatchSummary",
+    "Store",
+    "UnreadableMatch",
+]
 
 #: Changes kept per match for undo.
 UNDO_DEPTH = 100
@@ -98,6 +115,35 @@ class MatchSummary(BaseModel):
     winner: str | None
     margin: int | None
     hand_count: int
+    #: the saved totals could not be read, so they were recomputed from the hands
+    recomputed: bool = False
+
+
+class UnreadableMatch(BaseModel):
+    """A stored match that cannot be read back as a match file (a garbled hand, a
+    name the rules refuse): its raw stored text, so nothing of it is lost.
+
+    Attributes:
+        id: the match's id in this store.
+        problem: what cannot be read, in plain words.
+        raw: its stored rows as text (sides, players, each hand's entry as stored).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    id: int
+    problem: str
+    raw: dict[str, Any]
+
+
+class BackupResult(BaseModel):
+    """A backup: the backup file of every readable match, and the matches that could
+    not be read (with their raw text), which are not in the file."""
+
+    model_config = ConfigDict(frozen=True)
+
+    text: str
+    unreadable: tuple[UnreadableMatch, ...] = ()
 
 
 class ImportResult(BaseModel):
@@ -170,6 +216,21 @@ def _read_hand(text: str, where: str) -> MatchHand:
         raise StoreError(f"a stored hand ({where}) cannot be read: {error}") from None
 
 
+def _cached_totals(text: str, sides: int) -> tuple[int, ...] | None:
+    """The running totals kept in the cache, or None when they cannot be read."""
+    try:
+        value = json.loads(text)
+    except (ValueError, TypeError):
+        return None
+    if (
+        not isinstance(value, list)
+        or len(value) != sides
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        return None
+    return tuple(value)
+
+
 def _errors(findings: Sequence[Finding], prefixes: Sequence[str]) -> list[Finding]:
     """Errors whose path is one of the prefixes (or below it), or about the whole match."""
     found = []
@@ -190,6 +251,11 @@ class Store:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        # reads take no write lock, so they never wait behind another program's save
+        self._reader = engine.execution_options(**{READ_ONLY: True})
+        path = sqlite_path(str(engine.url))
+        self._path = path
+        self._where = str(path) if path else engine.url.render_as_string(hide_password=True)
 
     @classmethod
     def open(cls, url: str | None = None) -> Store:
@@ -201,14 +267,21 @@ class Store:
         self.engine.dispose()
 
     @contextmanager
-    def _session(self) -> Iterator[Session]:
-        session = Session(self.engine, expire_on_commit=False)
+    def _session(self, *, read: bool = False) -> Iterator[Session]:
+        """One transaction: a write (the write lock taken at once) unless ``read``.
+
+        Raises:
+            StoreBusyError, StoreFullError, StoreReadOnlyError, StoreError: see
+                `canasta_scorer.store.database.storage_error`; nothing was changed.
+        """
+        session = Session(self._reader if read else self.engine, expire_on_commit=False)
         try:
             yield session
             session.commit()
         except (OperationalError, DatabaseError) as error:
-            session.rollback()
-            raise StoreError(f"the database could not save or read: {error.orig}") from None
+            with suppress(Exception):
+                session.rollback()
+            raise storage_error(error, self._where, self._path) from None
         except BaseException:
             session.rollback()
             raise
@@ -243,9 +316,15 @@ class Store:
                 select(HandRow).where(col(HandRow.match_id) == row.id).order_by(col(HandRow.number))
             ).all()
             hands = [_read_hand(h.entry, f"match {row.id}, hand {h.number + 1}") for h in rows]
+        try:
+            house_rules = json.loads(row.house_rules)
+        except ValueError:
+            raise StoreError(
+                f"stored match {row.id} cannot be read: its house rules are garbled"
+            ) from None
         data = {
             "variant": row.variant,
-            "house_rules": json.loads(row.house_rules),
+            "house_rules": house_rules,
             "sides": [
                 {
                     "name": s.name,
@@ -298,7 +377,7 @@ class Store:
         Raises:
             NotFoundError: no such match (or it was deleted).
         """
-        with self._session() as session:
+        with self._session(read=True) as session:
             row = self._row(session, match_id)
             record = self._record(session, row)
             return self._state(session, row, record, score_match(record))
@@ -323,7 +402,7 @@ class Store:
             player: only matches this player played in (name, any case).
             since: only matches started at or after this time.
         """
-        with self._session() as session:
+        with self._session(read=True) as session:
             query = self._filtered(status=status, variant=variant, player=player, since=since)
             if before is not None:
                 anchor = session.get(MatchRow, before)
@@ -357,6 +436,19 @@ class Store:
                 .order_by(col(SidePlayerRow.side_id), col(SidePlayerRow.seat))
             ).all():
                 players.setdefault(side_id, []).append(name)
+            totals: dict[int, tuple[int, ...]] = {}
+            recomputed: set[int] = set()
+            for row in rows:
+                cached = _cached_totals(row.running_totals, len(sides.get(row.id or 0, [])))
+                if cached is None:
+                    # a garbled cache: the hands are the truth, so score them again
+                    logging.getLogger("canasta_scorer").warning(
+                        "match %s: its saved totals cannot be read; recomputed from its hands",
+                        row.id,
+                    )
+                    cached = score_match(self._record(session, row)).running_totals
+                    recomputed.add(row.id or 0)
+                totals[row.id or 0] = cached
             return [
                 MatchSummary(
                     id=row.id or 0,
@@ -368,7 +460,8 @@ class Store:
                     players=tuple(
                         tuple(players.get(s.id or 0, [])) for s in sides.get(row.id or 0, [])
                     ),
-                    running_totals=tuple(json.loads(row.running_totals)),
+                    running_totals=totals[row.id or 0],
+                    recomputed=(row.id or 0) in recomputed,
                     winner=row.winner,
                     margin=row.margin,
                     hand_count=row.hand_count,
@@ -414,7 +507,7 @@ class Store:
 
         Args: the filters of `matches`.
         """
-        with self._session() as session:
+        with self._session(read=True) as session:
             rows = session.scalars(
                 self._filtered(status=status, variant=variant, player=player, since=since).order_by(
                     col(MatchRow.created_at), col(MatchRow.id)
@@ -424,7 +517,7 @@ class Store:
 
     def players(self) -> list[str]:
         """Every remembered player's name, in alphabetical order."""
-        with self._session() as session:
+        with self._session(read=True) as session:
             names = session.scalars(select(col(PlayerRow.name))).all()
             return sorted(names, key=str.casefold)
 
@@ -465,6 +558,10 @@ class Store:
         """Remember a player (no change if the name is already known, in any case)."""
         if not name.strip():
             raise StoreError("a player needs a name")
+        try:
+            plain_name(name)
+        except ValueError as error:
+            raise StoreError(f"a player's name {error}") from None
         with self._session() as session:
             self._player(session, name)
 
@@ -611,6 +708,16 @@ class Store:
             errors = _errors(score.violations, [f"hands[{n}]" for n in checked])
             if errors:
                 raise RuleViolationError(f"not saved ({description.lower()}):", errors)
+            # the totals after the change differ: no later hand may break a rule now
+            # (the match's own export must always import)
+            impact = check_edit(record, candidate)
+            if impact.later:
+                numbers = ", ".join(str(hand.number + 1) for hand in impact.later)
+                raise LaterHandsError(
+                    f"not saved ({description.lower()}): it would make later hands break a "
+                    f"rule (hand {numbers}):",
+                    impact,
+                )
             self._set_hands(session, row, record.hands, new_hands)
             assert row.id is not None
             session.execute(
@@ -669,6 +776,8 @@ class Store:
         Raises:
             NotFoundError: no such match or hand.
             RuleViolationError: the new entry has rule errors; nothing is saved.
+            LaterHandsError: the new totals would make a later hand break a rule (see
+                `check_edit`); nothing is saved.
             ConflictError: the match was changed elsewhere meanwhile.
         """
 
@@ -683,11 +792,28 @@ class Store:
 
         return self._change(match_id, version, edit)
 
+    def check_edit(self, match_id: int, number: int, hand: MatchHand | None = None) -> EditCheck:
+        """What replacing hand ``number`` by ``hand`` (or deleting it, when ``hand`` is
+        None) would break, without saving anything: the hand's own errors, and each
+        later hand that would break a rule (e.g. miss its initial meld minimum). Call
+        it before saving an edit to show the player which hands it affects.
+
+        Raises:
+            NotFoundError: no such match or hand.
+        """
+        record = self.match(match_id).record
+        hands = list(record.hands)
+        if not 0 <= number < len(hands):
+            raise NotFoundError(f"match {match_id} has no hand {number + 1}")
+        hands[number : number + 1] = [] if hand is None else [hand]
+        return check_edit(record, record.model_copy(update={"hands": tuple(hands)}))
+
     def delete_hand(self, match_id: int, number: int, version: int) -> MatchState:
         """Remove hand ``number`` (0 = the first hand); later hands move up.
 
         Raises:
             NotFoundError: no such match or hand.
+            LaterHandsError: the new totals would make a later hand break a rule.
             ConflictError: the match was changed elsewhere meanwhile.
         """
 
@@ -778,7 +904,7 @@ class Store:
 
     def draft(self, match_id: int) -> str | None:
         """The hand being entered for a match, if any."""
-        with self._session() as session:
+        with self._session(read=True) as session:
             row = session.get(DraftRow, match_id)
             return row.draft if row is not None else None
 
@@ -799,23 +925,70 @@ class Store:
         return score_sheet_csv(state.record, state.score)
 
     def backup(self) -> str:
-        """Every match (not deleted) as one backup file (JSON text)."""
+        """Every readable match (not deleted) as one backup file (JSON text); see
+        `backup_all` for the matches that cannot be read."""
+        return self.backup_all().text
+
+    def backup_all(self) -> BackupResult:
+        """Every match (not deleted): the readable ones as one backup file (JSON
+        text), and each unreadable one with its raw stored text and the problem."""
         items: list[BackupMatch] = []
-        with self._session() as session:
+        unreadable: list[UnreadableMatch] = []
+        with self._session(read=True) as session:
             rows = session.scalars(
                 select(MatchRow)
                 .where(col(MatchRow.deleted_at).is_(None))
                 .order_by(col(MatchRow.created_at), col(MatchRow.id))
             ).all()
             for row in rows:
+                try:
+                    record = self._record(session, row)
+                except StoreError as error:
+                    unreadable.append(
+                        UnreadableMatch(
+                            id=row.id or 0, problem=str(error), raw=self._raw(session, row)
+                        )
+                    )
+                    continue
                 items.append(
                     BackupMatch(
                         created_at=_aware(row.created_at) or utcnow(),
                         finished_at=_aware(row.finished_at),
-                        match=self._record(session, row),
+                        match=record,
                     )
                 )
-        return BackupFile(created_at=utcnow(), matches=tuple(items)).dump()
+        text = BackupFile(created_at=utcnow(), matches=tuple(items)).dump()
+        return BackupResult(text=text, unreadable=tuple(unreadable))
+
+    def _raw(self, session: Session, row: MatchRow) -> dict[str, Any]:
+        """A match's stored rows as plain text and numbers, unchecked."""
+        sides = session.scalars(
+            select(SideRow).where(col(SideRow.match_id) == row.id).order_by(col(SideRow.seat))
+        ).all()
+        raw_sides = []
+        for side in sides:
+            names = session.scalars(
+                select(col(PlayerRow.name))
+                .join(SidePlayerRow, col(PlayerRow.id) == col(SidePlayerRow.player_id))
+                .where(col(SidePlayerRow.side_id) == side.id)
+                .order_by(col(SidePlayerRow.seat))
+            ).all()
+            raw_sides.append(
+                {"name": side.name, "players": list(names), "start_score": side.start_score}
+            )
+        hands = session.scalars(
+            select(col(HandRow.entry))
+            .where(col(HandRow.match_id) == row.id)
+            .order_by(col(HandRow.number))
+        ).all()
+        return {
+            "variant": row.variant,
+            "house_rules": row.house_rules,
+            "target": row.target,
+            "created_at": (_aware(row.created_at) or utcnow()).isoformat(),
+            "sides": raw_sides,
+            "hands": list(hands),
+        }
 
     def import_text(self, text: str | bytes) -> ImportResult:
         """Import a match file or a backup: all of it or nothing.

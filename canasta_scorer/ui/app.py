@@ -10,17 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
-import ipaddress
+import inspect
 import logging
 import os
 import secrets
-import socket
 import sys
-import threading
-import time
 import tomllib
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,9 +36,27 @@ from .components.home import HomeScreen
 from .components.new_match import NewMatchScreen
 from .components.scoreboard import ScoreboardScreen, scoreboard_actions
 from .components.stats import StatsScreen
+from .serving import (
+    AccessGate,
+    ClientGate,
+    desktop_possible,
+    guard_page,
+    is_loopback,
+    listen,
+    read_access_code,
+    serve_web,
+)
 from .state import DRAFT_DELAY, AppModel, Navigation, OpenMatch, Scheduler, Screen, build_model
 
-__all__ = ["AccessGate", "Settings", "build_main", "load_settings", "new_model", "run_app"]
+__all__ = [
+    "AccessGate",
+    "Settings",
+    "build_main",
+    "is_loopback",
+    "load_settings",
+    "new_model",
+    "run_app",
+]
 
 ROOT = Path(__file__).resolve().parents[2]
 ASSETS = ROOT / "assets"
@@ -110,56 +123,6 @@ def load_settings(path: Path | None = None) -> Settings:
                 raise ValueError(f"{candidate}: theme mode is light, dark or system")
             return Settings(**clean)
     return Settings()
-
-
-def is_loopback(host: str) -> bool:
-    """True for addresses only this machine can reach."""
-    if host in {"localhost", ""}:
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
-class AccessGate:
-    """The access code asked for when the app is served beyond this machine.
-
-    Codes are compared in constant time; at most ``tries`` wrong codes a minute
-    are accepted from everyone together, after which every try waits.
-    """
-
-    def __init__(self, code: str | None, tries: int = 5, window: float = 60.0) -> None:
-        self.code = code
-        self.tries = tries
-        self.window = window
-        self._failures: deque[float] = deque()
-        self._lock = threading.Lock()
-
-    @property
-    def needed(self) -> bool:
-        """True when a code must be given before anything is shown."""
-        return self.code is not None
-
-    def check(self, attempt: str, now: float | None = None) -> tuple[bool, str]:
-        """Try a code.
-
-        Returns:
-            (accepted, message for the player).
-        """
-        if self.code is None:
-            return True, ""
-        now = time.monotonic() if now is None else now
-        with self._lock:
-            while self._failures and now - self._failures[0] > self.window:
-                self._failures.popleft()
-            if len(self._failures) >= self.tries:
-                wait = int(self.window - (now - self._failures[0])) + 1
-                return False, f"Too many wrong codes: try again in {wait} s."
-            if hmac.compare_digest(attempt.strip().encode(), self.code.encode()):
-                return True, ""
-            self._failures.append(now)
-        return False, "That is not the access code printed where the app was started."
 
 
 TITLES = {
@@ -231,7 +194,9 @@ def new_model(store: Store, schedule: Scheduler | None = None) -> AppModel:
 
 
 @ft.component
-def App(nav: Navigation, match: OpenMatch, model: AppModel, gate: AccessGate) -> list[ft.View]:
+def App(
+    nav: Navigation, match: OpenMatch, model: AppModel, gate: AccessGate | ClientGate
+) -> list[ft.View]:
     """The whole app for one browser tab or window: one view whose app bar and
     message follow the navigation (and the open match's undo and redo); the screen
     below is its own component, re-drawn only when its areas change."""
@@ -359,14 +324,33 @@ def build_main(
 
             page.run_task(run)
 
-        model = build_model(store, wrap=ft.observable, schedule=later, draft_delay=draft_delay)
-        # Flet keeps a tab's session (and this state) across a page reload: on the
-        # reconnect, read again what another device may have changed meanwhile.
-        page.on_connect = lambda _: _quietly(model.nav.refresh, "refreshing on a reconnect")
-        page.on_disconnect = lambda _: _quietly(model.entry.flush, "keeping the hand being entered")
-        page.render_views(App, model.nav, model.match, model, gate)
+        # What fails in this tab is logged here and shown to the player in plain
+        # words; wrong access codes are counted per client address.
+        edge, tab_gate = guard_page(page, gate)
+        gate_disconnect: Any = page.on_disconnect
+
+        def start() -> None:
+            model = build_model(store, wrap=ft.observable, schedule=later, draft_delay=draft_delay)
+            edge.back = model.nav.go_home
+            # Flet keeps a tab's session (and this state) across a page reload: on the
+            # reconnect, read again what another device may have changed meanwhile.
+            page.on_connect = lambda _: _quietly(model.nav.refresh, "refreshing on a reconnect")
+
+            async def disconnect(event: Any) -> None:
+                # the tab went away: the hand being entered is kept at once
+                _quietly(model.entry.flush, "keeping the hand being entered")
+                if gate_disconnect is not None:
+                    result = gate_disconnect(event)
+                    if inspect.isawaitable(result):
+                        await result
+
+            page.on_disconnect = disconnect
+            page.render_views(App, model.nav, model.match, model, tab_gate)
+
+        edge.retry = start
         if keep_awake:
             page.run_task(_keep_awake)
+        start()
 
     return main
 
@@ -387,20 +371,6 @@ async def _keep_awake() -> None:
         await asyncio.wait_for(ft.Wakelock().enable(), timeout=5)  # type: ignore[no-untyped-call]
 
 
-def _serve_web(main: Any, host: str, port: int) -> None:
-    os.environ["FLET_FORCE_WEB_SERVER"] = "true"
-    renderer = os.environ.get("FLET_WEB_RENDERER", "auto")
-    ft.run(
-        main,
-        view=ft.AppView.WEB_BROWSER,
-        host=host,
-        port=port,
-        no_cdn=True,
-        assets_dir=str(ASSETS) if ASSETS.is_dir() else None,
-        web_renderer=ft.WebRenderer(renderer),
-    )
-
-
 def run_app(
     *,
     web: bool = False,
@@ -408,44 +378,55 @@ def run_app(
     port: int | None = None,
     db: str | None = None,
     access_code: str | None = None,
+    access_code_file: str | None = None,
+    extra_hosts: tuple[str, ...] = (),
     settings: Settings | None = None,
 ) -> int:
-    """Run the app until it is closed (Ctrl+C for the browser version).
+    """Run the app until it is closed (SIGTERM or Ctrl+C for the browser version).
 
     Args:
         web: serve the browser version instead of opening a window.
-        host: address to serve on (default 127.0.0.1); any other address asks every
-            visitor for the access code.
+        host: address or name to serve on (default from flet.toml, 127.0.0.1); unless
+            every address it binds is a loopback one, every visitor is asked for the
+            access code.
         port: port to serve on (default from flet.toml, 8550).
         db: database URL (default: see `canasta_scorer.store.default_url`).
-        access_code: the code to ask for; generated and printed if not given.
+        access_code: the code to ask for (else ``access_code_file``, else
+            ``$CANASTA_SCORER_ACCESS_CODE``); when none is given and the app is served
+            beyond this machine, one is generated and printed. A given code is asked for
+            on loopback too, and never printed.
+        access_code_file: a file whose first line is the code.
+        extra_hosts: other names the server is reached by (a reverse proxy's).
         settings: run settings; read from flet.toml by default.
 
     Returns:
         The exit status.
+
+    Raises:
+        ValueError: the port is taken, the host unknown, the code file unreadable.
+        StoreError: the database cannot be opened.
     """
     settings = settings or load_settings()
-    host = host or settings.host
+    host = settings.host if host is None else host
     port = port or settings.port
+    code = access_code
+    if code is None and access_code_file:
+        code = read_access_code(access_code_file)
+    if code is None:
+        code = os.environ.get("CANASTA_SCORER_ACCESS_CODE") or None
+    assets = str(ASSETS) if ASSETS.is_dir() else None
     store = Store.open(db)
-    code = access_code or os.environ.get("CANASTA_SCORER_ACCESS_CODE")
-    if not is_loopback(host):
-        code = code or f"{secrets.randbelow(10**6):06d}"
-        print(f"Other devices will be asked for the access code {code}.", flush=True)
-    gate = AccessGate(code if not is_loopback(host) else None)
-    main = build_main(store, settings, gate)
-    if not web and not _desktop_possible():
+    if not web and not desktop_possible():
         print(
             "No display here (neither DISPLAY nor WAYLAND_DISPLAY is set), so no window can "
             "open: serving the browser version instead.",
             file=sys.stderr,
             flush=True,
         )
-    if not web and _desktop_possible():
+    if not web and desktop_possible():
+        main = build_main(store, settings, AccessGate(code))
         try:
-            ft.run(
-                main, view=ft.AppView.FLET_APP, assets_dir=str(ASSETS) if ASSETS.is_dir() else None
-            )
+            ft.run(main, view=ft.AppView.FLET_APP, assets_dir=assets)
             return 0
         except Exception as error:  # the desktop client could not be had
             print(
@@ -453,37 +434,34 @@ def run_app(
                 "version instead.",
                 file=sys.stderr,
             )
-    _check_port(host, port)
-    if host in {"0.0.0.0", "::"}:
-        announce(host, port, sys.stdout)
-    else:
-        print(
-            f"Canasta scorer: open http://{host}:{port}/ in a browser (Ctrl+C stops it).",
-            flush=True,
-        )
-    _serve_web(main, host, port)
+    listener = listen(host, port)
+    try:
+        # only a generated code is printed: one you chose stays off the terminal
+        generated = None
+        if code is None and not listener.loopback:
+            code = generated = f"{secrets.randbelow(10**6):06d}"
+            print(f"Every visitor is asked for the access code {code}", flush=True)
+        elif code is not None:
+            print("Every visitor is asked for the access code you gave.", flush=True)
+        main = build_main(store, settings, AccessGate(code))
+        if listener.everywhere:
+            announce(
+                "::" if "::" in listener.addresses else "0.0.0.0",
+                listener.port,
+                sys.stdout,
+                access_code=generated,
+            )
+        else:
+            shown = listener.addresses[0]
+            shown = f"[{shown}]" if ":" in shown else shown
+            print(
+                f"Canasta scorer: open http://{shown}:{listener.port}/ in a browser "
+                "(Ctrl+C stops it).",
+                flush=True,
+            )
+    except BaseException:
+        listener.close()
+        raise
+    serve_web(main, listener, assets_dir=assets, extra_hosts=extra_hosts)
+    store.close()
     return 0
-
-
-def _check_port(host: str, port: int) -> None:
-    """Refuse a port already in use, before anything is served.
-
-    Raises:
-        ValueError: the port is taken, with what to do.
-    """
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    with socket.socket(family, socket.SOCK_STREAM) as probe:
-        try:
-            probe.bind((host, port))
-        except OSError as error:
-            raise ValueError(
-                f"cannot serve on {host}:{port} ({error.strerror or error}): another program "
-                "may be using that port; choose another with --port"
-            ) from None
-
-
-def _desktop_possible() -> bool:
-    """False where no window can open: Linux without a display."""
-    if sys.platform.startswith("linux"):
-        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
-    return True

@@ -473,7 +473,9 @@ def measure(runs: int = 5, clicks: int = 10) -> dict[str, Any]:
             s1 = bench.s1_entry(workdir)
         finally:
             bench.close()
-        server = server_work(workdir)
+    # In-process, once Playwright (whose sync API keeps an event loop running) is gone.
+    with tempfile.TemporaryDirectory(prefix="ui-server-") as folder:
+        server = server_work(Path(folder))
     app_start, minimal_start = statistics.median(app_times), statistics.median(minimal_times)
     save, click = statistics.median(save_ms), statistics.median(click_ms)
     tap = statistics.median(step_ms)

@@ -190,7 +190,13 @@ def match_data(draw: st.DrawFn) -> Data:
         if draw(st.booleans()):
             hand["dealer"] = draw(st.sampled_from([*everyone, "Nobody"]))
         if draw(st.integers(0, 3)) == 0:
-            hand["note"] = draw(st.text(max_size=20))
+            # a note may hold tabs and line breaks, no other control character
+            hand["note"] = draw(
+                st.text(
+                    st.characters(blacklist_categories=("Cc", "Cs")) | st.sampled_from("\t\n\r"),
+                    max_size=20,
+                )
+            )
         if draw(st.integers(0, 3)) == 0:
             hand["lone_hand"] = draw(st.sampled_from(side_names))
         if draw(st.integers(0, 3)) == 0 and everyone:

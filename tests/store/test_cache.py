@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import pytest
 from storekit import bad_hand, cache_problems, random_hand, record
 
-from canasta_scorer.rules import MatchHand, MatchRecord, Severity, score_match
+from canasta_scorer.rules import MatchHand, MatchRecord, Severity, check_edit, score_match
 from canasta_scorer.store import (
     ConflictError,
     NotFoundError,
@@ -49,13 +49,16 @@ class Model:
         chosen = self.hands if hands is None else hands
         return self.base.model_copy(update={"hands": tuple(chosen)})
 
-    def refused(self, hands: list[MatchHand], number: int) -> bool:
-        """Whether the store must refuse these hands for a change of hand ``number``."""
+    def refused(self, hands: list[MatchHand], number: int | None) -> bool:
+        """Whether the store must refuse these hands for a change of hand ``number``
+        (None: a delete): the hand breaks a rule, or a later hand would."""
         here = f"hands[{number}]"
-        return any(
+        if number is not None and any(
             f.severity is Severity.ERROR and (f.where == here or f.where.startswith(here + "."))
             for f in score_match(self.record(hands)).violations
-        )
+        ):
+            return True
+        return bool(check_edit(self.record(), self.record(hands)).later)
 
     def change(self, description: str, hands: list[MatchHand]) -> None:
         self.done.append((description, self.hands, hands))
@@ -157,8 +160,13 @@ def step(store: Store, rng: random.Random, models: dict[int, Model]) -> tuple[st
         return kind, match_id
     if kind == "delete" and hands:
         number = rng.randrange(len(hands))
+        wanted = [*hands[:number], *hands[number + 1 :]]
+        if model.refused(wanted, None):
+            with pytest.raises(RuleViolationError):
+                store.delete_hand(match_id, number, model.version)
+            return "delete (refused)", match_id
         store.delete_hand(match_id, number, model.version)
-        model.change(f"Delete hand {number + 1}", [*hands[:number], *hands[number + 1 :]])
+        model.change(f"Delete hand {number + 1}", wanted)
         return kind, match_id
     if kind == "undo":
         if not model.done:

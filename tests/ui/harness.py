@@ -6,7 +6,8 @@ are dispatched the way the client sends them. Flet is pinned exactly because thi
 uses its session internals (see shared recipes, "Testing Flet 1.0 UI code").
 
 Every action checks that the app did not fail: an exception in an event handler
-reaches the client as a SESSION_CRASHED message, and one while re-rendering (the
+reaches the client as a SESSION_CRASHED message (or, with the app's edge in
+place, a plain message the edge records), and one while re-rendering (the
 observable state changed) ends Flet's update scheduler, after which the screen
 never changes again. Either fails the test with the traceback.
 """
@@ -33,6 +34,7 @@ from flet.pubsub.pubsub_hub import PubSubHub
 
 from canasta_scorer.store import Store
 from canasta_scorer.ui.app import AccessGate, Settings, build_main
+from canasta_scorer.ui.serving import SessionEdge
 
 _ENCODE = configure_encode_object_for_msgpack(BaseControl)
 
@@ -82,6 +84,11 @@ class AppHarness:
         """What went wrong in the app so far: crash messages sent to the client, and
         the exception that ended the update scheduler (re-rendering failed)."""
         found = list(self.connection.crashes)
+        # The app's edge (serving.SessionEdge) takes Flet's error reports and shows the
+        # player a plain message instead: every one it took is a failure too.
+        edge = SessionEdge.of(self.session.page)
+        if edge is not None:
+            found += [f"the app's edge caught: {text}" for text in edge.failures]
         task = getattr(self.session, "_Session__updates_task", None)
         if task is not None and task.done() and not task.cancelled():
             error = task.exception()

@@ -1,0 +1,52 @@
+"""Writing files safely: a file is written whole beside its target, then renamed
+over it, so a full disk or a crash leaves the old file as it was (never a
+truncated one)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+__all__ = ["write_atomic"]
+
+
+def write_atomic(path: str | Path, data: str | bytes) -> None:
+    """Write ``data`` (text is UTF-8) to ``path`` through a temporary file beside it,
+    flushed to disk, then renamed over ``path``; an existing file keeps its
+    permissions.
+
+    Raises:
+        OSError: the folder cannot be written, the disk is full, the file is too
+            large; ``path`` is then unchanged and no temporary file is left.
+    """
+    target = Path(path)
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        mode = stat.S_IMODE(target.stat().st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    descriptor, name = tempfile.mkstemp(
+        dir=target.parent, prefix=f".{target.name}.", suffix=".partial"
+    )
+    temporary = Path(name)
+    try:
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(payload)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temporary, mode)
+        os.replace(temporary, target)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+    with contextlib.suppress(OSError):  # make the rename itself durable where possible
+        folder = os.open(target.parent, os.O_RDONLY)
+        try:
+            os.fsync(folder)
+        finally:
+            os.close(folder)

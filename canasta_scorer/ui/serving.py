@@ -1,0 +1,705 @@
+"""Serving the browser version safely: where it listens, who may use it, how it stops.
+
+The app is served through Flet's ASGI app under uvicorn, on sockets opened here so
+that "this machine only or not" is decided by the addresses actually bound:
+
+- **Addresses.** ``host`` is resolved as the server binds it (an empty host or ``::``
+  or ``0.0.0.0`` is every address; a name is every address it resolves to). Only when
+  every bound address is a loopback one is the app private to this machine; otherwise
+  every visitor is asked for the access code (generated and printed when none was
+  given). A code that was given is asked for on loopback too (e.g. behind a proxy).
+- **Other web pages.** Every HTTP and websocket request must name this server in its
+  ``Host`` header (DNS rebinding), and a request from a browser page (``Origin``) must
+  come from a page of this server; others are refused with 403.
+- **Wrong codes.** Counted per client address: after a few wrong codes a client
+  waits, longer each time, and no client's failures ever hold back another.
+- **Sessions.** A tab that never unlocked is forgotten a minute after it disconnects,
+  any other tab a few minutes after (what is typed is kept in the store anyway).
+- **Stopping.** SIGTERM or Ctrl+C closes every connection and stops within a few
+  seconds; a save in progress finishes first (handlers run on the server's loop).
+- **Failures.** An error in a screen or a handler is logged here, on the server;
+  the browser gets a plain message and a way back, never a traceback or a path.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hmac
+import ipaddress
+import logging
+import os
+import signal
+import socket
+import sys
+import threading
+import time
+import weakref
+from collections import deque
+from collections.abc import Awaitable, Callable, Iterable, Iterator, MutableMapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import flet as ft
+
+__all__ = [
+    "AccessGate",
+    "ClientGate",
+    "HostGuard",
+    "Listener",
+    "SessionEdge",
+    "is_loopback",
+    "listen",
+    "read_access_code",
+    "serve_web",
+]
+
+log = logging.getLogger("canasta_scorer")
+
+#: How long a disconnected tab that never gave the access code is kept (seconds).
+LOCKED_SESSION_SECONDS = 60
+#: How long any other disconnected tab is kept for a reconnect (seconds).
+SESSION_SECONDS = 300
+#: How long connections get to close when the server is told to stop (seconds).
+GRACEFUL_SECONDS = 2
+#: The longest an access code file may be (bytes).
+CODE_FILE_LIMIT = 1024
+
+Scope = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
+Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+# --- addresses --------------------------------------------------------------------------
+
+
+def _resolve(host: str, port: int) -> list[tuple[int, tuple[Any, ...]]]:
+    """(family, address) pairs a server binds for ``host``, as ``bind`` would see
+    them: the empty host is every address of both families."""
+    if host.strip() == "":
+        return [(socket.AF_INET6, ("::", port, 0, 0)), (socket.AF_INET, ("0.0.0.0", port))]
+    found: list[tuple[int, tuple[Any, ...]]] = []
+    for family, _, _, _, address in socket.getaddrinfo(
+        host.strip("[]"), port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+    ):
+        pair = (int(family), tuple(address))
+        if family in (socket.AF_INET, socket.AF_INET6) and pair not in found:
+            found.append(pair)
+    return found
+
+
+def is_loopback(host: str) -> bool:
+    """True when every address ``host`` binds to is one only this machine can reach.
+
+    The empty host, ``0.0.0.0`` and ``::`` are every address (False); a name counts
+    by every address it resolves to; a name that does not resolve is False.
+    """
+    try:
+        addresses = _resolve(host, 0)
+    except (OSError, UnicodeError):
+        return False
+    return bool(addresses) and all(
+        ipaddress.ip_address(address[0].split("%")[0]).is_loopback for _, address in addresses
+    )
+
+
+@dataclass
+class Listener:
+    """The sockets the server listens on.
+
+    Attributes:
+        host: the host as given.
+        port: the port (the one chosen by the system when 0 was asked for).
+        sockets: bound, listening sockets.
+        addresses: the addresses bound (text, e.g. ``127.0.0.1`` or ``::``).
+    """
+
+    host: str
+    port: int
+    sockets: list[socket.socket] = field(default_factory=list)
+    addresses: list[str] = field(default_factory=list)
+
+    @property
+    def loopback(self) -> bool:
+        """True when every bound address is a loopback one."""
+        return bool(self.addresses) and all(
+            ipaddress.ip_address(a.split("%")[0]).is_loopback for a in self.addresses
+        )
+
+    @property
+    def everywhere(self) -> bool:
+        """True when a wildcard address (every address of the machine) is bound."""
+        return any(ipaddress.ip_address(a.split("%")[0]).is_unspecified for a in self.addresses)
+
+    def close(self) -> None:
+        """Close every socket."""
+        for sock in self.sockets:
+            sock.close()
+
+
+def listen(host: str, port: int) -> Listener:
+    """Bind and listen on every address ``host`` stands for.
+
+    Raises:
+        ValueError: the host is unknown, or the port is taken, with what to do.
+    """
+    try:
+        targets = _resolve(host, port)
+    except (OSError, UnicodeError) as error:
+        raise ValueError(
+            f"cannot serve on {host!r}: it is not an address or name of this computer ({error})"
+        ) from None
+    listener = Listener(host=host, port=port)
+    try:
+        for family, address in targets:
+            sock = socket.socket(family, socket.SOCK_STREAM)
+            try:
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                if family == socket.AF_INET6 and len(targets) > 1:
+                    # both families are bound: each socket serves its own ("::" alone
+                    # serves IPv4 too, as the system does by default)
+                    sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+                bound = (address[0], listener.port or address[1], *address[2:])
+                sock.bind(bound)
+            except OSError as error:
+                sock.close()
+                if family == socket.AF_INET6 and error.errno in {97, 99}:
+                    continue  # no IPv6 on this machine: the IPv4 socket serves
+                raise ValueError(
+                    f"cannot serve on {host or '(every address)'}:{port} "
+                    f"({error.strerror or error}): another program may be using that port; "
+                    "choose another with --port"
+                ) from None
+            sock.listen(128)
+            sock.setblocking(False)
+            listener.port = sock.getsockname()[1]
+            listener.sockets.append(sock)
+            listener.addresses.append(sock.getsockname()[0])
+    except BaseException:
+        listener.close()
+        raise
+    if not listener.sockets:
+        raise ValueError(f"cannot serve on {host!r}: no address to listen on")
+    return listener
+
+
+def this_machine() -> str:
+    """This computer's address on its network: the one it would send from (a UDP
+    socket is pointed at a documentation address; nothing is sent), else what its
+    own name says."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("192.0.2.1", 9))
+        address = str(probe.getsockname()[0])
+        if not ipaddress.ip_address(address).is_loopback:
+            return address
+    try:
+        return socket.gethostbyname(socket.gethostname())
+    except OSError:
+        return "<this computer's address>"
+
+
+# --- the access code --------------------------------------------------------------------
+
+
+def read_access_code(path: str | Path) -> str:
+    """The access code kept in a file (its first line, spaces around it dropped).
+
+    Raises:
+        ValueError: the file cannot be read, is too long, or holds no code.
+    """
+    file = Path(path)
+    try:
+        with file.open("rb") as handle:
+            raw = handle.read(CODE_FILE_LIMIT + 1)
+    except OSError as error:
+        raise ValueError(
+            f"cannot read the access code file {file} ({error.strerror or error})"
+        ) from None
+    if len(raw) > CODE_FILE_LIMIT:
+        raise ValueError(f"the access code file {file} is longer than {CODE_FILE_LIMIT} bytes")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError(f"the access code file {file} is not text (UTF-8)") from None
+    lines = text.strip().splitlines()
+    code = lines[0].strip() if lines else ""
+    if not code:
+        raise ValueError(f"the access code file {file} is empty")
+    return code
+
+
+@dataclass
+class _Client:
+    failures: deque[float] = field(default_factory=deque)
+    locked_until: float = 0.0
+    lockouts: int = 0
+    seen: float = 0.0
+
+
+class AccessGate:
+    """The access code asked for before anything is shown.
+
+    Codes are compared in constant time. Wrong codes are counted per client address:
+    after ``tries`` wrong codes within ``window`` seconds that client waits ``window``
+    seconds, and each further lockout doubles the wait (at most ``longest``). A right
+    code clears the client's count. One client's failures never make another wait.
+    """
+
+    def __init__(
+        self,
+        code: str | None,
+        tries: int = 5,
+        window: float = 60.0,
+        longest: float = 3600.0,
+        clients: int = 10_000,
+    ) -> None:
+        self.code = code
+        self.tries = tries
+        self.window = window
+        self.longest = longest
+        self.clients = clients
+        self._clients: dict[str, _Client] = {}
+        self._lock = threading.Lock()
+
+    @property
+    def needed(self) -> bool:
+        """True when a code must be given before anything is shown."""
+        return self.code is not None
+
+    def for_client(self, client: str) -> ClientGate:
+        """The gate as one client (browser tab) sees it."""
+        return ClientGate(self, client)
+
+    def check(self, attempt: str, now: float | None = None, client: str = "") -> tuple[bool, str]:
+        """Try a code from ``client`` (its network address).
+
+        Returns:
+            (accepted, message for the player).
+        """
+        if self.code is None:
+            return True, ""
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            record = self._clients.get(client)
+            if record is None:
+                self._forget_old(now)
+                record = self._clients[client] = _Client()
+            record.seen = now
+            if now < record.locked_until:
+                return False, _wait_message(record.locked_until - now)
+            if hmac.compare_digest(attempt.strip().encode(), self.code.encode()):
+                del self._clients[client]
+                return True, ""
+            while record.failures and now - record.failures[0] > self.window:
+                record.failures.popleft()
+            record.failures.append(now)
+            if len(record.failures) >= self.tries:
+                wait = min(self.window * 2**record.lockouts, self.longest)
+                record.lockouts += 1
+                record.locked_until = now + wait
+                record.failures.clear()
+                return False, _wait_message(wait)
+        return False, "That is not the access code."
+
+    def _forget_old(self, now: float) -> None:
+        """Keep the table of clients bounded: forget those long quiet, then the oldest."""
+        if len(self._clients) < self.clients:
+            return
+        for name, record in list(self._clients.items()):
+            if now - record.seen > self.longest and now >= record.locked_until:
+                del self._clients[name]
+        while len(self._clients) >= self.clients:
+            oldest = min(self._clients, key=lambda name: self._clients[name].seen)
+            del self._clients[oldest]
+
+
+def _wait_message(seconds: float) -> str:
+    whole = int(seconds) + (0 if seconds == int(seconds) else 1)
+    return f"Too many wrong codes: try again in {whole} s."
+
+
+class ClientGate:
+    """The access gate of one browser tab: its client address is known.
+
+    Attributes:
+        unlocked: the right code was given in this tab (or none is needed).
+    """
+
+    def __init__(self, gate: AccessGate, client: str) -> None:
+        self.gate = gate
+        self.client = client
+        self.unlocked = not gate.needed
+
+    @property
+    def needed(self) -> bool:
+        """True when a code must be given before anything is shown."""
+        return self.gate.needed
+
+    @property
+    def code(self) -> str | None:
+        """The code asked for."""
+        return self.gate.code
+
+    def check(self, attempt: str, now: float | None = None) -> tuple[bool, str]:
+        """Try a code; see `AccessGate.check`."""
+        accepted, message = self.gate.check(attempt, now=now, client=self.client)
+        if accepted:
+            self.unlocked = True
+        return accepted, message
+
+
+# --- Host and Origin ----------------------------------------------------------------------
+
+
+def _split_host(value: str) -> tuple[str, int | None] | None:
+    """(host, port) of a ``Host`` header or URL authority; None when malformed."""
+    value = value.strip().lower()
+    if not value or any(c in value for c in "/@?# \t"):
+        return None
+    if value.startswith("["):
+        end = value.find("]")
+        if end < 0:
+            return None
+        name, rest = value[1:end], value[end + 1 :]
+        if rest and not rest.startswith(":"):
+            return None
+        port_text = rest[1:] if rest else ""
+    else:
+        name, _, port_text = value.partition(":")
+        if ":" in port_text:
+            return None
+    if port_text:
+        if not port_text.isdigit() or not 0 < int(port_text) < 65536:
+            return None
+        return name.rstrip("."), int(port_text)
+    return name.rstrip("."), None
+
+
+def _is_ip(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name.split("%")[0])
+    except ValueError:
+        return False
+    return True
+
+
+class HostGuard:
+    """ASGI middleware: refuse (403) requests that do not name this server in
+    ``Host``, and browser requests (``Origin``) from pages of other sites.
+
+    Allowed ``Host`` names: the bound addresses (any address of this machine when
+    a wildcard is bound), ``localhost`` on loopback, this machine's names, the host
+    as given, on the served port; ``extra_hosts`` (e.g. a reverse proxy's public
+    name) on any port. A request with an ``Origin`` must come from the same
+    host and port it is sent to.
+    """
+
+    def __init__(self, app: ASGIApp, listener: Listener, extra_hosts: Iterable[str] = ()) -> None:
+        self.app = app
+        self.port = listener.port
+        self.any_ip = listener.everywhere
+        names = {a.split("%")[0].lower() for a in listener.addresses}
+        if listener.loopback or listener.everywhere:
+            names |= {"localhost", "127.0.0.1", "::1"}
+        if listener.everywhere:
+            with contextlib.suppress(OSError):
+                machine = socket.gethostname().lower()
+                names |= {machine, f"{machine}.local", socket.getfqdn().lower()}
+        if listener.host.strip() and not _is_ip(listener.host.strip("[]")):
+            names.add(listener.host.strip().lower().rstrip("."))
+        self.names = names
+        self.extra = {h.strip().lower().rstrip(".") for h in extra_hosts if h.strip()}
+
+    def allowed_host(self, header: str) -> bool:
+        """True when a ``Host`` header names this server."""
+        parts = _split_host(header)
+        if parts is None:
+            return False
+        name, port = parts
+        if name in self.extra:
+            return True
+        if (port or 80) != self.port:
+            return False
+        return name in self.names or (self.any_ip and _is_ip(name))
+
+    @staticmethod
+    def same_origin(origin: str, host: str) -> bool:
+        """True when an ``Origin`` header is the page of the ``Host`` it talks to."""
+        url = urlsplit(origin.strip())
+        if url.scheme not in {"http", "https"} or not url.netloc:
+            return False
+        default = {"http": 80, "https": 443}[url.scheme]
+        origin_parts = _split_host(url.netloc)
+        host_parts = _split_host(host)
+        if origin_parts is None or host_parts is None:
+            return False
+        return origin_parts[0] == host_parts[0] and (origin_parts[1] or default) == (
+            host_parts[1] or default
+        )
+
+    def refusal(self, scope: Scope) -> str | None:
+        """Why a request is refused, or None."""
+        headers = {
+            key.decode("latin-1").lower(): value.decode("latin-1")
+            for key, value in scope.get("headers", [])
+        }
+        host = headers.get("host", "")
+        if not self.allowed_host(host):
+            return "this server is not reached by that name"
+        origin = headers.get("origin")
+        if origin is not None and not self.same_origin(origin, host):
+            return "requests from other web pages are refused"
+        return None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = scope["type"]
+        if kind not in {"http", "websocket"}:
+            await self.app(scope, receive, send)
+            return
+        why = self.refusal(scope)
+        if why is not None:
+            log.warning("refused a %s request: %s", kind, why)
+            if kind == "websocket":
+                await send({"type": "websocket.close", "code": 1008})
+                return
+            body = f"Forbidden: {why}.\n".encode()
+            await send(
+                {
+                    "type": "http.response.start",
+                    "status": 403,
+                    "headers": [
+                        (b"content-type", b"text/plain; charset=utf-8"),
+                        (b"content-length", str(len(body)).encode()),
+                    ],
+                }
+            )
+            await send({"type": "http.response.body", "body": body})
+            return
+
+        async def send_without_open_cors(message: MutableMapping[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [
+                    (k, v)
+                    for k, v in message.get("headers", [])
+                    if k.lower() != b"access-control-allow-origin"
+                ]
+            await send(message)
+
+        await self.app(scope, receive, send_without_open_cors)
+
+
+# --- the edge of a session -----------------------------------------------------------------
+
+_EDGES: weakref.WeakKeyDictionary[Any, SessionEdge] = weakref.WeakKeyDictionary()
+
+
+def plain_failure(error: BaseException | None) -> str:
+    """What a player is told when something failed on the server (no details)."""
+    from canasta_scorer.store import StoreError
+    from canasta_scorer.store.errors import (
+        StoreBusyError,
+        StoreFullError,
+        StoreReadOnlyError,
+    )
+
+    if isinstance(error, StoreBusyError):
+        return (
+            "The matches are busy: another program is saving to them. Nothing was lost; "
+            "try again in a moment."
+        )
+    if isinstance(error, StoreFullError):
+        return (
+            "The computer serving the app has no room left to save. Nothing saved was lost; "
+            "free some space there and try again."
+        )
+    if isinstance(error, StoreReadOnlyError):
+        return (
+            "The matches cannot be saved on the computer serving the app (its folder is "
+            "read-only). Nothing saved was lost."
+        )
+    if isinstance(error, StoreError):
+        return (
+            "The matches could not be read or saved just now. Nothing saved was lost; "
+            "try again, and if it keeps happening look at the server's log."
+        )
+    return (
+        "Something went wrong on the computer serving the app. Nothing saved was lost; "
+        "the details are in its log."
+    )
+
+
+class SessionEdge:
+    """Catches what fails in one browser tab's session: the details go to the
+    server's log, the player gets a plain message and a way back.
+
+    Flet reports an error in a handler, an effect or ``main`` by sending the client
+    a "session crashed" message with the traceback; this replaces that report.
+
+    Attributes:
+        back: what the way back does (e.g. go to the start screen); None offers
+            ``retry`` instead.
+        retry: run the start of the session again (when ``main`` itself failed).
+        failures: what failed in this session (plain messages), for tests.
+    """
+
+    def __init__(self, page: ft.Page) -> None:
+        self.page = page
+        self.back: Callable[[], None] | None = None
+        self.retry: Callable[[], None] | None = None
+        self.failures: list[str] = []
+        session = page.session
+        self._crash = session.error
+        session.error = self.report  # type: ignore[method-assign]
+        _EDGES[session] = self
+
+    @staticmethod
+    def of(page: ft.Page) -> SessionEdge | None:
+        """The edge installed on a page's session, if any."""
+        return _EDGES.get(page.session)
+
+    def report(self, message: str) -> None:
+        """Take Flet's error report: log it, show the player a plain message."""
+        error = sys.exc_info()[1]
+        log.error("a browser tab failed: %s", message.splitlines()[0] if message else error)
+        if error is not None:
+            log.debug("details", exc_info=error)
+        else:
+            log.debug("details: %s", message)
+        text = plain_failure(error)
+        self.failures.append(text)
+        try:
+            self._show(text)
+        except Exception:
+            log.exception("could not show the failure in the tab")
+            self._crash(text)  # Flet's own report, with the plain words only
+
+    def _show(self, text: str) -> None:
+        page = self.page
+
+        def close() -> None:
+            with contextlib.suppress(Exception):
+                page.pop_dialog()
+            action = self.back or self.retry
+            if action is not None:
+                try:
+                    action()
+                except Exception:
+                    log.exception("the way back failed")
+
+        label = "Back to the start" if self.back is not None else "Try again"
+        page.show_dialog(
+            ft.AlertDialog(
+                modal=True,
+                title=ft.Text("Something went wrong"),
+                content=ft.Semantics(
+                    identifier="failure", label=text, content=ft.Text(text, selectable=True)
+                ),
+                actions=[ft.FilledButton(content=label, on_click=close)],
+            )
+        )
+        page.update()
+
+
+# --- serving ------------------------------------------------------------------------------
+
+
+def _on_disconnect(page: ft.Page, gate: ClientGate) -> Callable[[Any], Awaitable[None]]:
+    """A page's disconnect handler: a tab that never unlocked is kept only a minute."""
+    shortened = False
+
+    async def handler(_event: Any) -> None:
+        nonlocal shortened
+        if gate.unlocked or shortened:
+            return
+        shortened = True
+        try:
+            await page.session.disconnect(LOCKED_SESSION_SECONDS)
+        finally:
+            shortened = False
+
+    return handler
+
+
+def serve_web(
+    main: Callable[[ft.Page], Any],
+    listener: Listener,
+    *,
+    assets_dir: str | None = None,
+    extra_hosts: Iterable[str] = (),
+    session_seconds: int = SESSION_SECONDS,
+    renderer: str | None = None,
+) -> None:
+    """Serve ``main`` to browsers on the listener's sockets until SIGTERM or Ctrl+C.
+
+    Returns after every connection is closed (at most `GRACEFUL_SECONDS` after the
+    signal) and a save in progress is finished.
+    """
+    import flet_web.fastapi as flet_fastapi  # type: ignore[import-untyped]
+    import uvicorn
+
+    _Server = _server_class()
+
+    web_renderer = ft.WebRenderer(renderer or os.environ.get("FLET_WEB_RENDERER", "auto"))
+    flet = flet_fastapi.app(
+        main,
+        no_cdn=True,
+        assets_dir=assets_dir,
+        web_renderer=web_renderer,
+        session_timeout_seconds=session_seconds,
+        app_name="Canasta scorer",
+        app_short_name="Canasta",
+    )
+    guarded = HostGuard(flet, listener, extra_hosts)
+    config = uvicorn.Config(
+        guarded,
+        ws="websockets-sansio",
+        log_level="warning",
+        lifespan="on",
+        timeout_graceful_shutdown=GRACEFUL_SECONDS,
+        ws_max_size=4 * 1024 * 1024,
+    )
+    server = _Server(config)
+    previous = signal.getsignal(signal.SIGTERM)
+    try:
+        server.run(sockets=listener.sockets)
+    finally:
+        listener.close()
+        with contextlib.suppress(ValueError, TypeError):
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _server_class() -> type[Any]:
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        """uvicorn's server, but a SIGTERM or Ctrl+C it stopped for ends the run
+        normally (exit status 0, the store closed) instead of being raised again."""
+
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            with super().capture_signals():
+                try:
+                    yield
+                finally:
+                    self._captured_signals.clear()
+
+    return Server
+
+
+def guard_page(page: ft.Page, gate: AccessGate) -> tuple[SessionEdge, ClientGate]:
+    """Set up one browser tab: its failure edge, and its access gate (per client
+    address; a tab that never unlocks is forgotten soon after it disconnects)."""
+    edge = SessionEdge(page)
+    client = page.client_ip or ""
+    client_gate = gate.for_client(client)
+    page.on_disconnect = _on_disconnect(page, client_gate)
+    return edge, client_gate
+
+
+def desktop_possible() -> bool:
+    """False where no window can open: Linux without a display."""
+    if sys.platform.startswith("linux"):
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True

@@ -1,0 +1,166 @@
+"""The app's edge: when the store fails during a screen or a handler, the tab shows
+a plain message and a way back; the details (traceback, server paths) stay in the
+server's log and never reach the browser."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import flet as ft
+import msgpack
+import pytest
+from flet.controls.base_control import BaseControl
+from flet.controls.context import _context_page
+from flet.messaging.protocol import configure_encode_object_for_msgpack
+
+from canasta_scorer.store import Store
+from canasta_scorer.store.errors import StoreBusyError, StoreFullError
+from canasta_scorer.ui import serving
+from canasta_scorer.ui.app import AccessGate, Settings, build_main
+from canasta_scorer.ui.state import build_model
+from tests.ui.hands import start_classic
+from tests.ui.harness import AppHarness
+
+SECRET = "/srv/canasta/private/canasta.db"
+_ENCODE = configure_encode_object_for_msgpack(BaseControl)
+
+
+class WireConnection:
+    """Wraps the harness's connection: keeps every message as the bytes sent."""
+
+    def __init__(self, inner: Any) -> None:
+        self.forward = inner.send_message
+        self.wire: list[bytes] = []
+
+    def send_message(self, message: Any) -> None:
+        self.wire.append(msgpack.packb(message, default=_ENCODE))
+        self.forward(message)
+
+
+def wire_of(app: AppHarness) -> WireConnection:
+    conn = WireConnection(app.connection)
+    app.connection.send_message = conn.send_message  # type: ignore[method-assign]
+    return conn
+
+
+def dialog_texts(app: AppHarness) -> list[str]:
+    return [c.value for c in app.controls() if isinstance(c, ft.Text) and isinstance(c.value, str)]
+
+
+def test_a_busy_store_in_a_handler_shows_plain_words_and_a_way_back(
+    store: Store, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    start_classic(build_model(store))
+    app = AppHarness(store, AccessGate(None))
+    try:
+        wire = wire_of(app)
+
+        def busy(_match_id: int) -> Any:
+            raise StoreBusyError(f"{SECRET} is locked by another program")
+
+        monkeypatch.setattr(store, "match", busy)
+        resume = next(
+            c.content
+            for c in app.controls()
+            if isinstance(c, ft.FilledButton) and str(c.content).startswith("Resume")
+        )
+        with caplog.at_level(logging.DEBUG, logger="canasta_scorer"):
+            app.loop.run_until_complete(
+                app.session.dispatch_event(app.button(resume)._i, "click", None)
+            )
+            app.loop.run_until_complete(AppHarness._settle())
+        edge = serving.SessionEdge.of(app.session.page)
+        assert edge is not None
+        assert edge.failures == [serving.plain_failure(StoreBusyError("x"))]
+        assert app.connection.crashes == []  # no "session crashed" with a traceback
+        sent = b"".join(wire.wire)
+        assert b"Traceback" not in sent and SECRET.encode() not in sent
+        assert b"another program is saving" in sent
+        assert any("another program is saving" in t for t in dialog_texts(app))
+        # the details are in the server's log
+        assert SECRET in caplog.text and "Traceback" in caplog.text
+        # the way back works once the store answers again
+        monkeypatch.undo()
+        edge.failures.clear()
+        app.click("Back to the start")
+        assert app.button("New match") is not None
+    finally:
+        app.close()
+
+
+def test_a_store_failing_when_the_tab_opens_offers_to_try_again(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls = {"n": 0}
+    real = store.matches
+
+    def full(*args: Any, **kwargs: Any) -> Any:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise StoreFullError(f"disk full while writing {SECRET}")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(store, "matches", full)
+    app = AppHarness.__new__(AppHarness)
+    # what flet_web does with a main that raises: report it through the session
+    from flet.messaging.session import Session
+    from flet.pubsub.pubsub_hub import PubSubHub
+
+    from tests.ui.harness import RecordingConnection
+
+    app.loop = asyncio.new_event_loop()
+    app.connection = RecordingConnection()
+    app.connection.pubsubhub = PubSubHub()
+    app.connection.loop = app.loop
+    app.session = Session(app.connection)
+    app._reported = 0
+    wire = wire_of(app)
+    main = build_main(store, Settings(), AccessGate(None), keep_awake=False)
+
+    async def start() -> None:
+        _context_page.set(app.session.page)
+        # the page is sent to the client (registration) before main runs
+        msgpack.packb(app.session.get_page_patch(), default=_ENCODE)
+        try:
+            main(app.session.page)
+        except Exception as error:
+            app.session.error(f"{error}\ntraceback here")
+        await AppHarness._settle()
+
+    try:
+        app.loop.run_until_complete(start())
+        sent = b"".join(wire.wire)
+        assert SECRET.encode() not in sent and b"traceback" not in sent
+        assert b"no room left to save" in sent
+        edge = serving.SessionEdge.of(app.session.page)
+        assert edge is not None and len(edge.failures) == 1
+        edge.failures.clear()
+        app.click("Try again")
+        assert app.button("New match") is not None
+    finally:
+        app.close()
+
+
+def test_a_tab_that_never_unlocks_is_forgotten_within_a_minute_of_leaving(
+    store: Store,
+) -> None:
+    locked = AppHarness(store, AccessGate("2468"))
+    unlocked = AppHarness(store, AccessGate("2468"))
+    try:
+        unlocked.type("Access code", "2468")
+        unlocked.click("Unlock")
+        for tab in (locked, unlocked):
+            tab.loop.run_until_complete(tab.session.disconnect(serving.SESSION_SECONDS))
+            tab.loop.run_until_complete(AppHarness._settle())
+        from datetime import UTC, datetime
+
+        now = datetime.now(UTC)
+        locked_left = (locked.session.expires_at - now).total_seconds()
+        unlocked_left = (unlocked.session.expires_at - now).total_seconds()
+        assert 50 < locked_left <= serving.LOCKED_SESSION_SECONDS
+        assert serving.SESSION_SECONDS - 10 < unlocked_left <= serving.SESSION_SECONDS
+    finally:
+        locked.close()
+        unlocked.close()

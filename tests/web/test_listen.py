@@ -1,0 +1,72 @@
+"""Loopback or not, decided by the addresses a server actually binds."""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+
+import pytest
+
+from canasta_scorer.ui.serving import is_loopback, listen, this_machine
+
+
+@pytest.mark.parametrize(
+    ("host", "loopback"),
+    [
+        ("", False),
+        ("0.0.0.0", False),
+        ("::", False),
+        ("[::]", False),
+        ("127.0.0.1", True),
+        ("127.0.0.2", True),
+        ("::1", True),
+        ("localhost", True),
+        ("no-such-host.invalid", False),
+    ],
+)
+def test_every_spelling_of_a_host(host: str, loopback: bool) -> None:
+    assert is_loopback(host) is loopback
+
+
+def test_this_machine_s_lan_address_and_name_count_by_what_they_resolve_to() -> None:
+    lan = this_machine()
+    if ipaddress.ip_address(lan).is_loopback:  # pragma: no cover - a machine with no network
+        pytest.fail("this machine has no network address to test with")
+    assert is_loopback(lan) is False
+    name = socket.gethostname()
+    resolved = {a[4][0] for a in socket.getaddrinfo(name, 0, type=socket.SOCK_STREAM)}
+    assert is_loopback(name) is all(ipaddress.ip_address(a).is_loopback for a in resolved)
+
+
+@pytest.mark.parametrize(
+    ("host", "loopback", "everywhere"),
+    [("", False, True), ("0.0.0.0", False, True), ("::", False, True), ("127.0.0.1", True, False)],
+)
+def test_listen_reports_what_it_bound(host: str, loopback: bool, everywhere: bool) -> None:
+    listener = listen(host, 0)
+    try:
+        assert listener.loopback is loopback
+        assert listener.everywhere is everywhere
+        assert listener.port > 0
+        if host == "":
+            assert sorted(listener.addresses) == ["0.0.0.0", "::"]
+    finally:
+        listener.close()
+
+
+def test_listen_on_a_lan_address_is_not_loopback() -> None:
+    listener = listen(this_machine(), 0)
+    try:
+        assert listener.addresses == [this_machine()]
+        assert not listener.loopback and not listener.everywhere
+    finally:
+        listener.close()
+
+
+def test_a_taken_port_is_refused_with_what_to_do() -> None:
+    first = listen("127.0.0.1", 0)
+    try:
+        with pytest.raises(ValueError, match="choose another with --port"):
+            listen("127.0.0.1", first.port)
+    finally:
+        first.close()

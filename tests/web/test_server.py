@@ -1,0 +1,224 @@
+"""The web server, tested against the real thing: ``canasta-scorer app --web`` in a
+subprocess on a free loopback port, driven by raw HTTP and websocket clients."""
+
+from __future__ import annotations
+
+import base64
+import http.client
+import os
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from websockets.exceptions import InvalidStatus
+
+from .flet_client import FletClient
+from .server import Served, get, start
+
+HOME_TEXT = "New match"
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Served]:
+    """The server on 127.0.0.1, no access code."""
+    server = start(tmp_path)
+    yield server
+    server.stop()
+
+
+def upgrade(port: int, host_header: str, origin: str | None) -> int:
+    """The status of a websocket handshake sent by hand (any Host header)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    headers = {
+        "Host": host_header,
+        "Connection": "Upgrade",
+        "Upgrade": "websocket",
+        "Sec-WebSocket-Version": "13",
+        "Sec-WebSocket-Key": base64.b64encode(os.urandom(16)).decode(),
+    }
+    if origin is not None:
+        headers["Origin"] = origin
+    try:
+        connection.putrequest("GET", "/ws", skip_host=True)
+        for key, value in headers.items():
+            connection.putheader(key, value)
+        connection.endheaders()
+        return connection.getresponse().status
+    finally:
+        connection.close()
+
+
+# --- Origin and Host ----------------------------------------------------------------------
+
+
+def test_a_page_of_another_site_cannot_open_the_websocket(served: Served) -> None:
+    with pytest.raises(InvalidStatus) as refused:
+        FletClient(served.ws, origin="http://evil.example.com")
+    assert refused.value.response.status_code == 403
+    # the same port on another name is another site too
+    with pytest.raises(InvalidStatus):
+        FletClient(served.ws, origin=f"http://evil.example.com:{served.port}")
+    with pytest.raises(InvalidStatus):
+        FletClient(served.ws, origin="null")
+
+
+def test_the_app_s_own_page_opens_the_websocket_and_sees_the_matches(served: Served) -> None:
+    client = FletClient(served.ws, origin=served.origin)
+    client.register()
+    client.settle()
+    assert client.text_seen(HOME_TEXT)
+    client.close()
+    other = FletClient(f"ws://localhost:{served.port}/ws", origin=f"http://localhost:{served.port}")
+    other.register()
+    other.close()
+
+
+def test_a_foreign_host_header_is_refused_for_pages_and_websocket(served: Served) -> None:
+    port = served.port
+    assert get("127.0.0.1", port, "/")[0] == 200
+    assert get("127.0.0.1", port, "/", {"Host": f"localhost:{port}"})[0] == 200
+    # DNS rebinding: a site's own name pointed at 127.0.0.1
+    status, body = get("127.0.0.1", port, "/", {"Host": f"evil.example.com:{port}"})
+    assert status == 403
+    assert b"Traceback" not in body
+    assert get("127.0.0.1", port, "/", {"Host": "127.0.0.1:1"})[0] == 403
+    assert get("127.0.0.1", port, "/", {"Host": "192.0.2.99"})[0] == 403
+    assert upgrade(port, f"evil.example.com:{port}", None) == 403
+    assert upgrade(port, f"127.0.0.1:{port}", "http://evil.example.com") == 403
+    assert upgrade(port, f"127.0.0.1:{port}", f"http://127.0.0.1:{port}") == 101
+
+
+def test_a_page_of_another_site_cannot_fetch_the_app(served: Served) -> None:
+    status, _ = get("127.0.0.1", served.port, "/", {"Origin": "http://evil.example.com"})
+    assert status == 403
+    connection = http.client.HTTPConnection("127.0.0.1", served.port, timeout=10)
+    connection.request("GET", "/")
+    response = connection.getresponse()
+    response.read()
+    connection.close()
+    # no blanket permission for other sites to read what is served
+    assert response.getheader("Access-Control-Allow-Origin") is None
+
+
+# --- the access code ----------------------------------------------------------------------
+
+
+def unlock(client: FletClient, code: str) -> str:
+    """Type a code and press Unlock; returns what the app sent back (as text)."""
+    field = next(client.find(_c="TextField", label="Access code"))
+    button = next(client.find(_c="FilledButton", content="Unlock"))
+    client.type_into(field["_i"], code)
+    client.settle(0.2)  # the browser too sends the click after the typing is taken in
+    seen = len(client.messages)
+    client.click(button["_i"])
+    client.settle()
+    return " | ".join(str(message) for message in client.messages[seen:])
+
+
+def test_a_code_given_on_loopback_is_asked_for_and_never_printed(tmp_path: Path) -> None:
+    server = start(tmp_path, env={"CANASTA_SCORER_ACCESS_CODE": "731904"})
+    try:
+        client = FletClient(server.ws, origin=server.origin)
+        client.register()
+        client.settle()
+        assert not client.text_seen(HOME_TEXT)
+        assert "That is not the access code." in unlock(client, "111111")
+        assert "Too many" not in unlock(client, "111112")
+        assert not client.text_seen(HOME_TEXT)
+        unlock(client, "731904")
+        assert client.text_seen(HOME_TEXT)
+        client.close()
+    finally:
+        server.stop()
+    assert "731904" not in server.output()
+
+
+def test_the_code_from_a_file_is_asked_for(tmp_path: Path) -> None:
+    (tmp_path / "code.txt").write_text("hearts-and-spades\n", encoding="utf-8")
+    server = start(tmp_path, "--access-code-file", str(tmp_path / "code.txt"))
+    try:
+        client = FletClient(server.ws, origin=server.origin)
+        client.register()
+        client.settle()
+        assert not client.text_seen(HOME_TEXT)
+        unlock(client, "hearts-and-spades")
+        assert client.text_seen(HOME_TEXT)
+    finally:
+        server.stop()
+    assert "hearts-and-spades" not in server.output()
+
+
+def test_one_client_s_wrong_codes_do_not_lock_out_another(tmp_path: Path) -> None:
+    server = start(tmp_path, env={"CANASTA_SCORER_ACCESS_CODE": "2468"})
+    try:
+        attacker = FletClient(server.ws, origin=server.origin, source="127.0.0.2")
+        attacker.register()
+        attacker.settle()
+        assert "That is not the access code." in unlock(attacker, "0000")
+        for _ in range(3):
+            assert "Too many" not in unlock(attacker, "0000")
+        assert "Too many wrong codes: try again in 60 s." in unlock(attacker, "0000")
+        # locked out now: even the right code waits
+        unlock(attacker, "2468")
+        assert not attacker.text_seen(HOME_TEXT)
+        # another device (address) is not held back
+        player = FletClient(server.ws, origin=server.origin, source="127.0.0.3")
+        player.register()
+        player.settle()
+        unlock(player, "2468")
+        assert player.text_seen(HOME_TEXT)
+        # and a second tab of the locked-out device waits too
+        again = FletClient(server.ws, origin=server.origin, source="127.0.0.2")
+        again.register()
+        again.settle()
+        assert "Too many wrong codes" in unlock(again, "2468")
+        assert not again.text_seen(HOME_TEXT)
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("spelling", ["", "0.0.0.0", "::"])
+def test_every_address_asks_for_a_generated_code(tmp_path: Path, spelling: str) -> None:
+    server = start(tmp_path, host=spelling)
+    try:
+        match = re.search(r"access code (\d{6})", server.output())
+        assert match, server.output()
+        client = FletClient(server.ws, origin=server.origin)
+        client.register()
+        client.settle()
+        assert not client.text_seen(HOME_TEXT)
+        unlock(client, match.group(1))
+        assert client.text_seen(HOME_TEXT)
+    finally:
+        server.stop()
+
+
+def test_an_empty_host_in_flet_toml_asks_for_a_code(tmp_path: Path) -> None:
+    (tmp_path / "flet.toml").write_text('[web]\nhost = ""\n', encoding="utf-8")
+    server = start(tmp_path, host=None)
+    try:
+        assert re.search(r"access code \d{6}", server.output()), server.output()
+        client = FletClient(server.ws, origin=server.origin)
+        client.register()
+        client.settle()
+        assert not client.text_seen(HOME_TEXT)
+    finally:
+        server.stop()
+
+
+# --- stopping -----------------------------------------------------------------------------
+
+
+def test_sigterm_stops_the_server_with_a_browser_connected(tmp_path: Path) -> None:
+    server = start(tmp_path)
+    client = FletClient(server.ws, origin=server.origin)
+    client.register()
+    client.settle()
+    began = time.monotonic()
+    status = server.stop(timeout=10)
+    took = time.monotonic() - began
+    assert took <= 5.0, f"took {took:.1f} s"
+    assert status == 0
+    assert "Traceback" not in server.output()
