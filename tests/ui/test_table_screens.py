@@ -304,3 +304,23 @@ def test_export_texts_match_the_tab(open_app: OpenApp, store: Store) -> None:
     app.click("Image")
     assert app.has_text("The score sheet as an image (PNG)")
     assert not app.has_text("canasta-scorer")
+
+
+def test_a_three_player_sheet_has_a_column_each(open_app: OpenApp, store: Store) -> None:
+    phone = build_model(store)
+    phone.nav.new_match("three-player")
+    for side, name in enumerate(("Ann", "Bob", "Cy")):
+        phone.setup.set_side(side, name=name)
+    phone.setup.set_first_dealer("Bob")
+    assert phone.nav.create_match(), phone.setup.problems
+    phone.match.begin_hand()
+    phone.entry.set_quick(True)
+    for side, total in enumerate(("4,995", "-1,250", "0")):
+        phone.entry.set_quick_total(side, total)
+    assert phone.match.save_hand(), phone.nav.message
+    app = open_app()
+    app.click("resume")
+    assert sheet_rows(app) == [
+        "Hand 1: Ann +4,995, total 4,995; Bob -1,250, total -1,250; Cy 0, total 0"
+    ]
+    assert app.has_text("Cy deals next")  # the deal goes round the three players

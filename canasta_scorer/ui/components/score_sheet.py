@@ -57,8 +57,10 @@ def _figures(hand: int | None, running: int, size: int, label: str) -> ft.Contro
     """A cell: the hand score, the running total under it (bold, like a paper sheet)."""
     lines: list[ft.Control] = []
     if hand is not None:
-        lines.append(ft.Text(signed(hand), size=size - 2, color=ft.Colors.ON_SURFACE_VARIANT))
-    lines.append(ft.Text(points(running), size=size, weight=ft.FontWeight.BOLD))
+        lines.append(
+            ft.Text(signed(hand), size=size - 2, color=ft.Colors.ON_SURFACE_VARIANT, no_wrap=True)
+        )
+    lines.append(ft.Text(points(running), size=size, weight=ft.FontWeight.BOLD, no_wrap=True))
     column = ft.Column(
         lines,
         spacing=0,
