@@ -266,8 +266,14 @@ def _answer(state: Checker, why: bool, set_why: Callable[[bool], None]) -> list[
 @screen
 def CheckerScreen(state: Checker) -> ft.Control:
     """The question, its cards on a card pad, the situation, the verdict."""
-    why, set_why = ft.use_state(False)
+    # "Why?" stays open for the question it was opened on; a new question starts closed
+    why_for, set_why_for = ft.use_state("")
     form = state.form
+    why = why_for == form.question
+
+    def set_why(on: bool) -> None:
+        set_why_for(form.question if on else "")
+
     controls: list[ft.Control] = [
         named(
             ft.Dropdown(
