@@ -204,6 +204,7 @@ def test_names_offered_as_chips_and_a_name_given_twice_marked_at_once(
     app.click("New match")
     chips = [c.label.value for c in app.controls() if isinstance(c, ft.Chip)]
     assert {"East", "North", "South", "West"} <= set(chips)
+    assert len(chips) == len(set(chips))  # offered once, under the first seat to fill
     app.click("player-0-North")  # fills North-South player 1
     assert app.field("North-South player 1").value == "North"
     chips = [c.label.value for c in app.controls() if isinstance(c, ft.Chip)]

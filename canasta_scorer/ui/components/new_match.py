@@ -115,6 +115,7 @@ def _sides(state: NewMatch) -> list[ft.Control]:
     setup = state.form
     offered = state.offered_players()[:12]
     defaults = default_sides(Variant(setup.variant))
+    chips_shown = False
     controls: list[ft.Control] = []
     for index, side in enumerate(setup.sides):
         alone = not side.players  # a side of one player is named by that player
@@ -147,10 +148,12 @@ def _sides(state: NewMatch) -> list[ft.Control]:
                     )
                 )
         # remembered players fill the first empty seat (a side of one player: its
-        # name, while it is still the default one)
+        # name, while it is still the default one), offered under the first side
+        # with a seat left
         empty = next((s for s, p in enumerate(side.players) if not p.strip()), None)
         fills = empty is not None or (alone and side.name == defaults[index].name)
-        if offered and fills:
+        if offered and fills and not chips_shown:
+            chips_shown = True  # once, under the first side with a seat to fill
             controls.append(
                 ft.Row(
                     [
