@@ -42,6 +42,7 @@ def _number_field(state: Checker, key: str, label: str) -> ft.Control:
         error=problems[0] if problems else None,
         keyboard_type=ft.KeyboardType.NUMBER,
         on_change=lambda e: state.set(**{key: e.control.value}),
+        key=f"field-{key}",  # the same field while the answer above it changes
     )
 
 
@@ -302,7 +303,8 @@ def CheckerScreen(state: Checker) -> ft.Control:
                 color=ft.Colors.ON_SURFACE_VARIANT,
             )
         )
-    controls += _answer(state, why, set_why)
+    # the answer in one place that is always there: what follows keeps its place
+    controls.append(ft.Column(_answer(state, why, set_why), spacing=12, key="answer"))
     chosen = form.slot().field
     slots = form.slots()
     if len(slots) > 1:
