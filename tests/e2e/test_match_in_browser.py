@@ -180,7 +180,7 @@ def test_editing_an_earlier_hand_moves_the_totals_after_it(app: AppPage, server:
     expect(app.text(re.compile(r"^Editing hand 1\b"))).to_be_visible()
     app.tap(re.compile(r"^East-West\b"))
     app.tap("2 red threes of East-West")
-    app.expect_node("hand-total-East-West", "East-West hand total 675")
+    app.expect_node("side-tab-1", "East-West: hand total +675")
     app.tap("Save hand")
 
     expect_scoreboard(app, ("3,260", "1,250"), (120, 50))
@@ -197,7 +197,8 @@ def test_a_finished_match_shows_the_winner_and_is_listed(app: AppPage) -> None:
     expect_scoreboard(app, ("800", "700"), (50, 50))
     app.tap("Enter hand 1")
     quick = app.switch(re.compile(r"^Quick"))
-    app.reveal(quick)  # below the cards: the paper count is the other way
+    Player(app.page, Counted()).find(quick)  # below the cards: the paper count is the
+    app.reveal(quick)  # other way (the list builds it when scrolled near)
     app.set_switch(quick, True)
     app.type("North-South hand total", "300")
     app.type("East-West hand total", "100")

@@ -39,7 +39,7 @@ def test_a_new_match_starts_without_scrolling_with_house_rules_folded(app: AppPa
     expect(app.switch("Black three freezes the pile")).to_have_count(0)  # folded
     app.shot("new-match")
 
-    app.page.get_by_role("checkbox", name=re.compile(r"^Digital version")).click()
+    app.tap(re.compile(r"^Digital version"))
     expect(app.button(re.compile(r"^3 house rules"))).to_be_visible()
     app.tap(re.compile(r"^3 house rules"))
     expect(app.switch("No initial meld minimum")).to_be_checked()

@@ -18,14 +18,6 @@ from canasta_scorer.ui.words import (
 
 from .common import TOUCH, heading, named, plural, problem_list, screen, switch
 
-#: A chip's padding that makes it a 48 px touch target, not Material's 32 px chip.
-CHIP_PADDING = ft.Padding.symmetric(horizontal=8, vertical=10)
-
-
-def chip(control: ft.Chip) -> ft.Control:
-    """A chip in a box of the touch target's height."""
-    return ft.Container(control, height=TOUCH)
-
 
 def _toggler(state: NewMatch, rule: str) -> Callable[[bool], None]:
     def toggle(on: bool) -> None:
@@ -57,19 +49,20 @@ def _fold(
 
 
 def _presets(state: NewMatch) -> ft.Control:
-    """The house-rule presets, one tap each."""
+    """The house-rule presets, one tap each (the chosen one marked by a tick and its
+    colour: one kind of 48 px button whether chosen or not)."""
     chosen = state.preset()
     return ft.Row(
         [
-            chip(
-                ft.Chip(
-                    label=ft.Text(name),
-                    selected=key == chosen,
-                    show_checkmark=True,
-                    on_click=lambda _, k=key: state.apply_preset(k),
-                    padding=CHIP_PADDING,
-                    key=f"preset-{key}",
-                )
+            ft.OutlinedButton(
+                content=name,
+                icon=ft.Icons.CHECK if key == chosen else None,
+                height=TOUCH,
+                style=ft.ButtonStyle(
+                    bgcolor=ft.Colors.SECONDARY_CONTAINER if key == chosen else None
+                ),
+                on_click=lambda _, k=key: state.apply_preset(k),
+                key=f"preset-{key}",
             )
             for key, name, _ in state.presets()
         ],
@@ -154,17 +147,18 @@ def _sides(state: NewMatch) -> list[ft.Control]:
         fills = empty is not None or (alone and side.name == defaults[index].name)
         if offered and fills and not chips_shown:
             chips_shown = True  # once, under the first side with a seat to fill
+            fill = _name_setter(state, index, empty)
             controls.append(
                 ft.Row(
                     [
-                        ft.Chip(
-                            label=ft.Text(name),
-                            on_click=lambda _, i=index, s=empty, n=name: (
-                                state.set_side(i, name=n)
-                                if s is None
-                                else state.set_side(i, player=(s, n))
-                            ),
+                        # a 48 px button for a remembered player (Material's chips
+                        # are 32 px, too small a target at the table)
+                        ft.OutlinedButton(
+                            content=name,
+                            icon=ft.Icons.PERSON_ADD_ALT,
                             height=TOUCH,
+                            tooltip=f"{name} as {side.name or 'this side'}'s next player",
+                            on_click=lambda _, n=name, f=fill: f(n),
                             key=f"player-{index}-{name}",
                         )
                         for name in offered
