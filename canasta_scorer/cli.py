@@ -28,51 +28,48 @@ from canasta_scorer.rules import (
     HAND_FILE_LIMIT,
     HOUSE_RULE_INFO,
     MATCH_FILE_LIMIT,
-    VARIANT_INFO,
     CanastaError,
     CanastaKind,
     Card,
     CardSyntaxError,
     Finding,
+    FirstMeldSituation,
+    GoOutSituation,
     HandRecord,
     HandScore,
     MatchRecord,
     MatchScore,
     Meld,
     MeldRank,
+    MeldSituation,
+    PileSituation,
     Problem,
+    Question,
     RecordError,
     RuleSet,
     Severity,
     SideScore,
+    Situation,
     Variant,
+    Verdict,
     WentOut,
+    check_score,
+    file_format,
     format_cards,
     hand_rules,
     initial_meld_minimum,
     load_hand,
     load_match,
     match_rules,
+    parse_cards,
     parse_meld,
+    rule,
     rule_set,
     score_hand,
     score_match,
     scoring_groups,
+    settle,
 )
-from canasta_scorer.rules.cards import parse_cards
-from canasta_scorer.rules.checks import check_score
-from canasta_scorer.rules.citations import file_format, rule
-from canasta_scorer.rules.disputes import (
-    FirstMeldSituation,
-    GoOutSituation,
-    PileSituation,
-    Verdict,
-    first_meld,
-    may_go_out,
-    may_take_pile,
-    meld_verdict,
-)
-from canasta_scorer.rules.scoring import CANASTA_BONUS
 
 __all__ = ["main"]
 
@@ -254,7 +251,7 @@ def _side_sheet(
         (CanastaKind.WILD, score.wild_canastas),
     ):
         if count:
-            each = CANASTA_BONUS[kind]
+            each = kind.bonus
             rows.append((f"{kind.value} canastas {count} × {each:,}", each * count))
     if side.red_threes or score.red_three_bonus:
         rows.append((f"red threes {side.red_threes}", score.red_three_bonus))
@@ -431,15 +428,15 @@ def _meld_question(args: argparse.Namespace, rules: RuleSet) -> int:
     no (they are melded only on the going-out turn), and the answer says how to ask
     about the going-out turn."""
     meld = parse_meld(" ".join(args.cards))
-    verdict = meld_verdict(meld, rules, going_out=bool(args.going_out))
-    kind = meld.canasta_kind(rules) if verdict.allowed else None
+    verdict = settle(Question.MELD, MeldSituation(meld=meld, going_out=bool(args.going_out)), rules)
+    kind = verdict.canasta
     hint = ""
     if meld.rank is MeldRank.BLACK_THREE and not args.going_out:
         hint = "On the turn its player goes out it may be legal: ask again with --going-out."
     extra = {
         "meld": str(meld),
         "canasta": kind.value if kind else None,
-        "canasta_bonus": CANASTA_BONUS[kind] if kind else 0,
+        "canasta_bonus": kind.bonus if kind else 0,
     }
     return _verdict_out(verdict, rules, args.json, extra, hint)
 
@@ -457,51 +454,47 @@ def _one_card(text: str | None) -> Card | None:
     return cards[0]
 
 
-def _cmd_check(args: argparse.Namespace) -> int:
-    rules = rule_set(args.variant, args.house_rule or ())
-    if args.question == "meld":
-        return _meld_question(args, rules)
-    if args.question == "pile":
+def _situation(args: argparse.Namespace) -> Situation:
+    """The situation of a ``check`` question other than ``meld``, from its command line."""
+    question = Question(args.question)
+    if question is Question.PILE:
         top = _one_card(args.top)
         assert top is not None
-        verdict = may_take_pile(
-            PileSituation(
-                top=top,
-                pile_size=args.pile_size,
-                wild_in_pile=args.wild_in_pile,
-                red_three_upcard=args.red_three_upcard,
-                black_three_in_pile=args.black_three_in_pile,
-                side_has_melded=not args.not_melded,
-                side_score=args.score,
-                hand=parse_cards(args.hand),
-                side_melds=_melds(args.meld),
-            ),
-            rules,
+        return PileSituation(
+            top=top,
+            pile_size=args.pile_size,
+            wild_in_pile=args.wild_in_pile,
+            red_three_upcard=args.red_three_upcard,
+            black_three_in_pile=args.black_three_in_pile,
+            side_has_melded=not args.not_melded,
+            side_score=args.score,
+            hand=parse_cards(args.hand),
+            side_melds=_melds(args.meld),
         )
-    elif args.question == "go-out":
-        verdict = may_go_out(
-            GoOutSituation(
-                table_melds=_melds(args.table),
-                this_turn=_melds(args.meld),
-                discard=_one_card(args.discard),
-                side_has_melded=not args.side_not_melded,
-                player_has_melded=not args.player_not_melded,
-                took_pile=args.took_pile,
-                side_score=args.score,
-            ),
-            rules,
+    if question is Question.GO_OUT:
+        return GoOutSituation(
+            table_melds=_melds(args.table),
+            this_turn=_melds(args.meld),
+            discard=_one_card(args.discard),
+            side_has_melded=not args.side_not_melded,
+            player_has_melded=not args.player_not_melded,
+            took_pile=args.took_pile,
+            side_score=args.score,
         )
-    else:
-        verdict = first_meld(
-            FirstMeldSituation(
-                melds=_melds(args.meld),
-                top=_one_card(args.top),
-                buried=parse_cards(args.buried),
-                side_score=args.score,
-                red_threes=args.red_threes,
-            ),
-            rules,
-        )
+    return FirstMeldSituation(
+        melds=_melds(args.meld),
+        top=_one_card(args.top),
+        buried=parse_cards(args.buried),
+        side_score=args.score,
+        red_threes=args.red_threes,
+    )
+
+
+def _cmd_check(args: argparse.Namespace) -> int:
+    rules = rule_set(args.variant, args.house_rule or ())
+    if args.question == Question.MELD:
+        return _meld_question(args, rules)
+    verdict = settle(args.question, _situation(args), rules)
     return _verdict_out(verdict, rules, args.json)
 
 
@@ -687,10 +680,6 @@ def _check_commands(commands: Any, variants: list[str], house: list[str]) -> Non
     first.add_argument("--score", type=int, default=0, help="your side's score")
     first.add_argument("--red-threes", type=_at_least(0), default=0, help="red threes laid out")
     common(first)
-
-
-def _variant_help() -> str:
-    return "; ".join(f"{v.value}: {VARIANT_INFO[v].description}" for v in Variant)
 
 
 def _parser() -> argparse.ArgumentParser:

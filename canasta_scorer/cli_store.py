@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from canasta_scorer.rules import MatchStatus
+
 if TYPE_CHECKING:
     from canasta_scorer.store import MatchState, Store
 
@@ -75,7 +77,10 @@ def _cmd_matches(args: argparse.Namespace) -> int:
     store = _open(args.db)
     try:
         rows = store.matches(
-            limit=args.limit, status=args.status, variant=args.variant, player=args.player
+            limit=args.limit,
+            status=MatchStatus(args.status) if args.status else None,
+            variant=args.variant,
+            player=args.player,
         )
     finally:
         store.close()
@@ -86,7 +91,7 @@ def _cmd_matches(args: argparse.Namespace) -> int:
     sys.stdout.write(f"{'match':>6}  {'started':<16}  {'variant':<22} {'hands':>5}  result\n")
     for row in rows:
         when = row.created_at.astimezone().strftime("%Y-%m-%d %H:%M")
-        if row.status == "finished":
+        if row.status is MatchStatus.FINISHED:
             state = f"{row.winner} won by {row.margin:,}" if row.winner else "a draw"
         else:
             state = "in progress"
@@ -269,7 +274,7 @@ def add_store_commands(commands: argparse._SubParsersAction[Any]) -> None:
     )
     listing.add_argument(
         "--status",
-        choices=["in_progress", "finished"],
+        choices=[status.value for status in MatchStatus],
         help="only matches still being played (in_progress) or only finished ones",
     )
     listing.add_argument("--variant", metavar="ID", help="only this variant")

@@ -537,13 +537,20 @@ def test_check_meld_legal_melds(runs: dict[str, Run]) -> None:
         "allowed": True,
         "answer": "Yes: K K K K K K K is a legal meld worth 70 points.",
         "reasons": [
-            {"message": "natural canasta: bonus 500", "rule": "rules §1.4 canastas", "ok": True}
+            {
+                "code": "meld.canasta",
+                "values": {"kind": "natural", "bonus": 500},
+                "message": "natural canasta: bonus 500",
+                "rule": "rules §1.4 canastas",
+                "ok": True,
+            }
         ],
         "show": "",
         "points": 70,
         "minimum": None,
-        "meld": "K K K K K K K",
         "canasta": "natural",
+        "findings": [],
+        "meld": "K K K K K K K",
         "canasta_bonus": 500,
     }
 

@@ -20,16 +20,18 @@ from typing import Any
 
 import pytest
 
-from canasta_scorer.rules import parse_card, parse_cards, parse_meld, rule_set
-from canasta_scorer.rules.disputes import (
+from canasta_scorer.rules import (
     FirstMeldSituation,
     GoOutSituation,
+    MeldSituation,
     PileSituation,
+    Question,
     Verdict,
-    first_meld,
-    may_go_out,
-    may_take_pile,
-    meld_verdict,
+    parse_card,
+    parse_cards,
+    parse_meld,
+    rule_set,
+    settle,
 )
 
 COMMANDS: dict[str, str] = {
@@ -69,7 +71,17 @@ COMMANDS: dict[str, str] = {
     "meld-json": "meld '3 3 3' --going-out --json",
 }
 
-VERDICT_KEYS = {"question", "allowed", "answer", "reasons", "show", "points", "minimum"}
+VERDICT_KEYS = {
+    "question",
+    "allowed",
+    "answer",
+    "reasons",
+    "show",
+    "points",
+    "minimum",
+    "canasta",
+    "findings",
+}
 
 
 @dataclass(frozen=True)
@@ -114,7 +126,9 @@ def _same_as_engine(
     answer also names the meld and its canasta kind, ``extra``)."""
     data: dict[str, Any] = run.json()
     assert set(data) == VERDICT_KEYS | set(extra or {})
-    assert all(set(reason) == {"message", "rule", "ok"} for reason in data["reasons"])
+    assert all(
+        set(reason) == {"code", "values", "message", "rule", "ok"} for reason in data["reasons"]
+    )
     assert data == verdict.model_dump(mode="json") | (extra or {})
     return data
 
@@ -162,7 +176,8 @@ def test_pile_house_rule_is_named_and_applied(runs: dict[str, Run]) -> None:
 
 
 def test_pile_json(runs: dict[str, Run]) -> None:
-    verdict = may_take_pile(
+    verdict = settle(
+        Question.PILE,
         PileSituation(
             top=parse_card("K"),
             hand=parse_cards("K K Q Q 2"),
@@ -198,7 +213,8 @@ def test_go_out_yes_and_no(runs: dict[str, Run]) -> None:
 def test_go_out_json_concealed_below_the_minimum(runs: dict[str, Run]) -> None:
     """E2 with --side-not-melded alone: a player of a side that has not melded has not
     melded either, so the go-out is concealed and needs no minimum."""
-    verdict = may_go_out(
+    verdict = settle(
+        Question.GO_OUT,
         GoOutSituation(
             this_turn=(parse_meld("4 4 4 4 4 4 4"), parse_meld("6 6 2 2")),
             discard=parse_card("J"),
@@ -227,7 +243,8 @@ def test_first_meld_yes_and_no(runs: dict[str, Run]) -> None:
 
 
 def test_first_meld_json_buried_cards_do_not_count(runs: dict[str, Run]) -> None:
-    verdict = first_meld(
+    verdict = settle(
+        Question.FIRST_MELD,
         FirstMeldSituation(
             melds=(parse_meld("K K K K"), parse_meld("Q Q Q 2")),
             top=parse_card("K"),
@@ -255,7 +272,7 @@ def test_meld_yes_no_and_json(runs: dict[str, Run]) -> None:
     assert run.code == 0, run.err
     data = _same_as_engine(
         run,
-        meld_verdict(parse_meld("3 3 3"), rule_set(), going_out=True),
+        settle(Question.MELD, MeldSituation(meld=parse_meld("3 3 3"), going_out=True), rule_set()),
         {"meld": "3 3 3", "canasta": None, "canasta_bonus": 0},
     )
     assert (data["allowed"], data["points"], data["minimum"], data["show"]) == (

@@ -13,8 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from canasta_scorer.rules import HOUSE_RULE_INFO, VARIANT_INFO, Finding
-from canasta_scorer.rules.citations import FILE_FORMAT, RULES, file_format, rule
+from canasta_scorer.rules import (
+    FILE_FORMAT,
+    HOUSE_RULE_INFO,
+    RULES,
+    VARIANT_INFO,
+    Finding,
+    file_format,
+    rule,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"

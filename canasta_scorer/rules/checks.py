@@ -9,25 +9,21 @@ one meld on its own ("is this meld legal?").
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 
 from . import citations
 from .cards import NATURAL_RANKS, Card
 from .findings import Code, Finding, Severity
-from .melds import CANASTA_SIZE, Meld, MeldRank
-from .records import HandRecord, HandSide, WentOut
-from .ruleset import HouseRule, RuleSet, initial_meld_minimum, rule_set
+from .melds import CANASTA_SIZE, Meld, MeldRank, canasta_count
+from .records import HandRecord, HandSide, WentOut, hand_rules, scoring_groups, side_index
+from .ruleset import HouseRule, RuleSet, initial_meld_minimum
 
 __all__ = [
-    "canasta_count",
     "check_hand",
     "check_meld",
     "check_score",
     "check_sides",
-    "hand_rules",
     "meld_supply",
     "rules_findings",
-    "scoring_groups",
 ]
 
 E = Severity.ERROR
@@ -45,61 +41,15 @@ R_MULTIPLE_OF_5 = citations.rule("1.1", "1.13")
 R_VARIANT = citations.rule("2")
 
 
-def hand_rules(record: HandRecord) -> RuleSet:
-    """The `RuleSet` a hand record is played under (its variant, house rules, target)."""
-    return rule_set(record.variant, record.house_rules, record.target)
-
-
-def canasta_count(melds: Sequence[Meld], rules: RuleSet) -> int:
-    """Canastas among some melds at the end of the hand (rules §1.4; H5 wild ones)."""
-    return sum(1 for meld in melds if meld.canasta_kind(rules) is not None)
-
-
-def scoring_groups(record: HandRecord, rules: RuleSet) -> list[list[int]]:
-    """Side indexes that score as one partnership this hand.
-
-    Every side scores alone, except in three-player cutthroat with a lone hand: the
-    other two sides are partners for the hand (rules §2, R2). With no lone hand
-    named, the player who went out is the lone hand ("if someone goes out before
-    anyone took the pile, that player is the lone hand"); if nobody went out either,
-    everyone scores alone (the stock ran out before anyone took the pile).
-
-    >>> from canasta_scorer.rules.records import load_hand
-    >>> hand = load_hand('{"variant": "three-player-cutthroat", "lone_hand": "B",'
-    ...                  ' "sides": [{"name": "A"}, {"name": "B"}, {"name": "C"}]}')
-    >>> scoring_groups(hand, hand_rules(hand))
-    [[1], [0, 2]]
-    """
-    indexes = list(range(len(record.sides)))
-    if not rules.variant.lone_hand:
-        return [[index] for index in indexes]
-    if record.lone_hand is not None:
-        lone = _side_index(record.sides, record.lone_hand)
-    else:
-        lone = next(
-            (i for i, side in enumerate(record.sides) if side.went_out is not WentOut.NO), None
-        )
-    if lone is None:
-        return [[index] for index in indexes]
-    return [[lone], [index for index in indexes if index != lone]]
-
-
-def _side_index(sides: Sequence[HandSide], name: str) -> int | None:
-    wanted = name.strip().casefold()
-    for index, side in enumerate(sides):
-        if side.name.strip().casefold() == wanted:
-            return index
-    return None
-
-
 def _finding(severity: Severity, code: Code, where: str, message: str, rule: str) -> Finding:
-    return Finding.model_construct(
-        severity=severity, code=code, where=where, message=message, rule=rule
-    )
+    return Finding(severity=severity, code=code, where=where, message=message, rule=rule)
 
 
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+_NATURAL_MELD_RANKS = frozenset(MeldRank) - {MeldRank.BLACK_THREE, MeldRank.WILD}
 
 
 def check_meld(
@@ -118,12 +68,20 @@ def check_meld(
     Returns:
         Findings, empty when the meld is legal.
 
-    >>> from canasta_scorer.rules.melds import parse_meld
+    >>> from canasta_scorer.rules import parse_meld, rule_set
     >>> [f.code.value for f in check_meld(parse_meld("5 2 2"), rule_set())]
     ['meld.too_few_naturals']
     """
-    found: list[Finding] = []
     rank = meld.rank
+    if (
+        rank in _NATURAL_MELD_RANKS
+        and not meld.strays
+        and meld.size >= 3
+        and meld.naturals >= 2
+        and meld.wilds <= 3
+    ):
+        return []  # a legal meld of a natural rank: the common case, decided at once
+    found: list[Finding] = []
     red = meld.cards.count(Card.RED_THREE)
     if red:
         found.append(
@@ -288,20 +246,12 @@ def meld_supply(meld: Meld, rules: RuleSet, where: str = "") -> list[Finding]:
                     E,
                     Code.SUPPLY_TOO_MANY,
                     where,
-                    f"{count} {_card_plural(card)} in one meld: the "
+                    f"{count} {card.plural} in one meld: the "
                     f"{rules.packs * 52 + rules.jokers}-card deck has {deck[card]}",
                     R_SUPPLY,
                 )
             )
     return found
-
-
-def _card_plural(card: Card) -> str:
-    return {
-        Card.JOKER: "jokers",
-        Card.BLACK_THREE: "black threes",
-        Card.RED_THREE: "red threes",
-    }.get(card, f"{card.value}s")
 
 
 def _ranks_in(meld: Meld) -> str:
@@ -310,20 +260,13 @@ def _ranks_in(meld: Meld) -> str:
     for card in meld.cards:
         if card in (Card.TWO, Card.JOKER, Card.RED_THREE):
             continue
-        name = "black threes" if card is Card.BLACK_THREE else f"{card.value}s"
-        if name not in names:
-            names.append(name)
+        if card.plural not in names:
+            names.append(card.plural)
     return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
 
 
 def _rank_name(rank: MeldRank | None) -> str:
-    if rank is None:
-        return "no rank"
-    if rank is MeldRank.BLACK_THREE:
-        return "black threes"
-    if rank is MeldRank.WILD:
-        return "wild cards"
-    return f"{rank.value}s"
+    return "no rank" if rank is None else rank.plural
 
 
 def rules_findings(rules: RuleSet, where: str = "house_rules") -> list[Finding]:
@@ -401,7 +344,8 @@ def check_hand(
                 )
             )
         for index, side in enumerate(sides):
-            found += check_score(side.score_before, f"sides[{index}].score_before")
+            if side.score_before % 5:
+                found += check_score(side.score_before, f"sides[{index}].score_before")
     found += _check_table(record, rules, sides_too=whole_file)
     groups = scoring_groups(record, rules)
     group_of = {index: group for group in groups for index in group}
@@ -423,9 +367,7 @@ def check_hand(
             )
         )
     for group in groups:
-        carded = [index for index in group if not sides[index].quick]
-        if carded:
-            found += _check_minimum(record, rules, carded)
+        found += _check_minimum(record, rules, group)
     found += _check_supply(record, rules)
     return found
 
@@ -485,9 +427,10 @@ def _check_table(
                 R_VARIANT,
             )
         )
-    names = Counter(side.name.strip().casefold() for side in sides)
+    keys = [side.name.strip().casefold() for side in sides]
+    names = Counter(keys) if len(set(keys)) < len(keys) else {}
     for index, side in enumerate(sides):
-        if names[side.name.strip().casefold()] > 1:
+        if names and names[keys[index]] > 1:
             found.append(
                 _finding(
                     E,
@@ -514,8 +457,9 @@ def _check_table(
                     R_VARIANT,
                 )
             )
+    most = max(allowed, default=0)
     for index, side in enumerate(sides):
-        if side.players and len(side.players) > max(allowed, default=0):
+        if side.players and len(side.players) > most:
             found.append(
                 _finding(
                     E,
@@ -571,7 +515,7 @@ def _check_lone_hand(record: HandRecord, rules: RuleSet) -> list[Finding]:
                 rule,
             )
         ]
-    if _side_index(record.sides, record.lone_hand) is None:
+    if side_index(record.sides, record.lone_hand) is None:
         return [
             _finding(
                 E,
@@ -665,12 +609,13 @@ def _check_side(
     going_out = side.went_out is not WentOut.NO
     ranks: dict[MeldRank, int] = {}
     for number, meld in enumerate(side.melds):
-        where = f"{here}.melds[{number}]"
-        found += check_meld(meld, rules, where, going_out=going_out)
+        if check_meld(meld, rules, going_out=going_out):
+            found += check_meld(meld, rules, f"{here}.melds[{number}]", going_out=going_out)
         rank = meld.rank
         if rank is None:
             continue
         if rank in ranks:
+            where = f"{here}.melds[{number}]"
             found.append(
                 _finding(
                     E,
@@ -686,11 +631,15 @@ def _check_side(
             ranks[rank] = number
     # Any unfinished wild meld of the side, wherever it is listed (the order of melds never
     # changes a finding).
-    unfinished_wild = any(m.rank is MeldRank.WILD and m.size < CANASTA_SIZE for m in side.melds)
+    # The partners of three-player cutthroat are one side for this rule: their melds are
+    # the partnership's.
     if (
-        unfinished_wild
+        MeldRank.WILD in ranks
         and rules.has(HouseRule.WILD_CARD_MELDS)
-        and any(m.wilds and m.rank is not MeldRank.WILD for m in side.melds)
+        and any(m.rank is MeldRank.WILD and m.size < CANASTA_SIZE for m in side.melds)
+        and any(
+            m.wilds and m.rank is not MeldRank.WILD for i in group for m in record.sides[i].melds
+        )
     ):
         found.append(
             _finding(
@@ -732,7 +681,7 @@ def _check_hands(record: HandRecord, rules: RuleSet, index: int, side: HandSide)
     # that player's, so it is not reported as an empty hand of a player who did not go out.
     unnamed_out = side.went_out is not WentOut.NO and not out_by
     if isinstance(left, dict):
-        known = {player.strip().casefold() for player in side.players}
+        known = side.player_keys
         for player, cards in left.items():
             key = player.strip().casefold()
             if side.players and key not in known:
@@ -791,13 +740,10 @@ def _check_going_out(
             )
         return found
     by = side.went_out_by
+    by_key = by.strip().casefold() if by is not None else ""
     left = side.left_in_hand
-    one_player = max(rules.side_sizes, default=1) == 1 or len(side.players) == 1
-    if (
-        by is not None
-        and side.players
-        and by.strip().casefold() not in {p.strip().casefold() for p in side.players}
-    ):
+    one_player = rules.side_sizes_max == 1 or len(side.players) == 1
+    if by is not None and side.players and by_key not in side.player_keys:
         found.append(
             _finding(
                 E,
@@ -819,9 +765,7 @@ def _check_going_out(
                 )
             )
     elif isinstance(left, dict) and by is not None:
-        cards = next(
-            (c for p, c in left.items() if p.strip().casefold() == by.strip().casefold()), ()
-        )
+        cards = next((c for p, c in left.items() if p.strip().casefold() == by_key), ())
         if cards:
             found.append(
                 _finding(
@@ -843,20 +787,43 @@ def _check_going_out(
                 R_GOING_OUT,
             )
         )
-    melds = [meld for i in group for meld in record.sides[i].melds]
-    canastas = canasta_count(melds, rules)
+    canastas = canasta_count(side.melds, rules)
+    partners = [record.sides[i] for i in group if i != index] if len(group) > 1 else []
+    for partner in partners:
+        canastas += canasta_count(partner.melds, rules)
     needed = rules.canastas_to_go_out
+    if side.went_out is WentOut.CONCEALED and partners:
+        # Three-player cutthroat: the partner who goes out concealed melds the whole hand in
+        # one turn with canastas of their own and adds nothing to the other's melds
+        # (rules §1.9), so only their own melds count.
+        canastas = canasta_count(side.melds, rules)
+        if rules.has(HouseRule.CONCEALED_TEAM_LEVEL):
+            earlier = [partner.name for partner in partners if partner.melds]
+            if earlier:
+                found.append(
+                    _finding(
+                        E,
+                        Code.CONCEALED_PARTNER_MELDED,
+                        f"{here}.went_out",
+                        f"{side.name} went out concealed, but {' and '.join(earlier)}, "
+                        f"{side.name}'s partner this hand, had melded: under "
+                        "concealed-team-level going out concealed must be the partners' "
+                        "first meld of the hand",
+                        R_CONCEALED,
+                    )
+                )
     if canastas < needed:
         has = f"has {_plural(canastas, 'canasta')}" if canastas else "has no canasta"
         need = _plural(needed, "canasta")
         if side.went_out is WentOut.CONCEALED:
+            own = " of their own" if partners else ""
             found.append(
                 _finding(
                     E,
                     Code.CONCEALED_CANASTAS,
                     f"{here}.went_out",
-                    f"{side.name} went out concealed but {has}: going out "
-                    f"concealed needs {need} in the hand melded",
+                    f"{side.name} went out concealed but {has}{own}: going out "
+                    f"concealed needs {need}{own} in the hand melded",
                     R_CONCEALED,
                 )
             )
@@ -885,60 +852,117 @@ def _check_going_out(
 
 
 def _check_minimum(record: HandRecord, rules: RuleSet, group: list[int]) -> list[Finding]:
-    """Melded card points of a scoring group against its initial meld minimum."""
+    """Melded card points of a scoring group against its initial meld minimum (rules §1.7).
+
+    A side alone: its melds against its own minimum, unless it went out concealed. The
+    partners of three-player cutthroat: each has their own minimum, and the partner who
+    opened must meet their own (R2). A partner who lists no melds of their own cannot have
+    opened; a partner who went out concealed made no earlier meld, so their melds came
+    after the opening and the other partner's melds were it. Where the record cannot tell
+    which partner opened, the lower minimum is taken and a warning says so.
+    """
     if not rules.enforces_initial_minimum:
         return []
-    sides = [record.sides[i] for i in group]
-    if any(side.went_out is WentOut.CONCEALED for side in sides):
+    sides = record.sides
+    carded = [i for i in group if not sides[i].quick]
+    if len(group) == 1:
+        side = sides[group[0]]
+        if side.quick or side.went_out is WentOut.CONCEALED or not side.melds:
+            return []
+        points = sum(meld.points for meld in side.melds)
+        minimum = initial_meld_minimum(side.score_before, rules)
+        if points >= minimum:
+            return []
+        return [
+            _below_minimum(group[0], f"{side.name} (at {side.score_before:,})", points, minimum)
+        ]
+    # Partners who made no earlier meld than the going-out turn: not the opener.
+    later = {i for i in carded if sides[i].went_out is WentOut.CONCEALED}
+    # Who may have opened: a partner with melds of their own (a quick partner's melds are
+    # unknown, so they may have).
+    openers = [i for i in group if i not in later and (sides[i].quick or bool(sides[i].melds))]
+    counted = [i for i in carded if i not in later]
+    points = sum(meld.points for i in counted for meld in sides[i].melds)
+    if not openers or not any(sides[i].melds for i in counted):
         return []
-    melds = [meld for side in sides for meld in side.melds]
-    if not melds:
-        return []
-    points = sum(meld.points for meld in melds)
-    minimums = [initial_meld_minimum(side.score_before, rules) for side in sides]
-    minimum = min(minimums)
-    if points >= minimum:
-        return []
-    if len(sides) == 1:
-        who = f"{sides[0].name} (at {sides[0].score_before:,})"
-    else:
-        who = "the partners (" + ", ".join(f"{s.name} at {s.score_before:,}" for s in sides) + ")"
-    return [
-        _finding(
-            E,
-            Code.MELD_BELOW_MINIMUM,
-            f"sides[{group[0]}].melds",
-            f"{who} melded {points} points in all, below the initial meld minimum of "
-            f"{minimum}: melds only grow, so the first meld was short (unless the side "
-            "went out concealed)",
-            R_MINIMUM,
-        )
-    ]
+    minimums = {i: initial_meld_minimum(sides[i].score_before, rules) for i in openers}
+    lowest = min(openers, key=lambda i: minimums[i])
+    highest = max(openers, key=lambda i: minimums[i])
+    where = next(i for i in counted if sides[i].melds)
+    if points < minimums[lowest]:
+        if len(openers) == 1:
+            opener = sides[lowest]
+            why = (
+                f"{sides[next(iter(later))].name} went out concealed, so made no earlier meld"
+                if later
+                else "the partner lists no melds of their own"
+            )
+            who = (
+                f"{opener.name} (at {opener.score_before:,}), who opened for the partners ({why}),"
+            )
+        else:
+            who = (
+                "the partners ("
+                + ", ".join(f"{sides[i].name} at {sides[i].score_before:,}" for i in group)
+                + ")"
+            )
+        return [_below_minimum(where, who, points, minimums[lowest])]
+    if points < minimums[highest]:
+        low, high = sides[lowest], sides[highest]
+        return [
+            _finding(
+                W,
+                Code.MELD_MINIMUM_OPENER_UNKNOWN,
+                f"sides[{where}].melds",
+                f"the partners melded {points} points in all: enough for {low.name}'s initial "
+                f"meld minimum of {minimums[lowest]} but not for {high.name}'s "
+                f"{minimums[highest]}. The record does not say who opened, so this is right "
+                f"only if {low.name} made the partners' first meld",
+                R_MINIMUM,
+            )
+        ]
+    return []
+
+
+def _below_minimum(index: int, who: str, points: int, minimum: int) -> Finding:
+    return _finding(
+        E,
+        Code.MELD_BELOW_MINIMUM,
+        f"sides[{index}].melds",
+        f"{who} melded {points} points in all, below the initial meld minimum of "
+        f"{minimum}: melds only grow, so the first meld was short (unless the side "
+        "went out concealed)",
+        R_MINIMUM,
+    )
+
+
+#: The cards whose supply is checked one by one, in the order findings list them (red
+#: threes are counted with those laid out).
+_SUPPLY_ORDER = (*NATURAL_RANKS, Card.TWO, Card.JOKER, Card.BLACK_THREE)
 
 
 def _check_supply(record: HandRecord, rules: RuleSet) -> list[Finding]:
     """rules §1.13 check 4: no card more often than the deck holds."""
-    counts: Counter[Card] = Counter()
+    cards: list[Card] = []
     laid_red = 0
     for side in record.sides:
         for meld in side.melds:
-            counts.update(meld.cards)
-        counts.update(side.hand_cards())
+            cards += meld.cards
+        cards += side.hand_cards()
         laid_red += side.red_threes
+    counts = Counter(cards)
     found: list[Finding] = []
-    limits = {card: rules.copies_per_rank for card in (*NATURAL_RANKS, Card.TWO)}
-    limits[Card.JOKER] = rules.jokers
-    limits[Card.BLACK_THREE] = rules.black_threes
-    deck = f"{rules.packs * 52 + rules.jokers}-card deck"
-    for card, limit in limits.items():
+    limits = rules.deck
+    deck = rules.deck_name
+    for card in _SUPPLY_ORDER:
+        limit = limits[card]
         if counts[card] > limit:
             found.append(
                 _finding(
                     E,
                     Code.SUPPLY_TOO_MANY,
                     "sides",
-                    f"{counts[card]} {_card_plural(card)} in melds and hands: the "
-                    f"{deck} has {limit}",
+                    f"{counts[card]} {card.plural} in melds and hands: the {deck} has {limit}",
                     R_SUPPLY,
                 )
             )

@@ -1,12 +1,20 @@
 """Questions a table argues about, answered yes or no with the rule and its source.
 
-* `may_take_pile`: may I take the discard pile? (rules §1.8, H1–H4, O1)
-* `may_go_out`: may we go out, and what does it score? (rules §1.9, O2, O6)
-* `first_meld`: does this first meld reach the minimum? (rules §1.7, O7)
-* `meld_verdict`: is this meld legal? (rules §1.3–§1.5, H5)
+`settle` answers any of them: a `Question`, its situation and the rules in, a
+`Verdict` out.
+
+* ``Question.PILE``, `PileSituation`, `may_take_pile`: may I take the discard pile?
+  (rules §1.8, H1–H4, O1)
+* ``Question.GO_OUT``, `GoOutSituation`, `may_go_out`: may we go out, and what does it
+  score? (rules §1.9, O2, O6)
+* ``Question.FIRST_MELD``, `FirstMeldSituation`, `first_meld`: does this first meld reach
+  the minimum? (rules §1.7, O7)
+* ``Question.MELD``, `MeldSituation`, `meld_verdict`: is this meld legal? (rules
+  §1.3–§1.5, H5)
 
 Each works from a described table situation, not an end-of-hand record, and
-returns a `Verdict`: the answer in plain words and every reason with its rule.
+returns a `Verdict`: the answer in plain words and every reason with its stable code
+(`ReasonCode`, worded in `REASON_WORDS`) and its rule.
 
 >>> from canasta_scorer.rules.ruleset import rule_set
 >>> from canasta_scorer.rules.cards import parse_cards, Card
@@ -21,29 +29,40 @@ returns a `Verdict`: the answer in plain words and every reason with its rule.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from enum import StrEnum
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .bonuses import CONCEALED_BONUS, GOING_OUT_BONUS
 from .cards import NATURAL_RANKS, Card, format_cards, is_natural, is_wild
 from .checks import check_meld, meld_supply
 from .citations import rule
-from .findings import Severity
-from .melds import CANASTA_SIZE, Meld, MeldRank
+from .errors import UnknownNameError
+from .findings import Code, Finding, Severity
+from .melds import CANASTA_SIZE, CanastaKind, Meld, MeldRank
 from .ruleset import HouseRule, RuleSet, initial_meld_minimum
-from .scoring import CANASTA_BONUS, CONCEALED_BONUS, GOING_OUT_BONUS
 
 __all__ = [
+    "FROZEN_WORDS",
+    "REASON_WORDS",
     "FirstMeldSituation",
+    "Frozen",
     "GoOutSituation",
+    "MeldSituation",
     "PileSituation",
+    "Question",
     "Reason",
+    "ReasonCode",
+    "Situation",
     "Verdict",
     "best_opening",
     "first_meld",
     "may_go_out",
     "may_take_pile",
     "meld_verdict",
+    "settle",
 ]
 
 R_TOP_BLOCKED = rule("1.8")
@@ -59,12 +78,190 @@ R_CONCEALED = rule("1.9")
 _Choice = tuple[tuple[Card, int, int], ...]
 
 
+class ReasonCode(StrEnum):
+    """Stable codes of the reasons behind a verdict, like a `Code` of a finding: tests
+    assert them, and a screen can word them its own way. The English wording of each is
+    in `REASON_WORDS`; a reason that comes from a finding of the checker (a meld's shape)
+    carries the finding's `Code` instead."""
+
+    MELD_CANASTA = "meld.canasta"
+    MELD_NOT_CANASTA_YET = "meld.not_canasta_yet"
+    MELD_BLACK_THREES_GOING_OUT = "meld.black_threes_going_out"
+    PILE_TOP_BLOCKED = "pile.top_blocked"
+    PILE_RED_THREE_ON_TOP = "pile.red_three_on_top"
+    PILE_ONE_CARD = "pile.one_card"
+    PILE_FROZEN = "pile.frozen"
+    PILE_NOT_FROZEN = "pile.not_frozen"
+    PILE_TWO_NATURALS_NEEDED = "pile.two_naturals_needed"
+    PILE_MERGE_LIMIT = "pile.merge_limit"
+    PILE_FINISHED_CANASTA = "pile.finished_canasta"
+    PILE_NO_WAY = "pile.no_way"
+    PILE_WITH_PAIR = "pile.with_pair"
+    PILE_WITH_WILD = "pile.with_wild"
+    PILE_ONTO_MELD = "pile.onto_meld"
+    PILE_NO_CARD_LEFT = "pile.no_card_left"
+    PILE_NO_OPENING = "pile.no_opening"
+    PILE_OPENING_SHORT = "pile.opening_short"
+    PILE_OPENING_REACHES = "pile.opening_reaches"
+    PILE_OPENING_NOT_ENFORCED = "pile.opening_not_enforced"
+    GO_OUT_BLACK_THREES_EARLIER = "go_out.black_threes_earlier"
+    GO_OUT_RED_THREE_DISCARDED = "go_out.red_three_discarded"
+    GO_OUT_WITHOUT_BONUS = "go_out.without_bonus"
+    GO_OUT_CANASTAS_SHORT = "go_out.canastas_short"
+    GO_OUT_CANASTAS = "go_out.canastas"
+    GO_OUT_CONCEALED = "go_out.concealed"
+    GO_OUT_CONCEALED_TEAM_LEVEL = "go_out.concealed_team_level"
+    GO_OUT_CONCEALED_NO_MINIMUM = "go_out.concealed_no_minimum"
+    GO_OUT_FIRST_MELD_SHORT = "go_out.first_meld_short"
+    GO_OUT_FIRST_MELD = "go_out.first_meld"
+    FIRST_MELD_BURIED_MISSING = "first_meld.buried_missing"
+    FIRST_MELD_TOP_NEEDS_PAIR = "first_meld.top_needs_pair"
+    FIRST_MELD_COUNTED = "first_meld.counted"
+    FIRST_MELD_COUNTED_WITH_TOP = "first_meld.counted_with_top"
+    FIRST_MELD_BURIED = "first_meld.buried"
+    FIRST_MELD_NO_BONUSES = "first_meld.no_bonuses"
+    FIRST_MELD_NOT_ENFORCED = "first_meld.not_enforced"
+    FIRST_MELD_SHORT = "first_meld.short"
+
+
+R = ReasonCode
+
+#: The English wording of every reason, filled in with the reason's ``values``.
+REASON_WORDS: dict[ReasonCode, str] = {
+    R.MELD_CANASTA: "{kind} canasta: bonus {bonus:,}",
+    R.MELD_NOT_CANASTA_YET: "not a canasta yet ({size} of {canasta} cards)",
+    R.MELD_BLACK_THREES_GOING_OUT: (
+        "a meld of black threes is legal only on the turn its player goes out"
+    ),
+    R.PILE_TOP_BLOCKED: (
+        "{card} is on top: nobody may take the pile while a wild card or a black three is on top"
+    ),
+    R.PILE_RED_THREE_ON_TOP: (
+        "a red three is never on top: a red upcard is covered by turning more cards"
+    ),
+    R.PILE_ONE_CARD: "a player holding 1 card may not take a pile of 1 card",
+    R.PILE_FROZEN: (
+        "the pile is frozen for you: {why}. Only two natural {rank} from your hand take it"
+    ),
+    R.PILE_NOT_FROZEN: "the pile is not frozen for you",
+    R.PILE_TWO_NATURALS_NEEDED: (
+        "a natural and a wild card do not take the pile under the house rule two-naturals-to-take"
+    ),
+    R.PILE_MERGE_LIMIT: "your meld of {rank} already holds 3 wild cards: a 4th may not join it",
+    R.PILE_FINISHED_CANASTA: (
+        "your meld of {rank} is a finished canasta: the house rule "
+        "no-pile-for-finished-canasta forbids taking the pile onto it"
+    ),
+    R.PILE_NO_WAY: (
+        "no way to meld the top {card}: you hold neither two natural {rank} nor a {card} "
+        "and a wild card, and your side has no meld of {rank}"
+    ),
+    R.PILE_WITH_PAIR: "meld the top {card} with your two natural {rank}",
+    R.PILE_WITH_WILD: "meld the top {card} with your {card} and a wild card",
+    R.PILE_ONTO_MELD: "add the top {card} to your side's meld of {rank}",
+    R.PILE_NO_CARD_LEFT: (
+        "after taking the pile you would hold {left} card(s): without the {needed} "
+        "canasta(s) needed to go out, a player keeps at least one card after discarding"
+    ),
+    R.PILE_NO_OPENING: (
+        "your side has not melded, and every first meld with the top card would leave you "
+        "no card to hold after your discard: without the canastas to go out, a player "
+        "keeps at least one card"
+    ),
+    R.PILE_OPENING_SHORT: (
+        "your side has not melded: counting only the top card from the pile, your best "
+        "first meld is {points} points, below the minimum of {minimum} for a score of "
+        "{score:,}"
+    ),
+    R.PILE_OPENING_REACHES: (
+        "your side has not melded: with the top card your best first meld is {points} "
+        "points ({melds}), which reaches the minimum of {minimum}"
+    ),
+    R.PILE_OPENING_NOT_ENFORCED: (
+        "your side has not melded: with the top card your best first meld is {points} "
+        "points ({melds}), below the minimum of {minimum}, which the house rule "
+        "no-initial-minimum does not enforce"
+    ),
+    R.GO_OUT_BLACK_THREES_EARLIER: (
+        "black threes were already on the table: they are melded only on the going-out turn"
+    ),
+    R.GO_OUT_RED_THREE_DISCARDED: "a red three is never discarded",
+    R.GO_OUT_WITHOUT_BONUS: (
+        "{canastas} of the {needed} canasta(s) needed: going out is allowed by "
+        "go-out-without-canastas, without the bonus"
+    ),
+    R.GO_OUT_CANASTAS_SHORT: (
+        "your side has {canastas} canasta(s) after this turn; going out needs {needed}: "
+        "keep at least one card after discarding"
+    ),
+    R.GO_OUT_CANASTAS: "your side has {canastas} canasta(s) after this turn ({needed} needed)",
+    R.GO_OUT_CONCEALED: (
+        "going out concealed: the whole hand melded in one turn with a canasta of your own, "
+        "nothing melded earlier, nothing added to your partner's melds"
+    ),
+    R.GO_OUT_CONCEALED_TEAM_LEVEL: (
+        "going out concealed: the whole hand melded in one turn with a canasta of your own, "
+        "nothing melded earlier, nothing added to your partner's melds (team level: the "
+        "side's first meld)"
+    ),
+    R.GO_OUT_CONCEALED_NO_MINIMUM: (
+        "going out concealed after drawing from the stock needs no initial meld minimum"
+    ),
+    R.GO_OUT_FIRST_MELD_SHORT: (
+        "your side's first meld counts {points} points, below the minimum of {minimum}"
+    ),
+    R.GO_OUT_FIRST_MELD: "your side's first meld counts {points} points (minimum {minimum})",
+    R.FIRST_MELD_BURIED_MISSING: "the buried cards {cards} are not in the melds given",
+    R.FIRST_MELD_TOP_NEEDS_PAIR: (
+        "the top {card} needs two natural {rank} from your hand with it: the pile is frozen "
+        "for a side that has not melded"
+    ),
+    R.FIRST_MELD_COUNTED: "card points of the melds laid this turn: {points}",
+    R.FIRST_MELD_COUNTED_WITH_TOP: (
+        "card points of the melds laid this turn: {points} (the top {card} counts)"
+    ),
+    R.FIRST_MELD_BURIED: "buried pile cards {cards} do not count, even melded the same turn",
+    R.FIRST_MELD_NO_BONUSES: "bonuses (canastas, red threes) never count toward the minimum",
+    R.FIRST_MELD_NOT_ENFORCED: "the house rule no-initial-minimum is on",
+    R.FIRST_MELD_SHORT: "{points} is below the minimum of {minimum} for a score of {score:,}",
+}
+
+
+class Frozen(StrEnum):
+    """Why the discard pile is frozen for a player (rules §1.8, H1, H2)."""
+
+    WILD_CARD = "wild_card"
+    RED_THREE_UPCARD = "red_three_upcard"
+    BLACK_THREE = "black_three"
+    NOT_MELDED = "not_melded"
+    ALWAYS = "always"
+
+
+#: The English wording of each reason the pile is frozen.
+FROZEN_WORDS: dict[Frozen, str] = {
+    Frozen.WILD_CARD: "a wild card lies in it",
+    Frozen.RED_THREE_UPCARD: "the upcard was a red three",
+    Frozen.BLACK_THREE: "a black three was discarded (house rule black-three-freezes)",
+    Frozen.NOT_MELDED: "your side has not melded yet",
+    Frozen.ALWAYS: "the house rule pile-always-frozen",
+}
+
+
 class Reason(BaseModel):
-    """One reason behind a verdict: plain words, the rule and its source, and whether
-    it counts for (``True``) or against (``False``) the question asked."""
+    """One reason behind a verdict.
+
+    Attributes:
+        code: stable code: a `ReasonCode`, or a finding's `Code` for a meld's shape.
+        values: what fills in the wording (card names, points, counts).
+        message: the reason in plain English words.
+        rule: the rule and its source.
+        ok: whether it counts for (``True``) or against (``False``) the question asked.
+    """
 
     model_config = ConfigDict(frozen=True)
 
+    code: ReasonCode | Code
+    values: dict[str, str | int] = Field(default_factory=dict)
     message: str
     rule: str
     ok: bool
@@ -79,8 +276,11 @@ class Verdict(BaseModel):
         answer: one sentence a player reads out.
         reasons: every reason, for and against, with its rule.
         show: cards to show from the hand (taking the pile), in file notation.
-        points: points that count (a first meld: card points; going out: the bonus).
+        points: points that count (a first meld: card points; going out: the bonus;
+            a meld: its card points).
         minimum: the initial meld minimum that applies, if any.
+        canasta: a legal meld's kind of canasta, if it is one.
+        findings: a meld's findings from the checker, errors and warnings.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -92,14 +292,25 @@ class Verdict(BaseModel):
     show: str = ""
     points: int | None = None
     minimum: int | None = None
+    canasta: CanastaKind | None = None
+    findings: tuple[Finding, ...] = ()
 
 
-def _reason(message: str, rule: str, ok: bool) -> Reason:
-    return Reason(message=message, rule=rule, ok=ok)
+def _words(code: ReasonCode, **values: str | int) -> str:
+    return REASON_WORDS[code].format(**values)
 
 
-def _plural(card: Card) -> str:
-    return f"{card.value}s"
+def _reason(code: ReasonCode, rule: str, ok: bool, **values: str | int) -> Reason:
+    message = _words(code, **values)
+    if code in (R.PILE_WITH_PAIR, R.PILE_WITH_WILD, R.PILE_ONTO_MELD):
+        message = message[0].upper() + message[1:]
+    return Reason.model_construct(code=code, values=values, message=message, rule=rule, ok=ok)
+
+
+def _from_finding(finding: Finding) -> Reason:
+    return Reason.model_construct(
+        code=finding.code, values={}, message=finding.message, rule=finding.rule, ok=False
+    )
 
 
 # --- is this meld legal? ---------------------------------------------------------------
@@ -115,30 +326,26 @@ def meld_verdict(meld: Meld, rules: RuleSet, *, going_out: bool | None = None) -
     """
     findings = check_meld(meld, rules, going_out=going_out)
     errors = [f for f in findings if f.severity is Severity.ERROR]
-    reasons = [_reason(f.message, f.rule, False) for f in errors]
-    for finding in meld_supply(meld, rules):
-        reasons.append(_reason(finding.message, finding.rule, False))
-        errors.append(finding)
+    supply = meld_supply(meld, rules)
+    findings += supply
+    errors += supply
+    reasons = [_from_finding(f) for f in errors]
     kind = meld.canasta_kind(rules) if not errors else None
     if not errors:
         if kind is not None:
             reasons.append(
-                _reason(f"{kind.value} canasta: bonus {CANASTA_BONUS[kind]:,}", rule("1.4"), True)
+                _reason(R.MELD_CANASTA, rule("1.4"), True, kind=kind.value, bonus=kind.bonus)
             )
         elif meld.rank is MeldRank.BLACK_THREE:
-            reasons.append(
-                _reason(
-                    "a meld of black threes is legal only on the turn its player goes out",
-                    rule("1.5"),
-                    going_out is True,
-                )
-            )
+            reasons.append(_reason(R.MELD_BLACK_THREES_GOING_OUT, rule("1.5"), going_out is True))
         else:
             reasons.append(
                 _reason(
-                    f"not a canasta yet ({meld.size} of {CANASTA_SIZE} cards)",
+                    R.MELD_NOT_CANASTA_YET,
                     rule("1.4"),
                     True,
+                    size=meld.size,
+                    canasta=CANASTA_SIZE,
                 )
             )
     answer = (
@@ -156,6 +363,8 @@ def meld_verdict(meld: Meld, rules: RuleSet, *, going_out: bool | None = None) -
         answer=answer,
         reasons=tuple(reasons),
         points=meld.points,
+        canasta=kind,
+        findings=tuple(findings),
     )
 
 
@@ -309,40 +518,25 @@ def may_take_pile(situation: PileSituation, rules: RuleSet) -> Verdict:
         )
 
     if is_wild(top) or top is Card.BLACK_THREE:
-        reasons.append(
-            _reason(
-                f"{top.label} is on top: nobody may take the pile while a wild "
-                "card or a black three is on top",
-                R_TOP_BLOCKED,
-                False,
-            )
-        )
+        reasons.append(_reason(R.PILE_TOP_BLOCKED, R_TOP_BLOCKED, False, card=top.label))
         return no(f"nobody may take the pile with {top.label} on top")
     if top is Card.RED_THREE:
-        reasons.append(
-            _reason(
-                "a red three is never on top: a red upcard is covered by turning more cards",
-                rule("1.8"),
-                False,
-            )
-        )
+        reasons.append(_reason(R.PILE_RED_THREE_ON_TOP, rule("1.8"), False))
         return no("a red three cannot be on top of the pile")
     if len(s.hand) == 1 and s.pile_size == 1:
-        reasons.append(
-            _reason("a player holding 1 card may not take a pile of 1 card", R_ONE_CARD, False)
-        )
+        reasons.append(_reason(R.PILE_ONE_CARD, R_ONE_CARD, False))
         return no("you hold 1 card and the pile has 1 card")
-    frozen_why: list[str] = []
+    frozen_why: list[Frozen] = []
     if s.wild_in_pile:
-        frozen_why.append("a wild card lies in it")
+        frozen_why.append(Frozen.WILD_CARD)
     if s.red_three_upcard:
-        frozen_why.append("the upcard was a red three")
+        frozen_why.append(Frozen.RED_THREE_UPCARD)
     if s.black_three_in_pile and rules.has(HouseRule.BLACK_THREE_FREEZES):
-        frozen_why.append("a black three was discarded (house rule black-three-freezes)")
+        frozen_why.append(Frozen.BLACK_THREE)
     if not s.side_has_melded:
-        frozen_why.append("your side has not melded yet")
+        frozen_why.append(Frozen.NOT_MELDED)
     if rules.has(HouseRule.PILE_ALWAYS_FROZEN):
-        frozen_why.append("the house rule pile-always-frozen")
+        frozen_why.append(Frozen.ALWAYS)
     frozen = bool(frozen_why)
     hand = Counter(s.hand)
     pair = hand[top] >= 2
@@ -351,84 +545,59 @@ def may_take_pile(situation: PileSituation, rules: RuleSet) -> Verdict:
         (m for m in s.side_melds if m.rank is not None and m.rank.value == top.value), None
     )
     show: list[Card]
+    way: ReasonCode | None
     if frozen:
         reasons.append(
             _reason(
-                "the pile is frozen for you: "
-                + "; ".join(frozen_why)
-                + f". Only two natural {_plural(top)} from your hand take it",
+                R.PILE_FROZEN,
                 R_FROZEN,
                 pair,
+                why="; ".join(FROZEN_WORDS[why] for why in frozen_why),
+                rank=top.plural,
             )
         )
         if not pair:
             return no(
-                f"the pile is frozen, and taking it needs two natural {_plural(top)} from your hand"
+                f"the pile is frozen, and taking it needs two natural {top.plural} from your hand"
             )
         show = [top, top]
-        way = f"meld the top {top.value} with your two natural {_plural(top)}"
+        way = R.PILE_WITH_PAIR
     else:
-        reasons.append(_reason("the pile is not frozen for you", R_UNFROZEN, True))
+        reasons.append(_reason(R.PILE_NOT_FROZEN, R_UNFROZEN, True))
         show = []
-        way = ""
+        way = None
         if pair:
-            show, way = [top, top], f"meld the top {top.value} with your two natural {_plural(top)}"
+            show, way = [top, top], R.PILE_WITH_PAIR
         else:
             natural_and_wild = hand[top] >= 1 and bool(wild_cards)
             if natural_and_wild and rules.has(HouseRule.TWO_NATURALS_TO_TAKE):
-                reasons.append(
-                    _reason(
-                        "a natural and a wild card do not take the pile under "
-                        "the house rule two-naturals-to-take",
-                        rule("3 H3"),
-                        False,
-                    )
-                )
+                reasons.append(_reason(R.PILE_TWO_NATURALS_NEEDED, rule("3 H3"), False))
                 natural_and_wild = False
             if natural_and_wild and existing is not None and existing.wilds >= 3:
-                reasons.append(
-                    _reason(
-                        f"your meld of {_plural(top)} already holds 3 wild "
-                        "cards: a 4th may not join it",
-                        R_MERGE,
-                        False,
-                    )
-                )
+                reasons.append(_reason(R.PILE_MERGE_LIMIT, R_MERGE, False, rank=top.plural))
                 natural_and_wild = False
             if natural_and_wild:
                 show = [top, wild_cards[0]]
-                way = f"meld the top {top.value} with your {top.value} and a wild card"
+                way = R.PILE_WITH_WILD
             elif existing is not None:
                 if existing.size >= CANASTA_SIZE and rules.has(
                     HouseRule.NO_PILE_FOR_FINISHED_CANASTA
                 ):
                     reasons.append(
-                        _reason(
-                            f"your meld of {_plural(top)} is a finished canasta: "
-                            "the house rule no-pile-for-finished-canasta forbids "
-                            "taking the pile onto it",
-                            rule("3 H4"),
-                            False,
-                        )
+                        _reason(R.PILE_FINISHED_CANASTA, rule("3 H4"), False, rank=top.plural)
                     )
                 else:
-                    way = f"add the top {top.value} to your side's meld of {_plural(top)}"
-        if not way:
+                    way = R.PILE_ONTO_MELD
+        if way is None:
             if all(reason.ok for reason in reasons):
                 reasons.append(
-                    _reason(
-                        f"no way to meld the top {top.value}: you hold neither two natural "
-                        f"{_plural(top)} nor a {top.value} and a wild card, and your side has "
-                        f"no meld of {_plural(top)}",
-                        R_UNFROZEN,
-                        False,
-                    )
+                    _reason(R.PILE_NO_WAY, R_UNFROZEN, False, card=top.value, rank=top.plural)
                 )
             return no(
-                f"you need two natural {_plural(top)}, or a {top.value} and a wild card, "
-                f"or a meld of {_plural(top)} on the table"
+                f"you need two natural {top.plural}, or a {top.value} and a wild card, "
+                f"or a meld of {top.plural} on the table"
             )
-        reasons.append(_reason(way[0].upper() + way[1:], R_UNFROZEN, True))
+        reasons.append(_reason(way, R_UNFROZEN, True, card=top.value, rank=top.plural))
     if s.side_has_melded:
         # The pickup must leave a card to discard and one to keep, unless the side can
         # go out (S0 End of the hand: Going Out); the top card alone onto the side's meld
@@ -444,8 +613,8 @@ def may_take_pile(situation: PileSituation, rules: RuleSet) -> Verdict:
         left = len(s.hand) - len(show) + s.pile_size - 1
         if left < 2 and onto_meld and show:
             show = []
-            way = f"add the top {top.value} to your side's meld of {_plural(top)}"
-            reasons[-1] = _reason(way[0].upper() + way[1:], R_UNFROZEN, True)
+            way = R.PILE_ONTO_MELD
+            reasons[-1] = _reason(way, R_UNFROZEN, True, card=top.value, rank=top.plural)
             left = len(s.hand) + s.pile_size - 1
         if left < 2:
             grown = _merged(s.side_melds, (Meld.from_cards([top, *show]),))
@@ -453,11 +622,11 @@ def may_take_pile(situation: PileSituation, rules: RuleSet) -> Verdict:
             if canastas < rules.canastas_to_go_out:
                 reasons.append(
                     _reason(
-                        f"after taking the pile you would hold {left} card(s): without the "
-                        f"{rules.canastas_to_go_out} canasta(s) needed to go out, a player keeps "
-                        "at least one card after discarding",
+                        R.PILE_NO_CARD_LEFT,
                         R_GO_OUT,
                         False,
+                        left=left,
+                        needed=rules.canastas_to_go_out,
                     )
                 )
                 return no(
@@ -475,15 +644,7 @@ def may_take_pile(situation: PileSituation, rules: RuleSet) -> Verdict:
             canastas_to_go_out=rules.canastas_to_go_out,
         )
         if not melds:
-            reasons.append(
-                _reason(
-                    "your side has not melded, and every first meld with the top card would "
-                    "leave you no card to hold after your discard: without the canastas to go "
-                    "out, a player keeps at least one card",
-                    R_GO_OUT,
-                    False,
-                )
-            )
+            reasons.append(_reason(R.PILE_NO_OPENING, R_GO_OUT, False))
             return Verdict(
                 question=question,
                 allowed=False,
@@ -496,11 +657,12 @@ def may_take_pile(situation: PileSituation, rules: RuleSet) -> Verdict:
         if rules.enforces_initial_minimum and points < minimum:
             reasons.append(
                 _reason(
-                    f"your side has not melded: counting only the top card from the pile, your "
-                    f"best first meld is {points} points, below the minimum of {minimum} for a "
-                    f"score of {s.side_score:,}",
+                    R.PILE_OPENING_SHORT,
                     R_MINIMUM,
                     False,
+                    points=points,
+                    minimum=minimum,
+                    score=s.side_score,
                 )
             )
             return Verdict(
@@ -514,22 +676,20 @@ def may_take_pile(situation: PileSituation, rules: RuleSet) -> Verdict:
             )
         reasons.append(
             _reason(
-                f"your side has not melded: with the top card your best first meld is {points} "
-                f"points ({', '.join(str(m) for m in melds)}), "
-                + (
-                    f"which reaches the minimum of {minimum}"
-                    if points >= minimum
-                    else f"below the minimum of {minimum}, which the house rule "
-                    "no-initial-minimum does not enforce"
-                ),
+                R.PILE_OPENING_REACHES if points >= minimum else R.PILE_OPENING_NOT_ENFORCED,
                 R_MINIMUM,
                 True,
+                points=points,
+                melds=", ".join(str(m) for m in melds),
+                minimum=minimum,
             )
         )
+    assert way is not None  # every way to "no" has returned
     return Verdict(
         question=question,
         allowed=True,
-        answer=f"Yes: {way}, then take the rest of the pile.",
+        answer=f"Yes: {_words(way, card=top.value, rank=top.plural)}, then take the rest "
+        "of the pile.",
         reasons=tuple(reasons),
         show=format_cards(show),
         points=points,
@@ -598,20 +758,13 @@ def may_go_out(situation: GoOutSituation, rules: RuleSet) -> Verdict:
     for meld in after:
         for finding in check_meld(meld, rules, going_out=True):
             if finding.severity is Severity.ERROR:
-                reasons.append(_reason(finding.message, finding.rule, False))
+                reasons.append(_from_finding(finding))
                 bad = True
     if any(m.rank is MeldRank.BLACK_THREE for m in s.table_melds):
-        reasons.append(
-            _reason(
-                "black threes were already on the table: they are melded only "
-                "on the going-out turn",
-                rule("1.5"),
-                False,
-            )
-        )
+        reasons.append(_reason(R.GO_OUT_BLACK_THREES_EARLIER, rule("1.5"), False))
         bad = True
     if s.discard is Card.RED_THREE:
-        reasons.append(_reason("a red three is never discarded", rule("1.2"), False))
+        reasons.append(_reason(R.GO_OUT_RED_THREE_DISCARDED, rule("1.2"), False))
         bad = True
     needed = rules.canastas_to_go_out
     canastas = sum(1 for m in after if m.canasta_kind(rules) is not None)
@@ -621,32 +774,21 @@ def may_go_out(situation: GoOutSituation, rules: RuleSet) -> Verdict:
         if rules.has(HouseRule.GO_OUT_WITHOUT_CANASTAS):
             reasons.append(
                 _reason(
-                    f"{canastas} of the {needed} canasta(s) needed: going out "
-                    "is allowed by go-out-without-canastas, without the bonus",
+                    R.GO_OUT_WITHOUT_BONUS,
                     rule("3 O6"),
                     True,
+                    canastas=canastas,
+                    needed=needed,
                 )
             )
             bonus_withheld = True
         else:
             reasons.append(
-                _reason(
-                    f"your side has {canastas} canasta(s) after this turn; going "
-                    f"out needs {needed}: keep at least one card after "
-                    "discarding",
-                    R_GO_OUT,
-                    False,
-                )
+                _reason(R.GO_OUT_CANASTAS_SHORT, R_GO_OUT, False, canastas=canastas, needed=needed)
             )
             bad = True
     else:
-        reasons.append(
-            _reason(
-                f"your side has {canastas} canasta(s) after this turn ({needed} needed)",
-                R_GO_OUT,
-                True,
-            )
-        )
+        reasons.append(_reason(R.GO_OUT_CANASTAS, R_GO_OUT, True, canastas=canastas, needed=needed))
     # Concealed going out.
     own_canastas = sum(1 for m in s.this_turn if m.canasta_kind(rules) is not None)
     adds_to_table = any(m.rank in {t.rank for t in s.table_melds} for m in s.this_turn)
@@ -663,10 +805,7 @@ def may_go_out(situation: GoOutSituation, rules: RuleSet) -> Verdict:
     if concealed:
         reasons.append(
             _reason(
-                "going out concealed: the whole hand melded in one turn with a "
-                "canasta of your own, nothing melded earlier, nothing added to "
-                "your partner's melds"
-                + (" (team level: the side's first meld)" if team_level else ""),
+                R.GO_OUT_CONCEALED_TEAM_LEVEL if team_level else R.GO_OUT_CONCEALED,
                 R_CONCEALED,
                 True,
             )
@@ -677,31 +816,15 @@ def may_go_out(situation: GoOutSituation, rules: RuleSet) -> Verdict:
         minimum = initial_meld_minimum(s.side_score, rules)
         points = sum(m.points for m in s.this_turn)
         if concealed and not s.took_pile:
-            reasons.append(
-                _reason(
-                    "going out concealed after drawing from the stock needs no "
-                    "initial meld minimum",
-                    R_MINIMUM,
-                    True,
-                )
-            )
+            reasons.append(_reason(R.GO_OUT_CONCEALED_NO_MINIMUM, R_MINIMUM, True))
         elif rules.enforces_initial_minimum and points < minimum:
             reasons.append(
-                _reason(
-                    f"your side's first meld counts {points} points, below the "
-                    f"minimum of {minimum}",
-                    R_MINIMUM,
-                    False,
-                )
+                _reason(R.GO_OUT_FIRST_MELD_SHORT, R_MINIMUM, False, points=points, minimum=minimum)
             )
             bad = True
         else:
             reasons.append(
-                _reason(
-                    f"your side's first meld counts {points} points (minimum {minimum})",
-                    R_MINIMUM,
-                    True,
-                )
+                _reason(R.GO_OUT_FIRST_MELD, R_MINIMUM, True, points=points, minimum=minimum)
             )
     if bad:
         first = next(r for r in reasons if not r.ok)
@@ -769,16 +892,17 @@ def first_meld(situation: FirstMeldSituation, rules: RuleSet) -> Verdict:
     if missing:
         reasons.append(
             _reason(
-                f"the buried cards {format_cards(missing.elements())} are not in the melds given",
+                R.FIRST_MELD_BURIED_MISSING,
                 rule("1.7"),
                 False,
+                cards=format_cards(missing.elements()),
             )
         )
         bad = True
     for meld in s.melds:
         for finding in check_meld(meld, rules, going_out=None):
             if finding.severity is Severity.ERROR:
-                reasons.append(_reason(finding.message, finding.rule, False))
+                reasons.append(_from_finding(finding))
                 bad = True
     if s.top is not None:
         home = next(
@@ -788,11 +912,11 @@ def first_meld(situation: FirstMeldSituation, rules: RuleSet) -> Verdict:
         if from_hand < 2:
             reasons.append(
                 _reason(
-                    f"the top {s.top.value} needs two natural {_plural(s.top)} "
-                    "from your hand with it: the pile is frozen for a side that "
-                    "has not melded",
+                    R.FIRST_MELD_TOP_NEEDS_PAIR,
                     R_FROZEN,
                     False,
+                    card=s.top.value,
+                    rank=s.top.plural,
                 )
             )
             bad = True
@@ -801,38 +925,31 @@ def first_meld(situation: FirstMeldSituation, rules: RuleSet) -> Verdict:
     )
     reasons.append(
         _reason(
-            f"card points of the melds laid this turn: {counted}"
-            + (f" (the top {s.top.value} counts)" if s.top else ""),
+            R.FIRST_MELD_COUNTED_WITH_TOP if s.top else R.FIRST_MELD_COUNTED,
             R_MINIMUM,
             True,
+            points=counted,
+            card=s.top.value if s.top else "",
         )
     )
     if s.buried:
-        reasons.append(
-            _reason(
-                f"buried pile cards {format_cards(s.buried)} do not count, even "
-                "melded the same turn",
-                R_MINIMUM,
-                True,
-            )
-        )
+        reasons.append(_reason(R.FIRST_MELD_BURIED, R_MINIMUM, True, cards=format_cards(s.buried)))
     canasta_kinds = [m.canasta_kind(rules) for m in s.melds]
     if any(kind is not None for kind in canasta_kinds) or s.red_threes:
-        reasons.append(
-            _reason(
-                "bonuses (canastas, red threes) never count toward the minimum", R_MINIMUM, True
-            )
-        )
+        reasons.append(_reason(R.FIRST_MELD_NO_BONUSES, R_MINIMUM, True))
     enforced = rules.enforces_initial_minimum
     if not enforced:
-        reasons.append(_reason("the house rule no-initial-minimum is on", rule("3 O7"), True))
+        reasons.append(_reason(R.FIRST_MELD_NOT_ENFORCED, rule("3 O7"), True))
     reached = counted >= minimum or not enforced
     if not reached:
         reasons.append(
             _reason(
-                f"{counted} is below the minimum of {minimum} for a score of {s.side_score:,}",
+                R.FIRST_MELD_SHORT,
                 R_MINIMUM,
                 False,
+                points=counted,
+                minimum=minimum,
+                score=s.side_score,
             )
         )
     allowed = reached and not bad
@@ -852,3 +969,82 @@ def first_meld(situation: FirstMeldSituation, rules: RuleSet) -> Verdict:
         points=counted,
         minimum=minimum,
     )
+
+
+# --- one entry point --------------------------------------------------------------------
+
+
+class Question(StrEnum):
+    """The questions a table argues about; the values are the CLI's ``check`` commands."""
+
+    MELD = "meld"
+    PILE = "pile"
+    GO_OUT = "go-out"
+    FIRST_MELD = "first-meld"
+
+
+class MeldSituation(BaseModel):
+    """A meld to judge on its own.
+
+    Attributes:
+        meld: the meld.
+        going_out: for black threes, whether its player goes out on that turn; ``None``
+            when not said.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    meld: Meld
+    going_out: bool | None = None
+
+
+Situation = MeldSituation | PileSituation | GoOutSituation | FirstMeldSituation
+
+
+def _meld_question(situation: MeldSituation, rules: RuleSet) -> Verdict:
+    return meld_verdict(situation.meld, rules, going_out=situation.going_out)
+
+
+_ANSWERS: dict[Question, tuple[type[BaseModel], Callable[[Any, RuleSet], Verdict]]] = {
+    Question.MELD: (MeldSituation, _meld_question),
+    Question.PILE: (PileSituation, may_take_pile),
+    Question.GO_OUT: (GoOutSituation, may_go_out),
+    Question.FIRST_MELD: (FirstMeldSituation, first_meld),
+}
+
+
+def settle(question: Question | str, situation: Situation, rules: RuleSet) -> Verdict:
+    """Answer a table question: the one entry point of the dispute checker.
+
+    Args:
+        question: which question (``"meld"``, ``"pile"``, ``"go-out"``, ``"first-meld"``).
+        situation: what the players describe, the question's own model
+            (`MeldSituation`, `PileSituation`, `GoOutSituation`, `FirstMeldSituation`).
+        rules: the rules in force.
+
+    Returns:
+        The `Verdict`: yes or no, the answer in words, every reason with its code and rule.
+
+    Raises:
+        UnknownNameError: an unknown question.
+        TypeError: a situation that is not the question's.
+
+    >>> from canasta_scorer.rules.ruleset import rule_set
+    >>> from canasta_scorer.rules.melds import parse_meld
+    >>> verdict = settle("meld", MeldSituation(meld=parse_meld("9 9 2 2 2 JK")), rule_set())
+    >>> verdict.allowed, [reason.code.value for reason in verdict.reasons]
+    (False, ['meld.too_many_wilds'])
+    """
+    try:
+        asked = Question(question)
+    except ValueError:
+        names = ", ".join(q.value for q in Question)
+        raise UnknownNameError(
+            f"{question!r} is not a question; the questions are {names}"
+        ) from None
+    model, answer = _ANSWERS[asked]
+    if not isinstance(situation, model):
+        raise TypeError(
+            f"the {asked.value} question takes a {model.__name__}, not {type(situation).__name__}"
+        )
+    return answer(situation, rules)

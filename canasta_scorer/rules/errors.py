@@ -1,10 +1,11 @@
 """Errors raised by the rules engine.
 
-Three kinds, each a `ValueError`: text that cannot be read as cards or a meld
-(`CardSyntaxError`, `MeldSyntaxError`), an unknown name (`UnknownNameError`), and a
-hand or match file that does not follow the file contract (`RecordError`, which
-lists every problem with its JSON path). A record that can be read but breaks a
-rule of the game is not an error: the checker reports it as findings.
+Three kinds, each a `ValueError`: text that cannot be read as cards, a meld or a
+whole number (`CardSyntaxError`, `MeldSyntaxError`, `NumberSyntaxError`), an unknown
+name (`UnknownNameError`), and a hand or match file that does not follow the file
+contract (`RecordError`, which lists every problem with its JSON path). A record
+that can be read but breaks a rule of the game is not an error: the checker
+reports it as findings.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ __all__ = [
     "CanastaError",
     "CardSyntaxError",
     "MeldSyntaxError",
+    "NumberSyntaxError",
     "Problem",
     "RecordError",
     "UnknownNameError",
@@ -31,6 +33,10 @@ class CardSyntaxError(CanastaError):
 
 class MeldSyntaxError(CanastaError):
     """A meld written in a form the file contract does not have (docs/file-format.md, "Cards")."""
+
+
+class NumberSyntaxError(CanastaError):
+    """Text typed as a whole number (a score, a target, a total) that is not one."""
 
 
 class UnknownNameError(CanastaError):

@@ -41,6 +41,7 @@ class Code(StrEnum):
     BLACK_THREE_SIZE = "black_three.size"
     # initial meld minimum (§1.7)
     MELD_BELOW_MINIMUM = "meld.below_minimum"
+    MELD_MINIMUM_OPENER_UNKNOWN = "meld.minimum_opener_unknown"
     # check 4
     SUPPLY_TOO_MANY = "supply.too_many"
     SUPPLY_RED_THREES = "supply.red_threes"
@@ -57,6 +58,7 @@ class Code(StrEnum):
     GOING_OUT_BY_NOT_OUT = "going_out.by_not_out"
     GOING_OUT_BY_MISSING = "going_out.by_missing"
     CONCEALED_CANASTAS = "concealed.canastas"
+    CONCEALED_PARTNER_MELDED = "concealed.partner_melded"
     # check 9
     SCORE_NOT_MULTIPLE_OF_5 = "score.not_multiple_of_5"
     # quick entry (a total typed from a paper count)

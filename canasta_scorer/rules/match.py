@@ -7,6 +7,8 @@ unless the house rule ``draw-on-tie`` (O15) is on.
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from pydantic import BaseModel, ConfigDict, Field
 
 from .checks import check_hand, check_score, check_sides, rules_findings
@@ -19,6 +21,7 @@ from .scoring import HandScore, score_sides
 __all__ = [
     "HandTotals",
     "MatchScore",
+    "MatchStatus",
     "Standing",
     "hand_record",
     "match_rules",
@@ -29,6 +32,14 @@ __all__ = [
 ]
 
 R_END = rule("1.12")
+
+
+class MatchStatus(StrEnum):
+    """Where a match is: still being played, or over (rules §1.12). The values are
+    those kept in the store and used by its filters."""
+
+    IN_PROGRESS = "in_progress"
+    FINISHED = "finished"
 
 
 class HandTotals(BaseModel):
@@ -80,6 +91,11 @@ class MatchScore(BaseModel):
     margin: int | None
     violations: tuple[Finding, ...]
     hand_scores: tuple[HandScore, ...] = Field(default=(), exclude=True)
+
+    @property
+    def status(self) -> MatchStatus:
+        """`MatchStatus.FINISHED` once a side has won (or a draw), else in progress."""
+        return MatchStatus.FINISHED if self.finished else MatchStatus.IN_PROGRESS
 
 
 def match_rules(record: MatchRecord) -> RuleSet:
@@ -160,9 +176,7 @@ def next_dealer(record: MatchRecord, first: str | None = None) -> str | None:
 
 
 def _finding(severity: Severity, code: Code, where: str, message: str, rule: str) -> Finding:
-    return Finding.model_construct(
-        severity=severity, code=code, where=where, message=message, rule=rule
-    )
+    return Finding(severity=severity, code=code, where=where, message=message, rule=rule)
 
 
 def _match_findings(record: MatchRecord, rules: RuleSet) -> list[Finding]:

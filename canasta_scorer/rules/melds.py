@@ -18,18 +18,19 @@ True
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from enum import StrEnum
 from functools import cached_property
-from typing import Any, NamedTuple
+from typing import Any, cast
 
 from pydantic import BaseModel, ConfigDict
 
+from .bonuses import MIXED_CANASTA_BONUS, NATURAL_CANASTA_BONUS, WILD_CANASTA_BONUS
 from .cards import NATURAL_RANKS, Card, format_cards, parse_cards
 from .errors import CardSyntaxError, MeldSyntaxError
 from .ruleset import HouseRule, RuleSet
 
-__all__ = ["CanastaKind", "Meld", "MeldRank", "parse_meld"]
+__all__ = ["CANASTA_SIZE", "CanastaKind", "Meld", "MeldRank", "canasta_count", "parse_meld"]
 
 #: Cards in a canasta (S0 "Melds and Canastas").
 CANASTA_SIZE = 7
@@ -53,6 +54,13 @@ class MeldRank(StrEnum):
     BLACK_THREE = "3"
     WILD = "wild"
 
+    @property
+    def plural(self) -> str:
+        """The cards of such a meld in words: ``"Ks"``, ``"black threes"``, ``"wild cards"``."""
+        if self is MeldRank.WILD:
+            return "wild cards"
+        return Card(self.value).plural
+
 
 class CanastaKind(StrEnum):
     """Kinds of canasta (rules §1.4; H5 for wild)."""
@@ -61,35 +69,77 @@ class CanastaKind(StrEnum):
     MIXED = "mixed"
     WILD = "wild"
 
+    @property
+    def bonus(self) -> int:
+        """The canasta's bonus in points: 500 natural, 300 mixed, 2,000 wild (`bonuses`)."""
+        return _CANASTA_BONUS[self]
+
+
+_CANASTA_BONUS: dict[CanastaKind, int] = {
+    CanastaKind.NATURAL: NATURAL_CANASTA_BONUS,
+    CanastaKind.MIXED: MIXED_CANASTA_BONUS,
+    CanastaKind.WILD: WILD_CANASTA_BONUS,
+}
+
 
 _NATURAL_ORDER = {card: index for index, card in enumerate(NATURAL_RANKS)}
 _TAIL_ORDER = {Card.BLACK_THREE: 20, Card.RED_THREE: 21, Card.TWO: 22, Card.JOKER: 23}
 _RANK_OF_CARD = {Card(rank.value): rank for rank in MeldRank if rank is not MeldRank.WILD}
+_CARD_OF_RANK: dict[MeldRank, Card] = {rank: card for card, rank in _RANK_OF_CARD.items()}
+_CARD_ORDER = _NATURAL_ORDER | _TAIL_ORDER
 _OBJECT_KEYS = frozenset({"rank", "naturals", "twos", "jokers"})
 
 
-def _main_rank(counts: Counter[Card]) -> MeldRank | None:
-    naturals = [
-        (count, -_NATURAL_ORDER[card], card)
-        for card, count in counts.items()
-        if card in _NATURAL_ORDER
-    ]
-    if naturals:
-        return _RANK_OF_CARD[max(naturals)[2]]
+def _main_rank(counts: Mapping[Card, int]) -> MeldRank | None:
+    best: Card | None = None
+    most = 0
+    for card in NATURAL_RANKS:  # high to low: a tie goes to the higher rank
+        count = counts.get(card, 0)
+        if count > most:
+            best, most = card, count
+    if best is not None:
+        return _RANK_OF_CARD[best]
     if counts.get(Card.BLACK_THREE):
         return MeldRank.BLACK_THREE
-    if counts and set(counts) <= {Card.TWO, Card.JOKER}:
+    if counts and all(card is Card.TWO or card is Card.JOKER for card in counts):
         return MeldRank.WILD
     return None
 
 
-class _Shape(NamedTuple):
-    rank: MeldRank | None
-    naturals: int
-    twos: int
-    jokers: int
-    strays: tuple[Card, ...]
-    points: int
+def _shape(
+    cards: tuple[Card, ...], counts: Mapping[Card, int], rank: MeldRank | None
+) -> dict[str, Any]:
+    """Everything a meld's checks and scores read, counted once (see `Meld`)."""
+    own = _CARD_OF_RANK.get(rank) if rank is not None else None
+    twos = counts.get(Card.TWO, 0)
+    jokers = counts.get(Card.JOKER, 0)
+    naturals = counts.get(own, 0) if own is not None else 0
+    size = len(cards)
+    kind: CanastaKind | None = None
+    if size >= CANASTA_SIZE and rank is not None:
+        if rank is MeldRank.WILD:
+            kind = CanastaKind.WILD
+        elif rank is not MeldRank.BLACK_THREE:
+            kind = CanastaKind.MIXED if twos + jokers else CanastaKind.NATURAL
+    return {
+        "rank": rank,
+        "size": size,
+        "naturals": naturals,
+        "twos": twos,
+        "jokers": jokers,
+        "wilds": twos + jokers,
+        "strays": tuple(
+            card
+            for card in cards
+            if card is not own and card is not Card.TWO and card is not Card.JOKER
+        ),
+        "points": sum(_CARD_POINTS[card] for card in cards),
+        "counts": dict(counts),
+        "_kind": kind,
+    }
+
+
+_CARD_POINTS = {card: card.points for card in Card}
 
 
 class Meld(BaseModel):
@@ -97,7 +147,8 @@ class Meld(BaseModel):
 
     Build one with `parse_meld` (text or the object form) or `Meld.of`. The cards
     are kept in canonical order: the meld's rank, other natural cards, threes, 2s,
-    jokers. Every count below is in cards and every total in points.
+    jokers. Every count below is in cards and every total in points. The counts are
+    made once, when the meld is built, and read by every check and score after.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -109,16 +160,14 @@ class Meld(BaseModel):
         """A meld of these cards, in any order."""
         counts = Counter(cards)
         rank = _main_rank(counts)
-        main = Card(rank.value) if rank is not None and rank is not MeldRank.WILD else None
-
-        def order(card: Card) -> tuple[int, int]:
-            if card is main:
-                return (0, 0)
-            if card in _NATURAL_ORDER:
-                return (1, _NATURAL_ORDER[card])
-            return (2, _TAIL_ORDER[card])
-
-        return cls.model_construct(cards=tuple(sorted(cards, key=order)))
+        main = _CARD_OF_RANK.get(rank) if rank is not None else None
+        # The meld's own rank first, then the other cards in their fixed order.
+        first = [main] * counts[main] if main is not None else []
+        rest = sorted((card for card in cards if card is not main), key=_CARD_ORDER.__getitem__)
+        ordered = (*first, *rest)
+        meld = cls(cards=ordered)
+        meld.__dict__.update(_shape(ordered, counts, rank))
+        return meld
 
     @classmethod
     def of(cls, rank: MeldRank | str, naturals: int = 0, twos: int = 0, jokers: int = 0) -> Meld:
@@ -161,68 +210,64 @@ class Meld(BaseModel):
     def __repr__(self) -> str:
         return f"parse_meld({str(self)!r})"
 
-    @cached_property
-    def _shape(self) -> _Shape:
+    def _counted(self, name: str) -> Any:
+        # A meld built another way than `from_cards` (``Meld(cards=...)``) is counted on
+        # first use; each value is then a plain attribute.
         counts = Counter(self.cards)
-        rank = _main_rank(counts)
-        own = Card(rank.value) if rank is not None and rank is not MeldRank.WILD else None
-        twos = counts.get(Card.TWO, 0)
-        jokers = counts.get(Card.JOKER, 0)
-        strays = tuple(
-            card
-            for card in self.cards
-            if card is not own and card is not Card.TWO and card is not Card.JOKER
-        )
-        return _Shape(
-            rank,
-            counts.get(own, 0) if own else 0,
-            twos,
-            jokers,
-            strays,
-            sum(card.points for card in self.cards),
-        )
+        values = _shape(self.cards, counts, _main_rank(counts))
+        self.__dict__.update(values)
+        return values[name]
 
-    @property
+    @cached_property
     def rank(self) -> MeldRank | None:
         """The rank the meld is built on: its most frequent natural rank; black threes
         or wild when it has no natural card; ``None`` for no cards or only red threes."""
-        return self._shape.rank
+        return cast("MeldRank | None", self._counted("rank"))
 
-    @property
+    @cached_property
     def size(self) -> int:
         """Cards in the meld."""
         return len(self.cards)
 
-    @property
+    @cached_property
     def naturals(self) -> int:
         """Cards of the meld's own rank (black threes in a black-three meld)."""
-        return self._shape.naturals
+        return cast(int, self._counted("naturals"))
 
-    @property
+    @cached_property
     def twos(self) -> int:
         """2s in the meld."""
-        return self._shape.twos
+        return cast(int, self._counted("twos"))
 
-    @property
+    @cached_property
     def jokers(self) -> int:
         """Jokers in the meld."""
-        return self._shape.jokers
+        return cast(int, self._counted("jokers"))
 
-    @property
+    @cached_property
     def wilds(self) -> int:
         """Wild cards (2s and jokers) in the meld."""
-        return self._shape.twos + self._shape.jokers
+        return cast(int, self._counted("wilds"))
 
-    @property
+    @cached_property
     def strays(self) -> tuple[Card, ...]:
         """Cards that do not belong: natural cards of another rank, threes that are not
         the meld's own, red threes. Empty for a well-formed meld."""
-        return self._shape.strays
+        return cast("tuple[Card, ...]", self._counted("strays"))
 
-    @property
+    @cached_property
     def points(self) -> int:
         """Sum of the card points of the meld (rules §1.1)."""
-        return self._shape.points
+        return cast(int, self._counted("points"))
+
+    @cached_property
+    def counts(self) -> dict[Card, int]:
+        """How many of each card the meld holds."""
+        return cast("dict[Card, int]", self._counted("counts"))
+
+    @cached_property
+    def _kind(self) -> CanastaKind | None:
+        return cast("CanastaKind | None", self._counted("_kind"))
 
     def canasta_kind(self, rules: RuleSet) -> CanastaKind | None:
         """The canasta this meld is at the end of the hand, or ``None`` if it is none.
@@ -231,14 +276,10 @@ class Meld(BaseModel):
         wild card (500), mixed with some (300) (rules §1.4). Black threes never make
         one (§1.5). Under H5 a meld of 7 wild cards is a wild canasta (2,000).
         """
-        if self.size < CANASTA_SIZE:
+        kind = self._kind
+        if kind is CanastaKind.WILD and HouseRule.WILD_CARD_MELDS not in rules.house_rules:
             return None
-        rank = self.rank
-        if rank is MeldRank.WILD:
-            return CanastaKind.WILD if rules.has(HouseRule.WILD_CARD_MELDS) else None
-        if rank is None or rank is MeldRank.BLACK_THREE:
-            return None
-        return CanastaKind.MIXED if self.wilds else CanastaKind.NATURAL
+        return kind
 
 
 def parse_meld(value: str | Mapping[str, Any] | Meld) -> Meld:
@@ -289,3 +330,8 @@ def parse_meld(value: str | Mapping[str, Any] | Meld) -> Meld:
     raise CardSyntaxError(
         f'a meld is written as text such as "J J 2" or as an object; got {type(value).__name__}'
     )
+
+
+def canasta_count(melds: Iterable[Meld], rules: RuleSet) -> int:
+    """Canastas among some melds at the end of the hand (rules §1.4; H5 wild ones)."""
+    return sum(1 for meld in melds if meld.canasta_kind(rules) is not None)

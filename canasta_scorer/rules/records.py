@@ -18,9 +18,12 @@ canasta_scorer.rules.errors.RecordError: sides[0].meld: unknown key 'meld'
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
+from functools import cached_property
+from itertools import chain
 from typing import Annotated, Any, TypeVar
 
 from pydantic import (
@@ -32,14 +35,16 @@ from pydantic import (
     PlainValidator,
     StrictInt,
     ValidationError,
+    model_validator,
 )
 
 from .cards import Card, format_cards, parse_cards
 from .errors import CanastaError, Problem, RecordError
 from .melds import Meld, parse_meld
-from .ruleset import HouseRule, Variant
+from .ruleset import HouseRule, RuleSet, Variant, rule_set
 
 __all__ = [
+    "COUNTED_NOTE",
     "HAND_FILE_LIMIT",
     "MATCH_FILE_LIMIT",
     "MAX_HANDS",
@@ -54,10 +59,15 @@ __all__ = [
     "WentOut",
     "dump_hand",
     "dump_match",
+    "hand_rules",
     "load_hand",
     "load_match",
     "plain_name",
     "read_json",
+    "scoring_groups",
+    "side_index",
+    "split_counted_note",
+    "validate_record",
 ]
 
 #: The largest hand file read, in bytes (a real one is a few kilobytes).
@@ -224,8 +234,12 @@ class HandPlay(_Strict):
 
     def hand_cards(self) -> tuple[Card, ...]:
         """Every card left in the side's hands, all players together."""
+        return self._hand_cards
+
+    @cached_property
+    def _hand_cards(self) -> tuple[Card, ...]:
         if isinstance(self.left_in_hand, dict):
-            return tuple(card for cards in self.left_in_hand.values() for card in cards)
+            return tuple(chain.from_iterable(self.left_in_hand.values()))
         return self.left_in_hand
 
 
@@ -242,6 +256,11 @@ class HandSide(HandPlay):
     name: Name
     players: tuple[Name, ...] = ()
     score_before: Points = 0
+
+    @cached_property
+    def player_keys(self) -> frozenset[str]:
+        """The players' names as compared: case and surrounding spaces aside."""
+        return frozenset(player.strip().casefold() for player in self.players)
 
 
 class HandRecord(_Strict):
@@ -288,6 +307,11 @@ class MatchHand(_Strict):
         note: free text.
         lone_hand: cutthroat only, the side (player) who played alone.
         sitting_out: five-player only, the player who sat the hand out.
+        counted_by_points: an addition to the file contract: the players (or, where
+            each player is a side, the sides) whose cards left were counted by point
+            class at the table; their ``left_in_hand`` cards stand for those counts
+            with the same points. Older files named them in the note's last line
+            (``cards left counted by points: South, East``): that form is still read.
     """
 
     sides: Annotated[tuple[HandPlay, ...], Field(min_length=1, max_length=12)]
@@ -295,6 +319,45 @@ class MatchHand(_Strict):
     note: Note | None = None
     lone_hand: Name | None = None
     sitting_out: Name | None = None
+    counted_by_points: tuple[Name, ...] = ()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _counted_in_the_note(cls, data: Any) -> Any:
+        # The older form: the names on the note's last line, moved to their field.
+        if (
+            isinstance(data, Mapping)
+            and "counted_by_points" not in data
+            and isinstance(data.get("note"), str)
+        ):
+            note, names = split_counted_note(data["note"])
+            if names:
+                data = {key: value for key, value in data.items() if key != "note"}
+                data["counted_by_points"] = list(names)
+                if note:
+                    data["note"] = note
+        return data
+
+
+#: How older files named whose cards left were counted by points: the note's last line.
+COUNTED_NOTE = "cards left counted by points: "
+_COUNTED_LINE = re.compile(r"(?:^|\n)" + re.escape(COUNTED_NOTE) + r"([^\n]*)\s*$")
+
+
+def split_counted_note(note: str) -> tuple[str, tuple[str, ...]]:
+    r"""A note of the older form split: the note without its "cards left counted by
+    points" line, and the names on that line.
+
+    >>> split_counted_note("Bob dealt twice\ncards left counted by points: South, East")
+    ('Bob dealt twice', ('South', 'East'))
+    >>> split_counted_note("no mark")
+    ('no mark', ())
+    """
+    found = _COUNTED_LINE.search(note)
+    if found is None:
+        return note, ()
+    names = tuple(name.strip() for name in found.group(1).split(",") if name.strip())
+    return note[: found.start()].rstrip(), names
 
 
 class MatchRecord(_Strict):
@@ -521,3 +584,45 @@ def dump_hand(record: HandRecord) -> str:
 def dump_match(record: MatchRecord) -> str:
     """Write a match record as a match file (JSON text); `load_match` reads it back equal."""
     return _dump(record)
+
+
+def hand_rules(record: HandRecord) -> RuleSet:
+    """The `RuleSet` a hand record is played under (its variant, house rules, target)."""
+    return rule_set(record.variant, record.house_rules, record.target)
+
+
+def scoring_groups(record: HandRecord, rules: RuleSet) -> list[list[int]]:
+    """Side indexes that score as one partnership this hand.
+
+    Every side scores alone, except in three-player cutthroat with a lone hand: the
+    other two sides are partners for the hand (rules §2, R2). With no lone hand
+    named, the player who went out is the lone hand ("if someone goes out before
+    anyone took the pile, that player is the lone hand"); if nobody went out either,
+    everyone scores alone (the stock ran out before anyone took the pile).
+
+    >>> hand = load_hand('{"variant": "three-player-cutthroat", "lone_hand": "B",'
+    ...                  ' "sides": [{"name": "A"}, {"name": "B"}, {"name": "C"}]}')
+    >>> scoring_groups(hand, hand_rules(hand))
+    [[1], [0, 2]]
+    """
+    indexes = list(range(len(record.sides)))
+    if not rules.variant.lone_hand:
+        return [[index] for index in indexes]
+    if record.lone_hand is not None:
+        lone = side_index(record.sides, record.lone_hand)
+    else:
+        lone = next(
+            (i for i, side in enumerate(record.sides) if side.went_out is not WentOut.NO), None
+        )
+    if lone is None:
+        return [[index] for index in indexes]
+    return [[lone], [index for index in indexes if index != lone]]
+
+
+def side_index(sides: Sequence[HandSide], name: str) -> int | None:
+    """The index of the side called ``name`` (case and spaces aside), or ``None``."""
+    wanted = name.strip().casefold()
+    for index, side in enumerate(sides):
+        if side.name.strip().casefold() == wanted:
+            return index
+    return None

@@ -17,10 +17,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import StrEnum
+from functools import cached_property, lru_cache
 from typing import Final
 
 from pydantic import BaseModel, ConfigDict
 
+from .bonuses import (
+    ALL_FOUR_RED_THREES,
+    RED_THREE_BONUS,
+    RED_THREE_BONUS_THREE_PACKS_FROM_FIVE,
+    RED_THREE_PENALTY_CAP,
+)
 from .cards import Card
 from .citations import rule
 from .errors import UnknownNameError
@@ -106,11 +113,20 @@ class VariantInfo(BaseModel):
 
 
 class HouseRuleInfo(BaseModel):
-    """One house rule: its id, its reference in rules §3 (H1, O4 …), a short description."""
+    """One house rule.
+
+    Attributes:
+        id: the house rule's id.
+        title: the rule in a few words of the game, short enough for a switch label.
+        ref: its reference in rules §3 (H1, O4 …).
+        description: what it changes, in one sentence.
+        scoring: whether it changes a score (otherwise only what is allowed).
+    """
 
     model_config = ConfigDict(frozen=True)
 
     id: HouseRule
+    title: str
     ref: str
     description: str
     scoring: bool
@@ -220,48 +236,56 @@ HOUSE_RULE_INFO: Final[dict[HouseRule, HouseRuleInfo]] = {
     for info in (
         HouseRuleInfo(
             id=HouseRule.BLACK_THREE_FREEZES,
+            title="Black three freezes the pile",
             ref="H1",
             description="A discarded black three freezes the discard pile until it is taken.",
             scoring=False,
         ),
         HouseRuleInfo(
             id=HouseRule.PILE_ALWAYS_FROZEN,
+            title="Pile always frozen",
             ref="H2",
             description="The discard pile is always frozen: every pickup needs a natural pair.",
             scoring=False,
         ),
         HouseRuleInfo(
             id=HouseRule.TWO_NATURALS_TO_TAKE,
+            title="Two naturals to take the pile",
             ref="H3",
             description="A natural and a wild card no longer take an unfrozen pile.",
             scoring=False,
         ),
         HouseRuleInfo(
             id=HouseRule.NO_PILE_FOR_FINISHED_CANASTA,
+            title="No pile for a finished canasta",
             ref="H4",
             description="The top card may not be taken just to add it to a finished canasta.",
             scoring=False,
         ),
         HouseRuleInfo(
             id=HouseRule.WILD_CARD_MELDS,
+            title="Wild card melds",
             ref="H5",
             description="Melds of only 2s and jokers are allowed; a wild canasta scores 2,000.",
             scoring=True,
         ),
         HouseRuleInfo(
             id=HouseRule.WILD_MELD_PENALTY,
+            title="Unfinished wild meld costs 1,000",
             ref="H5",
             description="A wild meld not finished as a canasta at the end of the hand costs 1,000.",
             scoring=True,
         ),
         HouseRuleInfo(
             id=HouseRule.RED_THREES_AT_DEAL,
+            title="Red threes replaced at the deal",
             ref="H6",
             description="Dealt red threes are laid out and replaced before the first turn.",
             scoring=False,
         ),
         HouseRuleInfo(
             id=HouseRule.CONCEALED_TEAM_LEVEL,
+            title="Concealed only on a first meld",
             ref="O2",
             description=(
                 "Going out concealed only when that turn is the side's first meld of the hand."
@@ -270,48 +294,56 @@ HOUSE_RULE_INFO: Final[dict[HouseRule, HouseRuleInfo]] = {
         ),
         HouseRuleInfo(
             id=HouseRule.RED_THREES_NEED_CANASTA,
+            title="Red threes need a canasta",
             ref="O4",
             description="Red threes count minus unless the side has a canasta.",
             scoring=True,
         ),
         HouseRuleInfo(
             id=HouseRule.NO_RED_THREE_PENALTY,
+            title="Red threes always count plus",
             ref="O5",
             description="Red threes always count plus, even for a side that never melded.",
             scoring=True,
         ),
         HouseRuleInfo(
             id=HouseRule.GO_OUT_WITHOUT_CANASTAS,
+            title="Go out without canastas",
             ref="O6",
             description="Going out is always allowed; the bonus needs the canastas.",
             scoring=True,
         ),
         HouseRuleInfo(
             id=HouseRule.NO_INITIAL_MINIMUM,
+            title="No initial meld minimum",
             ref="O7",
             description="The initial meld minimum is not enforced.",
             scoring=False,
         ),
         HouseRuleInfo(
             id=HouseRule.RED_THREE_IN_HAND_PENALTY,
+            title="Red three in hand costs 500",
             ref="O8",
             description="A red three left in hand costs 500 instead of being an error.",
             scoring=True,
         ),
         HouseRuleInfo(
             id=HouseRule.RED_THREE_PENALTY_CAP_400,
+            title="Red threes lose at most 400",
             ref="C07",
             description="A side that never melded loses at most 400 for its red threes.",
             scoring=True,
         ),
         HouseRuleInfo(
             id=HouseRule.CUTTHROAT_TWO_CANASTAS,
+            title="Cutthroat: 2 canastas to go out",
             ref="O11",
             description="Cutthroat: 2 canastas are needed to go out.",
             scoring=False,
         ),
         HouseRuleInfo(
             id=HouseRule.DRAW_ON_TIE,
+            title="A tie at the end is a draw",
             ref="O15",
             description="A tie at the top at the end of the match is a draw, not another hand.",
             scoring=False,
@@ -323,12 +355,6 @@ HOUSE_RULE_INFO: Final[dict[HouseRule, HouseRuleInfo]] = {
 _MINIMUM_TIERS: Final = ((3000, 120), (1500, 90), (0, 50))
 _NEGATIVE_MINIMUM: Final = 15
 _TOP_TIER_MINIMUM: Final = 150
-
-#: Wild canasta bonus and unfinished wild meld penalty under H5 (rules §3).
-WILD_CANASTA_BONUS: Final = 2000
-WILD_MELD_PENALTY: Final = 1000
-#: Cost of a red three left in hand under O8 (rules §1.6, R5, R7).
-RED_THREE_IN_HAND_PENALTY: Final = 500
 
 
 def _names(kind: type[StrEnum]) -> str:
@@ -385,45 +411,55 @@ class RuleSet(BaseModel):
         """True if the house rule is on."""
         return rule in self.house_rules
 
-    @property
+    @cached_property
     def packs(self) -> int:
         """52-card packs in the deck (2 or 3)."""
         return self.variant.packs
 
-    @property
+    @cached_property
     def side_sizes(self) -> tuple[int, ...]:
         """Players per side in seat order."""
         return self.variant.side_sizes
 
-    @property
+    @cached_property
+    def side_sizes_max(self) -> int:
+        """Players in the largest side (1 when every player is a side)."""
+        return max(self.variant.side_sizes, default=1)
+
+    @cached_property
+    def deck_name(self) -> str:
+        """The deck in words for messages: ``"108-card deck"``."""
+        return f"{self.packs * 52 + self.jokers}-card deck"
+
+    @cached_property
     def canastas_to_go_out(self) -> int:
         """Canastas a side needs to go out (rules §1.9, §2; O11 in cutthroat)."""
         if self.variant.lone_hand and self.has(HouseRule.CUTTHROAT_TWO_CANASTAS):
             return 2
         return self.variant.canastas_to_go_out
 
-    @property
+    @cached_property
     def copies_per_rank(self) -> int:
         """Copies of each natural rank and of the 2 in the deck: 4 per pack (rules §1.13, 4)."""
         return 4 * self.packs
 
-    @property
+    @cached_property
     def jokers(self) -> int:
         """Jokers in the deck: 2 per pack."""
         return 2 * self.packs
 
-    @property
+    @cached_property
     def red_threes(self) -> int:
         """Red threes in the deck: 2 per pack."""
         return 2 * self.packs
 
-    @property
+    @cached_property
     def black_threes(self) -> int:
         """Black threes in the deck: 2 per pack; also the largest black-three meld
         (S0 allows 3 or 4 with 2 packs; rules §7.3 all of them with 3 packs)."""
         return 2 * self.packs
 
-    @property
+    @cached_property
     def deck(self) -> dict[Card, int]:
         """Copies of each card in the deck (rules §1.1 and §1.13 check 4)."""
         copies = {card: self.copies_per_rank for card in Card}
@@ -432,7 +468,7 @@ class RuleSet(BaseModel):
         copies[Card.RED_THREE] = self.red_threes
         return copies
 
-    @property
+    @cached_property
     def enforces_initial_minimum(self) -> bool:
         """False under O7 (S3 does not enforce the initial meld minimum)."""
         return not self.has(HouseRule.NO_INITIAL_MINIMUM)
@@ -460,9 +496,16 @@ def rule_set(
     rules = frozenset(
         rule if isinstance(rule, HouseRule) else parse_house_rule(rule) for rule in house_rules
     )
-    info = VARIANT_INFO[variant_id]
+    return _rule_set(variant_id, rules, target)
+
+
+@lru_cache(maxsize=512)
+def _rule_set(variant: Variant, house_rules: frozenset[HouseRule], target: int | None) -> RuleSet:
+    # A `RuleSet` never changes, so one is made per combination: its derived numbers
+    # (the deck, the canastas to go out …) are then worked out once.
+    info = VARIANT_INFO[variant]
     return RuleSet(
-        variant=info, house_rules=rules, target=info.target if target is None else target
+        variant=info, house_rules=house_rules, target=info.target if target is None else target
     )
 
 
@@ -517,11 +560,13 @@ def red_three_score(count: int, rules: RuleSet, *, positive: bool) -> int:
     if count <= 0:
         return 0
     if rules.packs == 2:
-        amount = 800 if count == 4 else 100 * count
+        amount = ALL_FOUR_RED_THREES if count == 4 else RED_THREE_BONUS * count
+    elif count >= 5:
+        amount = RED_THREE_BONUS_THREE_PACKS_FROM_FIVE * count
     else:
-        amount = 200 * count if count >= 5 else 100 * count
+        amount = RED_THREE_BONUS * count
     if positive:
         return amount
     if rules.has(HouseRule.RED_THREE_PENALTY_CAP_400):
-        amount = min(amount, 400)
+        amount = min(amount, RED_THREE_PENALTY_CAP)
     return -amount

@@ -13,31 +13,23 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model_serializer
 
-from .cards import Card, cards_points
-from .checks import check_hand, hand_rules, scoring_groups
-from .findings import Finding, has_errors
-from .melds import CanastaKind, MeldRank
-from .records import HandRecord, HandSide, WentOut
-from .ruleset import (
+from .bonuses import (
+    CONCEALED_BONUS,
+    GOING_OUT_BONUS,
+    MIXED_CANASTA_BONUS,
+    NATURAL_CANASTA_BONUS,
     RED_THREE_IN_HAND_PENALTY,
     WILD_CANASTA_BONUS,
     WILD_MELD_PENALTY,
-    HouseRule,
-    RuleSet,
-    red_three_score,
 )
+from .cards import Card, cards_points
+from .checks import check_hand
+from .findings import Finding, has_errors
+from .melds import CanastaKind, MeldRank
+from .records import HandRecord, HandSide, WentOut, hand_rules, scoring_groups
+from .ruleset import HouseRule, RuleSet, red_three_score
 
-__all__ = ["CANASTA_BONUS", "HandScore", "SideScore", "score_hand", "score_sides"]
-
-#: Canasta bonuses in points (rules §1.4; H5 for wild).
-CANASTA_BONUS: dict[CanastaKind, int] = {
-    CanastaKind.NATURAL: 500,
-    CanastaKind.MIXED: 300,
-    CanastaKind.WILD: WILD_CANASTA_BONUS,
-}
-#: Going-out bonus in points, and going out concealed (rules §1.9).
-GOING_OUT_BONUS = 100
-CONCEALED_BONUS = 200
+__all__ = ["HandScore", "SideScore", "score_hand", "score_sides"]
 
 
 class SideScore(BaseModel):
@@ -92,11 +84,11 @@ class SideScore(BaseModel):
         mixed, 500 natural): ``(kind, canastas counted, bonus in points)``, natural
         first, kinds with none left out (rules §1.4; H5 for wild)."""
         counts = (
-            (CanastaKind.NATURAL, self.natural_canastas),
-            (CanastaKind.MIXED, self.mixed_canastas),
-            (CanastaKind.WILD, self.wild_canastas),
+            (CanastaKind.NATURAL, self.natural_canastas, NATURAL_CANASTA_BONUS),
+            (CanastaKind.MIXED, self.mixed_canastas, MIXED_CANASTA_BONUS),
+            (CanastaKind.WILD, self.wild_canastas, WILD_CANASTA_BONUS),
         )
-        return tuple((kind, count, count * CANASTA_BONUS[kind]) for kind, count in counts if count)
+        return tuple((kind, count, count * bonus) for kind, count, bonus in counts if count)
 
 
 class HandScore(BaseModel):
@@ -116,56 +108,56 @@ class HandScore(BaseModel):
     violations: tuple[Finding, ...]
 
 
+_NATURAL, _MIXED, _WILD = CanastaKind.NATURAL, CanastaKind.MIXED, CanastaKind.WILD
+
+
 def _group_parts(
     sides: list[HandSide], rules: RuleSet
 ) -> tuple[int, int, int, int, int, int, int, int]:
-    meld_points = 0
-    natural = mixed = wild = canasta_bonus = 0
-    penalties = 0
-    hand_cards: list[Card] = []
+    house = rules.house_rules
+    meld_points = natural = mixed = wild = penalties = hand_points = red_in_hand = 0
+    wild_penalty = HouseRule.WILD_CARD_MELDS in house and HouseRule.WILD_MELD_PENALTY in house
     for side in sides:
         for meld in side.melds:
             meld_points += meld.points
             kind = meld.canasta_kind(rules)
-            if kind is None:
-                if (
-                    meld.rank is MeldRank.WILD
-                    and rules.has(HouseRule.WILD_CARD_MELDS)
-                    and rules.has(HouseRule.WILD_MELD_PENALTY)
-                ):
-                    penalties -= WILD_MELD_PENALTY
-                continue
-            canasta_bonus += CANASTA_BONUS[kind]
-            if kind is CanastaKind.NATURAL:
+            if kind is _NATURAL:
                 natural += 1
-            elif kind is CanastaKind.MIXED:
+            elif kind is _MIXED:
                 mixed += 1
-            else:
+            elif kind is _WILD:
                 wild += 1
-        hand_cards += side.hand_cards()
-    hand_points = -cards_points(hand_cards)
-    if rules.has(HouseRule.RED_THREE_IN_HAND_PENALTY):
-        penalties -= RED_THREE_IN_HAND_PENALTY * hand_cards.count(Card.RED_THREE)
-    going_out = 0
-    canastas = sum(
-        1 for side in sides for meld in side.melds if meld.canasta_kind(rules) is not None
+            elif wild_penalty and meld.rank is MeldRank.WILD:
+                penalties -= WILD_MELD_PENALTY
+        cards = side.hand_cards()
+        if cards:
+            hand_points -= cards_points(cards)
+            red_in_hand += cards.count(Card.RED_THREE)
+    if red_in_hand and HouseRule.RED_THREE_IN_HAND_PENALTY in house:
+        penalties -= RED_THREE_IN_HAND_PENALTY * red_in_hand
+    canasta_bonus = (
+        natural * NATURAL_CANASTA_BONUS + mixed * MIXED_CANASTA_BONUS + wild * WILD_CANASTA_BONUS
     )
+    going_out = 0
     for side in sides:
         if side.went_out is WentOut.NO:
             continue
-        if rules.has(HouseRule.GO_OUT_WITHOUT_CANASTAS) and canastas < rules.canastas_to_go_out:
+        if (
+            HouseRule.GO_OUT_WITHOUT_CANASTAS in house
+            and natural + mixed + wild < rules.canastas_to_go_out
+        ):
             continue
         going_out = CONCEALED_BONUS if side.went_out is WentOut.CONCEALED else GOING_OUT_BONUS
     return meld_points, hand_points, canasta_bonus, going_out, penalties, natural, mixed, wild
 
 
 def _red_threes_positive(sides: list[HandSide], rules: RuleSet) -> bool:
-    if rules.has(HouseRule.NO_RED_THREE_PENALTY):
+    house = rules.house_rules
+    if HouseRule.NO_RED_THREE_PENALTY in house:
         return True
-    melds = [meld for side in sides for meld in side.melds]
-    if rules.has(HouseRule.RED_THREES_NEED_CANASTA):
-        return any(meld.canasta_kind(rules) is not None for meld in melds)
-    return bool(melds)
+    if HouseRule.RED_THREES_NEED_CANASTA in house:
+        return any(meld.canasta_kind(rules) is not None for side in sides for meld in side.melds)
+    return any(side.melds for side in sides)
 
 
 def score_sides(record: HandRecord, rules: RuleSet | None = None) -> tuple[SideScore, ...]:
@@ -197,10 +189,12 @@ def score_sides(record: HandRecord, rules: RuleSet | None = None) -> tuple[SideS
                     mixed_canastas=0,
                     typed_total=side.total,
                 )
-        group = [index for index in group if record.sides[index].total is None]
+        members = [record.sides[i] for i in group]
+        if any(side.total is not None for side in members):
+            group = [index for index in group if record.sides[index].total is None]
+            members = [record.sides[i] for i in group]
         if not group:
             continue
-        members = [record.sides[i] for i in group]
         meld_points, hand_points, bonus, going_out, penalties, natural, mixed, wild = _group_parts(
             members, rules
         )
@@ -208,7 +202,9 @@ def score_sides(record: HandRecord, rules: RuleSet | None = None) -> tuple[SideS
         shared = meld_points + hand_points + bonus + going_out + penalties
         for index in group:
             side = record.sides[index]
-            red = red_three_score(side.red_threes, rules, positive=positive)
+            red = (
+                red_three_score(side.red_threes, rules, positive=positive) if side.red_threes else 0
+            )
             scores[index] = SideScore(
                 name=side.name,
                 meld_points=meld_points,

@@ -1,10 +1,20 @@
 """Player and partnership statistics across matches, from their records and scores.
 
-A player "played" a match when named on one of its sides; "won" when the match is
-finished and their side is the winner. Hand statistics count the hands the player
-took part in (a five-player hand they sat out is not theirs): the side's hand total,
-its canastas (from the melds, so hands typed as totals count for scores only), and
-the hands the player went out.
+A match counts once it has a hand: a finished one is "played" (and "won" when the
+player's side is the winner), one still going is "in progress", counted apart; a match
+with no hand counts nowhere. The win rate is won / played. Hand statistics count the
+hands the player took part in (a five-player hand they sat out is not theirs): the
+side's hand total, its canastas and the hands the player went out. Canastas per hand
+are over the hands entered as cards; hands typed as totals from a paper count say
+nothing of canastas, and how many were left out is counted (``quick_hands``).
+
+In the variants where each player is a side (two-player, three-player, cutthroat), a
+side that names no players is its own player (`side_players`).
+
+The work is in two steps, so a store can keep the first per match: `match_tallies`
+counts what one match adds to each player and partnership (`PlayerTally`,
+`PartnershipTally`), and `summarize` adds tallies up into `Statistics`; `statistics`
+does both.
 """
 
 from __future__ import annotations
@@ -14,9 +24,21 @@ from collections.abc import Iterable
 from pydantic import BaseModel, ConfigDict
 
 from .match import MatchScore, match_rules
-from .records import MatchRecord, WentOut
+from .records import MatchRecord, MatchSide, WentOut
+from .ruleset import RuleSet
 
-__all__ = ["PartnershipStats", "PlayerStats", "Statistics", "statistics"]
+__all__ = [
+    "PartnershipStats",
+    "PartnershipTally",
+    "PlayerStats",
+    "PlayerTally",
+    "Statistics",
+    "match_tallies",
+    "player_key",
+    "side_players",
+    "statistics",
+    "summarize",
+]
 
 
 class PlayerStats(BaseModel):
@@ -24,12 +46,16 @@ class PlayerStats(BaseModel):
 
     Attributes:
         name: the player.
-        played: matches played; finished: of those, finished; won: of those, won.
-        win_rate: won / finished (0.0 with none finished).
-        hands: hands played; average_hand: mean of the side's hand totals, in points;
-        best_hand: the side's best hand total, in points (``None`` with no hand).
-        card_hands: hands entered as cards (not typed totals); canastas: canastas
-        made in those; canastas_per_hand: canastas / card_hands.
+        played: finished matches the player played (with at least one hand).
+        in_progress: matches with hands that are not finished yet, counted apart.
+        won: finished matches the player's side won.
+        win_rate: won / played (0.0 with none played).
+        hands: hands played, in every match; average_hand: mean of the side's hand
+            totals, in points; best_hand: the side's best hand total, in points
+            (``None`` with no hand).
+        card_hands: hands entered as cards; quick_hands: hands typed as totals from a
+            paper count, left out of the canastas; canastas: canastas made in the card
+            hands; canastas_per_hand: canastas / card_hands.
         went_out: hands the player went out.
     """
 
@@ -37,26 +63,28 @@ class PlayerStats(BaseModel):
 
     name: str
     played: int = 0
-    finished: int = 0
+    in_progress: int = 0
     won: int = 0
     win_rate: float = 0.0
     hands: int = 0
     average_hand: float = 0.0
     best_hand: int | None = None
     card_hands: int = 0
+    quick_hands: int = 0
     canastas: int = 0
     canastas_per_hand: float = 0.0
     went_out: int = 0
 
 
 class PartnershipStats(BaseModel):
-    """Partners who played as one side: matches played, finished and won together."""
+    """Partners who played as one side: finished matches played and won together, and
+    matches in progress, counted apart; win rate won / played."""
 
     model_config = ConfigDict(frozen=True)
 
     players: tuple[str, ...]
     played: int = 0
-    finished: int = 0
+    in_progress: int = 0
     won: int = 0
     win_rate: float = 0.0
 
@@ -70,94 +98,254 @@ class Statistics(BaseModel):
     partnerships: tuple[PartnershipStats, ...]
 
 
-class _Tally:
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.played = self.finished = self.won = 0
-        self.totals: list[int] = []
-        self.card_hands = self.canastas = self.went_out = 0
+class PlayerTally(BaseModel):
+    """What some matches add to one player's record: counts and sums, so tallies add up.
+
+    Attributes:
+        key: the player as compared (`player_key`); name: as written.
+        played, in_progress, won: matches (see `PlayerStats`).
+        hands, points: hands played and the sum of the side's totals in them, in points.
+        best_hand: the best of those totals (``None`` with no hand).
+        card_hands, quick_hands, canastas, went_out: see `PlayerStats`.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    key: str
+    name: str
+    played: int = 0
+    in_progress: int = 0
+    won: int = 0
+    hands: int = 0
+    points: int = 0
+    best_hand: int | None = None
+    card_hands: int = 0
+    quick_hands: int = 0
+    canastas: int = 0
+    went_out: int = 0
 
 
-def _key(name: str) -> str:
+class PartnershipTally(BaseModel):
+    """What some matches add to one partnership's record.
+
+    Attributes:
+        key: the partners as compared, sorted (`player_key` each); players: as written,
+            sorted by name.
+        played, in_progress, won: matches (see `PartnershipStats`).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    key: tuple[str, ...]
+    players: tuple[str, ...]
+    played: int = 0
+    in_progress: int = 0
+    won: int = 0
+
+
+def player_key(name: str) -> str:
+    """A player's name as compared: case and surrounding spaces aside."""
     return name.strip().casefold()
+
+
+def side_players(side: MatchSide, rules: RuleSet) -> tuple[str, ...]:
+    """The players of a side: those it names, or, in a variant where each player is a
+    side (two-player, three-player, cutthroat), the side itself when it names none.
+
+    >>> from canasta_scorer.rules import rule_set
+    >>> side_players(MatchSide(name="Ann"), rule_set("two-player"))
+    ('Ann',)
+    >>> side_players(MatchSide(name="North-South"), rule_set())
+    ()
+    """
+    if side.players:
+        return side.players
+    if rules.side_sizes_max == 1:
+        return (side.name.strip(),)
+    return ()
+
+
+def match_tallies(
+    record: MatchRecord, score: MatchScore
+) -> tuple[list[PlayerTally], list[PartnershipTally]]:
+    """What one match adds to each of its players and partnerships.
+
+    Args:
+        record: the match.
+        score: its score, from `score_match`.
+
+    Returns:
+        One tally per player (in seat order, a name given twice counted once) and per
+        side of two or more players; nothing for a match with no hand.
+    """
+    if not record.hands:
+        return [], []
+    rules = match_rules(record)
+    finished = score.finished
+    players: dict[str, _Running] = {}
+    partnerships: list[PartnershipTally] = []
+    seats = [side_players(side, rules) for side in record.sides]
+    for side, names in zip(record.sides, seats, strict=True):
+        won = int(finished and score.winner == side.name)
+        for name in names:
+            players.setdefault(player_key(name), _Running(name.strip(), finished, won))
+        if len(names) > 1:
+            partnerships.append(
+                PartnershipTally(
+                    key=tuple(sorted(player_key(name) for name in names)),
+                    players=tuple(sorted((name.strip() for name in names), key=str.casefold)),
+                    played=int(finished),
+                    in_progress=int(not finished),
+                    won=won,
+                )
+            )
+    for hand, totals in zip(record.hands, score.hands, strict=False):
+        sitting = player_key(hand.sitting_out or "")
+        for index, (play, names) in enumerate(zip(hand.sides, seats, strict=False)):
+            canastas = sum(1 for meld in play.melds if meld.canasta_kind(rules) is not None)
+            out_by = player_key(play.went_out_by or "")
+            if play.went_out is not WentOut.NO and not out_by and len(names) == 1:
+                out_by = player_key(names[0])
+            total = totals.totals[index]
+            for name in names:
+                key = player_key(name)
+                if key != sitting:
+                    players[key].hand(total, None if play.quick else canastas, out_by == key)
+    return (
+        [running.tally(key) for key, running in players.items()],
+        partnerships,
+    )
+
+
+class _Running:
+    """One player's counts while a match is gone through."""
+
+    def __init__(self, name: str, finished: bool, won: int) -> None:
+        self.name, self.finished, self.won = name, finished, won
+        self.hands = self.points = self.card_hands = self.quick_hands = 0
+        self.canastas = self.went_out = 0
+        self.best: int | None = None
+
+    def hand(self, total: int, canastas: int | None, went_out: bool) -> None:
+        self.hands += 1
+        self.points += total
+        self.best = total if self.best is None else max(self.best, total)
+        if canastas is None:
+            self.quick_hands += 1
+        else:
+            self.card_hands += 1
+            self.canastas += canastas
+        self.went_out += int(went_out)
+
+    def tally(self, key: str) -> PlayerTally:
+        return PlayerTally(
+            key=key,
+            name=self.name,
+            played=int(self.finished),
+            in_progress=int(not self.finished),
+            won=self.won,
+            hands=self.hands,
+            points=self.points,
+            best_hand=self.best,
+            card_hands=self.card_hands,
+            quick_hands=self.quick_hands,
+            canastas=self.canastas,
+            went_out=self.went_out,
+        )
+
+
+def summarize(
+    players: Iterable[PlayerTally], partnerships: Iterable[PartnershipTally] = ()
+) -> Statistics:
+    """Add tallies up into every player's and partnership's record.
+
+    Tallies of one player (by key) or one partnership are summed; the name shown is the
+    first one met. Players and partnerships are sorted best win rate first, then more
+    wins, then by name.
+    """
+    by_player: dict[str, PlayerTally] = {}
+    for tally in players:
+        known = by_player.get(tally.key)
+        by_player[tally.key] = tally if known is None else _add_players(known, tally)
+    by_pair: dict[tuple[str, ...], PartnershipTally] = {}
+    for pair in partnerships:
+        seen = by_pair.get(pair.key)
+        by_pair[pair.key] = (
+            pair
+            if seen is None
+            else seen.model_copy(
+                update={
+                    "played": seen.played + pair.played,
+                    "in_progress": seen.in_progress + pair.in_progress,
+                    "won": seen.won + pair.won,
+                }
+            )
+        )
+    player_stats = [
+        PlayerStats(
+            name=t.name,
+            played=t.played,
+            in_progress=t.in_progress,
+            won=t.won,
+            win_rate=t.won / t.played if t.played else 0.0,
+            hands=t.hands,
+            average_hand=t.points / t.hands if t.hands else 0.0,
+            best_hand=t.best_hand,
+            card_hands=t.card_hands,
+            quick_hands=t.quick_hands,
+            canastas=t.canastas,
+            canastas_per_hand=t.canastas / t.card_hands if t.card_hands else 0.0,
+            went_out=t.went_out,
+        )
+        for t in by_player.values()
+    ]
+    player_stats.sort(key=lambda p: (-p.win_rate, -p.won, p.name.casefold()))
+    partnership_stats = [
+        PartnershipStats(
+            players=p.players,
+            played=p.played,
+            in_progress=p.in_progress,
+            won=p.won,
+            win_rate=p.won / p.played if p.played else 0.0,
+        )
+        for p in by_pair.values()
+    ]
+    partnership_stats.sort(key=lambda p: (-p.win_rate, -p.won, [n.casefold() for n in p.players]))
+    return Statistics(players=tuple(player_stats), partnerships=tuple(partnership_stats))
+
+
+def _add_players(a: PlayerTally, b: PlayerTally) -> PlayerTally:
+    best = [value for value in (a.best_hand, b.best_hand) if value is not None]
+    return a.model_copy(
+        update={
+            "played": a.played + b.played,
+            "in_progress": a.in_progress + b.in_progress,
+            "won": a.won + b.won,
+            "hands": a.hands + b.hands,
+            "points": a.points + b.points,
+            "best_hand": max(best) if best else None,
+            "card_hands": a.card_hands + b.card_hands,
+            "quick_hands": a.quick_hands + b.quick_hands,
+            "canastas": a.canastas + b.canastas,
+            "went_out": a.went_out + b.went_out,
+        }
+    )
 
 
 def statistics(matches: Iterable[tuple[MatchRecord, MatchScore]]) -> Statistics:
     """Statistics over matches and their scores (from `score_match`).
 
-    >>> from canasta_scorer.rules.records import load_match
-    >>> from canasta_scorer.rules.match import score_match
-    >>> match = load_match('{"target": 500, "sides": [{"name": "A", "players": ["Ann"]},'
-    ...     ' {"name": "B", "players": ["Bob"]}], "hands": [{"sides": [{"total": 600},'
-    ...     ' {"total": 100}]}], "variant": "two-player"}')
+    >>> from canasta_scorer.rules import load_match, score_match
+    >>> match = load_match('{"target": 500, "sides": [{"name": "Ann"}, {"name": "Bob"}],'
+    ...     ' "hands": [{"sides": [{"total": 600}, {"total": 100}]}], "variant": "two-player"}')
     >>> stats = statistics([(match, score_match(match))])
-    >>> [(p.name, p.won, p.best_hand) for p in stats.players]
-    [('Ann', 1, 600), ('Bob', 0, 100)]
+    >>> [(p.name, p.played, p.won, p.best_hand, p.quick_hands) for p in stats.players]
+    [('Ann', 1, 1, 600, 1), ('Bob', 1, 0, 100, 1)]
     """
-    players: dict[str, _Tally] = {}
-    pairs: dict[tuple[str, ...], list[int]] = {}
-    names: dict[tuple[str, ...], tuple[str, ...]] = {}
+    players: list[PlayerTally] = []
+    partnerships: list[PartnershipTally] = []
     for record, score in matches:
-        rules = match_rules(record)
-        for side in record.sides:
-            won = score.finished and score.winner == side.name
-            for player in side.players:
-                tally = players.setdefault(_key(player), _Tally(player.strip()))
-                tally.played += 1
-                tally.finished += int(score.finished)
-                tally.won += int(won)
-            if len(side.players) > 1:
-                key = tuple(sorted(_key(p) for p in side.players))
-                names.setdefault(
-                    key, tuple(sorted((p.strip() for p in side.players), key=str.casefold))
-                )
-                counts = pairs.setdefault(key, [0, 0, 0])
-                counts[0] += 1
-                counts[1] += int(score.finished)
-                counts[2] += int(won)
-        for hand, totals in zip(record.hands, score.hands, strict=False):
-            sitting = _key(hand.sitting_out or "")
-            for index, (side, play) in enumerate(zip(record.sides, hand.sides, strict=False)):
-                canastas = sum(1 for m in play.melds if m.canasta_kind(rules) is not None)
-                out_by = _key(play.went_out_by or "")
-                if play.went_out is not WentOut.NO and not out_by and len(side.players) == 1:
-                    out_by = _key(side.players[0])
-                for player in side.players:
-                    if _key(player) == sitting:
-                        continue
-                    tally = players[_key(player)]
-                    tally.totals.append(totals.totals[index])
-                    if not play.quick:
-                        tally.card_hands += 1
-                        tally.canastas += canastas
-                    tally.went_out += int(out_by == _key(player))
-    player_stats = [
-        PlayerStats(
-            name=t.name,
-            played=t.played,
-            finished=t.finished,
-            won=t.won,
-            win_rate=t.won / t.finished if t.finished else 0.0,
-            hands=len(t.totals),
-            average_hand=sum(t.totals) / len(t.totals) if t.totals else 0.0,
-            best_hand=max(t.totals) if t.totals else None,
-            card_hands=t.card_hands,
-            canastas=t.canastas,
-            canastas_per_hand=t.canastas / t.card_hands if t.card_hands else 0.0,
-            went_out=t.went_out,
-        )
-        for t in players.values()
-    ]
-    player_stats.sort(key=lambda p: (-p.win_rate, -p.won, p.name.casefold()))
-    partnership_stats = [
-        PartnershipStats(
-            players=names[key],
-            played=c[0],
-            finished=c[1],
-            won=c[2],
-            win_rate=c[2] / c[1] if c[1] else 0.0,
-        )
-        for key, c in pairs.items()
-    ]
-    partnership_stats.sort(key=lambda p: (-p.win_rate, -p.won, [n.casefold() for n in p.players]))
-    return Statistics(players=tuple(player_stats), partnerships=tuple(partnership_stats))
+        more_players, more_pairs = match_tallies(record, score)
+        players += more_players
+        partnerships += more_pairs
+    return summarize(players, partnerships)

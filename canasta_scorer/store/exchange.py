@@ -23,8 +23,9 @@ from canasta_scorer.rules import (
     Problem,
     RecordError,
     dump_match,
+    read_json,
+    validate_record,
 )
-from canasta_scorer.rules.records import read_json, validate_record
 
 __all__ = [
     "BACKUP_FORMAT",

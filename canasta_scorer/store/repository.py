@@ -14,10 +14,10 @@ import logging
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict
-from sqlalchemy import Engine, Select, delete, func, select, tuple_, update
+from sqlalchemy import Engine, Select, case, delete, func, or_, select, tuple_, update
 from sqlalchemy.exc import DatabaseError, OperationalError
 from sqlmodel import Session, col
 
@@ -28,14 +28,23 @@ from canasta_scorer.rules import (
     MatchRecord,
     MatchScore,
     MatchSide,
+    MatchStatus,
+    PartnershipTally,
+    PlayerTally,
     RecordError,
     Severity,
+    Statistics,
     check_edit,
     dump_match,
+    match_rules,
+    match_tallies,
     plain_name,
+    player_key,
     score_match,
+    side_players,
+    summarize,
+    validate_record,
 )
-from canasta_scorer.rules.records import validate_record
 
 from .database import READ_ONLY, open_engine, sqlite_path, storage_error
 from .errors import (
@@ -50,8 +59,12 @@ from .tables import (
     ChangeRow,
     DraftRow,
     HandRow,
+    MatchPartnershipRow,
+    MatchPlayerRow,
     MatchRow,
+    PartnershipTotalsRow,
     PlayerRow,
+    PlayerTotalsRow,
     SidePlayerRow,
     SideRow,
     utcnow,
@@ -89,7 +102,7 @@ class MatchState(BaseModel):
 
     id: int
     version: int
-    status: Literal["in_progress", "finished"]
+    status: MatchStatus
     created_at: datetime
     updated_at: datetime
     finished_at: datetime | None
@@ -106,7 +119,7 @@ class MatchSummary(BaseModel):
 
     id: int
     variant: str
-    status: Literal["in_progress", "finished"]
+    status: MatchStatus
     created_at: datetime
     finished_at: datetime | None
     sides: tuple[str, ...]
@@ -153,6 +166,35 @@ class ImportResult(BaseModel):
 
     created: tuple[int, ...]
     already_there: tuple[int, ...]
+
+
+#: The summed columns of the kept statistics (the best hand is a maximum).
+_SUMMED = (
+    "played",
+    "in_progress",
+    "won",
+    "hands",
+    "points",
+    "card_hands",
+    "quick_hands",
+    "canastas",
+    "went_out",
+)
+
+#: Version of the per-match statistics the store keeps; a match kept under another
+#: (or none, as after migration 0004) is computed again before statistics are read.
+STATS_VERSION = 1
+
+#: Matches whose kept statistics are missing or of an older version: one condition at a
+#: time, so each is an index lookup (their OR scanned the whole index).
+_STALE = (
+    col(MatchRow.stats_version).is_(None),
+    col(MatchRow.stats_version) < STATS_VERSION,
+)
+
+
+def _status(stored: str) -> MatchStatus:
+    return MatchStatus.FINISHED if stored == MatchStatus.FINISHED else MatchStatus.IN_PROGRESS
 
 
 def _aware(moment: datetime | None) -> datetime | None:
@@ -361,7 +403,7 @@ class Store:
         return MatchState(
             id=row.id,
             version=row.version,
-            status="finished" if row.status == "finished" else "in_progress",
+            status=_status(row.status),
             created_at=_aware(row.created_at) or utcnow(),
             updated_at=_aware(row.updated_at) or utcnow(),
             finished_at=_aware(row.finished_at),
@@ -387,7 +429,7 @@ class Store:
         *,
         limit: int = 50,
         before: int | None = None,
-        status: Literal["in_progress", "finished"] | None = None,
+        status: MatchStatus | None = None,
         variant: str | None = None,
         player: str | None = None,
         since: datetime | None = None,
@@ -404,21 +446,17 @@ class Store:
         """
         with self._session(read=True) as session:
             query = self._filtered(status=status, variant=variant, player=player, since=since)
-            if before is not None:
-                anchor = session.get(MatchRow, before)
-                if anchor is not None:
-                    # A row-value comparison: the database reads the page from the
-                    # index at the anchor (an OR of the two conditions scanned every
-                    # newer match, so page 1,000 took 30 ms with 100,000 matches).
-                    query = query.where(
-                        tuple_(col(MatchRow.created_at), col(MatchRow.id))
-                        < tuple_(anchor.created_at, before)
-                    )
-            rows = session.scalars(
-                query.order_by(col(MatchRow.created_at).desc(), col(MatchRow.id).desc()).limit(
-                    limit
-                )
-            ).all()
+            anchor = session.get(MatchRow, before) if before is not None else None
+            # Newest first, ordered as the index the page is read from: the player's
+            # match_player rows, or the matches by time. From an anchor, a row-value
+            # comparison reads the page from that index at the anchor (an OR of the two
+            # conditions scanned every newer match: 30 ms for page 1,000 of 100,000).
+            at: Any = col(MatchPlayerRow.created_at) if player else col(MatchRow.created_at)
+            key: Any = col(MatchPlayerRow.match_id) if player else col(MatchRow.id)
+            if anchor is not None:
+                query = query.where(tuple_(at, key) < tuple_(anchor.created_at, before))
+            order = (at.desc(), key.desc())
+            rows = session.scalars(query.order_by(*order).limit(limit)).all()
             ids = [row.id for row in rows]
             sides: dict[int, list[SideRow]] = {}
             for side in session.scalars(
@@ -453,7 +491,7 @@ class Store:
                 MatchSummary(
                     id=row.id or 0,
                     variant=row.variant,
-                    status="finished" if row.status == "finished" else "in_progress",
+                    status=_status(row.status),
                     created_at=_aware(row.created_at) or utcnow(),
                     finished_at=_aware(row.finished_at),
                     sides=tuple(s.name for s in sides.get(row.id or 0, [])),
@@ -485,20 +523,21 @@ class Store:
         if since is not None:
             query = query.where(col(MatchRow.created_at) >= _utc(since))
         if player:
-            query = query.where(
-                col(MatchRow.id).in_(
-                    select(col(SideRow.match_id))
-                    .join(SidePlayerRow, col(SidePlayerRow.side_id) == col(SideRow.id))
-                    .join(PlayerRow, col(PlayerRow.id) == col(SidePlayerRow.player_id))
-                    .where(col(PlayerRow.key) == player.strip().casefold())
-                )
+            # The player's matches from the match_player index, newest first there.
+            query = query.join(
+                MatchPlayerRow, col(MatchPlayerRow.match_id) == col(MatchRow.id)
+            ).where(
+                col(MatchPlayerRow.player_id)
+                == select(col(PlayerRow.id))
+                .where(col(PlayerRow.key) == player_key(player))
+                .scalar_subquery()
             )
         return query
 
     def records(
         self,
         *,
-        status: Literal["in_progress", "finished"] | None = None,
+        status: MatchStatus | None = None,
         variant: str | None = None,
         player: str | None = None,
         since: datetime | None = None,
@@ -514,6 +553,135 @@ class Store:
                 )
             ).all()
             return [(row.id or 0, self._record(session, row)) for row in rows]
+
+    def statistics(
+        self,
+        *,
+        status: MatchStatus | None = None,
+        variant: str | None = None,
+        player: str | None = None,
+        since: datetime | None = None,
+    ) -> Statistics:
+        """Player and partnership statistics over the matches of the filters.
+
+        Added up from what each match adds (`canasta_scorer.rules.match_tallies`, kept per
+        match and rewritten on every change), through `canasta_scorer.rules.summarize`:
+        equal to `statistics` over the matches, without scoring every match again.
+
+        Args: the filters of `matches`.
+        """
+        self._refresh_stats()
+        if not (status or variant or player or since):
+            return self._totals()
+        with self._session() as session:
+            chosen = (
+                self._filtered(status=status, variant=variant, player=player, since=since)
+                .with_only_columns(col(MatchRow.id))
+                .scalar_subquery()
+                if status or variant or player or since
+                else None
+            )
+            kept = select(col(MatchRow.id)).where(col(MatchRow.deleted_at).is_(None))
+            where = col(MatchPlayerRow.match_id).in_(chosen if chosen is not None else kept)
+            rows = session.execute(
+                select(
+                    col(PlayerRow.key),
+                    col(PlayerRow.name),
+                    func.sum(MatchPlayerRow.played),
+                    func.sum(MatchPlayerRow.in_progress),
+                    func.sum(MatchPlayerRow.won),
+                    func.sum(MatchPlayerRow.hands),
+                    func.sum(MatchPlayerRow.points),
+                    func.max(MatchPlayerRow.best_hand),
+                    func.sum(MatchPlayerRow.card_hands),
+                    func.sum(MatchPlayerRow.quick_hands),
+                    func.sum(MatchPlayerRow.canastas),
+                    func.sum(MatchPlayerRow.went_out),
+                )
+                .join(PlayerRow, col(PlayerRow.id) == col(MatchPlayerRow.player_id))
+                .where(where)
+                .group_by(col(PlayerRow.key), col(PlayerRow.name))
+                .having(func.sum(MatchPlayerRow.played + MatchPlayerRow.in_progress) > 0)
+            ).all()
+            fields = list(PlayerTally.model_fields)
+            players = [PlayerTally(**dict(zip(fields, row, strict=True))) for row in rows]
+            where = col(MatchPartnershipRow.match_id).in_(chosen if chosen is not None else kept)
+            pairs = session.execute(
+                select(
+                    col(MatchPartnershipRow.key),
+                    func.min(MatchPartnershipRow.players),
+                    func.sum(MatchPartnershipRow.played),
+                    func.sum(MatchPartnershipRow.in_progress),
+                    func.sum(MatchPartnershipRow.won),
+                )
+                .where(where)
+                .group_by(col(MatchPartnershipRow.key))
+            ).all()
+            partnerships = [
+                PartnershipTally(
+                    key=tuple(key.split("|")),
+                    players=tuple(json.loads(names)),
+                    played=played,
+                    in_progress=in_progress,
+                    won=won,
+                )
+                for key, names, played, in_progress, won in pairs
+            ]
+        return summarize(players, partnerships)
+
+    def _totals(self) -> Statistics:
+        """The statistics of every match not deleted, read from the kept totals."""
+        with self._session() as session:
+            rows = session.execute(
+                select(col(PlayerRow.key), col(PlayerRow.name), PlayerTotalsRow)
+                .join(PlayerRow, col(PlayerRow.id) == col(PlayerTotalsRow.player_id))
+                .where(col(PlayerTotalsRow.played) + col(PlayerTotalsRow.in_progress) > 0)
+            ).all()
+            players = [
+                PlayerTally(
+                    key=key,
+                    name=name,
+                    best_hand=totals.best_hand,
+                    **{field: getattr(totals, field) for field in _SUMMED},
+                )
+                for key, name, totals in rows
+            ]
+            pairs = session.scalars(
+                select(PartnershipTotalsRow).where(
+                    col(PartnershipTotalsRow.played) + col(PartnershipTotalsRow.in_progress) > 0
+                )
+            ).all()
+            partnerships = [
+                PartnershipTally(
+                    key=tuple(pair.key.split("|")),
+                    players=tuple(json.loads(pair.players)),
+                    played=pair.played,
+                    in_progress=pair.in_progress,
+                    won=pair.won,
+                )
+                for pair in pairs
+            ]
+        return summarize(players, partnerships)
+
+    def _refresh_stats(self) -> None:
+        """Compute the kept statistics of matches that have none of this version (those
+        stored before migration 0004), in batches."""
+        with self._session() as session:
+            if not any(
+                session.scalar(select(col(MatchRow.id)).where(stale).limit(1)) is not None
+                for stale in _STALE
+            ):
+                return
+        for stale in _STALE:
+            while True:
+                with self._session() as session:
+                    rows = session.scalars(select(MatchRow).where(stale).limit(500)).all()
+                    if not rows:
+                        break
+                    for row in rows:
+                        record = self._record(session, row)
+                        self._keep_stats(session, row, record, score_match(record))
+                        session.add(row)
 
     def players(self) -> list[str]:
         """Every remembered player's name, in alphabetical order."""
@@ -536,13 +704,18 @@ class Store:
 
     def _as_stored(self, session: Session, record: MatchRecord) -> MatchRecord:
         """The record as the store will read it back: each player under the name the
-        store already knows in any case (players are remembered across matches), so
-        its fingerprint is the one of the match an export of it will give."""
+        store already knows in any case (players are remembered across matches), a
+        side that is one player named as its player, so its fingerprint is the one of
+        the match an export of it will give."""
         known: dict[str, str] = {}
         sides = []
+        rules = match_rules(record)
         for side in record.sides:
             names = []
-            for name in side.players:
+            # Where each player is a side (two-player, three-player, cutthroat), a side
+            # that names no players is recorded as its own player, so the player filter
+            # and the statistics find it.
+            for name in side_players(side, rules):
                 key = name.strip().casefold()
                 if key not in known:
                     found = session.scalar(
@@ -565,13 +738,237 @@ class Store:
         with self._session() as session:
             self._player(session, name)
 
+    def _keep_stats(
+        self, session: Session, row: MatchRow, record: MatchRecord, score: MatchScore
+    ) -> None:
+        """Rewrite what the match adds to its players' and partnerships' statistics,
+        through the rules engine (`match_tallies`), and move the totals by the
+        difference; every player of the match has a row, so the player filter finds
+        matches with no hand too."""
+        assert row.id is not None
+        before = row.stats_version == STATS_VERSION and row.deleted_at is None
+        live = row.deleted_at is None
+        tallies, partnerships = match_tallies(record, score)
+        by_key = {tally.key: tally for tally in tallies}
+        rules = match_rules(record)
+        old = {
+            kept.player_id: kept
+            for kept in session.scalars(
+                select(MatchPlayerRow).where(col(MatchPlayerRow.match_id) == row.id)
+            ).all()
+        }
+        now: dict[int, PlayerTally | None] = {}
+        for side in record.sides:
+            for name in side_players(side, rules):
+                now.setdefault(self._player(session, name), by_key.get(player_key(name)))
+        again: list[int] = []
+        for player_id, tally in now.items():
+            kept = old.pop(player_id, None)
+            counts = {name: getattr(tally, name) if tally else 0 for name in _SUMMED}
+            best = tally.best_hand if tally else None
+            was = {name: getattr(kept, name) if kept and before else 0 for name in _SUMMED}
+            was_best = kept.best_hand if kept and before else None
+            if kept is None:
+                kept = MatchPlayerRow(
+                    match_id=row.id, player_id=player_id, created_at=row.created_at
+                )
+            for name, value in counts.items():
+                setattr(kept, name, value)
+            kept.best_hand = best
+            session.add(kept)
+            if live:
+                delta = {name: counts[name] - was[name] for name in _SUMMED}
+                self._move_player(session, player_id, delta, best, was_best, again)
+        for player_id, kept in old.items():  # no longer at the table
+            if before:
+                delta = {name: -getattr(kept, name) for name in _SUMMED}
+                self._move_player(session, player_id, delta, None, kept.best_hand, again)
+            session.delete(kept)
+        pairs_old = {
+            pair.key: pair
+            for pair in session.scalars(
+                select(MatchPartnershipRow).where(col(MatchPartnershipRow.match_id) == row.id)
+            ).all()
+        }
+        for pair in partnerships:
+            key = "|".join(pair.key)
+            stored = pairs_old.pop(key, None)
+            values = {"played": pair.played, "in_progress": pair.in_progress, "won": pair.won}
+            was = {name: getattr(stored, name) if stored and before else 0 for name in values}
+            if stored is None:
+                stored = MatchPartnershipRow(
+                    match_id=row.id, key=key, players=json.dumps(list(pair.players))
+                )
+            for name, value in values.items():
+                setattr(stored, name, value)
+            session.add(stored)
+            if live:
+                delta = {name: values[name] - was[name] for name in values}
+                self._move_pair(session, key, stored.players, delta)
+        for key, stored in pairs_old.items():
+            if before:
+                delta = {n: -getattr(stored, n) for n in ("played", "in_progress", "won")}
+                self._move_pair(session, key, stored.players, delta)
+            session.delete(stored)
+        row.stats_version = STATS_VERSION
+        session.flush()
+        for player_id in again:
+            self._best_again(session, player_id)
+
+    def _move_player(
+        self,
+        session: Session,
+        player_id: int,
+        delta: dict[str, int],
+        best: int | None,
+        was_best: int | None,
+        again: list[int],
+    ) -> None:
+        """Move a player's totals by ``delta`` in one UPDATE (atomic in the database);
+        a best hand that may have been taken away is looked for again (``again``)."""
+        values: dict[str, Any] = {
+            name: getattr(PlayerTotalsRow, name) + change
+            for name, change in delta.items()
+            if change
+        }
+        if best is not None and best != was_best:
+            values["best_hand"] = case(
+                (
+                    or_(
+                        col(PlayerTotalsRow.best_hand).is_(None),
+                        col(PlayerTotalsRow.best_hand) < best,
+                    ),
+                    best,
+                ),
+                else_=col(PlayerTotalsRow.best_hand),
+            )
+        if was_best is not None and (best is None or best < was_best):
+            total = session.get(PlayerTotalsRow, player_id, populate_existing=True)
+            if total is None or total.best_hand == was_best:
+                again.append(player_id)
+        if not values:
+            return
+        self._ensure(session, PlayerTotalsRow, {"player_id": player_id})
+        session.execute(
+            update(PlayerTotalsRow)
+            .where(col(PlayerTotalsRow.player_id) == player_id)
+            .values(**values)
+            .execution_options(synchronize_session=False)
+        )
+
+    def _move_pair(
+        self,
+        session: Session,
+        key: str,
+        players: str,
+        delta: dict[str, int],
+    ) -> None:
+        """Move a partnership's totals by ``delta`` in one UPDATE."""
+        values = {
+            name: getattr(PartnershipTotalsRow, name) + change
+            for name, change in delta.items()
+            if change
+        }
+        if not values:
+            return
+        self._ensure(session, PartnershipTotalsRow, {"key": key, "players": players})
+        session.execute(
+            update(PartnershipTotalsRow)
+            .where(col(PartnershipTotalsRow.key) == key)
+            .values(**values)
+            .execution_options(synchronize_session=False)
+        )
+
+    @staticmethod
+    def _best_again(session: Session, player_id: int, without: int | None = None) -> None:
+        """Look a player's best hand up again among their matches not deleted."""
+        query = (
+            select(func.max(MatchPlayerRow.best_hand))
+            .join(MatchRow, col(MatchRow.id) == col(MatchPlayerRow.match_id))
+            .where(col(MatchPlayerRow.player_id) == player_id, col(MatchRow.deleted_at).is_(None))
+        )
+        if without is not None:
+            query = query.where(col(MatchPlayerRow.match_id) != without)
+        session.execute(
+            update(PlayerTotalsRow)
+            .where(col(PlayerTotalsRow.player_id) == player_id)
+            .values(best_hand=query.scalar_subquery())
+            .execution_options(synchronize_session=False)
+        )
+
+    def _count(self, session: Session, match_id: int, sign: int) -> None:
+        """Add (``sign`` +1) or take away (−1) a match's rows in the players' and
+        partnerships' totals. Each total changes by one UPDATE, atomic in the database,
+        so saves of other matches at the same time add up; a best hand taken away is
+        looked for again among the player's other matches."""
+        again: list[int] = []
+        for kept in session.scalars(
+            select(MatchPlayerRow).where(col(MatchPlayerRow.match_id) == match_id)
+        ).all():
+            self._ensure(session, PlayerTotalsRow, {"player_id": kept.player_id})
+            values: dict[str, Any] = {
+                name: getattr(PlayerTotalsRow, name) + sign * getattr(kept, name)
+                for name in _SUMMED
+            }
+            if sign > 0 and kept.best_hand is not None:
+                values["best_hand"] = case(
+                    (
+                        or_(
+                            col(PlayerTotalsRow.best_hand).is_(None),
+                            col(PlayerTotalsRow.best_hand) < kept.best_hand,
+                        ),
+                        kept.best_hand,
+                    ),
+                    else_=col(PlayerTotalsRow.best_hand),
+                )
+            elif sign < 0 and kept.best_hand is not None:
+                total = session.get(PlayerTotalsRow, kept.player_id, populate_existing=True)
+                if total is not None and total.best_hand == kept.best_hand:
+                    again.append(kept.player_id)
+            session.execute(
+                update(PlayerTotalsRow)
+                .where(col(PlayerTotalsRow.player_id) == kept.player_id)
+                .values(**values)
+                .execution_options(synchronize_session=False)
+            )
+        for pair in session.scalars(
+            select(MatchPartnershipRow).where(col(MatchPartnershipRow.match_id) == match_id)
+        ).all():
+            self._ensure(session, PartnershipTotalsRow, {"key": pair.key, "players": pair.players})
+            session.execute(
+                update(PartnershipTotalsRow)
+                .where(col(PartnershipTotalsRow.key) == pair.key)
+                .values(
+                    played=PartnershipTotalsRow.played + sign * pair.played,
+                    in_progress=PartnershipTotalsRow.in_progress + sign * pair.in_progress,
+                    won=PartnershipTotalsRow.won + sign * pair.won,
+                )
+                .execution_options(synchronize_session=False)
+            )
+        for player_id in again:
+            # The best of the player's other matches (the one taken away may have been it).
+            self._best_again(session, player_id, without=match_id)
+
+    @staticmethod
+    def _ensure(session: Session, table: Any, values: dict[str, Any]) -> None:
+        """Insert a zero totals row unless it is there (another save may insert the same
+        one at the same time: the database's ON CONFLICT keeps the first)."""
+        if session.get_bind().dialect.name == "postgresql":
+            from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+            session.execute(pg_insert(table).values(**values).on_conflict_do_nothing())
+        else:
+            from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+            session.execute(sqlite_insert(table).values(**values).on_conflict_do_nothing())
+
     def _cache(self, row: MatchRow, record: MatchRecord, score: MatchScore) -> None:
         row.hand_count = len(record.hands)
         row.running_totals = json.dumps(list(score.running_totals))
         row.winner = score.winner
         row.margin = score.margin
-        was_finished = row.status == "finished"
-        row.status = "finished" if score.finished else "in_progress"
+        was_finished = row.status == MatchStatus.FINISHED
+        row.status = score.status.value
         if score.finished and not was_finished:
             row.finished_at = utcnow()
         elif not score.finished:
@@ -616,6 +1013,7 @@ class Store:
                 )
         for number, hand in enumerate(record.hands):
             session.add(HandRow(match_id=row.id, number=number, entry=_hand_json(hand)))
+        self._keep_stats(session, row, record, score)
         session.flush()
         return row
 
@@ -746,6 +1144,7 @@ class Store:
                 )
             )
             self._cache(row, candidate, score)
+            self._keep_stats(session, row, candidate, score)
             session.add(row)
             session.flush()
             return self._state(session, row, candidate, score)
@@ -848,6 +1247,7 @@ class Store:
             change.undone = not forward
             session.add(change)
             self._cache(row, candidate, score)
+            self._keep_stats(session, row, candidate, score)
             session.add(row)
             session.flush()
             return self._state(session, row, candidate, score)
@@ -872,6 +1272,8 @@ class Store:
         """Delete a match (it can be brought back with `restore_match`)."""
         with self._session() as session:
             row = self._claim(session, match_id, version)
+            if row.stats_version == STATS_VERSION:
+                self._count(session, match_id, -1)
             row.deleted_at = utcnow()
             session.add(row)
 
@@ -881,6 +1283,8 @@ class Store:
             row = session.get(MatchRow, match_id)
             if row is None:
                 raise NotFoundError(f"there is no match {match_id}")
+            if row.deleted_at is not None and row.stats_version == STATS_VERSION:
+                self._count(session, match_id, +1)
             row.deleted_at = None
             row.version += 1
             session.add(row)

@@ -4,7 +4,10 @@ A hand is stored as the entry the players made: the match file's hand object
 (docs/file-format.md), as JSON text, validated by `canasta_scorer.rules.MatchHand` on
 the way in and out. Totals, minimums and the winner are always recomputed through
 `canasta_scorer.rules`; the ``running_totals``/``winner``/``margin``/``status``
-columns of a match are a cache for fast listing, rewritten on every save.
+columns of a match are a cache for fast listing, rewritten on every save. So are the
+``match_player`` and ``match_partnership`` rows: what each match adds to each player's
+and partnership's statistics (`canasta_scorer.rules.match_tallies`), and the index that
+finds a player's matches newest first.
 """
 
 from __future__ import annotations
@@ -18,8 +21,12 @@ __all__ = [
     "ChangeRow",
     "DraftRow",
     "HandRow",
+    "MatchPartnershipRow",
+    "MatchPlayerRow",
     "MatchRow",
+    "PartnershipTotalsRow",
     "PlayerRow",
+    "PlayerTotalsRow",
     "SidePlayerRow",
     "SideRow",
     "utcnow",
@@ -68,6 +75,9 @@ class MatchRow(SQLModel, table=True):
     version: int = 1
     hand_count: int = 0
     running_totals: str = Field(default="[]", sa_column=Column(Text, nullable=False))
+    #: Version of the statistics kept for this match (``match_player`` and
+    #: ``match_partnership``); ``None`` or an older one: to be computed again.
+    stats_version: int | None = Field(default=None, index=True)
     winner: str | None = Field(default=None, max_length=80)
     margin: int | None = None
     fingerprint: str = Field(max_length=64, index=True)
@@ -152,3 +162,85 @@ class DraftRow(SQLModel, table=True):
     )
     draft: str = Field(sa_column=Column(Text, nullable=False))
     updated_at: datetime = Field(default_factory=utcnow, sa_column=_when())
+
+
+class MatchPlayerRow(SQLModel, table=True):
+    """A player of a match: what the match adds to the player's statistics (kept, and
+    rewritten through the rules engine on every change of the match), and, indexed by
+    player and time, the way to the player's matches newest first.
+
+    The counts are those of `canasta_scorer.rules.PlayerTally`; ``created_at`` is the
+    match's.
+    """
+
+    __tablename__ = "match_player"
+    __table_args__ = (
+        Index("ix_match_player_player_created", "player_id", "created_at", "match_id"),
+    )
+
+    match_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("match.id", ondelete="CASCADE"), primary_key=True)
+    )
+    player_id: int = Field(sa_column=Column(Integer, ForeignKey("player.id"), primary_key=True))
+    created_at: datetime = Field(sa_column=_when())
+    played: int = 0
+    in_progress: int = 0
+    won: int = 0
+    hands: int = 0
+    points: int = 0
+    best_hand: int | None = None
+    card_hands: int = 0
+    quick_hands: int = 0
+    canastas: int = 0
+    went_out: int = 0
+
+
+class MatchPartnershipRow(SQLModel, table=True):
+    """Partners of a match (a side of two or more players): what the match adds to the
+    partnership's statistics. ``key`` is the partners' folded names, sorted, joined by
+    ``|``; ``players`` their names as written, as a JSON list."""
+
+    __tablename__ = "match_partnership"
+
+    match_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("match.id", ondelete="CASCADE"), primary_key=True)
+    )
+    key: str = Field(primary_key=True, max_length=600)
+    players: str = Field(sa_column=Column(Text, nullable=False))
+    played: int = 0
+    in_progress: int = 0
+    won: int = 0
+
+
+class PlayerTotalsRow(SQLModel, table=True):
+    """A player's statistics over every match not deleted: the sums of the player's
+    ``match_player`` rows, kept up to date by the store in the transaction that changes
+    a match, so the statistics of the whole store are read, not added up."""
+
+    __tablename__ = "player_totals"
+
+    player_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("player.id"), primary_key=True, autoincrement=False)
+    )
+    played: int = 0
+    in_progress: int = 0
+    won: int = 0
+    hands: int = 0
+    points: int = 0
+    best_hand: int | None = None
+    card_hands: int = 0
+    quick_hands: int = 0
+    canastas: int = 0
+    went_out: int = 0
+
+
+class PartnershipTotalsRow(SQLModel, table=True):
+    """A partnership's statistics over every match not deleted (see `PlayerTotalsRow`)."""
+
+    __tablename__ = "partnership_totals"
+
+    key: str = Field(primary_key=True, max_length=600)
+    players: str = Field(sa_column=Column(Text, nullable=False))
+    played: int = 0
+    in_progress: int = 0
+    won: int = 0

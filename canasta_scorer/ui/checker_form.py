@@ -1,9 +1,9 @@
 """The rule checker's form: what the players describe, and the engine's verdict.
 
 Pure data (no Flet): the app state keeps one `CheckerForm` and replaces it on every
-change; `CheckerForm.verdict` asks `canasta_scorer.rules`. Every card is put in with
-the card pad: melds as lists of cards, one meld after another ("next meld"), so no
-typed separator can ever run two melds into one.
+change; `CheckerForm.verdict` asks `canasta_scorer.rules.settle`. Every card is put
+in with the card pad: melds as lists of cards, one meld after another ("next meld"),
+so no typed separator can ever run two melds into one.
 """
 
 from __future__ import annotations
@@ -15,20 +15,17 @@ from pydantic import BaseModel, ConfigDict
 from canasta_scorer.rules import (
     CanastaError,
     Card,
-    Meld,
-    RuleSet,
-    format_cards,
-    rule_set,
-)
-from canasta_scorer.rules.disputes import (
     FirstMeldSituation,
     GoOutSituation,
+    Meld,
+    MeldSituation,
     PileSituation,
+    RuleSet,
     Verdict,
-    first_meld,
-    may_go_out,
-    may_take_pile,
-    meld_verdict,
+    format_cards,
+    parse_number,
+    rule_set,
+    settle,
 )
 
 __all__ = ["CARD_SLOTS", "QUESTIONS", "CheckerForm", "Question", "Slot", "SlotKind"]
@@ -108,14 +105,12 @@ CARD_SLOTS: dict[str, tuple[Slot, ...]] = {
 
 
 def _number(text: str, where: str, problems: list[tuple[str, str]], default: int = 0) -> int:
-    text = text.strip().replace(",", "").replace("−", "-")
-    if not text:
-        return default
     try:
-        return int(text)
-    except ValueError:
-        problems.append((where, f"{text!r} is not a whole number"))
+        number = parse_number(text)
+    except CanastaError as error:
+        problems.append((where, str(error)))
         return default
+    return default if number is None else number
 
 
 def _melds(melds: Melds, where: str, problems: list[tuple[str, str]]) -> tuple[Meld, ...]:
@@ -255,8 +250,12 @@ class CheckerForm(BaseModel):
         if self.question == "meld":
             if not self.cards:
                 return None, ()
-            verdict = meld_verdict(
-                Meld.from_cards(self.cards), rules, going_out=True if self.going_out else None
+            verdict = settle(
+                "meld",
+                MeldSituation(
+                    meld=Meld.from_cards(self.cards), going_out=True if self.going_out else None
+                ),
+                rules,
             )
         elif self.question == "pile":
             melds = _melds(self.side_melds, "side_melds", problems)
@@ -264,7 +263,8 @@ class CheckerForm(BaseModel):
             if size < 1:
                 problems.append(("pile_size", "the pile holds at least its top card"))
             if self.top is not None and not problems:
-                verdict = may_take_pile(
+                verdict = settle(
+                    "pile",
                     PileSituation(
                         top=self.top,
                         pile_size=size,
@@ -284,7 +284,8 @@ class CheckerForm(BaseModel):
             if not this_turn and not table and not problems:
                 return None, ()
             if not problems:
-                verdict = may_go_out(
+                verdict = settle(
+                    "go-out",
                     GoOutSituation(
                         table_melds=table,
                         this_turn=this_turn,
@@ -301,7 +302,8 @@ class CheckerForm(BaseModel):
             if not melds and not problems:
                 return None, ()
             if not problems:
-                verdict = first_meld(
+                verdict = settle(
+                    "first-meld",
                     FirstMeldSituation(
                         melds=melds, top=self.top, buried=self.buried, side_score=score
                     ),

@@ -8,31 +8,30 @@ models, so a draft that cannot be a record says why in plain words.
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from canasta_scorer.rules import (
+    POINT_CLASS_CARDS,
+    CanastaError,
     Card,
     MatchHand,
     MatchRecord,
     Meld,
     MeldRank,
+    PointClass,
     Problem,
     RecordError,
     RuleSet,
     WentOut,
-    format_cards,
-)
-from canasta_scorer.rules.cards import (
-    POINT_CLASS_CARDS,
-    PointClass,
     cards_for_point_classes,
+    format_cards,
     parse_cards,
+    parse_number,
+    validate_record,
 )
-from canasta_scorer.rules.records import validate_record
 
 __all__ = [
     "COUNTED_BY_POINTS",
@@ -44,7 +43,6 @@ __all__ = [
     "MeldDraft",
     "SetupSide",
     "SideDraft",
-    "split_note",
 ]
 
 Count = Annotated[int, Field(ge=0, le=200)]
@@ -56,41 +54,13 @@ NOTHING_ENTERED = (
     "Nothing entered yet: enter the melds, red threes and cards left of each side "
     "(or switch on quick totals)"
 )
-#: The line added to a hand's note naming whose cards left were counted by points
-#: (they are kept as stand-in cards of the same points).
+#: The words naming whose cards left were counted by points (they are kept as
+#: stand-in cards of the same points; the hand's ``counted_by_points``).
 COUNTED_BY_POINTS = "cards left counted by points: "
 
 _CLASS_OF: dict[Card, PointClass] = {
     card: point_class for point_class, cards in POINT_CLASS_CARDS.items() for card in cards
 }
-_COUNTED_LINE = re.compile(r"(?:^|\n)" + re.escape(COUNTED_BY_POINTS) + r"([^\n]*)\s*$")
-
-
-def split_note(note: str | None) -> tuple[str, tuple[str, ...]]:
-    r"""A hand's note without its "cards left counted by points" line, and the names
-    on that line.
-
-    >>> split_note("Bob dealt twice\ncards left counted by points: South, East")
-    ('Bob dealt twice', ('South', 'East'))
-    >>> split_note("no mark")
-    ('no mark', ())
-    """
-    text = note or ""
-    found = _COUNTED_LINE.search(text)
-    if found is None:
-        return text, ()
-    names = tuple(n.strip() for n in found.group(1).split(",") if n.strip())
-    return text[: found.start()].rstrip(), names
-
-
-def _with_counted(note: str, names: list[str]) -> str:
-    """The note with one line naming whose cards were counted by points (none if
-    nobody's were); an older such line is replaced, never repeated."""
-    text = split_note(note)[0].strip()
-    if not names:
-        return text
-    line = COUNTED_BY_POINTS + ", ".join(names)
-    return f"{text}\n{line}" if text else line
 
 
 class MeldDraft(BaseModel):
@@ -197,10 +167,10 @@ class HandDraft(BaseModel):
     @classmethod
     def from_hand(cls, record: MatchRecord, number: int) -> HandDraft:
         """A draft to edit hand ``number`` of a match: cards left shown as typed cards,
-        or as counts by point class for the players whose cards were counted so (named
-        in the note, which is shown without that line)."""
+        or as counts by point class for the players whose cards were counted so (the
+        hand's ``counted_by_points``)."""
         hand = record.hands[number]
-        note, counted = split_note(hand.note)
+        note, counted = hand.note or "", hand.counted_by_points
         counted_keys = {name.strip().casefold() for name in counted}
         if any(play.quick for play in hand.sides):
             return cls(
@@ -274,7 +244,7 @@ class HandDraft(BaseModel):
 
         Cards counted by point class become cards of those points, chosen so the
         deck is never exceeded (`cards_for_point_classes`); the note then names the
-        players whose cards were counted so ("cards left counted by points: South").
+        players whose cards were counted so (its ``counted_by_points``).
 
         Raises:
             RecordError: typed cards that cannot be read, with the path of the field.
@@ -334,9 +304,11 @@ class HandDraft(BaseModel):
             value = getattr(self, key)
             if value:
                 hand[key] = value
-        note = _with_counted(self.note, counted)
+        note = self.note.strip()
         if note:
             hand["note"] = note
+        if counted:
+            hand["counted_by_points"] = counted
         return validate_record(MatchHand, hand)
 
     def _quick_hand(self, record: MatchRecord) -> MatchHand:
@@ -344,12 +316,15 @@ class HandDraft(BaseModel):
         sides: list[dict[str, object]] = []
         for index in range(len(record.sides)):
             text = (self.totals[index] if index < len(self.totals) else "").strip()
-            text = text.replace(",", "").replace("−", "-").replace(" ", "")
             try:
-                sides.append({"total": int(text)})
-            except ValueError:
-                what = f"{text!r} is not a whole number" if text else MISSING_TOTAL
-                problems.append(Problem(f"sides[{index}].total", what))
+                total = parse_number(text)
+            except CanastaError as error:
+                problems.append(Problem(f"sides[{index}].total", str(error)))
+                continue
+            if total is None:
+                problems.append(Problem(f"sides[{index}].total", MISSING_TOTAL))
+            else:
+                sides.append({"total": total})
         if problems:
             raise RecordError(problems)
         hand: dict[str, object] = {"sides": sides}
@@ -357,7 +332,7 @@ class HandDraft(BaseModel):
             value = getattr(self, key)
             if value:
                 hand[key] = value
-        note = _with_counted(self.note, [])
+        note = self.note.strip()
         if note:
             hand["note"] = note
         return validate_record(MatchHand, hand)
@@ -393,15 +368,10 @@ class MatchSetup(BaseModel):
         problems: list[Problem] = []
 
         def number(text: str, where: str) -> int | None:
-            text = text.strip().replace("−", "-")
-            if re.fullmatch(r"-?\d{1,3}(,\d{3})+", text):
-                text = text.replace(",", "")
-            if not text:
-                return None
             try:
-                return int(text)
-            except ValueError:
-                problems.append(Problem(where, f"{text!r} is not a whole number"))
+                return parse_number(text)
+            except CanastaError as error:
+                problems.append(Problem(where, str(error)))
                 return None
 
         data: dict[str, object] = {

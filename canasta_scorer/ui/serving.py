@@ -23,7 +23,10 @@ that "this machine only or not" is decided by the addresses actually bound:
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import ctypes
+import gc
 import hmac
 import ipaddress
 import logging
@@ -33,7 +36,6 @@ import socket
 import sys
 import threading
 import time
-import weakref
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable, Iterator, MutableMapping
 from dataclasses import dataclass, field
@@ -478,6 +480,17 @@ class HostGuard:
             await send({"type": "http.response.body", "body": body})
             return
 
+        if kind == "websocket":
+            from starlette.websockets import WebSocketDisconnect
+
+            try:
+                await self.app(scope, receive, send)
+            except WebSocketDisconnect:
+                # Flet's send loop writing to a connection that just closed (the tab
+                # went away, or the server is stopping): nothing is wrong
+                log.debug("a websocket closed while the app was sending to it")
+            return
+
         async def send_without_open_cors(message: MutableMapping[str, Any]) -> None:
             if message["type"] == "http.response.start":
                 message["headers"] = [
@@ -491,8 +504,6 @@ class HostGuard:
 
 
 # --- the edge of a session -----------------------------------------------------------------
-
-_EDGES: weakref.WeakKeyDictionary[Any, SessionEdge] = weakref.WeakKeyDictionary()
 
 
 def plain_failure(error: BaseException | None) -> str:
@@ -550,14 +561,21 @@ class SessionEdge:
         self.retry: Callable[[], None] | None = None
         self.failures: list[str] = []
         session = page.session
-        self._crash = session.error
+        # No strong reference back to the session but the page's own (weak): a closed
+        # session and its edge are freed together.
         session.error = self.report  # type: ignore[method-assign]
-        _EDGES[session] = self
+        session._canasta_edge = self  # type: ignore[attr-defined]
 
     @staticmethod
     def of(page: ft.Page) -> SessionEdge | None:
         """The edge installed on a page's session, if any."""
-        return _EDGES.get(page.session)
+        edge = getattr(page.session, "_canasta_edge", None)
+        return edge if isinstance(edge, SessionEdge) else None
+
+    def _crash(self, text: str) -> None:
+        """Flet's own report (the "session crashed" message), with ``text`` only."""
+        session = self.page.session
+        type(session).error(session, text)
 
     def report(self, message: str) -> None:
         """Take Flet's error report: log it, show the player a plain message."""
@@ -648,8 +666,6 @@ def serve_web(
         assets_dir=assets_dir,
         web_renderer=web_renderer,
         session_timeout_seconds=session_seconds,
-        app_name="Canasta scorer",
-        app_short_name="Canasta",
     )
     guarded = HostGuard(flet, listener, extra_hosts)
     config = uvicorn.Config(
@@ -688,13 +704,48 @@ def _server_class() -> type[Any]:
     return Server
 
 
+_reclaim_pending = False
+#: Seconds between giving freed memory back, at most once each.
+RECLAIM_SECONDS = 5.0
+
+
+def reclaim() -> None:
+    """Free what closed sessions left (their controls form reference cycles) and
+    give the C heap's free pages back to the system where the C library can
+    (glibc's ``malloc_trim``)."""
+    gc.collect()
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None).malloc_trim(0)
+
+
+def _reclaim_soon() -> None:
+    """After a session closed: `reclaim` a little later, once for a burst of closes."""
+    global _reclaim_pending
+    if _reclaim_pending:
+        return
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return
+    _reclaim_pending = True
+
+    def run() -> None:
+        global _reclaim_pending
+        _reclaim_pending = False
+        reclaim()
+
+    loop.call_later(RECLAIM_SECONDS, run)
+
+
 def guard_page(page: ft.Page, gate: AccessGate) -> tuple[SessionEdge, ClientGate]:
-    """Set up one browser tab: its failure edge, and its access gate (per client
-    address; a tab that never unlocks is forgotten soon after it disconnects)."""
+    """Set up one browser tab: its failure edge, its access gate (per client
+    address; a tab that never unlocks is forgotten soon after it disconnects), and
+    memory given back once its session is closed."""
     edge = SessionEdge(page)
     client = page.client_ip or ""
     client_gate = gate.for_client(client)
     page.on_disconnect = _on_disconnect(page, client_gate)
+    page.on_close = lambda _event: _reclaim_soon()
     return edge, client_gate
 
 

@@ -4,19 +4,12 @@ from __future__ import annotations
 
 import re
 
-from canasta_scorer.rules import (
-    HOUSE_RULE_INFO,
-    VARIANT_INFO,
-    RuleSet,
-    Variant,
-    initial_meld_minimum,
-)
+from canasta_scorer.rules import HOUSE_RULE_INFO, VARIANT_INFO, Variant
 
 __all__ = [
     "HOUSE_RULE_TITLES",
     "house_rule_choices",
     "house_rule_title",
-    "minimum_for",
     "variant_choices",
     "variant_summary",
 ]
@@ -33,29 +26,12 @@ def house_rule_choices() -> list[tuple[str, str, str]]:
 
 
 #: Each house rule in a few words of the game (a switch label fits a phone).
-HOUSE_RULE_TITLES: dict[str, str] = {
-    "black-three-freezes": "Black three freezes the pile",
-    "pile-always-frozen": "Pile always frozen",
-    "two-naturals-to-take": "Two naturals to take the pile",
-    "no-pile-for-finished-canasta": "No pile for a finished canasta",
-    "wild-card-melds": "Wild card melds",
-    "wild-meld-penalty": "Unfinished wild meld costs 1,000",
-    "red-threes-at-deal": "Red threes replaced at the deal",
-    "concealed-team-level": "Concealed only on a first meld",
-    "red-threes-need-canasta": "Red threes need a canasta",
-    "no-red-three-penalty": "Red threes always count plus",
-    "go-out-without-canastas": "Go out without canastas",
-    "no-initial-minimum": "No initial meld minimum",
-    "red-three-in-hand-penalty": "Red three in hand costs 500",
-    "red-three-penalty-cap-400": "Red threes lose at most 400",
-    "cutthroat-two-canastas": "Cutthroat: 2 canastas to go out",
-    "draw-on-tie": "A tie at the end is a draw",
-}
+HOUSE_RULE_TITLES: dict[str, str] = {info.id.value: info.title for info in HOUSE_RULE_INFO.values()}
 
 
 def house_rule_title(rule: str) -> str:
-    """A house rule in a few words ("Black three freezes the pile"); a rule without
-    a title yet is named by its id in words."""
+    """A house rule in a few words ("Black three freezes the pile"); an unknown id is
+    named by its id in words."""
     return HOUSE_RULE_TITLES.get(rule, rule.replace("-", " ").capitalize())
 
 
@@ -67,8 +43,3 @@ def variant_summary(variant: Variant | str) -> str:
     if fixed == text and "target" not in text:
         fixed = f"{text}; target {info.target:,}"
     return fixed
-
-
-def minimum_for(score: int, rules: RuleSet) -> int:
-    """The initial meld minimum (points) for a score (shown on badges)."""
-    return initial_meld_minimum(score, rules)

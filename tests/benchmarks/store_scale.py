@@ -8,14 +8,17 @@ the largest size to the smallest:
 - list: the newest 50 matches with totals and winner (`Store.matches`, the cache);
 - open: one match, rescored through the rules engine (`Store.match`);
 - save: one more hand of a match in progress (`Store.add_hand`, a full transaction
-  with ``synchronous=FULL``).
+  with ``synchronous=FULL``; it rewrites the match's kept statistics too).
 
 Also timed, for what the app's match list does: the matches in progress (25 among
-them), a page deep in the past (``before``), and one player's matches (a player in a
-third of all matches: this one grows with how many matches that player played).
+them), a page deep in the past (``before``), one player's matches (a player in a third
+of all matches) and those of a player the store knows with none; and the statistics
+screen: over every match (`Store.statistics`, from the kept totals) and over one
+player's matches (the kept per-match rows added up).
 
 Goals: list and open flat (within 1.5× from 1,000 to 100,000) and under 50 ms at
-100,000; save under 20 ms. Speed is measured here, never asserted in tests.
+100,000; a player's matches flat and under 10 ms; statistics under 200 ms at 100,000;
+save under 20 ms. Speed is measured here, never asserted in tests.
 
 The seed is fast: rows go in with SQLAlchemy Core ``executemany`` in one transaction,
 built from a few match templates each scored once by `score_match` (its cache: running
@@ -45,12 +48,18 @@ from typing import Any
 TEMPLATES = 8
 HANDS = 20
 IN_PROGRESS = 25  # matches a save is timed on, 10 hands each
+NOBODY = "Zoe"  # a player the store knows who played no match
 
 
 def _templates(rng: random.Random) -> list[dict[str, Any]]:
     """A few finished matches of exactly ``HANDS`` hands, each scored once."""
-    from canasta_scorer.rules import MatchHand, MatchRecord, score_match
-    from canasta_scorer.rules.records import validate_record
+    from canasta_scorer.rules import (
+        MatchHand,
+        MatchRecord,
+        match_tallies,
+        score_match,
+        validate_record,
+    )
     from canasta_scorer.store.exchange import fingerprint
     from canasta_scorer.store.repository import _hand_json
 
@@ -93,8 +102,20 @@ def _templates(rng: random.Random) -> list[dict[str, Any]]:
         record = validate_record(MatchRecord, {**base, "hands": hands, "target": target})
         score = score_match(record)
         assert score.valid and score.finished, (number, score.violations)
+        tallies, partnerships = match_tallies(record, score)
         made.append(
             {
+                "tallies": [t.model_dump(exclude={"key"}) for t in tallies],
+                "partnerships": [
+                    {
+                        "key": "|".join(p.key),
+                        "players": json.dumps(list(p.players)),
+                        "played": p.played,
+                        "in_progress": p.in_progress,
+                        "won": p.won,
+                    }
+                    for p in partnerships
+                ],
                 "record": record,
                 "players": [list(side.players) for side in record.sides],
                 "entries": [_hand_json(hand) for hand in record.hands],
@@ -113,8 +134,11 @@ def seed(url: str, count: int, rng: random.Random) -> None:
     from sqlalchemy import insert
 
     from canasta_scorer.store import Store
+    from canasta_scorer.store.repository import STATS_VERSION
     from canasta_scorer.store.tables import (
         HandRow,
+        MatchPartnershipRow,
+        MatchPlayerRow,
         MatchRow,
         PlayerRow,
         SidePlayerRow,
@@ -125,6 +149,7 @@ def seed(url: str, count: int, rng: random.Random) -> None:
     store = Store.open(url)
     engine = store.engine
     names = sorted({name for t in templates for side in t["players"] for name in side})
+    names.append(NOBODY)  # a player the store knows, with no match
     player_ids = {name: number + 1 for number, name in enumerate(names)}
     start = datetime(2020, 1, 1, tzinfo=UTC)
     chunk = 5_000
@@ -137,7 +162,7 @@ def seed(url: str, count: int, rng: random.Random) -> None:
             ],
         )
         for first in range(0, count, chunk):
-            matches, sides, seats, hands = [], [], [], []
+            matches, sides, seats, hands, kept, pairs = [], [], [], [], [], []
             for index in range(first, min(first + chunk, count)):
                 template = templates[index % len(templates)]
                 record = template["record"]
@@ -160,8 +185,20 @@ def seed(url: str, count: int, rng: random.Random) -> None:
                         "winner": template["winner"],
                         "margin": template["margin"],
                         "fingerprint": template["fingerprint"],
+                        "stats_version": STATS_VERSION,
                     }
                 )
+                for tally in template["tallies"]:
+                    counts = {k: v for k, v in tally.items() if k != "name"}
+                    kept.append(
+                        {
+                            "match_id": match_id,
+                            "player_id": player_ids[tally["name"]],
+                            "created_at": created,
+                            **counts,
+                        }
+                    )
+                pairs += [{"match_id": match_id, **pair} for pair in template["partnerships"]]
                 for seat, side in enumerate(record.sides):
                     side_id = 2 * index + seat + 1
                     sides.append(
@@ -191,6 +228,24 @@ def seed(url: str, count: int, rng: random.Random) -> None:
             connection.execute(insert(SideRow.__table__), sides)  # type: ignore[attr-defined]
             connection.execute(insert(SidePlayerRow.__table__), seats)  # type: ignore[attr-defined]
             connection.execute(insert(HandRow.__table__), hands)  # type: ignore[attr-defined]
+            connection.execute(insert(MatchPlayerRow.__table__), kept)  # type: ignore[attr-defined]
+            connection.execute(
+                insert(MatchPartnershipRow.__table__),  # type: ignore[attr-defined]
+                pairs,
+            )
+        # The totals the store keeps over every match, as its saves would have left them.
+        connection.exec_driver_sql(
+            "INSERT INTO player_totals (player_id, played, in_progress, won, hands, points,"
+            " best_hand, card_hands, quick_hands, canastas, went_out)"
+            " SELECT player_id, SUM(played), SUM(in_progress), SUM(won), SUM(hands),"
+            " SUM(points), MAX(best_hand), SUM(card_hands), SUM(quick_hands), SUM(canastas),"
+            " SUM(went_out) FROM match_player GROUP BY player_id"
+        )
+        connection.exec_driver_sql(
+            "INSERT INTO partnership_totals (key, players, played, in_progress, won)"
+            " SELECT key, MIN(players), SUM(played), SUM(in_progress), SUM(won)"
+            " FROM match_partnership GROUP BY key"
+        )
     # Matches in progress, the newest ones, made through the store.
     for number in range(IN_PROGRESS):
         template = templates[number % len(templates)]
@@ -245,6 +300,13 @@ def measure(url: str, count: int, runs: int, rng: random.Random) -> dict[str, fl
                 lambda run: store.matches(limit=50, before=deep[run]), runs
             ),
             "list by player": _median_ms(lambda _run: store.matches(limit=50, player="Ann"), runs),
+            "list by player, none": _median_ms(
+                lambda _run: store.matches(limit=50, player=NOBODY), runs
+            ),
+            "statistics": _median_ms(lambda _run: store.statistics(), max(3, runs // 4)),
+            "statistics by player": _median_ms(
+                lambda _run: store.statistics(player="Ann"), max(3, runs // 4)
+            ),
         }
     finally:
         store.close()
@@ -270,6 +332,9 @@ def explain(url: str) -> None:
     store.matches(limit=50, status="in_progress")
     store.matches(limit=50, before=100)
     store.matches(limit=50, player="Ann")
+    store.matches(limit=50, player=NOBODY)
+    store.statistics()
+    store.statistics(player="Ann")
     store.match(1)
     store.add_hand(going, store.match(going).record.hands[0], store.match(going).version)
     seen = set()

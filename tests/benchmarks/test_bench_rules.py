@@ -170,3 +170,22 @@ def test_process_startup_measures_sane_numbers() -> None:
     for key in ("scorer_ms", "baseline_ms", "ratio"):
         assert math.isfinite(result[key]) and result[key] > 0
     assert result["scorer_command"][-2:] == ["score", str(S1_FILE)]
+
+
+def _engine_speed() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("engine_speed", HERE / "engine_speed.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_engine_speed_script_measures_sane_numbers() -> None:
+    """The engine speed script works and its peer scorer agrees with the engine on S1
+    (a peer that scored wrong would make the ratio meaningless); numbers not asserted."""
+    speed = _engine_speed()
+    data = json.loads(S1_FILE.read_text(encoding="utf-8"))
+    assert speed.peer_score(data) == S1_TOTALS
+    result = speed.measure(rounds=5)
+    for key in ("fresh_us", "warm_us", "load_us", "peer_us", "floor_us", "fresh_vs_peer"):
+        assert math.isfinite(result[key]) and result[key] > 0

@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 import json
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -23,28 +23,29 @@ from pydantic import BaseModel
 
 from canasta_scorer.rules import (
     NATURAL_RANKS,
+    REASON_WORDS,
     Card,
+    Code,
+    FirstMeldSituation,
+    GoOutSituation,
     HouseRule,
     Meld,
+    MeldSituation,
+    PileSituation,
+    Question,
+    ReasonCode,
     RuleSet,
     Variant,
+    Verdict,
+    best_opening,
     check_meld,
+    is_natural,
+    is_wild,
     parse_card,
     parse_cards,
     parse_meld,
     rule_set,
-)
-from canasta_scorer.rules.cards import is_natural, is_wild
-from canasta_scorer.rules.disputes import (
-    FirstMeldSituation,
-    GoOutSituation,
-    PileSituation,
-    Verdict,
-    best_opening,
-    first_meld,
-    may_go_out,
-    may_take_pile,
-    meld_verdict,
+    settle,
 )
 
 DATA = Path(__file__).resolve().parents[2] / "tests" / "data" / "golden_disputes.json"
@@ -74,19 +75,21 @@ def _read(model: type[BaseModel], data: dict[str, Any]) -> Any:
 
 def _ask(question: str, situation: dict[str, Any], rules: RuleSet) -> Verdict:
     if question == "pile":
-        return may_take_pile(_read(PileSituation, situation), rules)
+        return settle(Question.PILE, _read(PileSituation, situation), rules)
     if question == "go-out":
-        return may_go_out(_read(GoOutSituation, situation), rules)
+        return settle(Question.GO_OUT, _read(GoOutSituation, situation), rules)
     if question == "first-meld":
-        return first_meld(_read(FirstMeldSituation, situation), rules)
+        return settle(Question.FIRST_MELD, _read(FirstMeldSituation, situation), rules)
     assert question == "meld", question
     assert set(situation) <= {"meld", "going_out"}, situation
-    return meld_verdict(parse_meld(situation["meld"]), rules, going_out=situation.get("going_out"))
+    meld = MeldSituation(meld=parse_meld(situation["meld"]), going_out=situation.get("going_out"))
+    return settle(Question.MELD, meld, rules)
 
 
 def _says_why(verdict: Verdict) -> None:
     """Every reason names its rule; a "no" has a reason against; the answer says yes or no."""
     assert all(reason.rule.strip() and reason.message.strip() for reason in verdict.reasons)
+    assert all(isinstance(reason.code, ReasonCode | Code) for reason in verdict.reasons)
     assert verdict.answer.startswith("Yes" if verdict.allowed else "No"), verdict.answer
     if not verdict.allowed:
         assert any(not reason.ok for reason in verdict.reasons), verdict
@@ -108,6 +111,21 @@ def test_golden_dispute(case: dict[str, Any]) -> None:
     for rule in expect.get("against", []):
         assert any(rule in text for text in against), (rule, verdict)
     _says_why(verdict)
+
+
+def test_every_reason_code_is_given_by_some_golden_case_and_worded_once() -> None:
+    """Each reason code comes up in the rule books' situations, and its wording is the
+    one of `REASON_WORDS` filled in with the reason's values."""
+    seen: set[ReasonCode | Code] = set()
+    for case in CASES:
+        rules = rule_set(case.get("variant", "classic"), case.get("house_rules", ()))
+        for reason in _ask(case["question"], case["situation"], rules).reasons:
+            seen.add(reason.code)
+            if isinstance(reason.code, ReasonCode):
+                words = REASON_WORDS[reason.code].format(**reason.values)
+                assert reason.message.casefold() == words.casefold(), reason
+    assert set(ReasonCode) - seen == set()
+    assert set(REASON_WORDS) == set(ReasonCode)
 
 
 def test_golden_disputes_have_unique_ids_sources_and_known_keys() -> None:
@@ -269,8 +287,8 @@ RULES = st.builds(
 )
 
 
-def _checked(ask: Callable[[Any, RuleSet], Verdict], situation: Any, rules: RuleSet) -> None:
-    verdict = ask(situation, rules)
+def _checked(question: Question, situation: Any, rules: RuleSet) -> None:
+    verdict = settle(question, situation, rules)
     _says_why(verdict)
     assert verdict.points is None or verdict.points >= 0
     # A first meld that is allowed reaches its minimum (a go-out's points are its bonus).
@@ -296,7 +314,7 @@ def _checked(ask: Callable[[Any, RuleSet], Verdict], situation: Any, rules: Rule
     RULES,
 )
 def test_may_take_pile_never_raises_and_says_why(situation: PileSituation, rules: RuleSet) -> None:
-    _checked(may_take_pile, situation, rules)
+    _checked(Question.PILE, situation, rules)
 
 
 @QUICK
@@ -314,7 +332,7 @@ def test_may_take_pile_never_raises_and_says_why(situation: PileSituation, rules
     RULES,
 )
 def test_may_go_out_never_raises_and_says_why(situation: GoOutSituation, rules: RuleSet) -> None:
-    _checked(may_go_out, situation, rules)
+    _checked(Question.GO_OUT, situation, rules)
 
 
 @QUICK
@@ -332,7 +350,7 @@ def test_may_go_out_never_raises_and_says_why(situation: GoOutSituation, rules: 
 def test_first_meld_never_raises_and_says_why(
     situation: FirstMeldSituation, rules: RuleSet
 ) -> None:
-    _checked(first_meld, situation, rules)
+    _checked(Question.FIRST_MELD, situation, rules)
 
 
 @QUICK
@@ -340,6 +358,6 @@ def test_first_meld_never_raises_and_says_why(
 def test_meld_verdict_never_raises_and_says_why(
     meld: Meld, rules: RuleSet, going_out: bool | None
 ) -> None:
-    verdict = meld_verdict(meld, rules, going_out=going_out)
+    verdict = settle(Question.MELD, MeldSituation(meld=meld, going_out=going_out), rules)
     _says_why(verdict)
     assert verdict.points == meld.points

@@ -25,12 +25,12 @@ from canasta_scorer.rules import (
     initial_meld_minimum,
     load_hand,
     load_match,
+    meld_supply,
     parse_meld,
     rule_set,
     score_hand,
     score_match,
 )
-from canasta_scorer.rules.checks import meld_supply
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"

@@ -33,8 +33,8 @@ from canasta_scorer.rules import (
     rule_set,
     score_hand,
     score_match,
+    validate_record,
 )
-from canasta_scorer.rules.records import validate_record
 
 Data = dict[str, Any]
 

@@ -1,4 +1,4 @@
-"""Player and partnership statistics (`canasta_scorer.rules.stats`), against answers
+"""Player and partnership statistics (`canasta_scorer.rules.statistics`), against answers
 worked out by hand.
 
 Four matches are seeded (`seed_matches`); every number of `EXPECTED_PLAYERS` and
@@ -42,9 +42,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from canasta_scorer.rules import MatchHand, MatchRecord, has_errors, score_match
-from canasta_scorer.rules.records import validate_record
-from canasta_scorer.rules.stats import PartnershipStats, PlayerStats, Statistics, statistics
+import pytest
+
+from canasta_scorer.rules import (
+    MatchHand,
+    MatchRecord,
+    PartnershipStats,
+    PlayerStats,
+    Statistics,
+    has_errors,
+    score_match,
+    statistics,
+    validate_record,
+)
 
 __all__ = [
     "EXPECTED_PARTNERSHIPS",
@@ -136,41 +146,44 @@ def split(record: MatchRecord) -> tuple[MatchRecord, tuple[MatchHand, ...]]:
 # Every player, in the order `statistics` sorts them: best win rate first, then more
 # wins, then by name (case-insensitively).
 EXPECTED_PLAYERS = (
-    # Ann (also "ANN" in M2): played M1 M2 M3 M4 = 4; finished M1 M2 M4 = 3; won M1 (NS)
+    # Ann (also "ANN" in M2): played (finished) M1 M2 M4 = 3, M3 in progress; won M1 (NS)
     # and M4 (Duo) = 2; win rate 2/3.
     # hands: M1 730, 615; M2 100 (typed), 130; M3 −20; M4 130, 2,345 = 7 hands,
     # 730 + 615 + 100 + 130 − 20 + 130 + 2,345 = 4,030, average 4,030/7, best 2,345.
-    # card hands: 7 − 1 typed = 6; canastas 1 (M1 clean) + 1 (M1 canasta) + 0 (M2 small)
-    # + 0 (M3 none) + 0 (M4 small) + 4 (M4 big) = 6, per card hand 6/6 = 1.0.
+    # card hands: 7 − 1 typed = 6 (1 quick hand left out); canastas 1 (M1 clean)
+    # + 1 (M1 canasta) + 0 (M2 small) + 0 (M3 none) + 0 (M4 small) + 4 (M4 big) = 6,
+    # per card hand 6/6 = 1.0.
     # went out: M1 hand 1 (out by Ann) = 1 (M4 hand 2 was Di, M3 was Di).
     PlayerStats(
         name="Ann",
-        played=4,
-        finished=3,
+        played=3,
+        in_progress=1,
         won=2,
         win_rate=2 / 3,
         hands=7,
         average_hand=4030 / 7,
         best_hand=2345,
         card_hands=6,
+        quick_hands=1,
         canastas=6,
         canastas_per_hand=1.0,
         went_out=1,
     ),
-    # Di: played M1 M3 M4 = 3; finished M1 M4 = 2; won M4 = 1; win rate 1/2.
+    # Di: played (finished) M1 M4 = 2, M3 in progress; won M4 = 1; win rate 1/2.
     # hands: M1 130, 535; M3 2,345; M4 130, 2,345 = 5, sum 5,485, average 1,097, best 2,345.
     # card hands 5; canastas 0 + 1 + 4 + 0 + 4 = 9, per card hand 9/5 = 1.8.
     # went out: M3 (the lone player of side B) + M4 hand 2 (out by Di) = 2.
     PlayerStats(
         name="Di",
-        played=3,
-        finished=2,
+        played=2,
+        in_progress=1,
         won=1,
         win_rate=0.5,
         hands=5,
         average_hand=1097.0,
         best_hand=2345,
         card_hands=5,
+        quick_hands=0,
         canastas=9,
         canastas_per_hand=1.8,
         went_out=2,
@@ -183,13 +196,14 @@ EXPECTED_PLAYERS = (
     PlayerStats(
         name="Eve",
         played=2,
-        finished=2,
+        in_progress=0,
         won=1,
         win_rate=0.5,
         hands=3,
         average_hand=370.0,
         best_hand=730,
         card_hands=2,
+        quick_hands=1,
         canastas=1,
         canastas_per_hand=0.5,
         went_out=1,
@@ -202,13 +216,14 @@ EXPECTED_PLAYERS = (
     PlayerStats(
         name="Bob",
         played=3,
-        finished=3,
+        in_progress=0,
         won=1,
         win_rate=1 / 3,
         hands=5,
         average_hand=461.0,
         best_hand=730,
         card_hands=4,
+        quick_hands=1,
         canastas=3,
         canastas_per_hand=0.75,
         went_out=1,
@@ -223,13 +238,14 @@ EXPECTED_PLAYERS = (
     PlayerStats(
         name="Cy",
         played=3,
-        finished=3,
+        in_progress=0,
         won=1,
         win_rate=1 / 3,
         hands=6,
         average_hand=417.5,
         best_hand=730,
         card_hands=5,
+        quick_hands=1,
         canastas=3,
         canastas_per_hand=3 / 5,
         went_out=1,
@@ -240,15 +256,15 @@ EXPECTED_PLAYERS = (
 # then more wins, then by the names.
 EXPECTED_PARTNERSHIPS = (
     # Ann + Di: M4's Duo (written Di, Ann: names are sorted), won.
-    PartnershipStats(players=("Ann", "Di"), played=1, finished=1, won=1, win_rate=1.0),
+    PartnershipStats(players=("Ann", "Di"), played=1, won=1, win_rate=1.0),
     # Cy + Eve: M2's East-West, won.
-    PartnershipStats(players=("Cy", "Eve"), played=1, finished=1, won=1, win_rate=1.0),
+    PartnershipStats(players=("Cy", "Eve"), played=1, won=1, win_rate=1.0),
     # Ann + Bob: M1 (won) and M2 (as ANN + Bob: the same partnership, lost).
-    PartnershipStats(players=("Ann", "Bob"), played=2, finished=2, won=1, win_rate=0.5),
+    PartnershipStats(players=("Ann", "Bob"), played=2, won=1, win_rate=0.5),
     # Bob + Cy + Eve: M4's Trio, lost (each sat out a hand or not: the side is the same).
-    PartnershipStats(players=("Bob", "Cy", "Eve"), played=1, finished=1, won=0, win_rate=0.0),
+    PartnershipStats(players=("Bob", "Cy", "Eve"), played=1, won=0, win_rate=0.0),
     # Cy + Di: M1's East-West, lost.
-    PartnershipStats(players=("Cy", "Di"), played=1, finished=1, won=0, win_rate=0.0),
+    PartnershipStats(players=("Cy", "Di"), played=1, won=0, win_rate=0.0),
 )
 
 
@@ -307,9 +323,14 @@ def test_a_name_in_another_case_is_the_same_player() -> None:
     assert names.count("Ann") == 1 and "ANN" not in names
     ann = next(player for player in stats.players if player.name == "Ann")
     # M1 won, M2 lost; hands 730, 615, 100, 130 (sum 1,575), one typed.
-    assert (ann.played, ann.finished, ann.won, ann.win_rate) == (2, 2, 1, 0.5)
+    assert (ann.played, ann.in_progress, ann.won, ann.win_rate) == (2, 0, 1, 0.5)
     assert (ann.hands, ann.average_hand, ann.best_hand) == (4, 1575 / 4, 730)
-    assert (ann.card_hands, ann.canastas, ann.canastas_per_hand) == (3, 2, 2 / 3)
+    assert (ann.card_hands, ann.quick_hands, ann.canastas, ann.canastas_per_hand) == (
+        3,
+        1,
+        2,
+        2 / 3,
+    )
     # The name first met is the one shown: M2 alone, or M2 before M1, shows "ANN".
     assert "ANN" in [player.name for player in _stats(records[1:2]).players]
     assert [p.name for p in _stats([records[1], records[0]]).players].count("ANN") == 1
@@ -344,10 +365,10 @@ def test_typed_totals_count_for_scores_not_for_canastas() -> None:
     assert (stats["Bob"].card_hands, stats["Bob"].canastas_per_hand) == (1, 0.0)
 
 
-def test_an_unfinished_match_counts_as_played_not_finished() -> None:
+def test_an_unfinished_match_counts_in_progress_not_as_played() -> None:
     m3 = seed_matches()[2]
     stats = {player.name: player for player in _stats([m3]).players}
-    assert (stats["Di"].played, stats["Di"].finished, stats["Di"].won) == (1, 0, 0)
+    assert (stats["Di"].played, stats["Di"].in_progress, stats["Di"].won) == (0, 1, 0)
     assert stats["Di"].win_rate == 0.0 and stats["Ann"].win_rate == 0.0
     # The lone player of a one-player side went out without went_out_by.
     assert (stats["Di"].went_out, stats["Ann"].went_out) == (1, 0)
@@ -374,7 +395,7 @@ def test_equal_win_rates_rank_more_wins_first_then_names() -> None:
         ]
     )
     # Win rate 1.0: Yan and Zed (2 wins) before Amy and Bea (1 win); 0.0: by name.
-    assert [(p.name, p.won, p.finished) for p in stats.players] == [
+    assert [(p.name, p.won, p.played) for p in stats.players] == [
         ("Yan", 2, 2),
         ("Zed", 2, 2),
         ("Amy", 1, 1),
@@ -392,3 +413,38 @@ def test_equal_win_rates_rank_more_wins_first_then_names() -> None:
         (("Bo", "Cal"), 0, 0.0),
         (("Dan", "Eli"), 0, 0.0),
     ]
+
+
+def test_a_match_with_no_hand_counts_nowhere() -> None:
+    empty = split(seed_matches()[0])[0]
+    assert _stats([empty]) == Statistics(players=(), partnerships=())
+    with_it = _stats([*seed_matches(), empty])
+    assert with_it == _stats(seed_matches())
+
+
+def test_two_matches_in_progress_are_counted_apart() -> None:
+    m3 = seed_matches()[2]
+    ann = next(p for p in _stats([m3, m3, seed_matches()[0]]).players if p.name == "Ann")
+    # M1 finished and won; two copies of M3 still going.
+    assert (ann.played, ann.in_progress, ann.won, ann.win_rate) == (1, 2, 1, 1.0)
+
+
+@pytest.mark.parametrize("variant", ["two-player", "three-player", "three-player-cutthroat"])
+def test_where_each_player_is_a_side_the_side_is_the_player(variant: str) -> None:
+    # Sides named, no players listed: the side names are the players (rules §2).
+    count = 2 if variant == "two-player" else 3
+    names = ["Ann", "Bob", "Cy"][:count]
+    data: dict[str, Any] = {
+        "variant": variant,
+        "target": 500,
+        "sides": [{"name": name} for name in names],
+        "hands": [{"sides": [{"total": 600}, *[{"total": 100}] * (count - 1)]}],
+    }
+    if variant == "three-player-cutthroat":
+        data["hands"][0]["lone_hand"] = "Ann"
+    stats = _stats([validate_record(MatchRecord, data)])
+    assert [(p.name, p.played, p.won, p.hands, p.quick_hands) for p in stats.players] == [
+        ("Ann", 1, 1, 1, 1),
+        *[(name, 1, 0, 1, 1) for name in names[1:]],
+    ]
+    assert stats.partnerships == ()

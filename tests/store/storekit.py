@@ -11,8 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from canasta_scorer.rules import MatchHand, MatchRecord
-from canasta_scorer.rules.records import validate_record
+from canasta_scorer.rules import MatchHand, MatchRecord, validate_record
 
 __all__ = [
     "GOING_OUT",

@@ -11,8 +11,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from storekit import record
 
-from canasta_scorer.rules import MatchHand, load_match, score_match
-from canasta_scorer.rules.records import validate_record
+from canasta_scorer.rules import MatchHand, load_match, score_match, validate_record
 from canasta_scorer.store import LaterHandsError, RuleViolationError, Store
 
 PLAYS: dict[str, dict[str, Any]] = {

@@ -9,8 +9,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from storekit import cache_problems, hand, record
 
-from canasta_scorer.rules import MatchRecord, score_match
-from canasta_scorer.rules.records import validate_record
+from canasta_scorer.rules import MatchRecord, score_match, validate_record
 from canasta_scorer.store import NotFoundError, RuleViolationError, Store
 
 

@@ -1,6 +1,8 @@
-"""Statistics over a real store: the matches of tests/rules/test_stats.py entered through
-`Store.create_match` and `Store.add_hand` (on SQLite) give the engine's answers, and the
-history filters (player, variant, status) select the matches worked out by hand.
+"""Statistics over a real store (SQLite and PostgreSQL): the matches of
+tests/rules/test_stats.py entered through `Store.create_match` and `Store.add_hand` give
+the engine's answers, the statistics the store keeps per match add up to a fresh
+computation over the same matches, and the history filters (player, variant, status)
+select the matches worked out by hand.
 
 The matches (see tests/rules/test_stats.py for every number):
 
@@ -12,34 +14,35 @@ The matches (see tests/rules/test_stats.py for every number):
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from canasta_scorer.rules import MatchRecord, score_match
-from canasta_scorer.rules.stats import PlayerStats, Statistics, statistics
+from canasta_scorer.rules import (
+    MatchHand,
+    MatchRecord,
+    PlayerStats,
+    Statistics,
+    score_match,
+    statistics,
+)
 from canasta_scorer.store import Store
 from tests.rules.test_stats import EXPECTED_PARTNERSHIPS, EXPECTED_PLAYERS, seed_matches, split
 
 
 @pytest.fixture
-def seeded(tmp_path: Path) -> Iterator[tuple[Store, list[int]]]:
-    """A SQLite store holding M1–M4, each created empty and its hands added one by one;
-    with the ids of M1–M4."""
-    store = Store.open(f"sqlite:///{tmp_path / 'stats.db'}")
+def seeded(store: Store) -> tuple[Store, list[int]]:
+    """A store (SQLite and PostgreSQL) holding M1–M4, each created empty and its hands
+    added one by one; with the ids of M1–M4."""
     ids = []
-    try:
-        for record in seed_matches():
-            empty, hands = split(record)
-            state = store.create_match(empty)
-            for hand in hands:
-                state = store.add_hand(state.id, hand, state.version)
-            assert len(state.record.hands) == len(hands)
-            ids.append(state.id)
-        yield store, ids
-    finally:
-        store.close()
+    for record in seed_matches():
+        empty, hands = split(record)
+        state = store.create_match(empty)
+        for hand in hands:
+            state = store.add_hand(state.id, hand, state.version)
+        assert len(state.record.hands) == len(hands)
+        ids.append(state.id)
+    return store, ids
 
 
 def _stats(records: list[tuple[int, MatchRecord]]) -> Statistics:
@@ -112,13 +115,19 @@ def test_statistics_of_one_players_matches(seeded: tuple[Store, list[int]]) -> N
     assert _player(stats, "Eve") == next(p for p in EXPECTED_PLAYERS if p.name == "Eve")
     # Ann in M2 (lost; 100 typed, 130) and M4 (won; 130, 2,345): 4 hands, sum 2,705.
     ann = _player(stats, "Ann")
-    assert (ann.played, ann.finished, ann.won, ann.win_rate) == (2, 2, 1, 0.5)
+    assert (ann.played, ann.in_progress, ann.won, ann.win_rate) == (2, 0, 1, 0.5)
     assert (ann.hands, ann.average_hand, ann.best_hand) == (4, 2705 / 4, 2345)
-    assert (ann.card_hands, ann.canastas, ann.canastas_per_hand, ann.went_out) == (3, 4, 4 / 3, 0)
+    assert (ann.card_hands, ann.quick_hands, ann.canastas, ann.canastas_per_hand) == (
+        3,
+        1,
+        4,
+        4 / 3,
+    )
+    assert ann.went_out == 0
     # Cy: M2 won, M4 lost; Di only M4 (won).
     cy, di = _player(stats, "Cy"), _player(stats, "Di")
     assert (cy.played, cy.won, cy.hands, cy.went_out) == (2, 1, 4, 1)
-    assert (di.played, di.finished, di.won, di.hands, di.went_out) == (1, 1, 1, 2, 1)
+    assert (di.played, di.in_progress, di.won, di.hands, di.went_out) == (1, 0, 1, 2, 1)
     # Partnerships of M2 and M4 only: Ann+Di, Cy+Eve won; Ann+Bob, Bob+Cy+Eve lost.
     assert [(p.players, p.played, p.won) for p in stats.partnerships] == [
         (("Ann", "Di"), 1, 1),
@@ -131,11 +140,12 @@ def test_statistics_of_one_players_matches(seeded: tuple[Store, list[int]]) -> N
 def test_statistics_of_unfinished_matches(seeded: tuple[Store, list[int]]) -> None:
     store, _ = seeded
     stats = _stats(store.records(status="in_progress"))  # M3 only
-    # Ann −20 (none), Di 2,345 (big: 4 canastas, went out as the lone player); no wins.
+    # Ann −20 (none), Di 2,345 (big: 4 canastas, went out as the lone player); no wins,
+    # and the match is in progress: not played yet.
     assert stats.players == (
         PlayerStats(
             name="Ann",
-            played=1,
+            in_progress=1,
             hands=1,
             average_hand=-20.0,
             best_hand=-20,
@@ -143,7 +153,7 @@ def test_statistics_of_unfinished_matches(seeded: tuple[Store, list[int]]) -> No
         ),
         PlayerStats(
             name="Di",
-            played=1,
+            in_progress=1,
             hands=1,
             average_hand=2345.0,
             best_hand=2345,
@@ -161,7 +171,7 @@ def test_statistics_of_classic_matches(seeded: tuple[Store, list[int]]) -> None:
     stats = _stats(store.records(variant="classic"))  # M1 and M2
     # Ann and Bob: won M1, lost M2 (1/2); Cy: lost M1, won M2 (1/2); Eve won M2 (1/1);
     # Di lost M1 (0/1). Order: Eve; then Ann, Bob, Cy (1/2, one win, by name); then Di.
-    assert [(p.name, p.won, p.finished) for p in stats.players] == [
+    assert [(p.name, p.won, p.played) for p in stats.players] == [
         ("Eve", 1, 1),
         ("Ann", 1, 2),
         ("Bob", 1, 2),
@@ -171,8 +181,130 @@ def test_statistics_of_classic_matches(seeded: tuple[Store, list[int]]) -> None:
     # Bob's hands: 730, 615, 100 (typed), 130: average 1,575/4; canastas 2 in 3 card hands.
     bob = _player(stats, "Bob")
     assert (bob.hands, bob.average_hand, bob.card_hands, bob.canastas) == (4, 1575 / 4, 3, 2)
-    assert [(p.players, p.played, p.finished, p.won) for p in stats.partnerships] == [
-        (("Cy", "Eve"), 1, 1, 1),
-        (("Ann", "Bob"), 2, 2, 1),
-        (("Cy", "Di"), 1, 1, 0),
+    assert [(p.players, p.played, p.in_progress, p.won) for p in stats.partnerships] == [
+        (("Cy", "Eve"), 1, 0, 1),
+        (("Ann", "Bob"), 2, 0, 1),
+        (("Cy", "Di"), 1, 0, 0),
     ]
+
+
+FILTERS = [
+    {},
+    {"status": "finished"},
+    {"status": "in_progress"},
+    {"variant": "classic"},
+    {"variant": "two-player"},
+    {"player": "ann"},
+    {"player": "Eve", "status": "finished"},
+    {"player": "nobody"},
+    {"since": datetime.now(UTC) - timedelta(days=1)},
+    {"since": datetime.now(UTC) + timedelta(days=1)},
+]
+
+
+@pytest.mark.parametrize("filters", FILTERS, ids=[str(f) for f in FILTERS])
+def test_kept_statistics_equal_a_fresh_computation(
+    seeded: tuple[Store, list[int]], filters: dict[str, object]
+) -> None:
+    store, _ = seeded
+    fresh = _stats(store.records(**filters))  # type: ignore[arg-type]
+    assert store.statistics(**filters) == fresh  # type: ignore[arg-type]
+    if not filters:
+        assert fresh == Statistics(players=EXPECTED_PLAYERS, partnerships=EXPECTED_PARTNERSHIPS)
+
+
+def test_kept_statistics_follow_every_change(seeded: tuple[Store, list[int]]) -> None:
+    store, ids = seeded
+    m1 = store.match(ids[0])
+    state = store.delete_hand(m1.id, 1, m1.version)  # M1 is no longer finished
+    assert store.statistics() == _stats(store.records())
+    state = store.undo(state.id, state.version)
+    assert store.statistics() == _stats(store.records())
+    assert store.statistics() == Statistics(
+        players=EXPECTED_PLAYERS, partnerships=EXPECTED_PARTNERSHIPS
+    )
+    store.delete_match(ids[2], store.match(ids[2]).version)  # M3
+    assert store.statistics() == _stats(store.records())
+    ann = _player(store.statistics(), "Ann")
+    assert (ann.played, ann.in_progress) == (3, 0)
+    # M4 held Ann's and Di's best hand (2,345, with M3 gone): without it, the next best.
+    store.delete_match(ids[3], store.match(ids[3]).version)
+    assert store.statistics() == _stats(store.records())
+    assert _player(store.statistics(), "Ann").best_hand == 730
+    store.restore_match(ids[3])
+    store.restore_match(ids[2])
+    assert store.statistics() == Statistics(
+        players=EXPECTED_PLAYERS, partnerships=EXPECTED_PARTNERSHIPS
+    )
+    rematch = store.rematch(ids[0])
+    store.add_hand(rematch.id, seed_matches()[0].hands[0], rematch.version)
+    assert store.statistics() == _stats(store.records())
+
+
+def test_statistics_kept_before_an_upgrade_are_computed_on_first_use(
+    seeded: tuple[Store, list[int]],
+) -> None:
+    from sqlalchemy import text
+
+    store, _ = seeded
+    with store.engine.begin() as connection:  # as migration 0004 leaves older matches
+        connection.execute(text("DELETE FROM partnership_totals"))
+        connection.execute(text("DELETE FROM player_totals"))
+        connection.execute(text("DELETE FROM match_partnership"))
+        connection.execute(text("DELETE FROM match_player WHERE played + in_progress > 0"))
+        connection.execute(text("UPDATE match SET stats_version = NULL"))
+    assert store.statistics() == Statistics(
+        players=EXPECTED_PLAYERS, partnerships=EXPECTED_PARTNERSHIPS
+    )
+
+
+@pytest.mark.parametrize("variant", ["two-player", "three-player", "three-player-cutthroat"])
+def test_where_each_player_is_a_side_the_sides_are_recorded_as_players(
+    store: Store, variant: str
+) -> None:
+    count = 2 if variant == "two-player" else 3
+    names = ["Ann", "Bob", "Cy"][:count]
+    record = MatchRecord.model_validate(
+        {"variant": variant, "sides": [{"name": name} for name in names]}
+    )
+    state = store.create_match(record)
+    assert [side.players for side in state.record.sides] == [(name,) for name in names]
+    # The player filter finds the match before any hand, and after one.
+    assert [m.id for m in store.matches(player="bob")] == [state.id]
+    hand = MatchHand.model_validate(
+        {"sides": [{"total": 600}, *[{"total": 100}] * (count - 1)], "lone_hand": "Ann"}
+        if variant == "three-player-cutthroat"
+        else {"sides": [{"total": 600}, *[{"total": 100}] * (count - 1)]}
+    )
+    store.add_hand(state.id, hand, state.version)
+    assert [m.id for m in store.matches(player="BOB")] == [state.id]
+    stats = store.statistics(player="Bob")
+    assert [(p.name, p.in_progress, p.hands) for p in stats.players] == [
+        (name, 1, 1) for name in sorted(names)
+    ]
+
+
+def test_the_player_filter_pages_newest_first(store: Store) -> None:
+    record = MatchRecord.model_validate(
+        {
+            "sides": [
+                {"name": "NS", "players": ["Ann", "Bob"]},
+                {"name": "EW", "players": ["Cy", "Di"]},
+            ]
+        }
+    )
+    other = MatchRecord.model_validate(
+        {
+            "sides": [
+                {"name": "NS", "players": ["Eve", "Bob"]},
+                {"name": "EW", "players": ["Cy", "Di"]},
+            ]
+        }
+    )
+    made = [store.create_match(record if n % 2 else other).id for n in range(7)]
+    anns = [match_id for n, match_id in enumerate(made) if n % 2]
+    first = [m.id for m in store.matches(player="Ann", limit=2)]
+    assert first == anns[::-1][:2]
+    rest = [m.id for m in store.matches(player="Ann", limit=2, before=first[-1])]
+    assert rest == anns[::-1][2:]
+    assert store.matches(player="Zed") == []

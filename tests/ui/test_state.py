@@ -958,7 +958,7 @@ def test_back_to_the_scoreboard_reads_the_match_again(store: Store) -> None:
     assert len(tab.match.current.record.hands) == 2
 
 
-def test_cards_counted_by_points_are_named_in_the_note_once(state: AppModel) -> None:
+def test_cards_counted_by_points_are_named_in_their_field_once(state: AppModel) -> None:
     start_classic(state, first_dealer="West")
     state.match.begin_hand()
     enter_s1(state)  # South's 75 counted by points; East's and West's cards typed
@@ -966,13 +966,13 @@ def test_cards_counted_by_points_are_named_in_the_note_once(state: AppModel) -> 
     assert state.match.save_hand()
     assert state.match.current is not None
     hand = state.match.current.record.hands[0]
-    assert hand.note == "Played at Ann's\ncards left counted by points: South"
+    assert (hand.note, hand.counted_by_points) == ("Played at Ann's", ("South",))
     left = hand.sides[0].left_in_hand
     assert isinstance(left, dict)
     # Stand-in cards of the same points are kept: 3 × 5 + 2 × 10 + 2 × 20 = 75.
     assert format_cards(left["South"]) == "A A 8 8 5 5 5"
 
-    # Editing shows the counts as they were entered and the note without the line ...
+    # Editing shows the counts as they were entered and the note as typed ...
     state.match.edit_hand(0)
     assert state.entry.draft is not None
     assert state.entry.draft.note == "Played at Ann's"
@@ -982,28 +982,27 @@ def test_cards_counted_by_points_are_named_in_the_note_once(state: AppModel) -> 
     assert state.entry.draft.sides[1].left[0].by_cards  # East's typed cards stay typed
     # ... and saving again names South once.
     assert state.match.save_hand()
-    assert state.match.current.record.hands[0].note == (
-        "Played at Ann's\ncards left counted by points: South"
-    )
+    hand = state.match.current.record.hands[0]
+    assert (hand.note, hand.counted_by_points) == ("Played at Ann's", ("South",))
     assert state.match.current.score.running_totals == (1630, 575)
 
     # Typed as the real cards, South is no longer counted by points.
     state.match.edit_hand(0)
     state.entry.set_left(0, 1, by_cards=True, cards="4 5 5 Q K A A")
     assert state.match.save_hand()
-    assert state.match.current.record.hands[0].note == "Played at Ann's"
+    hand = state.match.current.record.hands[0]
+    assert (hand.note, hand.counted_by_points) == ("Played at Ann's", ())
     assert state.match.current.score.running_totals == (1630, 575)
 
 
-def test_a_note_names_every_player_counted_by_points(state: AppModel) -> None:
+def test_every_player_counted_by_points_is_named(state: AppModel) -> None:
     start_classic(state)
     state.match.begin_hand()
     enter_small(state)  # every hand counted by points
     assert state.match.save_hand()
     assert state.match.current is not None
-    assert state.match.current.record.hands[0].note == (
-        "cards left counted by points: North, South, East, West"
-    )
+    hand = state.match.current.record.hands[0]
+    assert (hand.note, hand.counted_by_points) == (None, ("North", "South", "East", "West"))
 
 
 def test_an_empty_new_hand_cannot_be_saved(state: AppModel, store: Store) -> None:

@@ -88,6 +88,11 @@ class FletClient:
                 return message
         raise TimeoutError("no such message in time")
 
+    def wait_text(self, text: str, timeout: float = 20.0) -> None:
+        """Read messages until one carried ``text`` (TimeoutError if none did)."""
+        if not self.text_seen(text):
+            self.wait_for(lambda _m: self.text_seen(text), timeout)
+
     def settle(self, quiet: float = 0.3, timeout: float = 10.0) -> None:
         """Read until the server has been quiet for ``quiet`` seconds."""
         end = time.monotonic() + timeout

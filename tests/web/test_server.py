@@ -67,8 +67,7 @@ def test_a_page_of_another_site_cannot_open_the_websocket(served: Served) -> Non
 def test_the_app_s_own_page_opens_the_websocket_and_sees_the_matches(served: Served) -> None:
     client = FletClient(served.ws, origin=served.origin)
     client.register()
-    client.settle()
-    assert client.text_seen(HOME_TEXT)
+    client.wait_text(HOME_TEXT)
     client.close()
     other = FletClient(f"ws://localhost:{served.port}/ws", origin=f"http://localhost:{served.port}")
     other.register()
@@ -113,7 +112,7 @@ def unlock(client: FletClient, code: str) -> str:
     client.settle(0.2)  # the browser too sends the click after the typing is taken in
     seen = len(client.messages)
     client.click(button["_i"])
-    client.settle()
+    client.settle(1.0)  # quiet for a second: the reply, if any, has come
     return " | ".join(str(message) for message in client.messages[seen:])
 
 
@@ -122,13 +121,14 @@ def test_a_code_given_on_loopback_is_asked_for_and_never_printed(tmp_path: Path)
     try:
         client = FletClient(server.ws, origin=server.origin)
         client.register()
+        client.wait_text("Access code")
         client.settle()
         assert not client.text_seen(HOME_TEXT)
         assert "That is not the access code." in unlock(client, "111111")
         assert "Too many" not in unlock(client, "111112")
         assert not client.text_seen(HOME_TEXT)
         unlock(client, "731904")
-        assert client.text_seen(HOME_TEXT)
+        client.wait_text(HOME_TEXT)
         client.close()
     finally:
         server.stop()
@@ -141,10 +141,11 @@ def test_the_code_from_a_file_is_asked_for(tmp_path: Path) -> None:
     try:
         client = FletClient(server.ws, origin=server.origin)
         client.register()
+        client.wait_text("Access code")
         client.settle()
         assert not client.text_seen(HOME_TEXT)
         unlock(client, "hearts-and-spades")
-        assert client.text_seen(HOME_TEXT)
+        client.wait_text(HOME_TEXT)
     finally:
         server.stop()
     assert "hearts-and-spades" not in server.output()
@@ -155,7 +156,7 @@ def test_one_client_s_wrong_codes_do_not_lock_out_another(tmp_path: Path) -> Non
     try:
         attacker = FletClient(server.ws, origin=server.origin, source="127.0.0.2")
         attacker.register()
-        attacker.settle()
+        attacker.wait_text("Access code")
         assert "That is not the access code." in unlock(attacker, "0000")
         for _ in range(3):
             assert "Too many" not in unlock(attacker, "0000")
@@ -166,13 +167,13 @@ def test_one_client_s_wrong_codes_do_not_lock_out_another(tmp_path: Path) -> Non
         # another device (address) is not held back
         player = FletClient(server.ws, origin=server.origin, source="127.0.0.3")
         player.register()
-        player.settle()
+        player.wait_text("Access code")
         unlock(player, "2468")
-        assert player.text_seen(HOME_TEXT)
+        player.wait_text(HOME_TEXT)
         # and a second tab of the locked-out device waits too
         again = FletClient(server.ws, origin=server.origin, source="127.0.0.2")
         again.register()
-        again.settle()
+        again.wait_text("Access code")
         assert "Too many wrong codes" in unlock(again, "2468")
         assert not again.text_seen(HOME_TEXT)
     finally:
@@ -187,10 +188,11 @@ def test_every_address_asks_for_a_generated_code(tmp_path: Path, spelling: str) 
         assert match, server.output()
         client = FletClient(server.ws, origin=server.origin)
         client.register()
+        client.wait_text("Access code")
         client.settle()
         assert not client.text_seen(HOME_TEXT)
         unlock(client, match.group(1))
-        assert client.text_seen(HOME_TEXT)
+        client.wait_text(HOME_TEXT)
     finally:
         server.stop()
 
@@ -202,6 +204,7 @@ def test_an_empty_host_in_flet_toml_asks_for_a_code(tmp_path: Path) -> None:
         assert re.search(r"access code \d{6}", server.output()), server.output()
         client = FletClient(server.ws, origin=server.origin)
         client.register()
+        client.wait_text("Access code")
         client.settle()
         assert not client.text_seen(HOME_TEXT)
     finally:

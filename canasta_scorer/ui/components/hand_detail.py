@@ -7,7 +7,7 @@ from collections import Counter
 import flet as ft
 
 from canasta_scorer.rules import CanastaKind, Card, Code, SideScore, cards_points, format_cards
-from canasta_scorer.ui.drafts import COUNTED_BY_POINTS, split_note
+from canasta_scorer.ui.drafts import COUNTED_BY_POINTS
 from canasta_scorer.ui.state import Navigation, OpenMatch
 
 from .common import findings_list, heading, plural, points, screen, signed
@@ -77,7 +77,7 @@ def HandDetailScreen(state: OpenMatch, number: int, nav: Navigation) -> ft.Contr
     controls: list[ft.Control] = []
     if hand.dealer:
         controls.append(ft.Text(f"Dealt by {hand.dealer}"))
-    note, counted = split_note(hand.note)
+    note, counted = hand.note or "", hand.counted_by_points
     if note:
         controls.append(ft.Text(note, italic=True, selectable=True))
     if counted:

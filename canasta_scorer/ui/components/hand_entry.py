@@ -19,6 +19,7 @@ from typing import Any, cast
 import flet as ft
 
 from canasta_scorer.rules import (
+    CanastaKind,
     Finding,
     HouseRule,
     MatchRecord,
@@ -32,7 +33,6 @@ from canasta_scorer.rules import (
     format_cards,
     parse_cards,
 )
-from canasta_scorer.rules.melds import CanastaKind
 from canasta_scorer.ui.drafts import MISSING_TOTAL, NOTHING_ENTERED, LeftDraft, MeldDraft, SideDraft
 from canasta_scorer.ui.state import HandEntry, Navigation, OpenMatch, Preview, rank_name
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from canasta_scorer.rules import Severity
 from canasta_scorer.ui.state import HandEntry, Navigation, OpenMatch
 from canasta_scorer.ui.words import house_rule_title
 
@@ -90,7 +91,7 @@ def ScoreboardScreen(state: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.
                 on_click=state.resume_edit,
             )
         )
-    errors = [f for f in score.violations if f.severity.value == "error"]
+    errors = [f for f in score.violations if f.severity is Severity.ERROR]
     if errors:
         controls.append(findings_list(errors))
     if record.hands:

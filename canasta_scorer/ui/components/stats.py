@@ -29,6 +29,11 @@ def _table(columns: list[tuple[str, str]], rows: list[list[str]], key: str) -> f
     )
 
 
+def _played(played: int, in_progress: int) -> str:
+    """Finished matches, and those in progress apart: "3 (2 in progress)"."""
+    return f"{played} ({in_progress} in progress)" if in_progress else str(played)
+
+
 @screen
 def StatsScreen(state: History) -> ft.Control:
     """Every player's record and every partnership's, from the matches in the store."""
@@ -51,11 +56,14 @@ def StatsScreen(state: History) -> ft.Control:
         _table(
             [
                 ("Player", ""),
-                ("Played", "Matches played"),
+                ("Played", "Finished matches played; matches in progress counted apart"),
                 ("Won", "Matches won"),
-                ("Win rate", "Matches won of those played"),
+                ("Win rate", "Matches won of those finished"),
             ],
-            [[p.name, str(p.played), str(p.won), f"{p.win_rate:.0%}"] for p in stats.players],
+            [
+                [p.name, _played(p.played, p.in_progress), str(p.won), f"{p.win_rate:.0%}"]
+                for p in stats.players
+            ],
             "player-stats",
         )
     )
@@ -84,8 +92,16 @@ def StatsScreen(state: History) -> ft.Control:
     )
     controls.append(
         ft.Text(
-            "Avg and Best: points of the player's side in a hand; Can.: canastas per hand; "
-            "Out: hands the player went out.",
+            "Avg and Best: points of the player's side in a hand; Can.: canastas per hand "
+            "entered as cards"
+            + (
+                " (hands typed as totals left out: "
+                + ", ".join(f"{p.name} {p.quick_hands}" for p in stats.players if p.quick_hands)
+                + ")"
+                if any(p.quick_hands for p in stats.players)
+                else ""
+            )
+            + "; Out: hands the player went out.",
             size=12,
             color=ft.Colors.ON_SURFACE_VARIANT,
         )
@@ -130,7 +146,12 @@ def StatsScreen(state: History) -> ft.Control:
             _table(
                 [("Partners", ""), ("Played", ""), ("Won", ""), ("Win rate", "")],
                 [
-                    [" & ".join(p.players), str(p.played), str(p.won), f"{p.win_rate:.0%}"]
+                    [
+                        " & ".join(p.players),
+                        _played(p.played, p.in_progress),
+                        str(p.won),
+                        f"{p.win_rate:.0%}",
+                    ]
                     for p in stats.partnerships
                 ],
                 "partnership-stats",

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from canasta_scorer.rules import MatchRecord, initial_meld_minimum
-from canasta_scorer.rules.cards import Card
-from canasta_scorer.rules.disputes import Verdict
+from canasta_scorer.rules import Card, MatchRecord, Verdict, initial_meld_minimum
 
 from ..checker_form import CheckerForm
 

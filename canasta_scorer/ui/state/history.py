@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from canasta_scorer.rules import score_match
-from canasta_scorer.rules.stats import Statistics, statistics
+from canasta_scorer.rules import MatchStatus, Statistics
 from canasta_scorer.store import MatchSummary, Store
 
 __all__ = ["HISTORY_PAGE", "History", "HistoryFilter"]
@@ -25,7 +23,7 @@ class HistoryFilter(BaseModel):
 
     player: str | None = None
     variant: str | None = None
-    status: Literal["in_progress", "finished"] | None = None
+    status: MatchStatus | None = None
     days: int | None = None
 
 
@@ -96,13 +94,9 @@ class History:
     def compute_stats(self) -> None:
         """Player and partnership statistics over the matches of the filters."""
         f = self.filter
-        records = [
-            record
-            for _, record in self.store.records(
-                status=f.status, variant=f.variant, player=f.player, since=self._since()
-            )
-        ]
-        self.stats = statistics((record, score_match(record)) for record in records)
+        self.stats = self.store.statistics(
+            status=f.status, variant=f.variant, player=f.player, since=self._since()
+        )
 
     def filter_words(self) -> str:
         """The filters in words, e.g. "player Petra, finished", or ""."""

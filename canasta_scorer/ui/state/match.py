@@ -32,10 +32,10 @@ from canasta_scorer.rules import (
     has_errors,
     initial_meld_minimum,
     match_rules,
+    next_dealer,
     score_match,
     score_sides,
 )
-from canasta_scorer.rules.match import next_dealer
 from canasta_scorer.store import (
     ConflictError,
     MatchState,

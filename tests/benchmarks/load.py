@@ -1,0 +1,232 @@
+"""A bounded load test of the browser version, on loopback only.
+
+``--clients`` clients (20) for ``--seconds`` (60) against the real server
+(``canasta-scorer app --web`` on a free 127.0.0.1 port, a fresh SQLite file holding
+one match of ``--hands`` hands, 200). Each client is a bare Flet web client over a
+real websocket (tests/web/flet_client.py: it registers as the browser does, clicks
+as the browser does, without painting anything), and loops:
+
+    connect → the start screen → tap "Resume" → the scoreboard → disconnect
+
+timing *scoreboard open* (the tap to the scoreboard's arrival) and *first screen*
+(connecting to the start screen). Errors: a crash message, a refused or dropped
+connection, a screen that does not come within 30 s.
+
+Memory: the server's VmRSS (/proc/PID/status) after one warm-up client, at the end
+of the load, and after the clients left and their sessions expired (the server runs
+with ``FLET_SESSION_TIMEOUT=--session-timeout`` seconds so the wait is short; Flet
+evicts every 10 s; the app then collects and trims the heap). ``--allocator malloc``
+runs the server with ``PYTHONMALLOC=malloc``, whose freed memory the C library can
+give back; Python's own allocator keeps partly used arenas. Goal: scoreboard open
+under 300 ms median, no error, memory back within 10% of the warm-up figure.
+
+Usage::
+
+    python tests/benchmarks/load.py [--clients 20] [--seconds 60] [--hands 200] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from tests.web.flet_client import FletClient  # noqa: E402
+from tests.web.server import Served, start  # noqa: E402
+
+#: Messages: 2 = a patch of controls, 6 = a session crash.
+CRASHED = 6
+
+
+def make_match(folder: Path, hands: int) -> None:
+    """One unfinished match of ``hands`` hands, imported in one go."""
+    from canasta_scorer.store import Store
+
+    hand = {
+        "sides": [
+            {"melds": ["K K K K K K K", "9 9 9 9 2"], "went_out": "out"},
+            {"melds": ["A A A A", "Q Q Q Q Q Q"], "left_in_hand": "5 5"},
+        ]
+    }
+    record = {
+        "target": 10_000_000,
+        "sides": [
+            {"name": "North-South", "players": ["Ann", "Bob"]},
+            {"name": "East-West", "players": ["Cy", "Di"]},
+        ],
+        "hands": [hand] * hands,
+    }
+    store = Store.open(f"sqlite:///{folder / 'canasta.db'}")
+    try:
+        store.import_text(json.dumps(record))
+    finally:
+        store.close()
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise RuntimeError("no VmRSS")
+
+
+def one_visit(served: Served) -> tuple[float, float]:
+    """(first screen, scoreboard open) in seconds for one client's visit."""
+    began = time.perf_counter()
+    client = FletClient(served.ws, origin=served.origin, timeout=30)
+    try:
+        client.register()
+        client.wait_for(lambda _m: _resume(client) is not None, timeout=30)
+        first = time.perf_counter() - began
+        seen = len(client.messages)
+        tapped = time.perf_counter()
+        client.click(_resume(client) or 0)
+        client.wait_for(lambda m: m[0] == 2 and b"Scoreboard" in client.raw[-1], timeout=30)
+        opened = time.perf_counter() - tapped
+        if any(m[0] == CRASHED for m in client.messages[seen:]):
+            raise RuntimeError("the session crashed")
+        return first, opened
+    finally:
+        client.close()
+
+
+def _resume(client: FletClient) -> int | None:
+    for control in client.find(_c="FilledButton"):
+        if str(control.get("content", "")).startswith("Resume"):
+            return int(control["_i"])
+    return None
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+
+
+def run(
+    clients: int, seconds: float, hands: int, session_timeout: int, allocator: str
+) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as folder:
+        tmp = Path(folder)
+        make_match(tmp, hands)
+        env = {"FLET_SESSION_TIMEOUT": str(session_timeout)}
+        if allocator == "malloc":
+            env["PYTHONMALLOC"] = "malloc"
+        served = start(tmp, env=env)
+        try:
+            one_visit(served)  # warm-up: imports done, caches filled
+            time.sleep(1)
+            before = rss_kib(served.process.pid)
+            firsts: list[float] = []
+            opens: list[float] = []
+            errors: list[str] = []
+            lock = threading.Lock()
+            stop = time.monotonic() + seconds
+
+            def worker() -> None:
+                while time.monotonic() < stop:
+                    try:
+                        first, opened = one_visit(served)
+                    except Exception as error:
+                        with lock:
+                            errors.append(f"{type(error).__name__}: {error}")
+                        time.sleep(0.5)
+                        continue
+                    with lock:
+                        firsts.append(first)
+                        opens.append(opened)
+
+            threads = [threading.Thread(target=worker) for _ in range(clients)]
+            for thread in threads:
+                thread.start()
+            peak = before
+            while any(t.is_alive() for t in threads):
+                peak = max(peak, rss_kib(served.process.pid))
+                time.sleep(0.5)
+            during = rss_kib(served.process.pid)
+            # sessions expire session_timeout after the disconnect; Flet looks every 10 s
+            time.sleep(session_timeout + 15)
+            after = rss_kib(served.process.pid)
+            status = served.stop()
+        except BaseException:
+            served.stop()
+            raise
+    return {
+        "clients": clients,
+        "seconds": seconds,
+        "hands": hands,
+        "visits": len(opens),
+        "errors": len(errors),
+        "error_examples": sorted(set(errors))[:5],
+        "scoreboard_open_ms": {
+            "median": round(statistics.median(opens) * 1000, 1) if opens else None,
+            "p95": round(p95(opens) * 1000, 1) if opens else None,
+        },
+        "first_screen_ms": {
+            "median": round(statistics.median(firsts) * 1000, 1) if firsts else None,
+            "p95": round(p95(firsts) * 1000, 1) if firsts else None,
+        },
+        "memory_mib": {
+            "after_warm_up": round(before / 1024, 1),
+            "peak": round(peak / 1024, 1),
+            "end_of_load": round(during / 1024, 1),
+            "after_sessions_expired": round(after / 1024, 1),
+            "back_within_10_percent": after <= before * 1.10,
+        },
+        "exit_status": status,
+        "allocator": allocator,
+        "cpus": os.cpu_count(),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=int, default=20)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--hands", type=int, default=200)
+    parser.add_argument("--session-timeout", type=int, default=20)
+    parser.add_argument(
+        "--allocator",
+        choices=["pymalloc", "malloc"],
+        default="pymalloc",
+        help="the server's memory allocator (malloc: PYTHONMALLOC=malloc)",
+    )
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    result = run(args.clients, args.seconds, args.hands, args.session_timeout, args.allocator)
+    if args.json:
+        print(json.dumps(result, indent=1))
+        return
+    print(
+        f"{result['clients']} clients × {result['seconds']:.0f} s, a {result['hands']}-hand "
+        f"match ({result['allocator']}): {result['visits']} visits, {result['errors']} errors"
+    )
+    print(
+        f"  scoreboard open: median {result['scoreboard_open_ms']['median']} ms, "
+        f"p95 {result['scoreboard_open_ms']['p95']} ms"
+    )
+    print(
+        f"  first screen:    median {result['first_screen_ms']['median']} ms, "
+        f"p95 {result['first_screen_ms']['p95']} ms"
+    )
+    memory = result["memory_mib"]
+    print(
+        f"  memory: {memory['after_warm_up']} MiB after warm-up, peak {memory['peak']}, "
+        f"{memory['end_of_load']} at the end, {memory['after_sessions_expired']} after the "
+        f"sessions expired (within 10%: {memory['back_within_10_percent']})"
+    )
+    for example in result["error_examples"]:
+        print(f"  error: {example}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,82 @@
+"""Hand files that break the file contract are a `RecordError` with every problem's path,
+not findings (file format §1 reading a file)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from rulekit import (
+    classic_hand,
+)
+
+from canasta_scorer.rules import (
+    RecordError,
+    dump_match,
+    load_hand,
+    load_match,
+)
+
+
+def test_unknown_key_is_a_record_error_with_its_path() -> None:
+    data = classic_hand()
+    data["sides"][1]["meld"] = ["Q Q Q"]
+    with pytest.raises(RecordError) as caught:
+        load_hand(json.dumps(data))
+    assert [(p.where, p.message) for p in caught.value.problems] == [
+        ("sides[1].meld", "unknown key 'meld'")
+    ]
+
+
+def test_number_too_long_to_read_is_a_record_error() -> None:
+    text = '{"sides": [{"name": "A", "score_before": ' + "5" * 5000 + "}]}"
+    with pytest.raises(RecordError) as caught:
+        load_hand(text)
+    assert [p.where for p in caught.value.problems] == [""]
+    assert "too long" in caught.value.problems[0].message
+
+
+def test_a_key_given_twice_is_a_record_error_not_the_last_one_winning() -> None:
+    text = '{"sides": [{"name": "A", "red_threes": 2, "red_threes": 0}]}'
+    with pytest.raises(RecordError) as caught:
+        load_hand(text)
+    assert [(p.where, p.message) for p in caught.value.problems] == [
+        ("", "the key 'red_threes' is given twice in one object")
+    ]
+
+
+def _match_with(hand: dict[str, object]) -> str:
+    return json.dumps(
+        {
+            "sides": [{"name": "NS", "players": ["N", "S"]}, {"name": "EW", "players": ["E", "W"]}],
+            "hands": [{"sides": [{}, {}], **hand}],
+        }
+    )
+
+
+def test_counted_by_points_is_a_field_of_the_hand() -> None:
+    record = load_match(_match_with({"note": "at Ann's", "counted_by_points": ["S", "E"]}))
+    hand = record.hands[0]
+    assert (hand.note, hand.counted_by_points) == ("at Ann's", ("S", "E"))
+    written = json.loads(dump_match(record))["hands"][0]
+    assert written == {"sides": [{}, {}], "note": "at Ann's", "counted_by_points": ["S", "E"]}
+    assert load_match(dump_match(record)) == record
+
+
+def test_the_older_note_form_is_still_read() -> None:
+    old = load_match(_match_with({"note": "at Ann's\ncards left counted by points: S, E"}))
+    new = load_match(_match_with({"note": "at Ann's", "counted_by_points": ["S", "E"]}))
+    assert old == new
+    only = load_match(_match_with({"note": "cards left counted by points: W"})).hands[0]
+    assert (only.note, only.counted_by_points) == (None, ("W",))
+    # With the field given, the note is the players' own text, left as it is.
+    both = load_match(
+        _match_with({"note": "cards left counted by points: W", "counted_by_points": ["N"]})
+    ).hands[0]
+    assert (both.note, both.counted_by_points) == ("cards left counted by points: W", ("N",))
+
+
+def test_counted_by_points_names_are_names() -> None:
+    with pytest.raises(RecordError) as caught:
+        load_match(_match_with({"counted_by_points": [" "]}))
+    assert [p.where for p in caught.value.problems] == ["hands[0].counted_by_points[0]"]
