@@ -193,6 +193,11 @@ _STALE = (
 )
 
 
+def _changed(result: Any) -> bool:
+    """Whether an UPDATE changed a row."""
+    return bool(result.rowcount)
+
+
 def _status(stored: str) -> MatchStatus:
     return MatchStatus.FINISHED if stored == MatchStatus.FINISHED else MatchStatus.IN_PROGRESS
 
@@ -848,13 +853,15 @@ class Store:
                 again.append(player_id)
         if not values:
             return
-        self._ensure(session, PlayerTotalsRow, {"player_id": player_id})
-        session.execute(
+        change = (
             update(PlayerTotalsRow)
             .where(col(PlayerTotalsRow.player_id) == player_id)
             .values(**values)
             .execution_options(synchronize_session=False)
         )
+        if not _changed(session.execute(change)):  # the player's first totals
+            self._ensure(session, PlayerTotalsRow, {"player_id": player_id})
+            session.execute(change)
 
     def _move_pair(
         self,
@@ -871,13 +878,15 @@ class Store:
         }
         if not values:
             return
-        self._ensure(session, PartnershipTotalsRow, {"key": key, "players": players})
-        session.execute(
+        change = (
             update(PartnershipTotalsRow)
             .where(col(PartnershipTotalsRow.key) == key)
             .values(**values)
             .execution_options(synchronize_session=False)
         )
+        if not _changed(session.execute(change)):  # the partnership's first totals
+            self._ensure(session, PartnershipTotalsRow, {"key": key, "players": players})
+            session.execute(change)
 
     @staticmethod
     def _best_again(session: Session, player_id: int, without: int | None = None) -> None:
