@@ -133,13 +133,21 @@ def standing(
 def seating(record: MatchRecord) -> list[str]:
     """The players in seat order around the table, partners apart: the first player
     of each side in turn, then the second of each, and so on (S0 "Classic Canasta":
-    partners sit opposite; rules §2 for three sides of two)."""
+    partners sit opposite; rules §2 for three sides of two). A side given without
+    players is one player, named by the side (two and three players, each alone).
+
+    >>> from canasta_scorer.rules.records import load_match
+    >>> seating(load_match('{"variant": "three-player", "sides": [{"name": "Ann"},'
+    ...                    ' {"name": "Bob"}, {"name": "Cy"}], "hands": []}'))
+    ['Ann', 'Bob', 'Cy']
+    """
+    seats = [side.players or (side.name,) for side in record.sides]
     order: list[str] = []
-    depth = max((len(side.players) for side in record.sides), default=0)
+    depth = max((len(players) for players in seats), default=0)
     for place in range(depth):
-        for side in record.sides:
-            if place < len(side.players):
-                order.append(side.players[place])
+        for players in seats:
+            if place < len(players):
+                order.append(players[place])
     return order
 
 

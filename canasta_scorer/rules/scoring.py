@@ -78,6 +78,18 @@ class SideScore(BaseModel):
                 data.pop(extra, None)
         return data
 
+    @property
+    def canasta_bonuses(self) -> tuple[tuple[CanastaKind, int, int], ...]:
+        """The canasta bonuses kind by kind, as the rule books write them (S1: 600
+        mixed, 500 natural): ``(kind, canastas counted, bonus in points)``, natural
+        first, kinds with none left out (rules §1.4; H5 for wild)."""
+        counts = (
+            (CanastaKind.NATURAL, self.natural_canastas, NATURAL_CANASTA_BONUS),
+            (CanastaKind.MIXED, self.mixed_canastas, MIXED_CANASTA_BONUS),
+            (CanastaKind.WILD, self.wild_canastas, WILD_CANASTA_BONUS),
+        )
+        return tuple((kind, count, count * bonus) for kind, count, bonus in counts if count)
+
 
 class HandScore(BaseModel):
     """A hand scored and checked: the contract's ``score --json`` object.

@@ -252,7 +252,7 @@ def App(
     screen = nav.screen
     back = {
         Screen.NEW_MATCH: nav.go_home,
-        Screen.SCOREBOARD: nav.go_home,
+        Screen.SCOREBOARD: nav.leave_match,
         Screen.MATCHES: nav.go_home,
         Screen.CHECKER: nav.leave_checker,
         Screen.STATS: nav.show_matches,
@@ -274,9 +274,10 @@ def App(
     )
     body: list[ft.Control] = [_message(nav)] if nav.message else []
     body.append(screen_for(model))
-    entering = screen is Screen.HAND_ENTRY
+    entering = screen in (Screen.HAND_ENTRY, Screen.NEW_MATCH)
     if entering:
-        # Hand entry scrolls its own middle: the side switcher and Save stay on screen.
+        # Hand entry and the new-match form scroll their own middle: the side
+        # switcher, Save and Start match stay on screen.
         content: ft.Control = ft.Column(body, expand=True, spacing=8)
     else:
         content = ft.ResponsiveRow(

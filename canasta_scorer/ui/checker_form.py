@@ -1,7 +1,9 @@
 """The rule checker's form: what the players describe, and the engine's verdict.
 
 Pure data (no Flet): the app state keeps one `CheckerForm` and replaces it on every
-change; `CheckerForm.verdict` asks `canasta_scorer.rules.settle`.
+change; `CheckerForm.verdict` asks `canasta_scorer.rules.settle`. Every card is put
+in with the card pad: melds as lists of cards, one meld after another ("next meld"),
+so no typed separator can ever run two melds into one.
 """
 
 from __future__ import annotations
@@ -21,14 +23,12 @@ from canasta_scorer.rules import (
     RuleSet,
     Verdict,
     format_cards,
-    parse_cards,
-    parse_meld,
     parse_number,
     rule_set,
     settle,
 )
 
-__all__ = ["QUESTIONS", "CheckerForm", "Question"]
+__all__ = ["CARD_SLOTS", "QUESTIONS", "CheckerForm", "Question", "Slot", "SlotKind"]
 
 Question = Literal["meld", "pile", "go-out", "first-meld"]
 
@@ -40,34 +40,68 @@ QUESTIONS: dict[str, str] = {
     "first-meld": "Is this first meld enough?",
 }
 
-
-def _melds(text: str, where: str, problems: list[tuple[str, str]]) -> tuple[Meld, ...]:
-    melds = []
-    for number, part in enumerate(p for p in text.split(";") if p.strip()):
-        try:
-            melds.append(parse_meld(part))
-        except CanastaError as error:
-            problems.append((where, f"meld {number + 1}: {error}"))
-    return tuple(melds)
+#: What a slot of the card pad holds: one card, some cards, or melds.
+SlotKind = Literal["card", "cards", "melds"]
+Melds = tuple[tuple[Card, ...], ...]
 
 
-def _cards(text: str, where: str, problems: list[tuple[str, str]]) -> tuple[Card, ...]:
-    try:
-        return parse_cards(text)
-    except CanastaError as error:
-        problems.append((where, str(error)))
-        return ()
+class Slot(BaseModel):
+    """A place on the form the card pad fills: its field, label and kind."""
+
+    model_config = ConfigDict(frozen=True)
+
+    field: str
+    label: str
+    kind: SlotKind
+    empty: str
 
 
-def _card(text: str, where: str, problems: list[tuple[str, str]], *, required: bool) -> Card | None:
-    cards = _cards(text, where, problems)
-    if len(cards) > 1:
-        problems.append((where, "give one card"))
-        return None
-    if not cards and required:
-        problems.append((where, "give the card"))
-        return None
-    return cards[0] if cards else None
+#: The card pad's slots of each question, in the order shown.
+CARD_SLOTS: dict[str, tuple[Slot, ...]] = {
+    "meld": (Slot(field="cards", label="The meld", kind="cards", empty="Tap its cards"),),
+    "pile": (
+        Slot(field="top", label="Top card of the pile", kind="card", empty="Tap it"),
+        Slot(field="hand", label="Cards in your hand", kind="cards", empty="None"),
+        Slot(
+            field="side_melds", label="Your side's melds on the table", kind="melds", empty="None"
+        ),
+    ),
+    "go-out": (
+        Slot(
+            field="table",
+            label="Your side's melds already on the table",
+            kind="melds",
+            empty="None",
+        ),
+        Slot(field="this_turn", label="Melds laid this turn", kind="melds", empty="None"),
+        Slot(
+            field="discard",
+            label="Your discard",
+            kind="card",
+            empty="None: every card is melded",
+        ),
+    ),
+    "first-meld": (
+        Slot(
+            field="first_melds",
+            label="The melds laid (the top discard included)",
+            kind="melds",
+            empty="Tap their cards",
+        ),
+        Slot(
+            field="top",
+            label="Top discard taken, if the pile was taken",
+            kind="card",
+            empty="None",
+        ),
+        Slot(
+            field="buried",
+            label="Other pile cards melded the same turn",
+            kind="cards",
+            empty="None",
+        ),
+    ),
+}
 
 
 def _number(text: str, where: str, problems: list[tuple[str, str]], default: int = 0) -> int:
@@ -79,10 +113,30 @@ def _number(text: str, where: str, problems: list[tuple[str, str]], default: int
     return default if number is None else number
 
 
+def _melds(melds: Melds, where: str, problems: list[tuple[str, str]]) -> tuple[Meld, ...]:
+    out = []
+    for number, cards in enumerate(m for m in melds if m):
+        try:
+            out.append(Meld.from_cards(cards))
+        except CanastaError as error:
+            problems.append((where, f"meld {number + 1}: {error}"))
+    return tuple(out)
+
+
+def melds_text(melds: Melds) -> list[str]:
+    """Each meld of a slot as its cards (``K K K``), empty melds left out."""
+    return [format_cards(m) for m in melds if m]
+
+
 class CheckerForm(BaseModel):
     """Everything the rule checker screen asks for.
 
-    Melds are written as cards, several melds separated by ``;`` (``K K K; Q Q 2``).
+    Attributes:
+        question: the question asked.
+        variant, house_rules: the rules it is asked under.
+        pad: the slot the card pad fills (a field of `CARD_SLOTS`).
+        score: the side's score, in points, as typed (it sets the initial meld minimum).
+        The other fields are the question's situation: cards and melds as card tuples.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -90,36 +144,102 @@ class CheckerForm(BaseModel):
     question: Question = "meld"
     variant: str = "classic"
     house_rules: frozenset[str] = frozenset()
+    pad: str = "cards"
+    score: str = "0"
     # Is this meld legal?
     cards: tuple[Card, ...] = ()
     going_out: bool = False
     # May I take the pile?
-    top: str = ""
-    hand: str = ""
+    top: Card | None = None
+    hand: tuple[Card, ...] = ()
     pile_size: str = "2"
     wild_in_pile: bool = False
     red_three_upcard: bool = False
     black_three_in_pile: bool = False
     side_melded: bool = True
-    score: str = "0"
-    side_melds: str = ""
+    side_melds: Melds = ()
     # May we go out?
-    table: str = ""
-    this_turn: str = ""
-    discard: str = ""
+    table: Melds = ()
+    this_turn: Melds = ()
+    discard: Card | None = None
     player_melded: bool = True
     took_pile: bool = False
     # First meld
-    first_melds: str = ""
-    buried: str = ""
+    first_melds: Melds = ()
+    buried: tuple[Card, ...] = ()
 
     def rules(self) -> RuleSet:
         """The rules the question is asked under."""
         return rule_set(self.variant, sorted(self.house_rules))
 
     def card_text(self) -> str:
-        """The cards on the card pad, as text."""
+        """The cards of "Is this meld legal?", as text."""
         return format_cards(self.cards)
+
+    def slots(self) -> tuple[Slot, ...]:
+        """The card pad's slots of the question asked."""
+        return CARD_SLOTS[self.question]
+
+    def slot(self) -> Slot:
+        """The slot the card pad fills now."""
+        slots = self.slots()
+        return next((s for s in slots if s.field == self.pad), slots[0])
+
+    def shown(self, slot: Slot) -> str:
+        """What a slot holds, in words: ``K K K`` or ``6 6 6, then A A A 2``."""
+        value = getattr(self, slot.field)
+        if slot.kind == "card":
+            return value.value if value is not None else ""
+        if slot.kind == "cards":
+            return format_cards(value)
+        return ", then ".join(melds_text(value))
+
+    def tap(self, card: Card) -> CheckerForm:
+        """The form with a card tapped into the pad's slot (a card slot takes it in
+        place of the one there; a meld slot adds it to the meld being laid)."""
+        slot = self.slot()
+        value = getattr(self, slot.field)
+        if slot.kind == "card":
+            new: object = card
+        elif slot.kind == "cards":
+            new = (*value, card)
+        else:
+            melds = value or ((),)
+            new = (*melds[:-1], (*melds[-1], card))
+        return self.model_copy(update={slot.field: new})
+
+    def next_meld(self) -> CheckerForm:
+        """The form with a new meld started in the pad's meld slot (nothing if the
+        meld being laid is still empty)."""
+        slot = self.slot()
+        value = getattr(self, slot.field)
+        if slot.kind != "melds" or not value or not value[-1]:
+            return self
+        return self.model_copy(update={slot.field: (*value, ())})
+
+    def take_back(self) -> CheckerForm:
+        """The form with the pad's last card taken back."""
+        slot = self.slot()
+        value = getattr(self, slot.field)
+        if slot.kind == "card":
+            new: object = None
+        elif slot.kind == "cards":
+            new = value[:-1]
+        else:
+            melds = list(value)
+            if melds and not melds[-1]:
+                melds.pop()  # the meld just started, still empty, goes first
+            elif melds:
+                melds[-1] = melds[-1][:-1]
+                if not melds[-1]:
+                    melds.pop()
+            new = tuple(melds)
+        return self.model_copy(update={slot.field: new})
+
+    def clear(self) -> CheckerForm:
+        """The form with the pad's slot emptied."""
+        slot = self.slot()
+        return self.model_copy(update={slot.field: None if slot.kind == "card" else ()})
 
     def verdict(self) -> tuple[Verdict | None, tuple[tuple[str, str], ...]]:
         """The engine's answer, or the fields that cannot be read (field, message)."""
@@ -138,24 +258,22 @@ class CheckerForm(BaseModel):
                 rules,
             )
         elif self.question == "pile":
-            top = _card(self.top, "top", problems, required=True)
-            hand = _cards(self.hand, "hand", problems)
             melds = _melds(self.side_melds, "side_melds", problems)
             size = _number(self.pile_size, "pile_size", problems, default=2)
             if size < 1:
                 problems.append(("pile_size", "the pile holds at least its top card"))
-            if top is not None and not problems:
+            if self.top is not None and not problems:
                 verdict = settle(
                     "pile",
                     PileSituation(
-                        top=top,
+                        top=self.top,
                         pile_size=size,
                         wild_in_pile=self.wild_in_pile,
                         red_three_upcard=self.red_three_upcard,
                         black_three_in_pile=self.black_three_in_pile,
                         side_has_melded=self.side_melded,
                         side_score=score,
-                        hand=hand,
+                        hand=self.hand,
                         side_melds=melds,
                     ),
                     rules,
@@ -163,7 +281,6 @@ class CheckerForm(BaseModel):
         elif self.question == "go-out":
             table = _melds(self.table, "table", problems)
             this_turn = _melds(self.this_turn, "this_turn", problems)
-            discard = _card(self.discard, "discard", problems, required=False)
             if not this_turn and not table and not problems:
                 return None, ()
             if not problems:
@@ -172,7 +289,7 @@ class CheckerForm(BaseModel):
                     GoOutSituation(
                         table_melds=table,
                         this_turn=this_turn,
-                        discard=discard,
+                        discard=self.discard,
                         side_has_melded=self.side_melded,
                         player_has_melded=self.player_melded,
                         took_pile=self.took_pile,
@@ -182,14 +299,14 @@ class CheckerForm(BaseModel):
                 )
         else:
             melds = _melds(self.first_melds, "first_melds", problems)
-            top = _card(self.top, "top", problems, required=False)
-            buried = _cards(self.buried, "buried", problems)
             if not melds and not problems:
                 return None, ()
             if not problems:
                 verdict = settle(
                     "first-meld",
-                    FirstMeldSituation(melds=melds, top=top, buried=buried, side_score=score),
+                    FirstMeldSituation(
+                        melds=melds, top=self.top, buried=self.buried, side_score=score
+                    ),
                     rules,
                 )
         return verdict, tuple(problems)

@@ -63,8 +63,8 @@ def seed(
 #: first only, Rosa in the second only.
 FINISHED = (("Larks", ("Ingrid", "Olaf")), ("Owls", ("Petra", "Quentin")))
 UNFINISHED = (("Larks", ("Ingrid", "Olaf")), ("Wrens", ("Rosa", "Sven")))
-FINISHED_TILE = re.compile(r"Larks 3,260\s+Owls 1,150")
-UNFINISHED_TILE = re.compile(r"Larks 1,630\s+Wrens 575")
+FINISHED_TILE = re.compile(r"Ingrid & Olaf 3,260 – Petra & Quentin 1,150")
+UNFINISHED_TILE = re.compile(r"Ingrid & Olaf 1,630 – Rosa & Sven 575")
 
 
 @pytest.fixture(scope="module")
@@ -82,12 +82,14 @@ def open_checker(app: AppPage, question: str) -> None:
     expect(app.button(f"Question: {question}")).to_be_visible()
 
 
-def tap_cards(app: AppPage, cards: str) -> None:
-    """Tap cards on the rule checker's card pad ("JK" is the joker). The pad's buttons
-    are named by the card they show (their "Add K" tooltips are not read out)."""
+def tap_cards(app: AppPage, cards: str, slot: str | None = None) -> None:
+    """Tap cards on the rule checker's card pad ("JK" is the joker), into ``slot``
+    (tapped first: a place the pad fills, named by its label). The pad's buttons are
+    named by the card they show (their "Add K" tooltips are not read out)."""
+    if slot is not None:
+        app.tap(re.compile(rf"^{re.escape(slot)}: "))
     for card in cards.split():
         app.tap("Joker" if card == "JK" else card)
-    app.expect_node("checker-cards", f"Cards: {cards}")
 
 
 def test_rule_checker_answers_each_question(app: AppPage) -> None:
@@ -97,21 +99,26 @@ def test_rule_checker_answers_each_question(app: AppPage) -> None:
 
     # Is this meld legal? Four wild cards are one too many; seven kings are a canasta.
     tap_cards(app, "9 9 2 2 2 JK")
+    app.expect_node("checker-cards", "Cards: 9 9 2 2 2 JK")
     app.expect_node("verdict", "No: 9 9 2 2 2 JK has 4 wild cards: a meld may hold at most 3")
+    expect(app.text(re.compile("§"))).to_have_count(0)  # the rule is a tap away
     app.shot("checker-meld", at=app.node("verdict"))
     app.tap("Clear")
     expect(app.node("verdict")).to_have_count(0)
     tap_cards(app, "K K K K K K K")
     app.expect_node("verdict", "Yes: K K K K K K K is a legal meld worth 70 points")
+    app.tap("Why?")
     expect(app.text("natural canasta: bonus 500")).to_be_visible()
+    expect(app.text(re.compile("rules §")).first).to_be_visible()
 
     # May I take the pile? Not yet melded at 1,500: two kings and the top one make 70.
     open_checker(app, "May I take the pile?")
-    app.type("Top card of the pile", "K")
-    app.type("Your hand", "K K Q Q 2")
+    tap_cards(app, "K", "Top card of the pile")
+    tap_cards(app, "K K Q Q 2", "Cards in your hand")
     app.type("Cards in the pile (the top one included)", "3")
     app.set_switch(app.switch("My side has melded"), False)
     app.type("My side's score", "1500")
+    app.expect_node("checker-minimum", "Initial meld minimum 90")
     app.expect_node("verdict", "No: your first meld would be 70 points, below the minimum of 90")
     app.shot("checker-pile", at=app.node("verdict"))
 
@@ -119,19 +126,22 @@ def test_rule_checker_answers_each_question(app: AppPage) -> None:
     open_checker(app, "May we go out?")
     app.set_switch(app.switch("My side had melded"), True)  # kept off from the pile
     app.type("My side's score", "0")
-    app.type("Melds I lay this turn", "5 5 5")
-    app.type("My discard (empty: I meld every card)", "9")
-    app.expect_node("verdict", "No: your side has 0 canasta(s) after this turn; going out needs 1")
-    app.type("My side's melds already on the table", "K K K K K K K")
+    tap_cards(app, "5 5 5", "Melds laid this turn")
+    tap_cards(app, "9", "Your discard")
+    app.expect_node("verdict", "No: your side has 0")
+    tap_cards(app, "K K K K K K K", "Your side's melds already on the table")
     app.expect_node("verdict", "Yes: going out scores 100")
     app.shot("checker-go-out", at=app.node("verdict"))
 
     # Is this first meld enough? S1: 6 6 6 and A A A 2 at 1,600 make 95 of 90.
     open_checker(app, "Is this first meld enough?")
     app.type("My side's score", "1600")
-    app.type("Top discard taken (if the pile was taken)", "")  # the K kept from the pile
-    app.type("The melds laid (the top discard included)", "6 6 6; A A A 2")
+    tap_cards(app, "6 6 6", "The melds laid (the top discard included)")
+    app.tap("Next meld")
+    tap_cards(app, "A A A 2")
+    app.expect_node("checker-cards", "Cards: 6 6 6, then A A A 2")
     app.expect_node("verdict", "Yes: 95 points reach the minimum of 90")
+    app.tap("Why?")
     expect(app.text("card points of the melds laid this turn: 95")).to_be_visible()
     app.shot("checker-first-meld", at=app.node("verdict"))
 
@@ -146,13 +156,13 @@ def test_a_past_match_shows_its_chart_and_a_hands_breakdown(
     app.expect_node("running-chart", "Running totals chart: Larks 3,260, Owls 1,150; target 2,000")
     app.shot("past-match-chart", at=app.node("running-chart"))
 
-    hand = app.button(re.compile(r"^Hand 1\b"))
+    hand = app.button(re.compile(r"^Hand 1\b")).last
     app.reveal(hand)
     hand.click()
     expect(app.text("This match is finished, so its hands are read-only.")).to_be_visible()
     app.expect_node("hand-total-Owls", "Owls hand total 575")
     app.expect_node("hand-total-Larks", "Larks hand total 1,630")
-    expect(app.text("Ingrid's hand: (empty)")).to_be_visible()
+    expect(app.text("Ingrid's hand: nothing")).to_be_visible()
     app.shot("hand-breakdown")
 
 

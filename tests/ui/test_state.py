@@ -13,7 +13,16 @@ from pathlib import Path
 
 import pytest
 
-from canasta_scorer.rules import Code, Finding, HouseRule, MeldRank, WentOut, format_cards
+from canasta_scorer.rules import (
+    Card,
+    Code,
+    Finding,
+    HouseRule,
+    MeldRank,
+    WentOut,
+    format_cards,
+    parse_cards,
+)
 from canasta_scorer.store import Store
 from canasta_scorer.ui import app as app_module
 from canasta_scorer.ui.app import AccessGate, Settings, load_settings
@@ -1092,26 +1101,128 @@ def test_variant_summary_and_house_rule_titles_are_in_words() -> None:
     assert house_rule_title("black-three-freezes") == "Black three freezes the pile"
 
 
+def pad(state: AppModel, slot: str, *melds: str) -> None:
+    """Tap cards into a slot of the checker on its card pad, "Next meld" between melds."""
+    state.checker.point_pad(slot)
+    for number, meld in enumerate(melds):
+        if number:
+            state.checker.next_meld()
+        for card in parse_cards(meld):
+            state.checker.card(card)
+
+
 def test_a_new_checker_question_starts_from_a_clean_form(state: AppModel) -> None:
     state.nav.show_checker()
     state.checker.set(question="pile")
-    state.checker.set(top="K", hand="K K Q Q 2", side_melded=False, score="1500", pile_size="3")
+    assert state.checker.form.pad == "top"  # the pad starts on the question's first slot
+    pad(state, "top", "K")
+    pad(state, "hand", "K K Q Q 2")
+    state.checker.set(side_melded=False, score="1500", pile_size="3")
     assert state.checker.verdict is not None and not state.checker.verdict.allowed
     state.checker.set(question="first-meld")
-    assert (state.checker.form.top, state.checker.form.side_melded, state.checker.form.score) == (
-        "",
-        True,
-        "0",
+    form = state.checker.form
+    assert (form.top, form.hand, form.side_melded, form.score) == (None, (), True, "1500")
+    pad(state, "first_melds", "6 6 6", "A A A 2")
+    state.checker.set(score="1600")
+    assert state.checker.form.first_melds == (
+        (Card.SIX,) * 3,
+        (Card.ACE, Card.ACE, Card.ACE, Card.TWO),
     )
-    state.checker.set(first_melds="6 6 6; A A A 2", score="1600")
     assert state.checker.verdict is not None
     assert state.checker.verdict.answer == "Yes: 95 points reach the minimum of 90."
+
+
+def test_the_checker_pad_never_runs_two_melds_into_one(state: AppModel) -> None:
+    state.nav.show_checker()
+    state.checker.set(question="go-out")
+    pad(state, "this_turn", "5 5 5", "9 9 9")
+    assert state.checker.form.shown(state.checker.form.slot()) == "5 5 5, then 9 9 9"
+    state.checker.next_meld()
+    state.checker.next_meld()  # a second tap starts no empty meld
+    assert state.checker.form.this_turn[-1] == ()
+    state.checker.card(None)  # takes back the meld just started
+    state.checker.card(None)  # then the last 9
+    assert state.checker.form.this_turn == ((Card.FIVE,) * 3, (Card.NINE,) * 2)
+    state.checker.clear()
+    assert state.checker.form.this_turn == ()
+    pad(state, "discard", "9", "K")  # one card: the last one tapped
+    assert state.checker.form.discard is Card.KING
+
+
+def test_the_checker_from_a_match_has_its_rules_and_the_sides_scores(
+    state: AppModel,
+) -> None:
+    start_classic(state)
+    state.match.begin_hand()
+    enter_s1(state)
+    assert state.match.save_hand()
+    state.nav.show_checker()
+    checker = state.checker
+    assert checker.sides == (("North-South", 1630), ("East-West", 575))
+    assert (checker.form.score, checker.minimum()) == ("1630", (1630, 90))
+    checker.choose_side(1)
+    assert (checker.form.score, checker.minimum()) == ("575", (575, 50))
+    state.nav.leave_checker()
+    state.nav.go_home()
+    state.nav.show_checker()  # from home: a plain classic game
+    assert checker.sides == () and checker.form.score == "0"
+    assert checker.form.variant == "classic" and checker.form.house_rules == frozenset()
 
 
 def test_statistics_say_which_filters_they_follow(state: AppModel) -> None:
     assert state.history.filter_words() == ""
     state.history.set_filter(player="Petra", status="finished", days=30)
     assert state.history.filter_words() == "player Petra, finished, last 30 days"
+
+
+@pytest.mark.parametrize(
+    ("variant", "names", "first", "hands", "next_first"),
+    [
+        # N-S v E-W sit N E S W: West, North and East dealt the match's three hands
+        ("classic", (("N", "S"), ("E", "W")), "W", 2, "S"),
+        ("three-player", (("Ann",), ("Bob",), ("Cy",)), "Cy", 2, "Cy"),
+        # six players, two sides of three, sit A1 B1 A2 B2 A3 B3
+        ("six-player", (("A1", "A2", "A3"), ("B1", "B2", "B3")), "B3", 1, "B1"),
+        # three sides of two sit A1 B1 C1 A2 B2 C2
+        ("six-player-three-sides", (("A1", "A2"), ("B1", "B2"), ("C1", "C2")), "C2", 3, "A2"),
+    ],
+)
+def test_a_rematch_keeps_the_deal_going_round(
+    state: AppModel,
+    variant: str,
+    names: tuple[tuple[str, ...], ...],
+    first: str,
+    hands: int,
+    next_first: str,
+) -> None:
+    state.nav.new_match(variant)
+    for side, players in enumerate(names):
+        if len(players) == 1:
+            state.setup.set_side(side, name=players[0])
+        else:
+            for seat, name in enumerate(players):
+                state.setup.set_side(side, player=(seat, name))
+    state.setup.set_first_dealer(first)
+    state.setup.set_target("50")
+    assert state.nav.create_match(), state.setup.problems
+    for _ in range(hands):  # then one more that ends the match
+        state.match.begin_hand()
+        assert state.entry.draft is not None
+        state.entry.set_quick(True)
+        for side in range(len(names)):
+            state.entry.set_quick_total(side, "0")
+        assert state.match.save_hand(), state.nav.message
+    # a hand that ends the match
+    state.match.begin_hand()
+    state.entry.set_quick(True)
+    state.entry.set_quick_total(0, "100")
+    for side in range(1, len(names)):
+        state.entry.set_quick_total(side, "0")
+    assert state.match.save_hand(), state.nav.message
+    assert state.match.current is not None and state.match.current.status == "finished"
+    state.match.rematch()
+    assert state.match.next_dealer() == next_first
+    assert state.nav.message == f"New match with the same sides; {next_first} deals first."
 
 
 def test_the_draft_is_written_once_per_delay_however_many_taps(store: Store) -> None:

@@ -1,15 +1,18 @@
-"""The rule checker: settle a dispute at the table with the rule shown."""
+"""The rule checker: settle a dispute at the table with taps only, the answer in plain
+words and the rule behind it a tap away."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import flet as ft
 
 from canasta_scorer.rules import VARIANT_INFO, Card
-from canasta_scorer.ui.checker_form import QUESTIONS
+from canasta_scorer.ui.checker_form import QUESTIONS, Slot
 from canasta_scorer.ui.state import Checker
 from canasta_scorer.ui.words import house_rule_title
 
-from .common import TOUCH, heading, named, rule_row, screen, switch
+from .common import TOUCH, heading, named, points, rule_row, screen, switch
 
 PAD = (
     Card.JOKER,
@@ -27,22 +30,19 @@ PAD = (
     Card.FOUR,
     Card.BLACK_THREE,
 )
-MELDS_HINT = "cards, melds apart with ; e.g. K K K; Q Q 2"
 
 
-def _field(
-    state: Checker, key: str, label: str, hint: str = "", *, number: bool = False
-) -> ft.Control:
+def _number_field(state: Checker, key: str, label: str) -> ft.Control:
     form = state.form
     problems = [m for where, m in state.problems if where == key]
     return ft.TextField(
         expand=True,
         label=label,
-        hint_text=hint or None,
         value=str(getattr(form, key)),
         error=problems[0] if problems else None,
-        keyboard_type=ft.KeyboardType.NUMBER if number else ft.KeyboardType.TEXT,
+        keyboard_type=ft.KeyboardType.NUMBER,
         on_change=lambda e: state.set(**{key: e.control.value}),
+        key=f"field-{key}",  # the same field while the answer above it changes
     )
 
 
@@ -55,15 +55,84 @@ def _switch(state: Checker, key: str, label: str, explain: str = "") -> ft.Contr
     )
 
 
+def _slot(state: Checker, slot: Slot, chosen: bool) -> ft.Control:
+    """One place the card pad fills: tap it to fill it; what it holds below its name."""
+    shown = state.form.shown(slot)
+    problems = [m for where, m in state.problems if where == slot.field]
+    lines: list[ft.Control] = [
+        ft.Text(slot.label, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text(
+            shown or slot.empty,
+            size=20 if shown else 14,
+            weight=ft.FontWeight.BOLD if shown else None,
+            italic=not shown,
+        ),
+    ]
+    if problems:
+        lines.append(ft.Text(problems[0], color=ft.Colors.ERROR, size=12))
+    return ft.Row([_slot_button(state, slot, chosen, lines)])
+
+
+def _slot_button(state: Checker, slot: Slot, chosen: bool, lines: list[ft.Control]) -> ft.Control:
+    shown = state.form.shown(slot)
+    return ft.TextButton(
+        expand=True,  # as wide as the screen: each slot a row of its own
+        content=ft.Semantics(
+            identifier=f"slot-{slot.field}",
+            label=f"{slot.label}: {shown or slot.empty}",
+            selected=chosen,
+            exclude_semantics=True,
+            content=ft.Container(
+                ft.Column(lines, spacing=2),
+                padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+                border=ft.Border.all(
+                    2 if chosen else 1,
+                    ft.Colors.PRIMARY if chosen else ft.Colors.OUTLINE_VARIANT,
+                ),
+                border_radius=8,
+                bgcolor=ft.Colors.PRIMARY_CONTAINER if chosen else None,
+                expand=True,
+            ),
+        ),
+        style=ft.ButtonStyle(
+            padding=ft.Padding.all(0),
+            shape=ft.RoundedRectangleBorder(radius=8),
+            color=ft.Colors.ON_SURFACE,
+            alignment=ft.Alignment.CENTER_LEFT,
+        ),
+        on_click=lambda: state.point_pad(slot.field),
+        key=f"slot-{slot.field}",
+    )
+
+
 def _card_pad(state: Checker) -> list[ft.Control]:
-    form = state.form
+    """The card pad for the slot chosen, with "Next meld" where melds are laid."""
+    slot = state.form.slot()
+    actions: list[ft.Control] = []
+    if slot.kind == "melds":
+        actions.append(
+            ft.FilledTonalButton(
+                content="Next meld",
+                icon=ft.Icons.ADD,
+                height=TOUCH,
+                on_click=state.next_meld,
+                key="next-meld",
+            )
+        )
+    actions += [
+        ft.TextButton(
+            content="Take back the last card",
+            icon=ft.Icons.BACKSPACE,
+            height=TOUCH,
+            on_click=lambda: state.card(None),
+        ),
+        ft.TextButton(content="Clear", icon=ft.Icons.CLEAR, height=TOUCH, on_click=state.clear),
+    ]
     return [
         ft.Semantics(
             identifier="checker-cards",
-            label=f"Cards: {form.card_text() or 'none yet'}",
-            content=ft.Text(
-                form.card_text() or "Tap the cards of the meld", size=24, weight=ft.FontWeight.BOLD
-            ),
+            label=f"Cards: {state.form.shown(slot) or 'none yet'}",
+            content=ft.Text(f"Card pad: {slot.label.lower()}", size=12),
         ),
         ft.Row(
             [
@@ -84,31 +153,128 @@ def _card_pad(state: Checker) -> list[ft.Control]:
             wrap=True,
             spacing=6,
         ),
-        ft.Row(
-            [
-                ft.TextButton(
-                    content="Take back the last card",
-                    icon=ft.Icons.BACKSPACE,
-                    height=TOUCH,
-                    on_click=lambda: state.card(None),
-                ),
-                ft.TextButton(
-                    content="Clear",
-                    icon=ft.Icons.CLEAR,
-                    height=TOUCH,
-                    on_click=lambda: state.set(cards=()),
-                ),
-            ],
-            wrap=True,
-        ),
-        _switch(state, "going_out", "Laid while going out", "On the turn the player goes out."),
+        ft.Row(actions, wrap=True),
     ]
+
+
+def _situation(state: Checker) -> list[ft.Control]:
+    """The question's switches and numbers (its cards are on the card pad)."""
+    form = state.form
+    if form.question == "meld":
+        return [
+            _switch(state, "going_out", "Laid while going out", "On the turn the player goes out.")
+        ]
+    if form.question == "pile":
+        return [
+            _number_field(state, "pile_size", "Cards in the pile (the top one included)"),
+            _switch(state, "wild_in_pile", "Wild card in the pile", "A 2 or joker lies in it."),
+            _switch(state, "red_three_upcard", "Red three upcard", "The upcard was a red three."),
+            _switch(
+                state,
+                "black_three_in_pile",
+                "Black three discarded",
+                "A black three was discarded since the pile was last taken.",
+            ),
+            _switch(state, "side_melded", "My side has melded", "Earlier in this hand."),
+        ]
+    if form.question == "go-out":
+        return [
+            _switch(state, "side_melded", "My side had melded", "Before this turn."),
+            _switch(state, "player_melded", "I had melded", "Before this turn."),
+            _switch(state, "took_pile", "I took the pile", "This turn, instead of drawing."),
+        ]
+    return []
+
+
+def _score(state: Checker) -> list[ft.Control]:
+    """The side's score (filled in from the match) and its initial meld minimum."""
+    controls: list[ft.Control] = []
+    if state.sides:
+        controls.append(
+            named(
+                ft.Dropdown(
+                    label="Asking for",
+                    value=str(state.side),
+                    options=[
+                        ft.DropdownOption(key=str(i), text=f"{name} ({points(total)})")
+                        for i, (name, total) in enumerate(state.sides)
+                    ],
+                    on_select=lambda e: state.choose_side(int(e.control.value)),
+                    key="checker-side",
+                )
+            )
+        )
+    controls.append(_number_field(state, "score", "My side's score"))
+    known = state.minimum()
+    if known is not None:
+        score, minimum = known
+        controls.append(
+            ft.Semantics(
+                identifier="checker-minimum",
+                label=f"Initial meld minimum {minimum}",
+                content=ft.Text(
+                    f"Initial meld minimum at {points(score)} points: {minimum}",
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                ),
+            )
+        )
+    return controls
+
+
+def _answer(state: Checker, why: bool, set_why: Callable[[bool], None]) -> list[ft.Control]:
+    """The verdict in plain words; the reasons and their rules behind "Why?"."""
+    verdict = state.verdict
+    if verdict is None:
+        return []
+    controls: list[ft.Control] = [
+        ft.Semantics(
+            identifier="verdict",
+            label=verdict.answer,
+            content=ft.Container(
+                content=ft.Text(verdict.answer, size=20, weight=ft.FontWeight.BOLD),
+                bgcolor=ft.Colors.PRIMARY_CONTAINER
+                if verdict.allowed
+                else ft.Colors.ERROR_CONTAINER,
+                padding=12,
+                border_radius=8,
+            ),
+        )
+    ]
+    if verdict.show:
+        controls.append(ft.Text(f"Show from your hand: {verdict.show}"))
+    controls.append(
+        ft.TextButton(
+            content="Hide why" if why else "Why?",
+            icon=ft.Icons.EXPAND_LESS if why else ft.Icons.HELP_OUTLINE,
+            height=TOUCH,
+            on_click=lambda: set_why(not why),
+            key="why",
+        )
+    )
+    if why:
+        for reason in verdict.reasons:
+            controls.append(
+                rule_row(
+                    ft.Icons.CHECK_CIRCLE if reason.ok else ft.Icons.CANCEL,
+                    ft.Colors.PRIMARY if reason.ok else ft.Colors.ERROR,
+                    reason.message,
+                    reason.rule,
+                )
+            )
+    return controls
 
 
 @screen
 def CheckerScreen(state: Checker) -> ft.Control:
-    """The question picker, its inputs and the verdict."""
+    """The question, its cards on a card pad, the situation, the verdict."""
+    # "Why?" stays open for the question it was opened on; a new question starts closed
+    why_for, set_why_for = ft.use_state("")
     form = state.form
+    why = why_for == form.question
+
+    def set_why(on: bool) -> None:
+        set_why_for(form.question if on else "")
+
     controls: list[ft.Control] = [
         named(
             ft.Dropdown(
@@ -137,68 +303,15 @@ def CheckerScreen(state: Checker) -> ft.Control:
                 color=ft.Colors.ON_SURFACE_VARIANT,
             )
         )
-    if form.question == "meld":
-        controls += _card_pad(state)
-    elif form.question == "pile":
-        controls += [
-            _field(state, "top", "Top card of the pile", "e.g. K"),
-            _field(state, "hand", "Your hand", "e.g. K K Q 2 5"),
-            _field(state, "pile_size", "Cards in the pile (the top one included)", number=True),
-            _switch(state, "wild_in_pile", "Wild card in the pile", "A 2 or joker lies in it."),
-            _switch(state, "red_three_upcard", "Red three upcard", "The upcard was a red three."),
-            _switch(
-                state,
-                "black_three_in_pile",
-                "Black three discarded",
-                "A black three was discarded since the pile was last taken.",
-            ),
-            _switch(state, "side_melded", "My side has melded", "Earlier in this hand."),
-            _field(state, "score", "My side's score", number=True),
-            _field(state, "side_melds", "My side's melds on the table", MELDS_HINT),
-        ]
-    elif form.question == "go-out":
-        controls += [
-            _field(state, "table", "My side's melds already on the table", MELDS_HINT),
-            _field(state, "this_turn", "Melds I lay this turn", MELDS_HINT),
-            _field(state, "discard", "My discard (empty: I meld every card)", "e.g. 5"),
-            _switch(state, "side_melded", "My side had melded", "Before this turn."),
-            _switch(state, "player_melded", "I had melded", "Before this turn."),
-            _switch(state, "took_pile", "I took the pile", "This turn, instead of drawing."),
-            _field(state, "score", "My side's score", number=True),
-        ]
-    else:
-        controls += [
-            _field(state, "first_melds", "The melds laid (the top discard included)", MELDS_HINT),
-            _field(state, "top", "Top discard taken (if the pile was taken)", "e.g. K"),
-            _field(state, "buried", "Other pile cards melded the same turn", "e.g. K Q"),
-            _field(state, "score", "My side's score", number=True),
-        ]
-    verdict = state.verdict
-    if verdict is not None:
-        controls.append(heading("Answer"))
-        controls.append(
-            ft.Semantics(
-                identifier="verdict",
-                label=verdict.answer,
-                content=ft.Container(
-                    content=ft.Text(verdict.answer, size=20, weight=ft.FontWeight.BOLD),
-                    bgcolor=ft.Colors.PRIMARY_CONTAINER
-                    if verdict.allowed
-                    else ft.Colors.ERROR_CONTAINER,
-                    padding=12,
-                    border_radius=8,
-                ),
-            )
-        )
-        if verdict.show:
-            controls.append(ft.Text(f"Show from your hand: {verdict.show}"))
-        for reason in verdict.reasons:
-            controls.append(
-                rule_row(
-                    ft.Icons.CHECK_CIRCLE if reason.ok else ft.Icons.CANCEL,
-                    ft.Colors.PRIMARY if reason.ok else ft.Colors.ERROR,
-                    reason.message,
-                    reason.rule,
-                )
-            )
+    # the answer in one place that is always there: what follows keeps its place
+    controls.append(ft.Column(_answer(state, why, set_why), spacing=12, key="answer"))
+    chosen = form.slot().field
+    slots = form.slots()
+    if len(slots) > 1:
+        controls.append(heading("Cards"))
+    controls += [_slot(state, slot, slot.field == chosen) for slot in slots]
+    controls += _card_pad(state)
+    controls += _situation(state)
+    if form.question != "meld":
+        controls += _score(state)
     return ft.Column(controls, spacing=12)

@@ -61,6 +61,11 @@ def failed_screen(nav: Navigation | None) -> ft.Control:
     return ft.Column(controls, spacing=12)
 
 
+def scroll_key(value: str) -> ft.ScrollKey:
+    """A control's key that a scroll can be sent to (``View.scroll_to(scroll_key=…)``)."""
+    return ft.ScrollKey(value)  # type: ignore[call-arg]  # Flet's dataclass decorator hides __init__
+
+
 def points(value: int) -> str:
     """Points with thousands separators: ``1,630``."""
     return f"{value:,}"

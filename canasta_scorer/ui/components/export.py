@@ -69,6 +69,22 @@ def _sheet(state: OpenMatch) -> ft.Control:
     )
 
 
+def export_words(kind: str) -> str:
+    """What the export tab holds and what it is for, in the words of that tab (only
+    the match file can be imported again, so only it names the command)."""
+    if kind == "csv":
+        return (
+            "The CSV score sheet: a row per hand with each side's score and running "
+            "total, for a spreadsheet."
+        )
+    if kind == "image":
+        return "The score sheet as an image (PNG), to send to the players or print."
+    return (
+        "The match file (JSON): every hand as entered. It can be imported into another "
+        "Canasta scorer with the command: canasta-scorer import"
+    )
+
+
 @screen
 def ExportScreen(state: OpenMatch, nav: Navigation) -> ft.Control:
     """The export in the chosen form (a view-only choice), with Save as file and (for
@@ -117,11 +133,7 @@ def ExportScreen(state: OpenMatch, nav: Navigation) -> ft.Control:
         if key != export_kind
     ]
     controls: list[ft.Control] = [
-        ft.Text(
-            f"The {kind}. A match file can be imported into another Canasta scorer with "
-            "the command: canasta-scorer import",
-            color=ft.Colors.ON_SURFACE_VARIANT,
-        ),
+        ft.Text(export_words(export_kind), color=ft.Colors.ON_SURFACE_VARIANT),
         ft.Row(buttons, wrap=True),
     ]
     if export_kind == "image":

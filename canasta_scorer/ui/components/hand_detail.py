@@ -2,14 +2,68 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import flet as ft
 
-from canasta_scorer.rules import format_cards
+from canasta_scorer.rules import CanastaKind, Card, Code, SideScore, cards_points, format_cards
 from canasta_scorer.ui.drafts import COUNTED_BY_POINTS
 from canasta_scorer.ui.state import Navigation, OpenMatch
 
-from .common import findings_list, heading, points, screen
-from .hand_entry import working
+from .common import findings_list, heading, plural, points, screen, signed
+
+#: The kinds of canasta in players' words.
+CANASTA_WORDS = {
+    CanastaKind.NATURAL: "natural canasta",
+    CanastaKind.MIXED: "mixed canasta",
+    CanastaKind.WILD: "wild canasta",
+}
+
+
+def by_points(cards: tuple[Card, ...]) -> str:
+    """Cards counted by point class at the table, as the counts that were given:
+    ``2 × 20, 2 × 10, 3 × 5`` (highest first), never as cards."""
+    counts = Counter(cards_points((card,)) for card in cards)
+    return ", ".join(f"{counts[value]} × {value}" for value in sorted(counts, reverse=True))
+
+
+def _line(label: str, value: int, *, key: str | None = None) -> ft.Control:
+    return ft.Row([ft.Text(label, expand=True), ft.Text(signed(value))], key=key)
+
+
+def breakdown(score: SideScore, *, quick: bool) -> ft.Control:
+    """A side's score for a hand line by line, as the rule books write it: the
+    cards melded, each kind of canasta apart, red threes, going out, the cards left
+    and any penalty, then the total. A quick entry shows its typed total only."""
+    rows: list[ft.Control] = []
+    if quick:
+        rows.append(_line("Total typed from the paper count", score.total))
+    else:
+        rows.append(_line("Cards melded", score.meld_points))
+        for kind, count, bonus in score.canasta_bonuses:
+            rows.append(_line(plural(count, CANASTA_WORDS[kind]), bonus))
+        for label, value in (
+            ("Red threes", score.red_three_bonus),
+            ("Going out", score.going_out_bonus),
+            ("Cards left in hand", score.hand_points),
+            ("House-rule penalties", score.penalties),
+        ):
+            if value or label == "Cards left in hand":
+                rows.append(_line(label, value))
+    rows.append(ft.Divider(height=1))
+    rows.append(
+        ft.Row(
+            [
+                ft.Text("Hand total", weight=ft.FontWeight.BOLD, expand=True),
+                ft.Semantics(
+                    identifier=f"hand-total-{score.name}",
+                    label=f"{score.name} hand total {points(score.total)}",
+                    content=ft.Text(points(score.total), size=28, weight=ft.FontWeight.BOLD),
+                ),
+            ]
+        )
+    )
+    return ft.Column(rows, spacing=4)
 
 
 @screen
@@ -27,23 +81,26 @@ def HandDetailScreen(state: OpenMatch, number: int, nav: Navigation) -> ft.Contr
     if note:
         controls.append(ft.Text(note, italic=True, selectable=True))
     if counted:
-        # The cards of these hands were counted by points at the table: the cards
-        # shown for them are stand-ins of the same points, not the cards held.
+        # The cards of these hands were counted by points at the table: they are
+        # shown as the counts given, not as cards.
         controls.append(
             ft.Semantics(
                 identifier="counted-by-points",
                 label=COUNTED_BY_POINTS + ", ".join(counted),
                 content=ft.Text(
-                    f"{COUNTED_BY_POINTS.capitalize()}{', '.join(counted)} (the cards shown "
-                    "for them are stand-ins of the same points)",
+                    f"{COUNTED_BY_POINTS.capitalize()}{', '.join(counted)}",
                     italic=True,
                     color=ft.Colors.ON_SURFACE_VARIANT,
                 ),
             )
         )
-    by_points = {name.strip().casefold() for name in counted}
+    counted_by = {name.strip().casefold() for name in counted}
     for index, (side, play) in enumerate(zip(record.sides, hand.sides, strict=False)):
         controls.append(heading(side.name))
+        if play.quick:
+            # typed from a paper count: no cards, nothing to list but the total
+            controls.append(breakdown(result.sides[index], quick=True))
+            continue
         for meld in play.melds:
             controls.append(ft.Text(f"{meld}   ({points(meld.points)})"))
         if play.red_threes:
@@ -57,18 +114,18 @@ def HandDetailScreen(state: OpenMatch, number: int, nav: Navigation) -> ft.Contr
                 )
             )
         left = play.left_in_hand
-        if isinstance(left, dict):
-            for player, cards in left.items():
-                how = " (counted by points)" if player.strip().casefold() in by_points else ""
-                controls.append(
-                    ft.Text(f"{player}'s hand{how}: {format_cards(cards) or '(empty)'}")
-                )
-        elif left:
-            how = " (counted by points)" if side.name.strip().casefold() in by_points else ""
-            controls.append(ft.Text(f"Left in hand{how}: {format_cards(left)}"))
-        controls.append(working(result.sides[index]))
-    if result.violations:
-        controls.append(findings_list(result.violations))
+        held = left.items() if isinstance(left, dict) else ([(side.name, left)] if left else [])
+        for player, cards in held:
+            whose = f"{player}'s hand" if isinstance(left, dict) else "Left in hand"
+            if player.strip().casefold() in counted_by:
+                controls.append(ft.Text(f"{whose} (counted by points): {by_points(cards)}"))
+            else:
+                controls.append(ft.Text(f"{whose}: {format_cards(cards) or 'nothing'}"))
+        controls.append(breakdown(result.sides[index], quick=False))
+    # a typed total says itself that it was not card-checked: no warning sign for it
+    findings = [f for f in result.violations if f.code is not Code.QUICK_NOT_CARD_CHECKED]
+    if findings:
+        controls.append(findings_list(findings))
     if match.score.finished and not state.unlocked:
         controls.append(
             ft.Text(

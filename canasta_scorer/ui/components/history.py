@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+
 import flet as ft
 
 from canasta_scorer.rules import VARIANT_INFO
 from canasta_scorer.ui.state import History, Navigation
 
-from .common import named, screen
+from .common import named, screen, scroll_key
 from .home import match_tile
 
 PERIODS = {"": "Any time", "7": "Last 7 days", "30": "Last 30 days", "365": "Last year"}
@@ -15,8 +18,25 @@ PERIODS = {"": "Any time", "7": "Last 7 days", "30": "Last 30 days", "365": "Las
 
 @screen
 def HistoryScreen(state: History, nav: Navigation) -> ft.Control:
-    """Filters, the matches, and "Load more"."""
+    """Filters, the matches, and "Load more"; back from a match, that match is
+    scrolled into view again."""
     f = state.filter
+    listed = nav.listed
+
+    def back_where_it_was() -> None:
+        if listed is None or not any(m.id == listed for m in state.recent):
+            return
+
+        async def scroll() -> None:
+            # a scroll the page cannot make leaves the list where it is
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(
+                    ft.context.page.scroll_to(scroll_key=scroll_key(f"match-{listed}")), 5
+                )
+
+        ft.context.page.run_task(scroll)
+
+    ft.use_effect(back_where_it_was, [])
     controls: list[ft.Control] = [
         named(
             ft.Dropdown(

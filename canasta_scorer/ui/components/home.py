@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import flet as ft
 
+from canasta_scorer.rules import VARIANT_INFO, Variant
 from canasta_scorer.store import MatchSummary
 from canasta_scorer.ui.state import History, Navigation
 
-from .common import heading, plural, points, screen
+from .common import heading, plural, points, screen, scroll_key
+
+VARIANTS = {variant.value for variant in Variant}
 
 
 @screen
@@ -22,13 +25,9 @@ def HomeScreen(history: History, nav: Navigation) -> ft.Control:
         ),
     ]
     if resume is not None:
-        totals = " – ".join(
-            f"{name} {points(total)}"
-            for name, total in zip(resume.sides, resume.running_totals, strict=False)
-        )
         controls.append(
             ft.FilledButton(
-                content=f"Resume: {totals}",
+                content=f"Resume: {score_line(resume)}",
                 icon=ft.Icons.PLAY_ARROW,
                 height=56,
                 key="resume",
@@ -65,12 +64,24 @@ def HomeScreen(history: History, nav: Navigation) -> ft.Control:
     return ft.Column(controls, spacing=12)
 
 
-def match_tile(nav: Navigation, summary: MatchSummary) -> ft.Control:
-    """One match in a list: sides, totals, status; tap to open."""
-    totals = "  ".join(
-        f"{name} {points(total)}"
-        for name, total in zip(summary.sides, summary.running_totals, strict=False)
+def who(name: str, players: tuple[str, ...]) -> str:
+    """A side as players know it: its players ("Ann & Bob"), or its name when it has
+    none given."""
+    return " & ".join(players) if players else name
+
+
+def score_line(summary: MatchSummary) -> str:
+    """Who played and the score: "Ann & Bob 1,630 – Cy & Di 575"."""
+    players = summary.players or tuple(() for _ in summary.sides)
+    return " – ".join(
+        f"{who(name, tuple(seats))} {points(total)}"
+        for name, seats, total in zip(summary.sides, players, summary.running_totals, strict=False)
     )
+
+
+def match_tile(nav: Navigation, summary: MatchSummary) -> ft.Control:
+    """One match in a list: its players and score, when, the variant, how it stands;
+    tap to open."""
     if summary.status == "finished":
         status = (
             f"{summary.winner} won by {points(summary.margin or 0)}" if summary.winner else "Draw"
@@ -78,11 +89,13 @@ def match_tile(nav: Navigation, summary: MatchSummary) -> ft.Control:
     else:
         status = f"In progress, {plural(summary.hand_count, 'hand')}"
     when = summary.created_at.astimezone().strftime("%d %b %Y")
+    info = VARIANT_INFO.get(Variant(summary.variant)) if summary.variant in VARIANTS else None
+    variant = info.title if info else summary.variant
     return ft.ListTile(
-        title=ft.Text(totals),
-        subtitle=ft.Text(f"{when} · {summary.variant} · {status}"),
+        title=ft.Text(score_line(summary)),
+        subtitle=ft.Text(f"{when} · {variant} · {status}"),
         leading=ft.Icon(ft.Icons.EMOJI_EVENTS if summary.status == "finished" else ft.Icons.STYLE),
         on_click=lambda: nav.open_match(summary.id),
-        key=f"match-{summary.id}",
+        key=scroll_key(f"match-{summary.id}"),
         min_height=56,
     )

@@ -1,4 +1,5 @@
-"""New match: variant, house rules, target, sides and players, first dealer."""
+"""New match: variant, players, who deals first, house rules in one folded line with
+presets, target; Start match always on screen at the bottom."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Callable
 import flet as ft
 
 from canasta_scorer.rules import VARIANT_INFO, Variant
-from canasta_scorer.ui.state import Navigation, NewMatch
+from canasta_scorer.ui.state import Navigation, NewMatch, default_sides
 from canasta_scorer.ui.words import (
     house_rule_choices,
     house_rule_title,
@@ -15,7 +16,7 @@ from canasta_scorer.ui.words import (
     variant_summary,
 )
 
-from .common import TOUCH, heading, named, problem_list, screen, switch
+from .common import TOUCH, heading, named, plural, problem_list, screen, switch
 
 
 def _toggler(state: NewMatch, rule: str) -> Callable[[bool], None]:
@@ -25,9 +26,155 @@ def _toggler(state: NewMatch, rule: str) -> Callable[[bool], None]:
     return toggle
 
 
+def house_rules_line(count: int) -> str:
+    """The folded house rules in a few words: "House rules: none", "2 house rules"."""
+    return "House rules: none" if not count else plural(count, "house rule")
+
+
+def _fold(
+    text: str, detail: str, is_open: bool, on_click: Callable[[], None], key: str
+) -> ft.Control:
+    """One line that opens (and closes) what it folds."""
+    return ft.ListTile(
+        title=ft.Text(text, weight=ft.FontWeight.BOLD),
+        subtitle=ft.Text(detail, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS)
+        if detail
+        else None,
+        trailing=ft.Icon(ft.Icons.EXPAND_LESS if is_open else ft.Icons.EXPAND_MORE),
+        on_click=on_click,
+        min_height=TOUCH,
+        content_padding=ft.Padding.symmetric(horizontal=0),
+        key=key,
+    )
+
+
+def _presets(state: NewMatch) -> ft.Control:
+    """The house-rule presets, one tap each (the chosen one marked by a tick and its
+    colour: one kind of 48 px button whether chosen or not)."""
+    chosen = state.preset()
+    return ft.Row(
+        [
+            ft.OutlinedButton(
+                content=name,
+                icon=ft.Icons.CHECK if key == chosen else None,
+                height=TOUCH,
+                style=ft.ButtonStyle(
+                    bgcolor=ft.Colors.SECONDARY_CONTAINER if key == chosen else None
+                ),
+                on_click=lambda _, k=key: state.apply_preset(k),
+                key=f"preset-{key}",
+            )
+            for key, name, _ in state.presets()
+        ],
+        wrap=True,
+        spacing=8,
+    )
+
+
+def _house_rules(state: NewMatch) -> list[ft.Control]:
+    """Each house rule: its plain title on the switch, one line of what it changes."""
+    chosen = state.form.house_rules
+    return [
+        switch(house_rule_title(rule), rule in chosen, _toggler(state, rule), description)
+        for rule, _, description in house_rule_choices()
+    ]
+
+
+def _name_field(
+    label: str, value: str, twice: bool, on_change: Callable[[str], None]
+) -> ft.Control:
+    return ft.TextField(
+        expand=True,
+        label=label,
+        value=value,
+        error="This name is given twice in this match" if twice else None,
+        on_change=lambda e: on_change(e.control.value),
+    )
+
+
+def _name_setter(state: NewMatch, side: int, seat: int | None = None) -> Callable[[str], None]:
+    """Sets a seat's player (``seat`` None: a side of one player, its name)."""
+
+    def set_name(name: str) -> None:
+        if seat is None:
+            state.set_side(side, name=name)
+        else:
+            state.set_side(side, player=(seat, name))
+
+    return set_name
+
+
+def _sides(state: NewMatch) -> list[ft.Control]:
+    setup = state.form
+    offered = state.offered_players()[:12]
+    defaults = default_sides(Variant(setup.variant))
+    chips_shown = False
+    controls: list[ft.Control] = []
+    for index, side in enumerate(setup.sides):
+        alone = not side.players  # a side of one player is named by that player
+        if alone:
+            controls.append(
+                _name_field(
+                    f"Player {index + 1}",
+                    side.name,
+                    state.twice(index),
+                    _name_setter(state, index),
+                )
+            )
+        else:
+            controls.append(heading(side.name or f"Side {index + 1}"))
+            controls.append(
+                ft.TextField(
+                    expand=True,
+                    label=f"Side {index + 1} name",
+                    value=side.name,
+                    on_change=lambda e, i=index: state.set_side(i, name=e.control.value),
+                )
+            )
+            for seat, player in enumerate(side.players):
+                controls.append(
+                    _name_field(
+                        f"{side.name or f'Side {index + 1}'} player {seat + 1}",
+                        player,
+                        state.twice(index, seat),
+                        _name_setter(state, index, seat),
+                    )
+                )
+        # remembered players fill the first empty seat (a side of one player: its
+        # name, while it is still the default one), offered under the first side
+        # with a seat left
+        empty = next((s for s, p in enumerate(side.players) if not p.strip()), None)
+        fills = empty is not None or (alone and side.name == defaults[index].name)
+        if offered and fills and not chips_shown:
+            chips_shown = True  # once, under the first side with a seat to fill
+            fill = _name_setter(state, index, empty)
+            controls.append(
+                ft.Row(
+                    [
+                        # a 48 px button for a remembered player (Material's chips
+                        # are 32 px, too small a target at the table)
+                        ft.OutlinedButton(
+                            content=name,
+                            icon=ft.Icons.PERSON_ADD_ALT,
+                            height=TOUCH,
+                            tooltip=f"{name} as {side.name or 'this side'}'s next player",
+                            on_click=lambda _, n=name, f=fill: f(n),
+                            key=f"player-{index}-{name}",
+                        )
+                        for name in offered
+                    ],
+                    wrap=True,
+                    spacing=6,
+                )
+            )
+    return controls
+
+
 @screen
 def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
-    """The new-match form."""
+    """The new-match form over a bar holding Start match (never scrolled away)."""
+    rules_open, set_rules_open = ft.use_state(False)
+    more_open, set_more_open = ft.use_state(False)
     setup = state.form
     info = VARIANT_INFO[Variant(setup.variant)]
     controls: list[ft.Control] = [
@@ -44,100 +191,102 @@ def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
             )
         ),
         ft.Text(variant_summary(setup.variant), color=ft.Colors.ON_SURFACE_VARIANT),
+        *_sides(state),
     ]
-    for index, side in enumerate(setup.sides):
-        controls.append(heading(f"Side {index + 1}"))
-        controls.append(
-            ft.TextField(
-                expand=True,
-                label=f"Side {index + 1} name",
-                value=side.name,
-                on_change=lambda e, i=index: state.set_side(i, name=e.control.value),
-            )
-        )
-        for seat, player in enumerate(side.players):
-            controls.append(
-                ft.TextField(
-                    expand=True,
-                    label=f"{side.name or f'Side {index + 1}'} player {seat + 1}",
-                    value=player,
-                    on_change=lambda e, i=index, s=seat: state.set_side(
-                        i, player=(s, e.control.value)
-                    ),
-                )
-            )
-        if state.known_players and side.players:
-            empty = next((s for s, p in enumerate(side.players) if not p.strip()), None)
-            if empty is not None:
-                controls.append(
-                    ft.Row(
-                        [
-                            # a 48 px button for a remembered player (Material's chips
-                            # are 32 px, too small a target at the table)
-                            ft.OutlinedButton(
-                                content=name,
-                                icon=ft.Icons.PERSON_ADD_ALT,
-                                height=TOUCH,
-                                tooltip=f"{name} as {side.name or 'this side'}'s next player",
-                                on_click=lambda _, i=index, s=empty, n=name: state.set_side(
-                                    i, player=(s, n)
-                                ),
-                            )
-                            for name in state.known_players[:12]
-                        ],
-                        wrap=True,
-                    )
-                )
-        controls.append(
-            ft.TextField(
-                expand=True,
-                label=f"{side.name or f'Side {index + 1}'} start score (resume a paper match)",
-                value=side.start_score,
-                keyboard_type=ft.KeyboardType.NUMBER,
-                on_change=lambda e, i=index: state.set_side(i, start_score=e.control.value),
-            )
-        )
-    players = [p for side in setup.sides for p in side.players if p.strip()]
-    if players:
+    dealers = state.dealers()
+    if dealers:
         controls.append(
             named(
                 ft.Dropdown(
                     label="First dealer",
-                    value=setup.first_dealer,
-                    options=[ft.DropdownOption(key=p, text=p) for p in players],
+                    value=setup.first_dealer if setup.first_dealer in dealers else None,
+                    options=[ft.DropdownOption(key=p, text=p) for p in dealers],
                     on_select=lambda e: state.set_first_dealer(e.control.value),
                 )
             )
         )
+    chosen = sorted(house_rule_title(rule) for rule in setup.house_rules)
     controls.append(
-        ft.TextField(
-            expand=True,
-            label=f"Target (default {info.target:,})",
-            value=setup.target,
-            keyboard_type=ft.KeyboardType.NUMBER,
-            on_change=lambda e: state.set_target(e.control.value),
+        _fold(
+            house_rules_line(len(chosen)),
+            ", ".join(chosen),
+            rules_open,
+            lambda: set_rules_open(not rules_open),
+            "house-rules",
         )
     )
-    controls.append(heading("House rules"))
-    for rule, ref, description in house_rule_choices():
+    controls.append(_presets(state))
+    if rules_open:
+        controls += _house_rules(state)
+    starts = [side.start_score.strip() for side in setup.sides]
+    more = f"Target {setup.target.strip() or f'{info.target:,}'}" + (
+        " · start scores given" if any(starts) else ""
+    )
+    controls.append(
+        _fold(more, "", more_open, lambda: set_more_open(not more_open), "target-and-start")
+    )
+    if more_open:
         controls.append(
-            switch(
-                house_rule_title(rule),
-                rule in setup.house_rules,
-                _toggler(state, rule),
-                description,
-                f"{rule} ({ref})",
+            ft.TextField(
+                expand=True,
+                label=f"Target (default {info.target:,})",
+                value=setup.target,
+                keyboard_type=ft.KeyboardType.NUMBER,
+                on_change=lambda e: state.set_target(e.control.value),
             )
         )
+        for index, side in enumerate(setup.sides):
+            controls.append(
+                ft.TextField(
+                    expand=True,
+                    label=f"{side.name or f'Side {index + 1}'} start score (resume a paper match)",
+                    value=side.start_score,
+                    keyboard_type=ft.KeyboardType.NUMBER,
+                    on_change=lambda e, i=index: state.set_side(i, start_score=e.control.value),
+                )
+            )
     if state.problems:
         controls.append(problem_list(state.problems))
-    controls.append(
-        ft.FilledButton(
-            content="Start match",
-            icon=ft.Icons.PLAY_ARROW,
-            height=56,
-            key="start-match",
-            on_click=nav.create_match,
-        )
+    centred: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {
+        "xs": 12,
+        "md": 10,
+        "lg": 8,
+        "xl": 6,
+    }
+    form = ft.Column(
+        [
+            ft.ResponsiveRow(
+                [
+                    ft.Container(
+                        ft.Column(controls, spacing=12),
+                        col=centred,
+                        padding=ft.Padding.only(left=16, right=16, top=8, bottom=16),
+                    )
+                ],
+                alignment=ft.MainAxisAlignment.CENTER,
+            )
+        ],
+        expand=True,
+        scroll=ft.ScrollMode.AUTO,
     )
-    return ft.Column(controls, spacing=12)
+    bar = ft.Container(
+        ft.ResponsiveRow(
+            [
+                ft.Container(
+                    ft.FilledButton(
+                        content="Start match",
+                        icon=ft.Icons.PLAY_ARROW,
+                        height=56,
+                        expand=True,
+                        key="start-match",
+                        on_click=nav.create_match,
+                    ),
+                    col=centred,
+                )
+            ],
+            alignment=ft.MainAxisAlignment.CENTER,
+        ),
+        padding=ft.Padding.symmetric(horizontal=16, vertical=8),
+        bgcolor=ft.Colors.SURFACE_CONTAINER,
+    )
+    return ft.Column([form, bar], expand=True, spacing=0)

@@ -1,4 +1,4 @@
-"""Scoreboard: totals, initial meld minimums, progress, the hands, whose deal."""
+"""Scoreboard: the score sheet, whose deal, the chart, the actions."""
 
 from __future__ import annotations
 
@@ -9,73 +9,21 @@ from canasta_scorer.ui.state import HandEntry, Navigation, OpenMatch
 from canasta_scorer.ui.words import house_rule_title
 
 from .chart import running_chart
-from .common import findings_list, icon_button, points, screen, signed
+from .common import findings_list, icon_button, points, screen
+from .score_sheet import score_sheet
 
 
 @screen
 def ScoreboardScreen(state: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.Control:
-    """The open match: a card per side, the hands, the actions."""
+    """The open match: its score sheet (tap a hand for its breakdown), the next
+    hand, the chart below, the actions."""
     match = state.current
     assert match is not None
     record, score = match.record, match.score
     rules = state.rules
     assert rules is not None
-    cards: list[ft.Control] = []
-    for index, side in enumerate(record.sides):
-        total = score.running_totals[index]
-        minimum = score.initial_meld_minimums[index]
-        progress = max(0.0, min(1.0, total / rules.target)) if rules.target else 0.0
-        cards.append(
-            ft.Card(
-                semantic_container=False,  # the total and the minimum are read alone
-                content=ft.Container(
-                    padding=16,
-                    content=ft.Column(
-                        [
-                            ft.Text(side.name, theme_style=ft.TextThemeStyle.TITLE_LARGE),
-                            ft.Text(", ".join(side.players), color=ft.Colors.ON_SURFACE_VARIANT)
-                            if side.players
-                            else ft.Container(),
-                            ft.Semantics(
-                                identifier=f"total-{index}",
-                                label=f"{side.name} total {points(total)}",
-                                content=ft.Text(points(total), size=40, weight=ft.FontWeight.BOLD),
-                            ),
-                            ft.ProgressBar(
-                                value=progress,
-                                height=8,
-                                semantics_label=f"{side.name} progress to {points(rules.target)}",
-                            ),
-                            *(
-                                []
-                                if score.finished  # no next hand: no minimum to meet
-                                else [
-                                    ft.Semantics(
-                                        identifier=f"minimum-{index}",
-                                        label=f"{side.name} initial meld minimum {minimum}",
-                                        content=ft.Container(
-                                            content=ft.Text(
-                                                f"Initial meld minimum {minimum}",
-                                                weight=ft.FontWeight.BOLD,
-                                            ),
-                                            bgcolor=ft.Colors.SECONDARY_CONTAINER,
-                                            border_radius=16,
-                                            padding=ft.Padding.symmetric(horizontal=12, vertical=6),
-                                        ),
-                                    )
-                                ]
-                            ),
-                        ],
-                        spacing=8,
-                    ),
-                ),
-                expand=True,
-            )
-        )
     controls: list[ft.Control] = [
-        ft.ResponsiveRow(
-            [ft.Container(card, col={"xs": 12, "md": 12 // max(1, len(cards))}) for card in cards]
-        ),
+        score_sheet(record, score, nav.show_hand),
         ft.Text(
             f"Target {points(rules.target)} · {rules.variant.title}"
             + (
@@ -175,27 +123,6 @@ def ScoreboardScreen(state: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.
             )
         )
     controls.append(ft.Row(actions, wrap=True))
-    if record.hands:
-        controls.append(ft.Text("Hands", theme_style=ft.TextThemeStyle.TITLE_MEDIUM))
-        for number in reversed(range(len(record.hands))):
-            totals = score.hands[number]
-            note = record.hands[number].note or ""
-            text = "   ".join(
-                f"{side.name} {signed(total)}, total {points(running)}"
-                for side, total, running in zip(
-                    record.sides, totals.totals, totals.running, strict=True
-                )
-            )
-            controls.append(
-                ft.ListTile(
-                    title=ft.Text(f"Hand {number + 1}"),
-                    subtitle=ft.Text(text + (f"\n{note}" if note else "")),
-                    trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
-                    on_click=lambda _, n=number: nav.show_hand(n),
-                    min_height=56,
-                    key=f"hand-{number}",
-                )
-            )
     return ft.Column(controls, spacing=12)
 
 

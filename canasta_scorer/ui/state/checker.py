@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from canasta_scorer.rules import Card, MatchRecord, Verdict
+from canasta_scorer.rules import Card, MatchRecord, Verdict, initial_meld_minimum
 
 from ..checker_form import CheckerForm
 
@@ -19,41 +19,89 @@ class Checker:
         form: the question and what is filled in.
         verdict: the answer (``None`` until the form can be read).
         problems: fields that cannot be read, path → message.
+        sides: opened from a match, its sides with their scores (points), to ask for;
+            empty when opened from home.
+        side: the side of the match the question is asked for.
     """
 
     form: CheckerForm = field(default_factory=CheckerForm)
     verdict: Verdict | None = None
     problems: tuple[tuple[str, str], ...] = ()
-    _from_match: bool = False
+    sides: tuple[tuple[str, int], ...] = ()
+    side: int = 0
 
-    def open_for(self, record: MatchRecord | None) -> None:
-        """Start from a match's variant and house rules, or (``None``, from home)
-        from the form as it was, without a match's house rules."""
+    def open_for(self, record: MatchRecord | None, totals: tuple[int, ...] = ()) -> None:
+        """Start from a match: its variant, house rules, and the first side's score
+        (``totals``: each side's running total, in points); or (``None``, from home)
+        from a plain classic game. The question asked stays."""
         if record is not None:
-            self.form = self.form.model_copy(
-                update={
-                    "variant": record.variant.value,
-                    "house_rules": frozenset(rule.value for rule in record.house_rules),
-                }
+            self.sides = tuple(
+                (side.name, totals[i] if i < len(totals) else side.start_score)
+                for i, side in enumerate(record.sides)
             )
-        elif self._from_match:  # a match's rules do not stay on
-            self.form = self.form.model_copy(update={"house_rules": frozenset()})
-        self._from_match = record is not None
+            self.form = CheckerForm(
+                question=self.form.question,
+                pad=self.form.pad,
+                variant=record.variant.value,
+                house_rules=frozenset(rule.value for rule in record.house_rules),
+                score=str(self.sides[0][1]) if self.sides else "0",
+            )
+        else:
+            self.sides = ()
+            self.form = CheckerForm(question=self.form.question, pad=self.form.pad)
+        self.side = 0
         self._check()
+
+    def choose_side(self, index: int) -> None:
+        """Ask for another side of the match: its score is filled in."""
+        if 0 <= index < len(self.sides):
+            self.side = index
+            self.set(score=str(self.sides[index][1]))
+
+    def minimum(self) -> tuple[int, int] | None:
+        """The score filled in and the initial meld minimum at it (points), or
+        ``None`` when the score cannot be read."""
+        text = self.form.score.strip().replace(",", "").replace("−", "-")
+        try:
+            score = int(text or "0")
+        except ValueError:
+            return None
+        return score, initial_meld_minimum(score, self.form.rules())
 
     def set(self, **changes: object) -> None:
         """Change the question or inputs; the verdict follows. A new question starts
-        from a clean form (the variant and house rules are kept)."""
+        from a clean form (the variant, house rules and score are kept)."""
         question = changes.get("question")
         if question is not None and question != self.form.question:
-            self.form = CheckerForm(variant=self.form.variant, house_rules=self.form.house_rules)
+            fresh = CheckerForm(
+                variant=self.form.variant,
+                house_rules=self.form.house_rules,
+                score=self.form.score,
+                question=question,
+            )
+            self.form = fresh.model_copy(update={"pad": fresh.slots()[0].field})
         self.form = self.form.model_copy(update=changes)
         self._check()
 
+    def point_pad(self, slot: str) -> None:
+        """Make the card pad fill another slot of the question."""
+        if any(s.field == slot for s in self.form.slots()):
+            self.form = self.form.model_copy(update={"pad": slot})
+
     def card(self, card: Card | None) -> None:
-        """Add a card from the card pad (``None`` takes the last one back)."""
-        cards = self.form.cards
-        self.set(cards=cards[:-1] if card is None else (*cards, card))
+        """A card from the card pad into its slot (``None`` takes the last one back)."""
+        self.form = self.form.tap(card) if card is not None else self.form.take_back()
+        self._check()
+
+    def next_meld(self) -> None:
+        """Start another meld in the pad's slot."""
+        self.form = self.form.next_meld()
+        self._check()
+
+    def clear(self) -> None:
+        """Empty the pad's slot."""
+        self.form = self.form.clear()
+        self._check()
 
     def _check(self) -> None:
         self.verdict, self.problems = self.form.verdict()

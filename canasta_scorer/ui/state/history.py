@@ -59,13 +59,16 @@ class History:
         days = self.filter.days
         return datetime.now(UTC) - timedelta(days=days) if days else None
 
-    def load(self, *, more: bool = False) -> None:
-        """Load the first page of past matches under the filters (``more``: the next)."""
+    def load(self, *, more: bool = False, at_least: int = 0) -> None:
+        """Load the first page of past matches under the filters (``more``: the next;
+        ``at_least``: as many matches as that, in whole pages, to list them again as
+        they were)."""
         f = self.filter
         before = self.recent[-1].id if more and self.recent else None
+        size = HISTORY_PAGE * max(1, -(-at_least // HISTORY_PAGE)) if not more else HISTORY_PAGE
         page = tuple(
             self.store.matches(
-                limit=HISTORY_PAGE + 1,
+                limit=size + 1,
                 before=before,
                 status=f.status,
                 variant=f.variant,
@@ -73,8 +76,8 @@ class History:
                 since=self._since(),
             )
         )
-        self.more = len(page) > HISTORY_PAGE
-        page = page[:HISTORY_PAGE]
+        self.more = len(page) > size
+        page = page[:size]
         self.recent = (self.recent + page) if more else page
         if not more:
             self.known_players = tuple(self.store.players())

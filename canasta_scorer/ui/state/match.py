@@ -893,12 +893,16 @@ class OpenMatch:
         self.nav.say(f"Hand {number + 1} deleted (undo brings it back).")
 
     def rematch(self) -> None:
-        """A new match with the same sides and rules."""
+        """A new match with the same sides and rules; the deal goes on round the
+        table (the player after the last hand's dealer deals first)."""
         if self.current is None:
             return
-        self.open(self.store.rematch(self.current.id))
+        dealer = next_dealer(self.current.record)
+        self.open(self.store.rematch(self.current.id), first_dealer=dealer)
         self.nav.show(Screen.SCOREBOARD)
-        self.nav.say("New match with the same sides.")
+        self.nav.say(
+            "New match with the same sides" + (f"; {dealer} deals first." if dealer else ".")
+        )
 
     def delete(self) -> int | None:
         """Delete the open match (the store keeps it for Undo).

@@ -45,6 +45,10 @@ class Navigation:
         message: the last thing to tell the player (a saved hand, a conflict …).
         deleted: the match deleted last, while its message offers Undo.
         checker_from: the screen the rule checker was opened from (Back returns there).
+        match_from: the screen the open match was opened from (Back returns there:
+            home, or the past matches as they were listed).
+        listed: the match last opened from the past matches (their list shows it
+            again in view on the way back).
     """
 
     screen: Screen = Screen.HOME
@@ -52,6 +56,8 @@ class Navigation:
     message: str | None = None
     deleted: int | None = None
     checker_from: Screen = Screen.HOME
+    match_from: Screen = Screen.HOME
+    listed: int | None = None
     _areas: dict[str, object] = field(default_factory=dict, repr=False)
 
     def attach(self, match: OpenMatch, setup: NewMatch, history: History, checker: Checker) -> None:
@@ -127,12 +133,17 @@ class Navigation:
             return False
         state, first_dealer = created
         self._match.open(state, first_dealer=first_dealer)
+        self.match_from = Screen.HOME
         self.show(Screen.SCOREBOARD)
         return True
 
     def open_match(self, match_id: int) -> None:
-        """Show a match's scoreboard."""
+        """Show a match's scoreboard; Back returns to the screen it was opened from
+        (the past matches, or home)."""
         if self._match.load(match_id):
+            from_list = self.screen is Screen.MATCHES
+            self.match_from = Screen.MATCHES if from_list else Screen.HOME
+            self.listed = match_id if from_list else None
             self.show(Screen.SCOREBOARD)
         else:
             self.go_home()
@@ -152,6 +163,16 @@ class Navigation:
         if self.screen is Screen.SCOREBOARD:
             self.show(Screen.TABLE)
 
+    def leave_match(self) -> None:
+        """Back from a match to where it was opened: the past matches, with their
+        filters and as many matches listed as before (read again, the totals may
+        have changed), or home."""
+        if self.match_from is Screen.MATCHES:
+            self._history.load(at_least=len(self._history.recent))
+            self.show(Screen.MATCHES)
+        else:
+            self.go_home()
+
     def show_hand(self, number: int) -> None:
         """Show one hand's full breakdown."""
         self.show(Screen.HAND_DETAIL, detail=number)
@@ -166,7 +187,10 @@ class Navigation:
         """The rule checker; opened from a match, under that match's rules."""
         current = self._match.current
         from_match = self.screen is Screen.SCOREBOARD and current is not None
-        self._checker.open_for(current.record if from_match and current else None)
+        if from_match and current is not None:
+            self._checker.open_for(current.record, current.score.running_totals)
+        else:
+            self._checker.open_for(None)
         self.checker_from = Screen.SCOREBOARD if from_match else Screen.HOME
         self.show(Screen.CHECKER)
 

@@ -10,7 +10,19 @@ from canasta_scorer.store import MatchState, RuleViolationError, Store, StoreErr
 
 from ..drafts import MatchSetup, SetupSide
 
-__all__ = ["NewMatch", "default_sides"]
+__all__ = ["PRESETS", "NewMatch", "default_sides"]
+
+#: House-rule presets a table picks in one tap: id → (name, house rules). "ours",
+#: the family's own set, is the last match's choice and is filled in by `NewMatch`.
+PRESETS: dict[str, tuple[str, frozenset[str]]] = {
+    "book": ("Classic book", frozenset()),
+    # the simplified digital version (rules §3): no initial minimum, going out always
+    # allowed (the bonus only with a canasta), red threes never count minus
+    "digital": (
+        "Digital version",
+        frozenset({"no-initial-minimum", "go-out-without-canastas", "no-red-three-penalty"}),
+    ),
+}
 
 
 def default_sides(variant: Variant) -> tuple[SetupSide, ...]:
@@ -47,13 +59,82 @@ class NewMatch:
     form: MatchSetup = field(default_factory=MatchSetup)
     problems: tuple[tuple[str, str], ...] = ()
     known_players: tuple[str, ...] = ()
+    ours: frozenset[str] | None = None
 
     def start(self, variant: Variant | str = Variant.CLASSIC) -> None:
-        """A fresh form for a variant."""
+        """A fresh form for a variant; the family's own house rules (``ours``) are
+        the last match's."""
         variant = Variant(variant)
         self.known_players = tuple(self.store.players())
+        last = self.store.matches(limit=1)
+        self.ours = (
+            frozenset(r.value for r in self.store.match(last[0].id).record.house_rules)
+            if last
+            else None
+        )
         self.form = MatchSetup(variant=variant.value, sides=default_sides(variant))
         self.problems = ()
+
+    # --- house-rule presets ------------------------------------------------------
+
+    def presets(self) -> list[tuple[str, str, frozenset[str]]]:
+        """The presets offered: (id, name, house rules); the family's own set when a
+        match was played before and its rules are not one of the others."""
+        offered = [(key, name, rules) for key, (name, rules) in PRESETS.items()]
+        if self.ours is not None and all(self.ours != rules for _, _, rules in offered):
+            offered.append(("ours", "Our rules (last match)", self.ours))
+        return offered
+
+    def preset(self) -> str | None:
+        """The preset the house rules on the form are, if any."""
+        chosen = self.form.house_rules
+        return next((key for key, _, rules in self.presets() if rules == chosen), None)
+
+    def apply_preset(self, key: str) -> None:
+        """Take a preset's house rules (every other house rule off)."""
+        rules = next((rules for k, _, rules in self.presets() if k == key), None)
+        if rules is not None:
+            self.form = self.form.model_copy(update={"house_rules": rules})
+
+    # --- names -------------------------------------------------------------------
+
+    def names_used(self) -> set[str]:
+        """The player names already on the form, folded (a side of one player is
+        named by its player)."""
+        used = set()
+        for side in self.form.sides:
+            names = side.players if side.players else (side.name,)
+            used |= {n.strip().casefold() for n in names if n.strip()}
+        return used
+
+    def offered_players(self) -> tuple[str, ...]:
+        """Remembered players to offer as chips: none already in this match."""
+        used = self.names_used()
+        return tuple(p for p in self.known_players if p.strip().casefold() not in used)
+
+    def twice(self, side: int, seat: int | None = None) -> bool:
+        """True when the name in a seat (``seat`` None: a side of one player, its
+        name) is given for another seat of this match too."""
+        mine = self.form.sides[side]
+        name = (mine.players[seat] if seat is not None else mine.name).strip().casefold()
+        if not name:
+            return False
+        count = 0
+        for other in self.form.sides:
+            names = other.players if other.players else (other.name,)
+            count += sum(1 for n in names if n.strip().casefold() == name)
+        return count > 1
+
+    def dealers(self) -> list[str]:
+        """Who may deal first, in seat order (a side of one player is its player)."""
+        depth = max((len(side.players) or 1 for side in self.form.sides), default=0)
+        order = []
+        for place in range(depth):
+            for side in self.form.sides:
+                names = side.players if side.players else (side.name,)
+                if place < len(names) and names[place].strip():
+                    order.append(names[place].strip())
+        return order
 
     def refresh_players(self) -> None:
         """Read the remembered players again."""

@@ -1,0 +1,245 @@
+"""The hands of a match as a paper score sheet: a column per side, a row per hand
+(oldest first), each cell the hand's score with the running total under it, and the
+initial meld minimum for the next hand at the foot of each column."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import flet as ft
+
+from canasta_scorer.rules import MatchRecord, MatchScore
+
+from .common import TOUCH, points, signed
+
+#: Height of a hand's row (two lines of figures, at least a touch target).
+ROW_HEIGHT = 56
+#: Rows shown before the sheet scrolls inside itself (the newest stay in view).
+ROWS_SHOWN = 8
+#: Width of the hand-number column.
+NUMBER_WIDTH = 36
+
+
+def _size(sides: int) -> int:
+    """Figure size for a number of columns, so that a phone never wraps them."""
+    return 16 if sides <= 2 else 14 if sides == 3 else 12
+
+
+def _row(
+    cells: Sequence[ft.Control],
+    number: str,
+    *,
+    bgcolor: str | None = None,
+    height: int | None = None,
+) -> list[ft.Control]:
+    """A number cell then one cell per side, each side's as wide as the others."""
+    return [
+        ft.Container(
+            ft.Text(number, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            width=NUMBER_WIDTH,
+            alignment=ft.Alignment.CENTER,
+        ),
+        *(
+            ft.Container(
+                cell,
+                expand=True,
+                alignment=ft.Alignment.CENTER_RIGHT,
+                padding=ft.Padding.only(right=12),
+                bgcolor=bgcolor,
+                height=height,
+            )
+            for cell in cells
+        ),
+    ]
+
+
+def _figures(hand: int | None, running: int, size: int, label: str) -> ft.Control:
+    """A cell: the hand score, the running total under it (bold, like a paper sheet)."""
+    lines: list[ft.Control] = []
+    if hand is not None:
+        lines.append(
+            ft.Text(signed(hand), size=size - 2, color=ft.Colors.ON_SURFACE_VARIANT, no_wrap=True)
+        )
+    lines.append(ft.Text(points(running), size=size, weight=ft.FontWeight.BOLD, no_wrap=True))
+    column = ft.Column(
+        lines,
+        spacing=0,
+        horizontal_alignment=ft.CrossAxisAlignment.END,
+        alignment=ft.MainAxisAlignment.CENTER,
+    )
+    return ft.Semantics(label=label, content=column) if label else column
+
+
+def score_sheet(
+    record: MatchRecord, score: MatchScore, on_hand: Callable[[int], None]
+) -> ft.Control:
+    """The score sheet of a match.
+
+    Args:
+        record: the match (its sides' names, players and start scores).
+        score: the engine's score of it (hand totals, running totals, minimums).
+        on_hand: called with a hand's number (0-based) when its row is tapped.
+    """
+    sides = record.sides
+    size = _size(len(sides))
+    header = ft.Row(
+        _row(
+            [
+                ft.Semantics(
+                    identifier=f"total-{index}",
+                    label=f"{side.name} total {points(score.running_totals[index])}",
+                    content=ft.Column(
+                        [
+                            ft.Text(
+                                side.name,
+                                weight=ft.FontWeight.BOLD,
+                                max_lines=1,
+                                overflow=ft.TextOverflow.ELLIPSIS,
+                                size=size - 1,
+                            ),
+                            *(
+                                [
+                                    ft.Text(
+                                        ", ".join(side.players),
+                                        size=11,
+                                        max_lines=1,
+                                        overflow=ft.TextOverflow.ELLIPSIS,
+                                        color=ft.Colors.ON_SURFACE_VARIANT,
+                                    )
+                                ]
+                                if side.players
+                                else []
+                            ),
+                            ft.Text(
+                                points(score.running_totals[index]),
+                                size=size + 10,
+                                weight=ft.FontWeight.BOLD,
+                            ),
+                        ],
+                        spacing=0,
+                        horizontal_alignment=ft.CrossAxisAlignment.END,
+                    ),
+                )
+                for index, side in enumerate(sides)
+            ],
+            "",
+        ),
+        spacing=0,
+        vertical_alignment=ft.CrossAxisAlignment.END,
+    )
+    rows: list[ft.Control] = []
+    if any(side.start_score for side in sides):
+        rows.append(
+            ft.Row(
+                _row(
+                    [
+                        _figures(
+                            None, side.start_score, size, f"{side.name} start {side.start_score:,}"
+                        )
+                        for side in sides
+                    ],
+                    "Start",
+                ),
+                spacing=0,
+                height=ROW_HEIGHT,
+            )
+        )
+    style = ft.ButtonStyle(
+        padding=ft.Padding.all(0),
+        shape=ft.RoundedRectangleBorder(radius=0),
+        color=ft.Colors.ON_SURFACE,
+    )
+    for number, totals in enumerate(score.hands):
+        said = "; ".join(
+            f"{side.name} {signed(total)}, total {points(running)}"
+            for side, total, running in zip(sides, totals.totals, totals.running, strict=True)
+        )
+        rows.append(
+            ft.Container(
+                ft.TextButton(
+                    content=ft.Semantics(
+                        label=f"Hand {number + 1}: {said}",
+                        exclude_semantics=True,
+                        content=ft.Row(
+                            _row(
+                                [
+                                    _figures(total, running, size, "")
+                                    for total, running in zip(
+                                        totals.totals, totals.running, strict=True
+                                    )
+                                ],
+                                str(number + 1),
+                            ),
+                            spacing=0,
+                        ),
+                    ),
+                    style=style,
+                    height=ROW_HEIGHT,
+                    on_click=lambda _, n=number: on_hand(n),
+                    key=f"hand-{number}",
+                ),
+                border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+            )
+        )
+    body: ft.Control
+    if len(rows) > ROWS_SHOWN:
+        # a long match: only the rows in view are built, the newest shown first
+        body = ft.ListView(
+            rows,
+            height=ROWS_SHOWN * ROW_HEIGHT,
+            item_extent=ROW_HEIGHT,
+            auto_scroll=True,
+            key="score-sheet-rows",
+        )
+    else:
+        body = ft.Column(rows, spacing=0, key="score-sheet-rows")
+    foot: list[ft.Control] = []
+    if not score.finished:  # no next hand: no minimum to meet
+        foot.append(
+            ft.Row(
+                _row(
+                    [
+                        ft.Semantics(
+                            identifier=f"minimum-{index}",
+                            label=f"{side.name} initial meld minimum {minimum}",
+                            content=ft.Container(
+                                ft.Text(
+                                    f"Minimum {minimum}",
+                                    size=size - 2,
+                                    weight=ft.FontWeight.BOLD,
+                                    semantics_label=f"Initial meld minimum {minimum}",
+                                ),
+                                bgcolor=ft.Colors.SECONDARY_CONTAINER,
+                                border_radius=12,
+                                padding=ft.Padding.symmetric(horizontal=8, vertical=4),
+                            ),
+                        )
+                        for index, (side, minimum) in enumerate(
+                            zip(sides, score.initial_meld_minimums, strict=True)
+                        )
+                    ],
+                    "",
+                ),
+                spacing=0,
+                height=TOUCH,
+            )
+        )
+    return ft.Semantics(
+        identifier="score-sheet",
+        container=True,
+        content=ft.Container(
+            ft.Column(
+                [
+                    header,
+                    ft.Divider(height=8, thickness=2),
+                    body,
+                    *([ft.Divider(height=1, thickness=2)] if foot else []),
+                    *foot,
+                ],
+                spacing=0,
+            ),
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+            border_radius=12,
+            padding=ft.Padding.symmetric(vertical=8),
+        ),
+    )
