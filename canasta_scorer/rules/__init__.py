@@ -47,6 +47,7 @@ from .disputes import (
     Situation,
     Verdict,
     best_opening,
+    reason_text,
     settle,
 )
 from .edits import EditCheck, LaterHand, check_edit
@@ -220,6 +221,7 @@ __all__ = [
     "plain_name",
     "player_key",
     "read_json",
+    "reason_text",
     "red_three_score",
     "rule",
     "rule_set",
