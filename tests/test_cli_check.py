@@ -205,7 +205,7 @@ def test_go_out_yes_and_no(runs: dict[str, Run]) -> None:
     assert no.code == 1, no.err
     assert "(two-player)" in no.out.splitlines()[0]
     assert no.answer() == (
-        "No: your side has 1 canasta(s) after this turn; going out needs 2: keep at least "
+        "No: your side has 1 canasta after this turn; going out needs 2: keep at least "
         "one card after discarding."
     )
 

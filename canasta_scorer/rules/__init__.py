@@ -47,6 +47,7 @@ from .disputes import (
     Situation,
     Verdict,
     best_opening,
+    reason_text,
     settle,
 )
 from .edits import EditCheck, LaterHand, check_edit
@@ -65,6 +66,7 @@ from .match import (
     MatchScore,
     MatchStatus,
     Standing,
+    hand_record,
     match_rules,
     next_dealer,
     score_match,
@@ -200,6 +202,7 @@ __all__ = [
     "dump_match",
     "file_format",
     "format_cards",
+    "hand_record",
     "hand_rules",
     "has_errors",
     "initial_meld_minimum",
@@ -220,6 +223,7 @@ __all__ = [
     "plain_name",
     "player_key",
     "read_json",
+    "reason_text",
     "red_three_score",
     "rule",
     "rule_set",

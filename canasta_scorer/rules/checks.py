@@ -874,7 +874,12 @@ def _check_minimum(record: HandRecord, rules: RuleSet, group: list[int]) -> list
         if points >= minimum:
             return []
         return [
-            _below_minimum(group[0], f"{side.name} (at {side.score_before:,})", points, minimum)
+            _below_minimum(
+                group[0],
+                f"{side.name}, with a score of {side.score_before:,} points,",
+                points,
+                minimum,
+            )
         ]
     # Partners who made no earlier meld than the going-out turn: not the opener.
     later = {i for i in carded if sides[i].went_out is WentOut.CONCEALED}
@@ -898,7 +903,8 @@ def _check_minimum(record: HandRecord, rules: RuleSet, group: list[int]) -> list
                 else "the partner lists no melds of their own"
             )
             who = (
-                f"{opener.name} (at {opener.score_before:,}), who opened for the partners ({why}),"
+                f"{opener.name}, with a score of {opener.score_before:,} points, "
+                f"who opened for the partners ({why}),"
             )
         else:
             who = (

@@ -62,6 +62,7 @@ __all__ = [
     "may_go_out",
     "may_take_pile",
     "meld_verdict",
+    "reason_text",
     "settle",
 ]
 
@@ -160,8 +161,8 @@ REASON_WORDS: dict[ReasonCode, str] = {
     R.PILE_WITH_WILD: "meld the top {card} with your {card} and a wild card",
     R.PILE_ONTO_MELD: "add the top {card} to your side's meld of {rank}",
     R.PILE_NO_CARD_LEFT: (
-        "after taking the pile you would hold {left} card(s): without the {needed} "
-        "canasta(s) needed to go out, a player keeps at least one card after discarding"
+        "after taking the pile you would hold {left_cards}: without the {needed_canastas} "
+        "needed to go out, a player keeps at least one card after discarding"
     ),
     R.PILE_NO_OPENING: (
         "your side has not melded, and every first meld with the top card would leave you "
@@ -187,14 +188,14 @@ REASON_WORDS: dict[ReasonCode, str] = {
     ),
     R.GO_OUT_RED_THREE_DISCARDED: "a red three is never discarded",
     R.GO_OUT_WITHOUT_BONUS: (
-        "{canastas} of the {needed} canasta(s) needed: going out is allowed by "
+        "{canastas} of the {needed_canastas} needed: going out is allowed by "
         "go-out-without-canastas, without the bonus"
     ),
     R.GO_OUT_CANASTAS_SHORT: (
-        "your side has {canastas} canasta(s) after this turn; going out needs {needed}: "
+        "your side has {canastas_canastas} after this turn; going out needs {needed}: "
         "keep at least one card after discarding"
     ),
-    R.GO_OUT_CANASTAS: "your side has {canastas} canasta(s) after this turn ({needed} needed)",
+    R.GO_OUT_CANASTAS: "your side has {canastas_canastas} after this turn ({needed} needed)",
     R.GO_OUT_CONCEALED: (
         "going out concealed: the whole hand melded in one turn with a canasta of your own, "
         "nothing melded earlier, nothing added to your partner's melds"
@@ -296,12 +297,24 @@ class Verdict(BaseModel):
     findings: tuple[Finding, ...] = ()
 
 
-def _words(code: ReasonCode, **values: str | int) -> str:
-    return REASON_WORDS[code].format(**values)
+def reason_text(code: ReasonCode, **values: str | int) -> str:
+    """The words of a verdict's reason: ``REASON_WORDS[code]`` with ``values`` filled
+    in, where a count ``n`` may also be written ``{n_cards}`` or ``{n_canastas}``
+    ("1 canasta", "2 canastas").
+
+    >>> reason_text(ReasonCode.GO_OUT_CANASTAS, canastas=1, needed=2)
+    'your side has 1 canasta after this turn (2 needed)'
+    """
+    counted: dict[str, str | int] = dict(values)
+    for key, value in values.items():
+        if isinstance(value, int) and not isinstance(value, bool):
+            counted[f"{key}_cards"] = f"{value} card" + ("" if value == 1 else "s")
+            counted[f"{key}_canastas"] = f"{value} canasta" + ("" if value == 1 else "s")
+    return REASON_WORDS[code].format(**counted)
 
 
 def _reason(code: ReasonCode, rule: str, ok: bool, **values: str | int) -> Reason:
-    message = _words(code, **values)
+    message = reason_text(code, **values)
     if code in (R.PILE_WITH_PAIR, R.PILE_WITH_WILD, R.PILE_ONTO_MELD):
         message = message[0].upper() + message[1:]
     return Reason.model_construct(code=code, values=values, message=message, rule=rule, ok=ok)
@@ -688,7 +701,7 @@ def may_take_pile(situation: PileSituation, rules: RuleSet) -> Verdict:
     return Verdict(
         question=question,
         allowed=True,
-        answer=f"Yes: {_words(way, card=top.value, rank=top.plural)}, then take the rest "
+        answer=f"Yes: {reason_text(way, card=top.value, rank=top.plural)}, then take the rest "
         "of the pile.",
         reasons=tuple(reasons),
         show=format_cards(show),

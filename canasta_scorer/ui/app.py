@@ -233,7 +233,10 @@ def App(
                 route="/",
                 appbar=ft.AppBar(title=ft.Text("Canasta scorer")),
                 controls=[
-                    ft.Text("Enter the access code printed where the app was started."),
+                    ft.Text(
+                        "Enter the app's access code: the one printed where it was "
+                        "started, or the one chosen for it."
+                    ),
                     ft.TextField(
                         expand=True,
                         label="Access code",

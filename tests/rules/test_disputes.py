@@ -44,6 +44,7 @@ from canasta_scorer.rules import (
     parse_card,
     parse_cards,
     parse_meld,
+    reason_text,
     rule_set,
     settle,
 )
@@ -122,7 +123,7 @@ def test_every_reason_code_is_given_by_some_golden_case_and_worded_once() -> Non
         for reason in _ask(case["question"], case["situation"], rules).reasons:
             seen.add(reason.code)
             if isinstance(reason.code, ReasonCode):
-                words = REASON_WORDS[reason.code].format(**reason.values)
+                words = reason_text(reason.code, **reason.values)
                 assert reason.message.casefold() == words.casefold(), reason
     assert set(ReasonCode) - seen == set()
     assert set(REASON_WORDS) == set(ReasonCode)

@@ -330,7 +330,11 @@ def test_a_stale_delete_goes_back_to_the_scoreboard(open_app: OpenApp, store: St
 
 def test_the_access_code_screen(open_app: OpenApp) -> None:
     app = open_app(AccessGate("2468"))
-    assert "Enter the access code printed where the app was started." in app.texts()
+    words = (
+        "Enter the app's access code: the one printed where it was started, "
+        "or the one chosen for it."
+    )
+    assert words in app.texts()
     with pytest.raises(AssertionError):
         app.button("New match")
     app.type("Access code", "1111")

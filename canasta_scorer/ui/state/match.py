@@ -19,17 +19,15 @@ from dataclasses import dataclass, field
 
 from canasta_scorer.rules import (
     Finding,
-    HandRecord,
     HandScore,
-    HandSide,
     MatchHand,
-    MatchRecord,
     MeldRank,
     RecordError,
     RuleSet,
     Severity,
     WentOut,
     check_hand,
+    hand_record,
     has_errors,
     initial_meld_minimum,
     match_rules,
@@ -106,35 +104,6 @@ class Preview:
             p for p, _ in self.problems if p == where or p.startswith((where + ".", where + "["))
         ]
         return len(errors) + len(unread)
-
-
-def _hand_file(record: MatchRecord, hand: MatchHand, running: tuple[int, ...]) -> HandRecord:
-    """One hand of a match as a hand file whose sides start at ``running`` (points),
-    the way the match is scored hand by hand (rules §1.7)."""
-    sides = []
-    for index, side in enumerate(record.sides):
-        play = hand.sides[index]
-        sides.append(
-            HandSide.model_construct(
-                name=side.name,
-                players=side.players,
-                score_before=running[index],
-                red_threes=play.red_threes,
-                melds=play.melds,
-                went_out=play.went_out,
-                went_out_by=play.went_out_by,
-                left_in_hand=play.left_in_hand,
-                total=play.total,
-            )
-        )
-    return HandRecord.model_construct(
-        variant=record.variant,
-        house_rules=record.house_rules,
-        target=record.target,
-        sides=tuple(sides),
-        lone_hand=hand.lone_hand,
-        sitting_out=hand.sitting_out,
-    )
 
 
 @dataclass(eq=False)
@@ -447,7 +416,7 @@ class HandEntry:
             empty = (("", NOTHING_ENTERED),)  # nothing to check on a blank form either
         if draft.number is None:
             # A new hand: only this hand is checked and scored, from the totals now.
-            as_file = _hand_file(record, hand, state.score.running_totals)
+            as_file = hand_record(record, hand, state.score.running_totals)
             found = tuple(check_hand(as_file, rules, whole_file=False))
             score = HandScore(
                 valid=not has_errors(list(found)),
