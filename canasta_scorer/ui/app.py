@@ -42,6 +42,7 @@ from .live import LiveUpdates
 from .serving import (
     AccessGate,
     ClientGate,
+    check_access_code,
     desktop_possible,
     guard_page,
     is_loopback,
@@ -489,6 +490,8 @@ def run_app(
         code = read_access_code(access_code_file)
     if code is None:
         code = os.environ.get("CANASTA_SCORER_ACCESS_CODE") or None
+    if code is not None:
+        code = check_access_code(code)
     assets = str(ASSETS) if ASSETS.is_dir() else None
     store = Store.open(db)
     if not web and not desktop_possible():

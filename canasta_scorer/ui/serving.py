@@ -51,6 +51,7 @@ __all__ = [
     "HostGuard",
     "Listener",
     "SessionEdge",
+    "check_access_code",
     "is_loopback",
     "listen",
     "read_access_code",
@@ -203,6 +204,26 @@ def this_machine() -> str:
 
 
 # --- the access code --------------------------------------------------------------------
+
+#: The fewest characters of an access code a user chooses (a generated one has 6 digits).
+SHORTEST_CODE = 6
+
+
+def check_access_code(code: str) -> str:
+    """A code the user chose, spaces around it dropped.
+
+    Raises:
+        ValueError: the code is empty or shorter than `SHORTEST_CODE` characters, which
+            anyone on the network could guess.
+    """
+    code = code.strip()
+    if len(code) < SHORTEST_CODE:
+        raise ValueError(
+            f"an access code needs at least {SHORTEST_CODE} characters "
+            f"({'none were' if not code else f'{len(code)} were'} given): a shorter one is "
+            "quickly guessed; choose a longer one, or give none to have one made"
+        )
+    return code
 
 
 def read_access_code(path: str | Path) -> str:

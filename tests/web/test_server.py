@@ -7,6 +7,8 @@ import base64
 import http.client
 import os
 import re
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,7 +17,7 @@ import pytest
 from websockets.exceptions import InvalidStatus
 
 from .flet_client import FletClient
-from .server import Served, get, start
+from .server import Served, free_port, get, start
 
 HOME_TEXT = "New match"
 
@@ -152,7 +154,7 @@ def test_the_code_from_a_file_is_asked_for(tmp_path: Path) -> None:
 
 
 def test_one_client_s_wrong_codes_do_not_lock_out_another(tmp_path: Path) -> None:
-    server = start(tmp_path, env={"CANASTA_SCORER_ACCESS_CODE": "2468"})
+    server = start(tmp_path, env={"CANASTA_SCORER_ACCESS_CODE": "246813"})
     try:
         attacker = FletClient(server.ws, origin=server.origin, source="127.0.0.2")
         attacker.register()
@@ -162,19 +164,19 @@ def test_one_client_s_wrong_codes_do_not_lock_out_another(tmp_path: Path) -> Non
             assert "Too many" not in unlock(attacker, "0000")
         assert "Too many wrong codes: try again in 60 s." in unlock(attacker, "0000")
         # locked out now: even the right code waits
-        unlock(attacker, "2468")
+        unlock(attacker, "246813")
         assert not attacker.text_seen(HOME_TEXT)
         # another device (address) is not held back
         player = FletClient(server.ws, origin=server.origin, source="127.0.0.3")
         player.register()
         player.wait_text("Access code")
-        unlock(player, "2468")
+        unlock(player, "246813")
         player.wait_text(HOME_TEXT)
         # and a second tab of the locked-out device waits too
         again = FletClient(server.ws, origin=server.origin, source="127.0.0.2")
         again.register()
         again.wait_text("Access code")
-        assert "Too many wrong codes" in unlock(again, "2468")
+        assert "Too many wrong codes" in unlock(again, "246813")
         assert not again.text_seen(HOME_TEXT)
     finally:
         server.stop()
@@ -225,3 +227,30 @@ def test_sigterm_stops_the_server_with_a_browser_connected(tmp_path: Path) -> No
     assert took <= 5.0, f"took {took:.1f} s"
     assert status == 0
     assert "Traceback" not in server.output()
+
+
+@pytest.mark.parametrize("code", ["", "   ", "1", "12345"])
+def test_an_empty_or_short_chosen_code_is_refused(tmp_path: Path, code: str) -> None:
+    port = str(free_port())
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "canasta_scorer",
+            "app",
+            "--web",
+            "--port",
+            port,
+            "--db",
+            f"sqlite:///{tmp_path / 'canasta.db'}",
+            "--access-code",
+            code,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "an access code needs at least 6 characters" in done.stderr
+    assert "Traceback" not in done.stderr
