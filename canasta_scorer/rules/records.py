@@ -84,6 +84,11 @@ MAX_CARD_TEXT = 1000
 MAX_SIDE_PLAYERS = 12
 #: Control characters a note may hold: tab and line breaks.
 _NOTE_CONTROLS = frozenset("\t\n\r")
+#: Text-direction controls (marks, embeddings, overrides, isolates): in a name they turn
+#: the rest of a score sheet's line around.
+_DIRECTION_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
 
 
 def _controls(value: str, allowed: frozenset[str] = frozenset()) -> list[str]:
@@ -99,13 +104,13 @@ def _shown(characters: list[str]) -> str:
 
 def plain_name(value: str) -> str:
     """A name (of a side, a player, a dealer) as given, checked for control
-    characters (NUL, line breaks, escapes), which a name must not hold: they break
-    score sheets and some databases (PostgreSQL refuses NUL).
+    characters (NUL, line breaks, escapes, text-direction overrides), which a name must
+    not hold: they break score sheets and some databases (PostgreSQL refuses NUL).
 
     Raises:
         ValueError: the name holds a control character (which ones are said).
     """
-    found = _controls(value)
+    found = sorted(set(_controls(value)) | (_DIRECTION_CONTROLS & set(value)), key=ord)
     if found:
         raise ValueError(f"must not hold control characters (it holds {_shown(found)})")
     return value

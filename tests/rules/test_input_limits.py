@@ -72,7 +72,14 @@ def test_more_melds_or_cards_than_any_deck_holds_are_refused() -> None:
 
 @pytest.mark.parametrize(
     ("name", "shown"),
-    [("Ann\x00", "U+0000"), ("Bo\rb", "U+000D"), ("Cy\nd", "U+000A"), ("\x1b[31mEve", "U+001B")],
+    [
+        ("Ann\x00", "U+0000"),
+        ("Bo\rb", "U+000D"),
+        ("Cy\nd", "U+000A"),
+        ("\x1b[31mEve", "U+001B"),
+        ("Bob\u202eevil", "U+202E"),
+        ("\u2067Di", "U+2067"),
+    ],
 )
 def test_a_name_with_a_control_character_is_refused(name: str, shown: str) -> None:
     data = {"sides": [{"name": "Us", "players": [name]}, {"name": "Them"}]}
@@ -93,7 +100,8 @@ def test_a_note_may_hold_line_breaks_but_no_other_control_character() -> None:
 
 @given(st.text(min_size=1, max_size=20))
 def test_plain_name_refuses_exactly_the_control_characters(text: str) -> None:
-    has_control = any(unicodedata.category(c) == "Cc" for c in text)
+    direction = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+    has_control = any(unicodedata.category(c) == "Cc" or c in direction for c in text)
     if has_control:
         with pytest.raises(ValueError, match="control characters"):
             plain_name(text)
