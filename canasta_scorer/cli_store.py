@@ -23,6 +23,9 @@ EXIT_OK = 0
 EXIT_VIOLATIONS = 1
 EXIT_UNREADABLE = 2
 
+#: The largest file `import` reads, in bytes: a backup of thousands of matches.
+IMPORT_LIMIT = 256 * 1024 * 1024
+
 
 def _db_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
@@ -175,12 +178,22 @@ def _cmd_import(args: argparse.Namespace) -> int:
 
     path = args.file
     try:
-        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+        if path == "-":
+            data = sys.stdin.buffer.read(IMPORT_LIMIT + 1)
+        else:
+            with Path(path).open("rb") as handle:
+                data = handle.read(IMPORT_LIMIT + 1)
     except IsADirectoryError:
         sys.stderr.write(f"{path}: is a folder, not a file\n")
         return EXIT_UNREADABLE
     except OSError as error:
         sys.stderr.write(f"{path}: cannot be read: {error.strerror or error}\n")
+        return EXIT_UNREADABLE
+    if len(data) > IMPORT_LIMIT:
+        sys.stderr.write(
+            f"{path}: is larger than a match file or backup may be "
+            f"({IMPORT_LIMIT // (1024 * 1024)} MB); nothing was imported\n"
+        )
         return EXIT_UNREADABLE
     if not data.strip():
         sys.stderr.write(f"{path}: is empty\n")

@@ -69,3 +69,21 @@ def test_bad_input_is_reported_plainly(db: str, tmp_path: Path) -> None:
         assert words in done.stderr, (name, done.stderr)
         assert "Traceback" not in done.stderr and "internal error" not in done.stderr, name
     assert list(tmp_path.glob("*.partial")) == []
+
+
+def test_import_refuses_a_file_past_its_limit_without_reading_it_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from canasta_scorer import cli_store
+    from canasta_scorer.cli import main
+
+    monkeypatch.setattr(cli_store, "IMPORT_LIMIT", 1024 * 1024)
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * (1024 * 1024 + 1))
+    db = f"sqlite:///{tmp_path / 'canasta.db'}"
+    assert main(["import", str(big), "--db", db]) == 2
+    err = capsys.readouterr().err
+    assert "is larger than a match file or backup may be (1 MB); nothing was imported" in err
+    # /dev/zero never ends: only the limit and one byte more are read
+    assert main(["import", "/dev/zero", "--db", db]) == 2
+    assert "is larger than a match file or backup may be" in capsys.readouterr().err
