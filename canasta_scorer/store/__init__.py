@@ -12,7 +12,10 @@ from .errors import (
     LaterHandsError,
     NotFoundError,
     RuleViolationError,
+    StoreBusyError,
     StoreError,
+    StoreFullError,
+    StoreReadOnlyError,
 )
 from .repository import (
     BackupResult,
@@ -36,7 +39,10 @@ __all__ = [
     "NotFoundError",
     "RuleViolationError",
     "Store",
+    "StoreBusyError",
     "StoreError",
+    "StoreFullError",
+    "StoreReadOnlyError",
     "UnreadableMatch",
     "default_url",
     "open_engine",

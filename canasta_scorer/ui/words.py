@@ -1,15 +1,27 @@
-"""Names and one-line descriptions the screens show for variants and house rules."""
+"""Names and one-line descriptions the screens show for variants and house rules, and
+the words for a database that cannot be used."""
 
 from __future__ import annotations
 
+import logging
 import re
 
 from canasta_scorer.rules import HOUSE_RULE_INFO, VARIANT_INFO, Variant
+from canasta_scorer.store import (
+    ConflictError,
+    NotFoundError,
+    RuleViolationError,
+    StoreBusyError,
+    StoreError,
+    StoreFullError,
+    StoreReadOnlyError,
+)
 
 __all__ = [
     "HOUSE_RULE_TITLES",
     "house_rule_choices",
     "house_rule_title",
+    "store_problem",
     "variant_choices",
     "variant_summary",
 ]
@@ -43,3 +55,31 @@ def variant_summary(variant: Variant | str) -> str:
     if fixed == text and "target" not in text:
         fixed = f"{text}; target {info.target:,}"
     return fixed
+
+
+def store_problem(error: StoreError) -> str:
+    """What a player is told when the database refuses a change: plain words, never a
+    server path or a driver's message (those go to the server's log).
+
+    Args:
+        error: what the store raised.
+
+    Returns:
+        One or two sentences ending in what to do.
+    """
+    if isinstance(error, StoreBusyError):
+        return (
+            "The scores are busy: another program is saving to them. Nothing was "
+            "changed; try again in a moment."
+        )
+    if isinstance(error, StoreFullError):
+        return "There is no room left to save on the computer serving the app. Nothing was changed."
+    if isinstance(error, StoreReadOnlyError):
+        return "The computer serving the app cannot write the scores. Nothing was changed."
+    if isinstance(error, NotFoundError | ConflictError | RuleViolationError):
+        return str(error)  # about the match itself, in the game's words
+    logging.getLogger("canasta_scorer").error("the store refused a change: %s", error)
+    return (
+        "The scores could not be saved (the details are in the log of the computer "
+        "serving the app). Nothing was changed."
+    )

@@ -1247,3 +1247,43 @@ def test_the_draft_is_written_once_per_delay_however_many_taps(store: Store) -> 
     assert model.entry.writes == 3
     kept = store.draft(model.match.current.id if model.match.current else 0)
     assert kept is not None and HandDraft.load(kept) == model.entry.draft
+
+
+@pytest.mark.parametrize(
+    ("raised", "said"),
+    [
+        ("busy", "The scores are busy: another program is saving to them."),
+        ("full", "There is no room left to save on the computer serving the app."),
+        ("read-only", "The computer serving the app cannot write the scores."),
+        ("other", "The scores could not be saved (the details are in the log"),
+    ],
+)
+def test_a_store_that_refuses_a_save_is_said_plainly_without_server_paths(
+    state: AppModel, store: Store, monkeypatch: pytest.MonkeyPatch, raised: str, said: str
+) -> None:
+    from canasta_scorer.store import (
+        StoreBusyError,
+        StoreError,
+        StoreFullError,
+        StoreReadOnlyError,
+    )
+
+    error = {
+        "busy": StoreBusyError,
+        "full": StoreFullError,
+        "read-only": StoreReadOnlyError,
+        "other": StoreError,
+    }[raised]("/srv/private/canasta.db is in trouble (sqlite3.OperationalError)")
+
+    def refuse(*_: object) -> None:
+        raise error
+
+    start_classic(state)
+    state.match.begin_hand()
+    enter_s1(state)
+    monkeypatch.setattr(store, "add_hand", refuse)
+    assert not state.match.save_hand()
+    message = state.nav.message or ""
+    assert message.startswith("Not saved: " + said)
+    assert "/srv/private" not in message and "sqlite3" not in message
+    assert state.nav.screen is Screen.HAND_ENTRY and state.entry.draft is not None  # kept

@@ -45,6 +45,7 @@ from canasta_scorer.store import (
 )
 
 from ..drafts import NOTHING_ENTERED, HandDraft, LeftDraft, MeldDraft, SideDraft
+from ..words import store_problem
 from .navigation import Navigation, Screen
 
 __all__ = ["DRAFT_DELAY", "HandEntry", "OpenMatch", "Preview", "Scheduler"]
@@ -806,7 +807,7 @@ class OpenMatch:
             self.nav.say("Not saved: " + "; ".join(f.message for f in error.findings))
             return False
         except StoreError as error:
-            self.nav.say(f"Not saved: {error}")
+            self.nav.say(f"Not saved: {store_problem(error)}")
             return False
         self.store.clear_draft(state.id)
         self.current = state
@@ -839,7 +840,7 @@ class OpenMatch:
             self._changed_elsewhere("nothing was " + ("redone" if forward else "undone"))
             return
         except StoreError as error:
-            self.nav.say(str(error))
+            self.nav.say(store_problem(error))
             return
         self.current = state
         self.nav.say(

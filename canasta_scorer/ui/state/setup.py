@@ -6,9 +6,10 @@ import re
 from dataclasses import dataclass, field
 
 from canasta_scorer.rules import VARIANT_INFO, RecordError, Severity, Variant, score_match
-from canasta_scorer.store import MatchState, RuleViolationError, Store, StoreError
+from canasta_scorer.store import MatchState, Store, StoreError
 
 from ..drafts import MatchSetup, SetupSide
+from ..words import store_problem
 
 __all__ = ["PRESETS", "NewMatch", "default_sides"]
 
@@ -239,8 +240,8 @@ class NewMatch:
             return None
         try:
             state = self.store.create_match(record)
-        except (RuleViolationError, StoreError) as error:
-            self.problems = (("", str(error)),)
+        except StoreError as error:  # RuleViolationError included
+            self.problems = (("", store_problem(error)),)
             return None
         self.problems = ()
         return state, self.form.first_dealer
