@@ -14,6 +14,7 @@ from .errors import (
     RuleViolationError,
     StoreBusyError,
     StoreError,
+    StoreFaultError,
     StoreFullError,
     StoreReadOnlyError,
 )
@@ -41,6 +42,7 @@ __all__ = [
     "Store",
     "StoreBusyError",
     "StoreError",
+    "StoreFaultError",
     "StoreFullError",
     "StoreReadOnlyError",
     "UnreadableMatch",

@@ -38,7 +38,13 @@ from sqlalchemy.exc import (
 )
 from sqlalchemy.pool import StaticPool
 
-from .errors import StoreBusyError, StoreError, StoreFullError, StoreReadOnlyError
+from .errors import (
+    StoreBusyError,
+    StoreError,
+    StoreFaultError,
+    StoreFullError,
+    StoreReadOnlyError,
+)
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -174,7 +180,7 @@ def storage_error(error: BaseException, where: str, path: Path | None = None) ->
         path: the SQLite file, to tell a read-only folder from other failures.
 
     Returns:
-        `StoreBusyError`, `StoreFullError`, `StoreReadOnlyError`, or a `StoreError`
+        `StoreBusyError`, `StoreFullError`, `StoreReadOnlyError`, or a `StoreFaultError`
         (damaged: what to do; otherwise the driver's first line).
     """
     original = error.orig if isinstance(error, DBAPIError) and error.orig else error
@@ -206,9 +212,9 @@ def storage_error(error: BaseException, where: str, path: Path | None = None) ->
         first = str(original).splitlines()[0] if str(original) else type(original).__name__
         return StoreReadOnlyError(f"{where} cannot be written ({first}). Nothing was changed.")
     if kind == "damaged" and path is not None:
-        return StoreError(_damaged(path, "is damaged or not a database"))
+        return StoreFaultError(_damaged(path, "is damaged or not a database"))
     first = str(original).splitlines()[0] if str(original) else type(original).__name__
-    return StoreError(f"the database could not save or read: {first}")
+    return StoreFaultError(f"the database could not save or read: {first}")
 
 
 def _where(engine: Engine) -> tuple[str, Path | None]:

@@ -11,6 +11,7 @@ __all__ = [
     "RuleViolationError",
     "StoreBusyError",
     "StoreError",
+    "StoreFaultError",
     "StoreFullError",
     "StoreReadOnlyError",
 ]
@@ -18,6 +19,11 @@ __all__ = [
 
 class StoreError(Exception):
     """Something about the database itself: unreadable, damaged, newer, unreachable."""
+
+
+class StoreFaultError(StoreError):
+    """The database itself failed (damaged, or a driver error): the message names the
+    file or URL and the driver's words, for the person who runs the app."""
 
 
 class StoreBusyError(StoreError):

@@ -8,11 +8,9 @@ import re
 
 from canasta_scorer.rules import HOUSE_RULE_INFO, VARIANT_INFO, Variant
 from canasta_scorer.store import (
-    ConflictError,
-    NotFoundError,
-    RuleViolationError,
     StoreBusyError,
     StoreError,
+    StoreFaultError,
     StoreFullError,
     StoreReadOnlyError,
 )
@@ -76,8 +74,8 @@ def store_problem(error: StoreError) -> str:
         return "There is no room left to save on the computer serving the app. Nothing was changed."
     if isinstance(error, StoreReadOnlyError):
         return "The computer serving the app cannot write the scores. Nothing was changed."
-    if isinstance(error, NotFoundError | ConflictError | RuleViolationError):
-        return str(error)  # about the match itself, in the game's words
+    if not isinstance(error, StoreFaultError):
+        return str(error)  # about the match itself (nothing to undo …), in the game's words
     logging.getLogger("canasta_scorer").error("the store refused a change: %s", error)
     return (
         "The scores could not be saved (the details are in the log of the computer "

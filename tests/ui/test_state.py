@@ -1263,7 +1263,7 @@ def test_a_store_that_refuses_a_save_is_said_plainly_without_server_paths(
 ) -> None:
     from canasta_scorer.store import (
         StoreBusyError,
-        StoreError,
+        StoreFaultError,
         StoreFullError,
         StoreReadOnlyError,
     )
@@ -1272,7 +1272,7 @@ def test_a_store_that_refuses_a_save_is_said_plainly_without_server_paths(
         "busy": StoreBusyError,
         "full": StoreFullError,
         "read-only": StoreReadOnlyError,
-        "other": StoreError,
+        "other": StoreFaultError,
     }[raised]("/srv/private/canasta.db is in trouble (sqlite3.OperationalError)")
 
     def refuse(*_: object) -> None:
