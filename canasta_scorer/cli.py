@@ -42,6 +42,7 @@ from canasta_scorer.rules import (
     Meld,
     MeldRank,
     MeldSituation,
+    NumberSyntaxError,
     PileSituation,
     Problem,
     Question,
@@ -63,6 +64,7 @@ from canasta_scorer.rules import (
     match_rules,
     parse_cards,
     parse_meld,
+    parse_number,
     rule,
     rule_set,
     score_hand,
@@ -536,6 +538,25 @@ def _at_least(low: int) -> Callable[[str], int]:
     return read
 
 
+#: The largest score a command takes, as in files (docs/file-format.md).
+MOST_POINTS = 10_000_000
+
+
+def _score(text: str) -> int:
+    """An argparse type: a score in points as players write it ("1,500", "-85")."""
+    try:
+        value = parse_number(text)
+    except NumberSyntaxError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value is None:
+        raise argparse.ArgumentTypeError("a score is needed")
+    if abs(value) > MOST_POINTS:
+        raise argparse.ArgumentTypeError(
+            f"{value:,} is past the largest score a match can have (±{MOST_POINTS:,})"
+        )
+    return value
+
+
 def _port(text: str) -> int:
     value = _at_least(1)(text)
     if value > 65535:
@@ -625,7 +646,7 @@ def _check_commands(commands: Any, variants: list[str], house: list[str]) -> Non
         help="a black three was discarded since the pile was last taken",
     )
     pile.add_argument("--not-melded", action="store_true", help="your side has not melded yet")
-    pile.add_argument("--score", type=int, default=0, help="your side's score (its minimum)")
+    pile.add_argument("--score", type=_score, default=0, help="your side's score (its minimum)")
     pile.add_argument(
         "--meld", action="append", metavar="CARDS", help="a meld of your side on the table (repeat)"
     )
@@ -655,7 +676,7 @@ def _check_commands(commands: Any, variants: list[str], house: list[str]) -> Non
         help="you had not melded before this turn (concealed)",
     )
     go_out.add_argument("--took-pile", action="store_true", help="you took the pile this turn")
-    go_out.add_argument("--score", type=int, default=0, help="your side's score (its minimum)")
+    go_out.add_argument("--score", type=_score, default=0, help="your side's score (its minimum)")
     common(go_out)
 
     first = questions.add_parser(
@@ -677,7 +698,7 @@ def _check_commands(commands: Any, variants: list[str], house: list[str]) -> Non
         metavar="CARDS",
         help="other pile cards melded the same turn (they do not count)",
     )
-    first.add_argument("--score", type=int, default=0, help="your side's score")
+    first.add_argument("--score", type=_score, default=0, help="your side's score")
     first.add_argument("--red-threes", type=_at_least(0), default=0, help="red threes laid out")
     common(first)
 
@@ -719,7 +740,7 @@ def _parser() -> argparse.ArgumentParser:
         help="the initial meld minimum for a cumulative score",
         description=(f"The initial meld minimum for a side's cumulative score ({rule('1.7')})."),
     )
-    minimum.add_argument("score", type=int, metavar="SCORE", help="the side's cumulative score")
+    minimum.add_argument("score", type=_score, metavar="SCORE", help="the side's cumulative score")
     minimum.add_argument(
         "--variant",
         default="classic",

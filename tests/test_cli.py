@@ -640,7 +640,7 @@ def test_minimum_human_six_player_and_bad_scores(runs: dict[str, Run]) -> None:
     assert odd.code == 1
     assert "7 is not a multiple of 5" in odd.out
     assert runs["minimum-not-a-number"].code == 2
-    assert "invalid int value: 'lots'" in runs["minimum-not-a-number"].err
+    assert "'lots' is not a whole number" in runs["minimum-not-a-number"].err
 
 
 # -- the command line --------------------------------------------------------------

@@ -87,3 +87,32 @@ def test_import_refuses_a_file_past_its_limit_without_reading_it_whole(
     # /dev/zero never ends: only the limit and one byte more are read
     assert main(["import", "/dev/zero", "--db", db]) == 2
     assert "is larger than a match file or backup may be" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("score", "minimum"), [("1,500", 90), ("1500", 90), ("-85", 15), ("2 995", 90), ("3,000", 120)]
+)
+def test_scores_are_read_as_players_write_them(
+    score: str, minimum: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from canasta_scorer.cli import main
+
+    assert main(["minimum", score, "--json"]) == 0
+    assert f'"minimum": {minimum}' in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("score", "said"),
+    [
+        ("99999999999999999999", "past the largest score a match can have (±10,000,000)"),
+        ("1.5", "'1.5' is not a whole number"),
+        ("lots", "'lots' is not a whole number"),
+    ],
+)
+def test_a_score_no_match_can_have_is_refused(
+    score: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from canasta_scorer.cli import main
+
+    assert main(["minimum", score]) == 2
+    assert said in capsys.readouterr().err
