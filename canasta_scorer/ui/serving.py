@@ -635,7 +635,7 @@ class SessionEdge:
                 content=ft.Semantics(
                     identifier="failure", label=text, content=ft.Text(text, selectable=True)
                 ),
-                actions=[ft.FilledButton(content=label, on_click=close)],
+                actions=[ft.FilledButton(content=label, on_click=close, height=48)],
             )
         )
         page.update()

@@ -77,6 +77,7 @@ def HistoryScreen(state: History, nav: Navigation) -> ft.Control:
                 status=None if e.control.selected[0] == "all" else e.control.selected[0]
             ),
             key="history-status",
+            height=48,  # a touch target a thumb can hit (Material's default is 40)
         ),
         ft.OutlinedButton(
             content="Player statistics",
