@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rulekit import cutthroat_hand
 
 from canasta_scorer.rules import (
     HOUSE_RULE_INFO,
@@ -145,33 +146,7 @@ def two_player_e4(ann_melds: list[str], house_rules: tuple[str, ...] = ()) -> Da
 
 def cutthroat_e8(house_rules: tuple[str, ...] = ()) -> Data:
     """rules §5.2 E8: L alone 180; partners P1 700 (one red three) and P2 600."""
-    return {
-        "variant": "three-player-cutthroat",
-        "house_rules": list(house_rules),
-        "lone_hand": "L",
-        "sides": [
-            {
-                "name": "L",
-                "red_threes": 2,
-                "melds": ["8 8 8 8 2", "6 6 6"],
-                "left_in_hand": "J J 4 JK 2",
-            },
-            {
-                "name": "P1",
-                "score_before": 1600,
-                "red_threes": 1,
-                "melds": ["Q Q Q Q", "A A JK"],
-                "left_in_hand": "5 7 K",
-            },
-            {
-                "name": "P2",
-                "score_before": 400,
-                "melds": ["9 9 9 9 9 2 2"],
-                "went_out": "out",
-                "left_in_hand": "",
-            },
-        ],
-    }
+    return {**cutthroat_hand(), "house_rules": list(house_rules)}
 
 
 def concealed_e2(house_rules: tuple[str, ...] = ()) -> Data:
