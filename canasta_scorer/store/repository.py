@@ -47,7 +47,7 @@ from canasta_scorer.rules import (
 )
 
 from .changes import NOTIFY_SQL, Change, ChangeKind, Changes
-from .database import READ_ONLY, open_engine, sqlite_path, storage_error
+from .database import READ_ONLY, open_engine, sqlite_path, stop_waiting, storage_error
 from .errors import (
     ConflictError,
     LaterHandsError,
@@ -316,6 +316,13 @@ class Store:
     def open(cls, url: str | None = None) -> Store:
         """Open (and make or migrate) the database at ``url``; see `open_engine`."""
         return cls(open_engine(url))
+
+    def stop_waiting(self) -> None:
+        """From now on a save does not wait for another program's save (SQLite's
+        write lock): one waiting gives up at once, refused as busy with nothing
+        changed; one that finds the database free is made. For a server that is
+        stopping: its last saves finish or give up within a fraction of a second."""
+        stop_waiting(self.engine)
 
     def close(self) -> None:
         """Stop listening for other processes' changes and close every connection."""

@@ -669,16 +669,19 @@ def serve_web(
     extra_hosts: Iterable[str] = (),
     session_seconds: int = SESSION_SECONDS,
     renderer: str | None = None,
+    on_stop: Callable[[], None] | None = None,
 ) -> None:
     """Serve ``main`` to browsers on the listener's sockets until SIGTERM or Ctrl+C.
 
     Returns after every connection is closed (at most `GRACEFUL_SECONDS` after the
-    signal) and a save in progress is finished.
+    signal). ``on_stop`` is called as soon as the signal comes (the app tells its
+    store to stop waiting for another program's lock, so a save in progress
+    finishes or gives up at once).
     """
     import flet_web.fastapi as flet_fastapi  # type: ignore[import-untyped]
     import uvicorn
 
-    _Server = _server_class()
+    _Server = _server_class(on_stop)
 
     web_renderer = ft.WebRenderer(renderer or os.environ.get("FLET_WEB_RENDERER", "auto"))
     flet = flet_fastapi.app(
@@ -707,12 +710,21 @@ def serve_web(
             signal.signal(signal.SIGTERM, previous)
 
 
-def _server_class() -> type[Any]:
+def _server_class(on_stop: Callable[[], None] | None = None) -> type[Any]:
     import uvicorn
 
     class Server(uvicorn.Server):
         """uvicorn's server, but a SIGTERM or Ctrl+C it stopped for ends the run
-        normally (exit status 0, the store closed) instead of being raised again."""
+        normally (exit status 0, the store closed) instead of being raised again,
+        and ``on_stop`` hears of it at once."""
+
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            if on_stop is not None:
+                try:
+                    on_stop()
+                except Exception:
+                    log.exception("stopping failed")
+            super().handle_exit(sig, frame)
 
         @contextlib.contextmanager
         def capture_signals(self) -> Iterator[None]:
