@@ -68,8 +68,22 @@ APP_NAME = "canasta-scorer"
 ENV_DB = "CANASTA_SCORER_DB"
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 _MIGRATIONS = Path(__file__).parent / "migrations"
+#: The environment variable giving how long a write waits for another program's
+#: write to end (seconds; 10 when unset).
+ENV_BUSY = "CANASTA_SCORER_BUSY_SECONDS"
+
+
+def _busy_timeout_ms() -> int:
+    text = os.environ.get(ENV_BUSY, "").strip()
+    try:
+        seconds = float(text) if text else 10.0
+    except ValueError:
+        seconds = 10.0
+    return int(max(0.0, min(seconds, 3600.0)) * 1000)
+
+
 #: How long a write waits for another program's write to end (milliseconds).
-BUSY_TIMEOUT_MS = 10_000
+BUSY_TIMEOUT_MS = _busy_timeout_ms()
 #: How long one try for the write lock waits before the store looks whether it was
 #: told to stop waiting (milliseconds; see `stop_waiting`).
 LOCK_TRY_MS = 100
