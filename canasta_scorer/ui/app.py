@@ -49,6 +49,7 @@ from .serving import (
     is_loopback,
     listen,
     read_access_code,
+    reconnected,
     serve_web,
 )
 from .state import (
@@ -387,9 +388,14 @@ def build_main(
                 store, wrap=ft.observable, schedule=later, draft_delay=draft_delay, work=work
             )
             edge.back = model.nav.go_home
+
             # Flet keeps a tab's session (and this state) across a page reload: on the
             # reconnect, read again what another device may have changed meanwhile.
-            page.on_connect = lambda _: _quietly(model.nav.refresh, "refreshing on a reconnect")
+            def connected(_event: Any) -> None:
+                reconnected(page)
+                _quietly(model.nav.refresh, "refreshing on a reconnect")
+
+            page.on_connect = connected
 
             async def disconnect(event: Any) -> None:
                 # the tab went away: the hand being entered is kept at once
