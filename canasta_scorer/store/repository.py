@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
@@ -293,6 +295,10 @@ def _errors(findings: Sequence[Finding], prefixes: Sequence[str]) -> list[Findin
     return found
 
 
+#: How many scored matches a store keeps for reading again at the same version.
+SCORED_KEPT = 32
+
+
 class Store:
     """Matches kept in a database. Build with `Store.open` (URL, migrations) or
     ``Store(engine)`` for an engine already migrated.
@@ -308,6 +314,10 @@ class Store:
         self.changes = Changes(engine)
         # reads take no write lock, so they never wait behind another program's save
         self._reader = engine.execution_options(**{READ_ONLY: True})
+        # the matches read last, scored, by id: a match opened again at the same
+        # version (another tab, another visit) is not read and re-scored again
+        self._scored: OrderedDict[int, MatchState] = OrderedDict()
+        self._scored_lock = threading.Lock()
         path = sqlite_path(str(engine.url))
         self._path = path
         self._where = str(path) if path else engine.url.render_as_string(hide_password=True)
@@ -445,15 +455,28 @@ class Store:
         )
 
     def match(self, match_id: int) -> MatchState:
-        """One match with its score recomputed.
+        """One match with its score recomputed by the rules engine; read again at the
+        version it had when last read here, it is the same (kept, `SCORED_KEPT` matches
+        at most), so many tabs opening one long match score it once.
 
         Raises:
             NotFoundError: no such match (or it was deleted).
         """
         with self._session(read=True) as session:
             row = self._row(session, match_id)
+            with self._scored_lock:
+                kept = self._scored.get(match_id)
+                if kept is not None and kept.version == row.version:
+                    self._scored.move_to_end(match_id)
+                    return kept
             record = self._record(session, row)
-            return self._state(session, row, record, score_match(record))
+            state = self._state(session, row, record, score_match(record))
+        with self._scored_lock:
+            self._scored[match_id] = state
+            self._scored.move_to_end(match_id)
+            while len(self._scored) > SCORED_KEPT:
+                self._scored.popitem(last=False)
+        return state
 
     def matches(
         self,

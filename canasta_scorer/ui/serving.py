@@ -662,6 +662,23 @@ def open_tabs() -> int:
     return len(_open_tabs)
 
 
+def short_message_text() -> None:
+    """Make the text of Flet's protocol messages short (their action only).
+
+    Flet's web transport formats every message it sends into a debug line, whether or
+    not debug logging is on (an f-string), which writes out every control of a
+    screen: a sixth of the server's work when many tabs open long matches. Only that
+    debug line ever shows the text of a message.
+    """
+    from flet.messaging.protocol import Message
+
+    def text(message: Message) -> str:
+        action = getattr(message.action, "name", message.action)
+        return f"Message({action})"
+
+    Message.__repr__ = text  # type: ignore[method-assign,assignment]
+
+
 def _log_setting() -> None:
     """The server's own log level from `ENV_LOG` (to standard error)."""
     level = os.environ.get(ENV_LOG, "").strip().upper()
@@ -845,6 +862,7 @@ def serve_web(
         session_timeout_seconds=session_seconds,
     )
     _log_setting()
+    short_message_text()
     with contextlib.suppress(ValueError):  # Flet's own setting wins over ours, as in Flet
         session_seconds = int(os.environ.get("FLET_SESSION_TIMEOUT") or session_seconds)
     guarded = HostGuard(flet, listener, extra_hosts, session_seconds=session_seconds)

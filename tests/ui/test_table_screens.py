@@ -91,6 +91,24 @@ def test_a_long_match_builds_its_rows_lazily(open_app: OpenApp, store: Store) ->
     assert sheet_rows(app)[-1] == "Hand 10: North-South +60, total 600; East-West +45, total 450"
 
 
+def test_a_long_match_builds_only_its_newest_rows_until_asked(
+    open_app: OpenApp, store: Store
+) -> None:
+    seeded(store, *([enter_small] * 23))
+    app = open_app()
+    app.click("resume")
+    rows = sheet_rows(app)
+    assert len(rows) == 20  # the newest twenty: hands 4 to 23
+    assert rows[0] == "Hand 4: North-South +60, total 240; East-West +45, total 180"
+    assert rows[-1] == "Hand 23: North-South +60, total 1,380; East-West +45, total 1,035"
+    assert "Earlier hands (3)" in [getattr(c, "content", None) for c in app.controls()]
+    app.click("earlier-hands")
+    rows = sheet_rows(app)
+    assert len(rows) == 23
+    assert rows[0] == "Hand 1: North-South +60, total 60; East-West +45, total 45"
+    assert not any(getattr(c, "key", None) == "earlier-hands" for c in app.controls())
+
+
 def test_the_breakdown_writes_the_working_like_the_rule_books(
     open_app: OpenApp, store: Store
 ) -> None:

@@ -10,7 +10,7 @@ from canasta_scorer.ui.words import house_rule_title
 
 from .chart import running_chart
 from .common import findings_list, icon_button, points, screen
-from .score_sheet import score_sheet
+from .score_sheet import ScoreSheet
 
 
 @screen
@@ -23,7 +23,7 @@ def ScoreboardScreen(state: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.
     rules = state.rules
     assert rules is not None
     controls: list[ft.Control] = [
-        score_sheet(record, score, nav.show_hand),
+        ScoreSheet(record, score, nav.show_hand, key="score-sheet"),
         ft.Text(
             f"Target {points(rules.target)} · {rules.variant.title}"
             + (
