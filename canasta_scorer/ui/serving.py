@@ -911,9 +911,12 @@ def _server_class(on_stop: Callable[[], None] | None = None) -> type[Any]:
     return Server
 
 
-_reclaim_pending = False
-#: Seconds between giving freed memory back, at most once each.
+_reclaim_pending: asyncio.TimerHandle | None = None
+#: Seconds after the last tab closed before freed memory is given back.
 RECLAIM_SECONDS = 5.0
+#: Seconds between giving memory back while other tabs are still open (a full
+#: collection stalls every tab for a moment; Python's own collector runs meanwhile).
+RECLAIM_BUSY_SECONDS = 60.0
 
 
 def reclaim() -> None:
@@ -926,22 +929,27 @@ def reclaim() -> None:
 
 
 def _reclaim_soon() -> None:
-    """After a session closed: `reclaim` a little later, once for a burst of closes."""
+    """After a session closed: `reclaim` a little later, once for a burst of closes
+    (`RECLAIM_SECONDS` after the last tab closed; at most every
+    `RECLAIM_BUSY_SECONDS` while others are open)."""
     global _reclaim_pending
-    if _reclaim_pending:
-        return
     try:
         loop = asyncio.get_running_loop()
     except RuntimeError:
         return
-    _reclaim_pending = True
+    delay = RECLAIM_BUSY_SECONDS if _open_tabs else RECLAIM_SECONDS
+    pending = _reclaim_pending
+    if isinstance(pending, asyncio.TimerHandle):
+        if pending.when() <= loop.time() + delay:
+            return
+        pending.cancel()  # the last tab closed: sooner
 
     def run() -> None:
         global _reclaim_pending
-        _reclaim_pending = False
+        _reclaim_pending = None
         reclaim()
 
-    loop.call_later(RECLAIM_SECONDS, run)
+    _reclaim_pending = loop.call_later(delay, run)
 
 
 def guard_page(page: ft.Page, gate: AccessGate) -> tuple[SessionEdge, ClientGate]:

@@ -352,3 +352,14 @@ def test_a_three_player_sheet_has_a_column_each(open_app: OpenApp, store: Store)
         "Hand 1: Ann +4,995, total 4,995; Bob -1,250, total -1,250; Cy 0, total 0"
     ]
     assert app.has_text("Cy deals next")  # the deal goes round the three players
+
+
+def test_a_long_match_s_chart_goes_through_sixty_of_its_hands() -> None:
+    from canasta_scorer.ui.components.chart import chart_hands
+
+    assert chart_hands(5) == [0, 1, 2, 3, 4, 5]  # a short match: every hand
+    assert chart_hands(59) == list(range(60))
+    drawn = chart_hands(200)
+    assert len(drawn) == 60 and drawn[0] == 0 and drawn[-1] == 200
+    assert drawn == sorted(set(drawn))
+    assert max(b - a for a, b in zip(drawn, drawn[1:], strict=False)) == 4  # evenly spread
