@@ -3,6 +3,7 @@ the score sheet, a hand's breakdown, the match lists and the way back to them.""
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 
@@ -362,4 +363,4 @@ def test_a_long_match_s_chart_goes_through_sixty_of_its_hands() -> None:
     drawn = chart_hands(200)
     assert len(drawn) == 60 and drawn[0] == 0 and drawn[-1] == 200
     assert drawn == sorted(set(drawn))
-    assert max(b - a for a, b in zip(drawn, drawn[1:], strict=False)) == 4  # evenly spread
+    assert max(b - a for a, b in itertools.pairwise(drawn)) == 4  # evenly spread
