@@ -949,7 +949,8 @@ def _reclaim_soon() -> None:
         _reclaim_pending = None
         reclaim()
 
-    _reclaim_pending = loop.call_later(delay, run)
+    # in a context of its own: the closing tab's (its page) is not kept alive by it
+    _reclaim_pending = loop.call_later(delay, run, context=contextvars.Context())
 
 
 def guard_page(page: ft.Page, gate: AccessGate) -> tuple[SessionEdge, ClientGate]:
