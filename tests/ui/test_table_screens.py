@@ -95,17 +95,17 @@ def test_a_long_match_builds_its_rows_lazily(open_app: OpenApp, store: Store) ->
 def test_a_long_match_builds_only_its_newest_rows_until_asked(
     open_app: OpenApp, store: Store
 ) -> None:
-    seeded(store, *([enter_small] * 23))
+    seeded(store, *([enter_small] * 15))
     app = open_app()
     app.click("resume")
     rows = sheet_rows(app)
-    assert len(rows) == 20  # the newest twenty: hands 4 to 23
+    assert len(rows) == 12  # the newest twelve: hands 4 to 15
     assert rows[0] == "Hand 4: North-South +60, total 240; East-West +45, total 180"
-    assert rows[-1] == "Hand 23: North-South +60, total 1,380; East-West +45, total 1,035"
+    assert rows[-1] == "Hand 15: North-South +60, total 900; East-West +45, total 675"
     assert "Earlier hands (3)" in [getattr(c, "content", None) for c in app.controls()]
     app.click("earlier-hands")
     rows = sheet_rows(app)
-    assert len(rows) == 23
+    assert len(rows) == 15
     assert rows[0] == "Hand 1: North-South +60, total 60; East-West +45, total 45"
     assert not any(getattr(c, "key", None) == "earlier-hands" for c in app.controls())
 
@@ -355,12 +355,12 @@ def test_a_three_player_sheet_has_a_column_each(open_app: OpenApp, store: Store)
     assert app.has_text("Cy deals next")  # the deal goes round the three players
 
 
-def test_a_long_match_s_chart_goes_through_sixty_of_its_hands() -> None:
+def test_a_long_match_s_chart_goes_through_forty_of_its_hands() -> None:
     from canasta_scorer.ui.components.chart import chart_hands
 
     assert chart_hands(5) == [0, 1, 2, 3, 4, 5]  # a short match: every hand
-    assert chart_hands(59) == list(range(60))
+    assert chart_hands(39) == list(range(40))
     drawn = chart_hands(200)
-    assert len(drawn) == 60 and drawn[0] == 0 and drawn[-1] == 200
+    assert len(drawn) == 40 and drawn[0] == 0 and drawn[-1] == 200
     assert drawn == sorted(set(drawn))
-    assert max(b - a for a, b in itertools.pairwise(drawn)) == 4  # evenly spread
+    assert {b - a for a, b in itertools.pairwise(drawn)} == {5, 6}  # evenly spread

@@ -12,7 +12,7 @@ from .common import points
 SIDE_COLORS = (ft.Colors.GREEN_700, ft.Colors.RED_700, ft.Colors.BLUE_700)
 #: The most points a side's line has: a longer match is drawn through evenly spaced
 #: hands (the first and the last always), as a phone's chart has no room for more.
-MOST_POINTS = 60
+MOST_POINTS = 40
 
 
 def chart_hands(hands: int, most: int = MOST_POINTS) -> list[int]:

@@ -23,7 +23,7 @@ ROWS_SHOWN = 8
 #: Width of the hand-number column.
 NUMBER_WIDTH = 36
 #: The newest hands' rows built when a match is opened.
-NEWEST_ROWS = 20
+NEWEST_ROWS = 12
 #: How many more rows each tap on "Earlier hands" builds.
 EARLIER_ROWS = 50
 
