@@ -51,9 +51,11 @@ __all__ = [
     "LOCALE_DIR",
     "N_",
     "Language",
+    "Nn_",
     "_",
     "answer_text",
     "best_language",
+    "card_name",
     "cite",
     "current",
     "day",
@@ -63,6 +65,7 @@ __all__ = [
     "ngettext",
     "number",
     "question_text",
+    "rank_name",
     "reason_text",
     "set_resolver",
     "spoken_list",
@@ -89,6 +92,12 @@ def N_(message: str) -> str:
     """Mark a string for extraction without translating it here (it is translated
     where it is shown)."""
     return message
+
+
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a singular and plural pair for extraction; `ngettext` picks one where it is
+    shown."""
+    return singular, plural
 
 
 @dataclass(frozen=True)
@@ -186,14 +195,16 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return current().translations.ngettext(singular, plural, n)
 
 
-def number(value: int | float) -> str:
-    """A number as the language writes it: ``1,630`` in English, ``1.630`` in German."""
-    return format_decimal(value, locale=current().locale, group_separator=True)
+def number(value: int | float, *, sign: bool = False) -> str:
+    """A number as the language writes it: ``1,630`` in English, ``1.630`` in German;
+    with ``sign``, a plus before a positive number (``+1,630``)."""
+    text = format_decimal(value, locale=current().locale, group_separator=True)
+    return "+" + text if sign and value > 0 else text
 
 
 def day(value: date) -> str:
-    """A date in the language's medium form (``Dec 1, 2026``, ``01.12.2026``)."""
-    return format_date(value, "medium", locale=current().locale)
+    """A date as the match lists show it: ``01 Dec 2026``, ``01 dic 2026``."""
+    return format_date(value, "dd MMM y", locale=current().locale)
 
 
 def moment(value: datetime) -> str:
@@ -219,6 +230,16 @@ def words(phrase: Phrase | None, english: str = "") -> str:
     return render_words(
         phrase, gettext=_, ngettext=ngettext, spoken_list=spoken_list, number=number
     )
+
+
+def card_name(token: str) -> str:
+    """One card in words, from its file token: "joker", "black three", "K"."""
+    return words(Phrase(f"label.{token}"))
+
+
+def rank_name(token: str) -> str:
+    """The cards of a rank in words, from its token: "Ks", "black threes", "wild cards"."""
+    return words(Phrase(f"rank.{token}"))
 
 
 def finding_text(finding: Finding) -> str:
