@@ -323,10 +323,10 @@ def _side_sheet(
     if side.score_before:
         out.write(f"  {_('score before the hand'):<{width}}{_points(side.score_before):>9}\n")
     for number, (cards, points, note) in enumerate(melds):
-        label = "melds" if number == 0 else ""
+        label = _("melds") if number == 0 else ""
         out.write(f"  {label:<8}{cards:<{width - 8}}{points:>9}  {note}".rstrip() + "\n")
     if not side.melds:
-        out.write(_("  {value:<8}(none)\n").format(value="melds"))
+        out.write(f"  {_('melds'):<8}{_('(none)')}\n")
     for label, value in rows:
         out.write(f"  {label:<{width}}{_signed(value):>9}\n")
     out.write(f"  {'─' * (width + 9)}\n")
@@ -389,11 +389,11 @@ def _cmd_match(args: argparse.Namespace) -> int:
         return EXIT_VALID if result.valid else EXIT_VIOLATIONS
     out.write(_("Match score sheet — {rules_line}\n\n").format(rules_line=_rules_line(rules)))
     col = max(12, *(len(side.name) + 2 for side in record.sides))
-    header = f"{'hand':<10}" + "".join(f"{side.name:>{col}}" for side in record.sides)
+    header = f"{_('hand'):<10}" + "".join(f"{side.name:>{col}}" for side in record.sides)
     out.write(header + "\n")
     starts = [side.start_score for side in record.sides]
     if any(starts):
-        out.write(f"{'start':<10}" + "".join(f"{_points(s):>{col}}" for s in starts) + "\n")
+        out.write(f"{_('start'):<10}" + "".join(f"{_points(s):>{col}}" for s in starts) + "\n")
     for number, (hand, totals) in enumerate(zip(record.hands, result.hands, strict=True)):
         out.write(
             f"{number + 1:<10}" + "".join(f"{_signed(t):>{col}}" for t in totals.totals) + "\n"
@@ -406,10 +406,10 @@ def _cmd_match(args: argparse.Namespace) -> int:
         )
     out.write("─" * (10 + col * len(record.sides)) + "\n")
     out.write(
-        f"{'total':<10}" + "".join(f"{_points(r):>{col}}" for r in result.running_totals) + "\n"
+        f"{_('total'):<10}" + "".join(f"{_points(r):>{col}}" for r in result.running_totals) + "\n"
     )
     out.write(
-        f"{'minimum':<10}"
+        f"{_('minimum'):<10}"
         + "".join(f"{m:>{col}}" for m in result.initial_meld_minimums)
         + _("   initial meld minimum for the next hand\n")
     )
@@ -812,7 +812,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--version",
         action="version",
-        version=f"%(prog)s {__version__}",
+        version=_("%(prog)s {version__}").format(version__=__version__),
     )
     parser.add_argument(
         "--lang",
@@ -954,7 +954,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         argv, language = _language(argv)
     except ValueError as error:
-        sys.stderr.write(f"canasta-scorer: {error}\n")
+        sys.stderr.write(_("canasta-scorer: {error}\n").format(error=error))
         return EXIT_UNREADABLE
     with i18n.use(language):
         return _main(argv)
@@ -977,7 +977,7 @@ def _language(argv: list[str]) -> tuple[list[str], str]:
         if item == "--lang":
             asked = next(items, None)
             if asked is None:
-                raise ValueError("--lang needs a language: " + ", ".join(i18n.LANGUAGES))
+                raise ValueError(_("--lang needs a language: ") + ", ".join(i18n.LANGUAGES))
         elif item.startswith("--lang="):
             asked = item.partition("=")[2]
         else:
@@ -986,7 +986,9 @@ def _language(argv: list[str]) -> tuple[list[str], str]:
         code = i18n.best_language([asked])
         if code == i18n.DEFAULT and not asked.lower().startswith(("en", "c", "posix")):
             raise ValueError(
-                f"--lang {asked}: not a language of canasta-scorer ({', '.join(i18n.LANGUAGES)})"
+                _("--lang {asked}: not a language of canasta-scorer ({join})").format(
+                    asked=asked, join=", ".join(i18n.LANGUAGES)
+                )
             )
         return rest, code
     # the first locale variable that is set decides, as gettext does

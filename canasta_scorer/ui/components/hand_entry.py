@@ -275,7 +275,7 @@ def MeldRow(
         )
         rows.append(
             stepper(
-                "Jokers",
+                _("Jokers"),
                 meld_draft.jokers,
                 lambda v: set_meld(side, index, jokers=v),
                 what=_("jokers in the meld of {name}").format(name=name),
@@ -906,7 +906,7 @@ def HandInfo(
         controls.append(
             named(
                 ft.Dropdown(
-                    label="Dealer",
+                    label=_("Dealer"),
                     value=dealer,
                     options=[ft.DropdownOption(key=p, text=p) for p in players],
                     on_select=lambda e: set_hand_info(dealer=e.control.value),
@@ -939,7 +939,7 @@ def HandInfo(
     controls.append(
         ft.TextField(
             expand=True,
-            label="Note",
+            label=_("Note"),
             value=note,
             multiline=True,
             on_change=lambda e: set_hand_info(note=e.control.value),
@@ -1059,7 +1059,7 @@ def _save_bar(
                 key="save-hand",
                 expand=True,
             ),
-            ft.TextButton(content="Discard", height=56, on_click=discard),
+            ft.TextButton(content=_("Discard"), height=56, on_click=discard),
         ]
     lines.append(ft.Row(buttons, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     return ft.Semantics(

@@ -62,7 +62,7 @@ def HomeScreen(history: History, nav: Navigation) -> ft.Control:
         ),
     ]
     if history.recent:
-        controls.append(heading("Recent"))
+        controls.append(heading(_("Recent")))
         for summary in history.recent[:5]:
             controls.append(match_tile(nav, summary))
     return ft.Column(controls, spacing=12)
@@ -92,7 +92,7 @@ def match_tile(nav: Navigation, summary: MatchSummary) -> ft.Control:
                 winner=summary.winner, points=points(summary.margin or 0)
             )
             if summary.winner
-            else "Draw"
+            else _("Draw")
         )
     else:
         status = ngettext(

@@ -190,7 +190,7 @@ def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
     controls: list[ft.Control] = [
         named(
             ft.Dropdown(
-                label="Variant",
+                label=_("Variant"),
                 value=setup.variant,
                 options=[
                     ft.DropdownOption(key=key, text=title) for key, title, _ in variant_choices()

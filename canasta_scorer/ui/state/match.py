@@ -848,7 +848,7 @@ class OpenMatch:
                 self.current.id, self.current.version
             )
         except ConflictError:
-            self._changed_elsewhere(_("nothing was ") + ("redone" if forward else "undone"))
+            self._changed_elsewhere(_("nothing was redone") if forward else _("nothing was undone"))
             return
         except StoreError as error:
             self.nav.say(store_problem(error))
@@ -856,7 +856,7 @@ class OpenMatch:
         self.current = state
         self.nav.say(
             (_("Redone: ") if forward else _("Undone: "))
-            + ((state.undo if forward else state.redo) or "change")
+            + ((state.undo if forward else state.redo) or _("change"))
         )
 
     def delete_hand(self, number: int) -> None:
