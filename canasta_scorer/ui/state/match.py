@@ -475,12 +475,12 @@ class HandEntry:
         found = re.fullmatch(r"sides\[(\d+)\](?:\.(\w+))?(?:\[(\d+)\]|\.([^.\[]+))?.*", where)
         if found is None:
             return {
-                "note": "Note",
-                "dealer": "Dealer",
-                "lone_hand": "Lone hand",
-                "sitting_out": "Sitting out",
-                "sides": "Sides",
-            }.get(where.split(".")[0].split("[")[0], "This hand")
+                "note": _("Note"),
+                "dealer": _("Dealer"),
+                "lone_hand": _("Lone hand"),
+                "sitting_out": _("Sitting out"),
+                "sides": _("Sides"),
+            }.get(where.split(".")[0].split("[")[0], _("This hand"))
         index = int(found.group(1))
         if index >= len(record.sides):
             return _("This hand")
