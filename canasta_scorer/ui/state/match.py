@@ -47,7 +47,7 @@ from canasta_scorer.store import (
 )
 
 from ..drafts import NOTHING_ENTERED, HandDraft, LeftDraft, MeldDraft, SideDraft
-from ..words import store_problem
+from ..words import change_words, store_problem
 from .navigation import Navigation, Screen
 
 __all__ = ["DRAFT_DELAY", "HandEntry", "OpenMatch", "Preview", "Scheduler"]
@@ -856,7 +856,7 @@ class OpenMatch:
         self.current = state
         self.nav.say(
             (_("Redone: ") if forward else _("Undone: "))
-            + ((state.undo if forward else state.redo) or _("change"))
+            + change_words((state.undo if forward else state.redo) or _("change"))
         )
 
     def delete_hand(self, number: int) -> None:
