@@ -106,21 +106,45 @@ def _main_rank(counts: Mapping[Card, int]) -> MeldRank | None:
     return None
 
 
+_TWO, _JOKER, _BLACK_THREE = Card.TWO, Card.JOKER, Card.BLACK_THREE
+_WILD_RANK, _BLACK_THREE_RANK = MeldRank.WILD, MeldRank.BLACK_THREE
+_CANASTA_NATURAL, _CANASTA_MIXED, _CANASTA_WILD = (
+    CanastaKind.NATURAL,
+    CanastaKind.MIXED,
+    CanastaKind.WILD,
+)
+_CARD_POINTS = {card: card.points for card in Card}
+_WILD_CARD_MELDS = HouseRule.WILD_CARD_MELDS
+#: The rank of a meld whose cards are all one natural card, by that card.
+_NATURAL_RANK_OF = {card: _RANK_OF_CARD[card] for card in NATURAL_RANKS}
+
+
 def _shape(
     cards: tuple[Card, ...], counts: Mapping[Card, int], rank: MeldRank | None
 ) -> dict[str, Any]:
-    """Everything a meld's checks and scores read, counted once (see `Meld`)."""
+    """Everything a meld's checks and scores read, counted once (see `Meld`).
+
+    ``cards`` are in canonical order (the meld's own rank first); ``counts`` are theirs.
+    """
     own = _CARD_OF_RANK.get(rank) if rank is not None else None
-    twos = counts.get(Card.TWO, 0)
-    jokers = counts.get(Card.JOKER, 0)
+    twos = counts.get(_TWO, 0)
+    jokers = counts.get(_JOKER, 0)
     naturals = counts.get(own, 0) if own is not None else 0
     size = len(cards)
     kind: CanastaKind | None = None
     if size >= CANASTA_SIZE and rank is not None:
-        if rank is MeldRank.WILD:
-            kind = CanastaKind.WILD
-        elif rank is not MeldRank.BLACK_THREE:
-            kind = CanastaKind.MIXED if twos + jokers else CanastaKind.NATURAL
+        if rank is _WILD_RANK:
+            kind = _CANASTA_WILD
+        elif rank is not _BLACK_THREE_RANK:
+            kind = _CANASTA_MIXED if twos + jokers else _CANASTA_NATURAL
+    points = 0
+    for card, count in counts.items():
+        points += _CARD_POINTS[card] * count
+    strays: tuple[Card, ...] = ()
+    if naturals + twos + jokers != size:
+        strays = tuple(
+            card for card in cards if card is not own and card is not _TWO and card is not _JOKER
+        )
     return {
         "rank": rank,
         "size": size,
@@ -128,18 +152,11 @@ def _shape(
         "twos": twos,
         "jokers": jokers,
         "wilds": twos + jokers,
-        "strays": tuple(
-            card
-            for card in cards
-            if card is not own and card is not Card.TWO and card is not Card.JOKER
-        ),
-        "points": sum(_CARD_POINTS[card] for card in cards),
-        "counts": dict(counts),
+        "strays": strays,
+        "points": points,
+        "counts": counts,
         "_kind": kind,
     }
-
-
-_CARD_POINTS = {card: card.points for card in Card}
 
 
 class Meld(BaseModel):
@@ -158,13 +175,19 @@ class Meld(BaseModel):
     @classmethod
     def from_cards(cls, cards: tuple[Card, ...] | list[Card]) -> Meld:
         """A meld of these cards, in any order."""
-        counts = Counter(cards)
-        rank = _main_rank(counts)
-        main = _CARD_OF_RANK.get(rank) if rank is not None else None
-        # The meld's own rank first, then the other cards in their fixed order.
-        first = [main] * counts[main] if main is not None else []
-        rest = sorted((card for card in cards if card is not main), key=_CARD_ORDER.__getitem__)
-        ordered = (*first, *rest)
+        counts: dict[Card, int] = {}
+        for card in cards:
+            counts[card] = counts.get(card, 0) + 1
+        if len(counts) == 1:  # one kind of card (K K K): already in canonical order
+            ordered = tuple(cards)
+            rank = _NATURAL_RANK_OF.get(ordered[0]) or _main_rank(counts)
+        else:
+            rank = _main_rank(counts)
+            main = _CARD_OF_RANK.get(rank) if rank is not None else None
+            # The meld's own rank first, then the other cards in their fixed order.
+            first = [main] * counts[main] if main is not None else []
+            rest = sorted((card for card in cards if card is not main), key=_CARD_ORDER.__getitem__)
+            ordered = (*first, *rest)
         meld = cls(cards=ordered)
         meld.__dict__.update(_shape(ordered, counts, rank))
         return meld
@@ -213,7 +236,7 @@ class Meld(BaseModel):
     def _counted(self, name: str) -> Any:
         # A meld built another way than `from_cards` (``Meld(cards=...)``) is counted on
         # first use; each value is then a plain attribute.
-        counts = Counter(self.cards)
+        counts = dict(Counter(self.cards))
         values = _shape(self.cards, counts, _main_rank(counts))
         self.__dict__.update(values)
         return values[name]
@@ -277,7 +300,7 @@ class Meld(BaseModel):
         one (§1.5). Under H5 a meld of 7 wild cards is a wild canasta (2,000).
         """
         kind = self._kind
-        if kind is CanastaKind.WILD and HouseRule.WILD_CARD_MELDS not in rules.house_rules:
+        if kind is _CANASTA_WILD and _WILD_CARD_MELDS not in rules.house_rules:
             return None
         return kind
 
