@@ -976,9 +976,12 @@ def _check_supply(record: HandRecord, rules: RuleSet) -> list[Finding]:
         laid_red += side.red_threes
     limits = rules.deck
     red = laid_red + counts.get(_RED_THREE, 0)
-    if red <= rules.red_threes and all(
-        count <= limits[card] for card, count in counts.items() if card is not _RED_THREE
-    ):
+    over = red > rules.red_threes
+    for card, count in counts.items():
+        if count > limits[card] and card is not _RED_THREE:
+            over = True
+            break
+    if not over:
         return []  # the common case: every card within the deck
     counts = Counter(counts)
     found: list[Finding] = []

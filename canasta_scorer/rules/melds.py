@@ -357,4 +357,10 @@ def parse_meld(value: str | Mapping[str, Any] | Meld) -> Meld:
 
 def canasta_count(melds: Iterable[Meld], rules: RuleSet) -> int:
     """Canastas among some melds at the end of the hand (rules §1.4; H5 wild ones)."""
-    return sum(1 for meld in melds if meld.canasta_kind(rules) is not None)
+    wild_ones = _WILD_CARD_MELDS in rules.house_rules
+    count = 0
+    for meld in melds:
+        kind = meld._kind
+        if kind is not None and (wild_ones or kind is not _CANASTA_WILD):
+            count += 1
+    return count

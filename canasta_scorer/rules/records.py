@@ -20,11 +20,10 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
-from functools import cached_property
 from itertools import chain
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Generic, TypeVar, overload
 
 from pydantic import (
     AfterValidator,
@@ -207,8 +206,36 @@ Note = Annotated[str, Field(max_length=2000), AfterValidator(_plain_note)]
 Points = Annotated[StrictInt, Field(ge=-10_000_000, le=10_000_000)]
 
 
+_Value = TypeVar("_Value")
+
+
+class _once(Generic[_Value]):  # noqa: N801  (named like the decorator it stands for)
+    """`functools.cached_property` without its lock: the value is worked out on first
+    read and kept in the instance's ``__dict__``, where later reads find it. (Python
+    3.11's cached_property takes a lock on every first read, about a microsecond, and a
+    record is read once per check.)"""
+
+    def __init__(self, func: Callable[[Any], _Value]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> _once[_Value]: ...
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> _Value: ...
+    def __get__(self, instance: object | None, owner: type | None = None) -> Any:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.func(instance)
+        return value
+
+
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, ignored_types=(_once,))
 
 
 class HandPlay(_Strict):
@@ -239,9 +266,10 @@ class HandPlay(_Strict):
 
     def hand_cards(self) -> tuple[Card, ...]:
         """Every card left in the side's hands, all players together."""
-        return self._hand_cards
+        left = self.left_in_hand
+        return left if type(left) is tuple else self._hand_cards
 
-    @cached_property
+    @_once
     def _hand_cards(self) -> tuple[Card, ...]:
         if isinstance(self.left_in_hand, dict):
             return tuple(chain.from_iterable(self.left_in_hand.values()))
@@ -262,7 +290,7 @@ class HandSide(HandPlay):
     players: tuple[Name, ...] = ()
     score_before: Points = 0
 
-    @cached_property
+    @_once
     def player_keys(self) -> frozenset[str]:
         """The players' names as compared: case and surrounding spaces aside."""
         return frozenset(player.strip().casefold() for player in self.players)

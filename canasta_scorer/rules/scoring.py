@@ -190,10 +190,14 @@ def score_sides(record: HandRecord, rules: RuleSet | None = None) -> tuple[SideS
         One `SideScore` per side, in the record's side order.
     """
     rules = rules or hand_rules(record)
-    scores: list[SideScore | None] = [None] * len(record.sides)
-    for group in scoring_groups(record, rules):
-        for index in group:
-            side = record.sides[index]
+    sides = record.sides
+    scores: list[SideScore | None] = [None] * len(sides)
+    for indexes in scoring_groups(record, rules):
+        # A side typed as a total scores that total; the group's others score their cards.
+        group: list[int] = []
+        members: list[HandSide] = []
+        for index in indexes:
+            side = sides[index]
             if side.total is not None:
                 scores[index] = _SIDE_SCORE(
                     {
@@ -210,22 +214,23 @@ def score_sides(record: HandRecord, rules: RuleSet | None = None) -> tuple[SideS
                         "typed_total": side.total,
                     }
                 )
-        members = [record.sides[i] for i in group]
-        if any(side.total is not None for side in members):
-            group = [index for index in group if record.sides[index].total is None]
-            members = [record.sides[i] for i in group]
+            else:
+                group.append(index)
+                members.append(side)
         if not group:
             continue
         meld_points, hand_points, bonus, going_out, penalties, natural, mixed, wild = _group_parts(
             members, rules
         )
-        positive = _red_threes_positive(members, rules)
         shared = meld_points + hand_points + bonus + going_out + penalties
+        positive: bool | None = None  # whether red threes count plus: asked once, if needed
         for index in group:
-            side = record.sides[index]
-            red = (
-                red_three_score(side.red_threes, rules, positive=positive) if side.red_threes else 0
-            )
+            side = sides[index]
+            red = 0
+            if side.red_threes:
+                if positive is None:
+                    positive = _red_threes_positive(members, rules)
+                red = red_three_score(side.red_threes, rules, positive=positive)
             scores[index] = _SIDE_SCORE(
                 {
                     "name": side.name,
@@ -241,7 +246,7 @@ def score_sides(record: HandRecord, rules: RuleSet | None = None) -> tuple[SideS
                     "wild_canastas": wild,
                 }
             )
-    return tuple(score for score in scores if score is not None)
+    return tuple(filter(None, scores))
 
 
 def score_hand(record: HandRecord, rules: RuleSet | None = None) -> HandScore:
