@@ -23,7 +23,7 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Any, cast
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from .bonuses import MIXED_CANASTA_BONUS, NATURAL_CANASTA_BONUS, WILD_CANASTA_BONUS
 from .cards import NATURAL_RANKS, Card, format_cards, parse_cards
@@ -93,10 +93,12 @@ _OBJECT_KEYS = frozenset({"rank", "naturals", "twos", "jokers"})
 def _main_rank(counts: Mapping[Card, int]) -> MeldRank | None:
     best: Card | None = None
     most = 0
-    for card in NATURAL_RANKS:  # high to low: a tie goes to the higher rank
-        count = counts.get(card, 0)
-        if count > most:
-            best, most = card, count
+    order = 99
+    for card, count in counts.items():
+        place = _NATURAL_ORDER.get(card)
+        # the most frequent natural rank; a tie goes to the higher rank
+        if place is not None and (count > most or (count == most and place < order)):
+            best, most, order = card, count, place
     if best is not None:
         return _RANK_OF_CARD[best]
     if counts.get(Card.BLACK_THREE):
@@ -114,6 +116,10 @@ _CANASTA_NATURAL, _CANASTA_MIXED, _CANASTA_WILD = (
     CanastaKind.WILD,
 )
 _CARD_POINTS = {card: card.points for card in Card}
+#: Cards given as their tokens ("K") read as `Card`s, as the model's field would.
+_CARDS = TypeAdapter(tuple[Card, ...]).validate_python
+_new = object.__new__
+_set = object.__setattr__
 _WILD_CARD_MELDS = HouseRule.WILD_CARD_MELDS
 #: The rank of a meld whose cards are all one natural card, by that card.
 _NATURAL_RANK_OF = {card: _RANK_OF_CARD[card] for card in NATURAL_RANKS}
@@ -146,6 +152,7 @@ def _shape(
             card for card in cards if card is not own and card is not _TWO and card is not _JOKER
         )
     return {
+        "cards": cards,
         "rank": rank,
         "size": size,
         "naturals": naturals,
@@ -176,8 +183,13 @@ class Meld(BaseModel):
     def from_cards(cls, cards: tuple[Card, ...] | list[Card]) -> Meld:
         """A meld of these cards, in any order."""
         counts: dict[Card, int] = {}
+        checked = True  # every item already a `Card`: nothing to validate again
         for card in cards:
             counts[card] = counts.get(card, 0) + 1
+            if type(card) is not Card:
+                checked = False
+        if not checked:
+            return cls.from_cards(tuple(_CARDS(cards)))
         if len(counts) == 1:  # one kind of card (K K K): already in canonical order
             ordered = tuple(cards)
             rank = _NATURAL_RANK_OF.get(ordered[0]) or _main_rank(counts)
@@ -186,10 +198,17 @@ class Meld(BaseModel):
             main = _CARD_OF_RANK.get(rank) if rank is not None else None
             # The meld's own rank first, then the other cards in their fixed order.
             first = [main] * counts[main] if main is not None else []
-            rest = sorted((card for card in cards if card is not main), key=_CARD_ORDER.__getitem__)
+            rest = sorted(
+                (card for card in cards if card is not main), key=_CARD_ORDER.__getitem__
+            )
             ordered = (*first, *rest)
-        meld = cls(cards=ordered)
-        meld.__dict__.update(_shape(ordered, counts, rank))
+        # Built as `model_construct` would (the cards are `Card`s, nothing to validate),
+        # with every count of `_shape` in place: a fraction of the cost of validating.
+        meld = _new(cls)
+        _set(meld, "__dict__", _shape(ordered, counts, rank))
+        _set(meld, "__pydantic_fields_set__", {"cards"})
+        _set(meld, "__pydantic_extra__", None)
+        _set(meld, "__pydantic_private__", None)
         return meld
 
     @classmethod

@@ -109,6 +109,8 @@ def plain_name(value: str) -> str:
     Raises:
         ValueError: the name holds a control character (which ones are said).
     """
+    if value.isprintable():  # no control character (Cc) nor direction control (Cf)
+        return value
     found = sorted(set(_controls(value)) | (_DIRECTION_CONTROLS & set(value)), key=ord)
     if found:
         raise ValueError(f"must not hold control characters (it holds {_shown(found)})")
@@ -116,6 +118,8 @@ def plain_name(value: str) -> str:
 
 
 def _plain_note(value: str) -> str:
+    if value.isprintable():  # no control character at all
+        return value
     found = _controls(value, _NOTE_CONTROLS)
     if found:
         raise ValueError(
