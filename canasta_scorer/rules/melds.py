@@ -198,9 +198,7 @@ class Meld(BaseModel):
             main = _CARD_OF_RANK.get(rank) if rank is not None else None
             # The meld's own rank first, then the other cards in their fixed order.
             first = [main] * counts[main] if main is not None else []
-            rest = sorted(
-                (card for card in cards if card is not main), key=_CARD_ORDER.__getitem__
-            )
+            rest = sorted((card for card in cards if card is not main), key=_CARD_ORDER.__getitem__)
             ordered = (*first, *rest)
         # Built as `model_construct` would (the cards are `Card`s, nothing to validate),
         # with every count of `_shape` in place: a fraction of the cost of validating.

@@ -213,7 +213,7 @@ Points = Annotated[StrictInt, Field(ge=-10_000_000, le=10_000_000)]
 _Value = TypeVar("_Value")
 
 
-class _once(Generic[_Value]):  # noqa: N801  (named like the decorator it stands for)
+class _once(Generic[_Value]):
     """`functools.cached_property` without its lock: the value is worked out on first
     read and kept in the instance's ``__dict__``, where later reads find it. (Python
     3.11's cached_property takes a lock on every first read, about a microsecond, and a
