@@ -182,18 +182,21 @@ class Meld(BaseModel):
     @classmethod
     def from_cards(cls, cards: tuple[Card, ...] | list[Card]) -> Meld:
         """A meld of these cards, in any order."""
-        counts: dict[Card, int] = {}
-        checked = True  # every item already a `Card`: nothing to validate again
-        for card in cards:
-            counts[card] = counts.get(card, 0) + 1
-            if type(card) is not Card:
-                checked = False
-        if not checked:
-            return cls.from_cards(tuple(_CARDS(cards)))
-        if len(counts) == 1:  # one kind of card (K K K): already in canonical order
+        kinds = set(cards)
+        if not all(type(card) is Card for card in kinds):
+            cards = tuple(_CARDS(cards))  # tokens such as "K": read as cards first
+            kinds = set(cards)
+        return cls._of_cards(cards, kinds)
+
+    @classmethod
+    def _of_cards(cls, cards: tuple[Card, ...] | list[Card], kinds: set[Card]) -> Meld:
+        # A meld of `Card`s (``kinds``: the set of them), counted and built at once.
+        if len(kinds) == 1:  # one kind of card (K K K): already in canonical order
             ordered = tuple(cards)
+            counts = {ordered[0]: len(ordered)}
             rank = _NATURAL_RANK_OF.get(ordered[0]) or _main_rank(counts)
         else:
+            counts = {card: cards.count(card) for card in kinds}
             rank = _main_rank(counts)
             main = _CARD_OF_RANK.get(rank) if rank is not None else None
             # The meld's own rank first, then the other cards in their fixed order.
@@ -350,7 +353,7 @@ def parse_meld(value: str | Mapping[str, Any] | Meld) -> Meld:
         cards = parse_cards(value)
         if not cards:
             raise MeldSyntaxError("a meld with no cards")
-        return Meld.from_cards(cards)
+        return Meld._of_cards(cards, set(cards))
     if isinstance(value, Mapping):
         unknown = sorted(str(key) for key in value if key not in _OBJECT_KEYS)
         if unknown:

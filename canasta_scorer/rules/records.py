@@ -180,6 +180,8 @@ def _write_left(value: tuple[Card, ...] | dict[str, tuple[Card, ...]]) -> str | 
 
 
 def _read_meld(value: object) -> Meld:
+    if type(value) is str and len(value) <= MAX_CARD_TEXT:  # the common case, at once
+        return parse_meld(value)
     if not isinstance(value, str | Mapping | Meld):
         raise ValueError(f'a meld is text such as "J J 2" or an object; got {_kind(value)}')
     return parse_meld(_card_text(value) if isinstance(value, str) else value)
