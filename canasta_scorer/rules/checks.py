@@ -49,7 +49,6 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-_NATURAL_MELD_RANKS = frozenset(MeldRank) - {MeldRank.BLACK_THREE, MeldRank.WILD}
 # Members read on every check, looked up once here (an enum class attribute costs a
 # descriptor lookup each time it is read).
 _WILD, _BLACK_THREE = MeldRank.WILD, MeldRank.BLACK_THREE
@@ -87,15 +86,9 @@ def check_meld(
     >>> [f.code.value for f in check_meld(parse_meld("5 2 2"), rule_set())]
     ['meld.too_few_naturals']
     """
-    rank = meld.rank
-    if (
-        rank in _NATURAL_MELD_RANKS
-        and not meld.strays
-        and meld.size >= 3
-        and meld.naturals >= 2
-        and meld.wilds <= 3
-    ):
+    if meld.legal_natural:
         return []  # a legal meld of a natural rank: the common case, decided at once
+    rank = meld.rank
     found: list[Finding] = []
     red = meld.cards.count(_RED_THREE)
     if red:
@@ -626,7 +619,7 @@ def _check_side(
     going_out = side.went_out is not _NO
     ranks: dict[MeldRank, int] = {}
     for number, meld in enumerate(side.melds):
-        if check_meld(meld, rules, going_out=going_out):
+        if not meld.legal_natural and check_meld(meld, rules, going_out=going_out):
             found += check_meld(meld, rules, f"{here}.melds[{number}]", going_out=going_out)
         rank = meld.rank
         if rank is None:

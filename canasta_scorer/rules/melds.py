@@ -121,6 +121,7 @@ _CARDS = TypeAdapter(tuple[Card, ...]).validate_python
 _new = object.__new__
 _set = object.__setattr__
 _WILD_CARD_MELDS = HouseRule.WILD_CARD_MELDS
+_NATURAL_MELD_RANKS = frozenset(MeldRank) - {MeldRank.BLACK_THREE, MeldRank.WILD}
 #: The rank of a meld whose cards are all one natural card, by that card.
 _NATURAL_RANK_OF = {card: _RANK_OF_CARD[card] for card in NATURAL_RANKS}
 
@@ -147,7 +148,8 @@ def _shape(
     for card, count in counts.items():
         points += _CARD_POINTS[card] * count
     strays: tuple[Card, ...] = ()
-    if naturals + twos + jokers != size:
+    sound = naturals + twos + jokers == size
+    if not sound:
         strays = tuple(
             card for card in cards if card is not own and card is not _TWO and card is not _JOKER
         )
@@ -163,6 +165,15 @@ def _shape(
         "points": points,
         "counts": counts,
         "_kind": kind,
+        # A legal meld of a natural rank under any rules: 3 cards or more, 2 naturals or
+        # more, at most 3 wild cards, nothing else (rules §1.3); `check_meld` says so at once.
+        "legal_natural": (
+            sound
+            and rank in _NATURAL_MELD_RANKS
+            and size >= 3
+            and naturals >= 2
+            and twos + jokers <= 3
+        ),
     }
 
 
@@ -307,6 +318,12 @@ class Meld(BaseModel):
     def counts(self) -> dict[Card, int]:
         """How many of each card the meld holds."""
         return cast("dict[Card, int]", self._counted("counts"))
+
+    @cached_property
+    def legal_natural(self) -> bool:
+        """True for a legal meld of a natural rank under any rules (rules §1.3): at least
+        3 cards, at least 2 of them natural, at most 3 wild cards, no other card."""
+        return cast(bool, self._counted("legal_natural"))
 
     @cached_property
     def _kind(self) -> CanastaKind | None:
