@@ -28,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter
 from .bonuses import MIXED_CANASTA_BONUS, NATURAL_CANASTA_BONUS, WILD_CANASTA_BONUS
 from .cards import NATURAL_RANKS, Card, format_cards, parse_cards
 from .errors import CardSyntaxError, MeldSyntaxError
+from .models import construct
 from .ruleset import HouseRule, RuleSet
 
 __all__ = ["CANASTA_SIZE", "CanastaKind", "Meld", "MeldRank", "canasta_count", "parse_meld"]
@@ -118,8 +119,6 @@ _CANASTA_NATURAL, _CANASTA_MIXED, _CANASTA_WILD = (
 _CARD_POINTS = {card: card.points for card in Card}
 #: Cards given as their tokens ("K") read as `Card`s, as the model's field would.
 _CARDS = TypeAdapter(tuple[Card, ...]).validate_python
-_new = object.__new__
-_set = object.__setattr__
 _WILD_CARD_MELDS = HouseRule.WILD_CARD_MELDS
 _NATURAL_MELD_RANKS = frozenset(MeldRank) - {MeldRank.BLACK_THREE, MeldRank.WILD}
 #: The rank of a meld whose cards are all one natural card, by that card.
@@ -214,14 +213,8 @@ class Meld(BaseModel):
             first = [main] * counts[main] if main is not None else []
             rest = sorted((card for card in cards if card is not main), key=_CARD_ORDER.__getitem__)
             ordered = (*first, *rest)
-        # Built as `model_construct` would (the cards are `Card`s, nothing to validate),
-        # with every count of `_shape` in place: a fraction of the cost of validating.
-        meld = _new(cls)
-        _set(meld, "__dict__", _shape(ordered, counts, rank))
-        _set(meld, "__pydantic_fields_set__", {"cards"})
-        _set(meld, "__pydantic_extra__", None)
-        _set(meld, "__pydantic_private__", None)
-        return meld
+        # Built unvalidated (the cards are `Card`s), with every count of `_shape` in place.
+        return construct(cls, _shape(ordered, counts, rank))
 
     @classmethod
     def of(cls, rank: MeldRank | str, naturals: int = 0, twos: int = 0, jokers: int = 0) -> Meld:
