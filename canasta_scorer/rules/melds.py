@@ -196,25 +196,7 @@ class Meld(BaseModel):
         if not all(type(card) is Card for card in kinds):
             cards = tuple(_CARDS(cards))  # tokens such as "K": read as cards first
             kinds = set(cards)
-        return cls._of_cards(cards, kinds)
-
-    @classmethod
-    def _of_cards(cls, cards: tuple[Card, ...] | list[Card], kinds: set[Card]) -> Meld:
-        # A meld of `Card`s (``kinds``: the set of them), counted and built at once.
-        if len(kinds) == 1:  # one kind of card (K K K): already in canonical order
-            ordered = tuple(cards)
-            counts = {ordered[0]: len(ordered)}
-            rank = _NATURAL_RANK_OF.get(ordered[0]) or _main_rank(counts)
-        else:
-            counts = {card: cards.count(card) for card in kinds}
-            rank = _main_rank(counts)
-            main = _CARD_OF_RANK.get(rank) if rank is not None else None
-            # The meld's own rank first, then the other cards in their fixed order.
-            first = [main] * counts[main] if main is not None else []
-            rest = sorted((card for card in cards if card is not main), key=_CARD_ORDER.__getitem__)
-            ordered = (*first, *rest)
-        # Built unvalidated (the cards are `Card`s), with every count of `_shape` in place.
-        return construct(cls, _shape(ordered, counts, rank))
+        return _of_cards(cards, kinds)
 
     @classmethod
     def of(cls, rank: MeldRank | str, naturals: int = 0, twos: int = 0, jokers: int = 0) -> Meld:
@@ -335,6 +317,27 @@ class Meld(BaseModel):
         return kind
 
 
+_MELD_FIELDS = frozenset({"cards"})
+
+
+def _of_cards(cards: tuple[Card, ...] | list[Card], kinds: set[Card]) -> Meld:
+    """A meld of `Card`s (``kinds``: the set of them), counted and built at once, not
+    validated again (the cards are `Card`s), every count of `_shape` in place."""
+    if len(kinds) == 1:  # one kind of card (K K K): already in canonical order
+        ordered = tuple(cards)
+        counts = {ordered[0]: len(ordered)}
+        rank = _NATURAL_RANK_OF.get(ordered[0]) or _main_rank(counts)
+    else:
+        counts = {card: cards.count(card) for card in kinds}
+        rank = _main_rank(counts)
+        main = _CARD_OF_RANK.get(rank) if rank is not None else None
+        # The meld's own rank first, then the other cards in their fixed order.
+        first = [main] * counts[main] if main is not None else []
+        rest = sorted((card for card in cards if card is not main), key=_CARD_ORDER.__getitem__)
+        ordered = (*first, *rest)
+    return construct(Meld, _shape(ordered, counts, rank), _MELD_FIELDS)
+
+
 def parse_meld(value: str | Mapping[str, Any] | Meld) -> Meld:
     """Read a meld in either form of the file contract (docs/file-format.md, "Cards").
 
@@ -363,7 +366,7 @@ def parse_meld(value: str | Mapping[str, Any] | Meld) -> Meld:
         cards = parse_cards(value)
         if not cards:
             raise MeldSyntaxError("a meld with no cards")
-        return Meld._of_cards(cards, set(cards))
+        return _of_cards(cards, set(cards))
     if isinstance(value, Mapping):
         unknown = sorted(str(key) for key in value if key not in _OBJECT_KEYS)
         if unknown:

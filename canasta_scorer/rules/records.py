@@ -483,11 +483,13 @@ class _DuplicateKey(ValueError):
 
 
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    data: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in data:
-            raise _DuplicateKey(key)
-        data[key] = value
+    data = dict(pairs)
+    if len(data) != len(pairs):  # a key given twice: name the first one repeated
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
     return data
 
 
@@ -533,6 +535,8 @@ def check_size(text: str | bytes, limit: int, kind: str) -> None:
     Raises:
         RecordError: the text is longer than ``limit`` bytes (the limit is said).
     """
+    if len(text) * 4 <= limit:  # no character is more than 4 bytes: within the limit
+        return
     size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "surrogatepass"))
     if size > limit:
         raise RecordError(

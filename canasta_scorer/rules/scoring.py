@@ -129,11 +129,15 @@ _RED_THREES_NEED_CANASTA = HouseRule.RED_THREES_NEED_CANASTA
 # The result models are built from values this module computed (whole numbers, the
 # record's names, the checker's findings): not validated again (`construct`).
 def _side_score(values: dict[str, Any]) -> SideScore:
-    return construct(SideScore, values)
+    return construct(SideScore, values, _SIDE_FIELDS)
 
 
 def _hand_score(values: dict[str, Any]) -> HandScore:
-    return construct(HandScore, values)
+    return construct(HandScore, values, _HAND_FIELDS)
+
+
+_SIDE_FIELDS = frozenset(SideScore.model_fields)
+_HAND_FIELDS = frozenset(HandScore.model_fields)
 
 
 def _group_parts(
