@@ -358,8 +358,14 @@ def check_hand(
                 found += check_score(side.score_before, f"sides[{index}].score_before")
     found += _check_table(record, rules, sides_too=whole_file)
     groups = scoring_groups(record, rules)
-    group_of = {index: group for group in groups for index in group}
-    out_sides = [index for index, side in enumerate(sides) if side.went_out is not _NO]
+    group_of: dict[int, list[int]] = {}
+    for group in groups:
+        for index in group:
+            group_of[index] = group
+    out_sides: list[int] = []
+    for index, side in enumerate(sides):
+        if side.went_out is not _NO:
+            out_sides.append(index)
     for index, side in enumerate(sides):
         if side.quick:
             found += _check_quick(index, side)
@@ -689,10 +695,10 @@ def _check_hands(record: HandRecord, rules: RuleSet, index: int, side: HandSide)
     # that player's, so it is not reported as an empty hand of a player who did not go out.
     unnamed_out = side.went_out is not _NO and not out_by
     if isinstance(left, dict):
-        known = side.player_keys
         for player, cards in left.items():
             key = player.strip().casefold()
-            if side.players and key not in known:
+            # (a name as the players list has it is one of them: no folding needed)
+            if side.players and player not in side.players and key not in side.player_keys:
                 found.append(
                     _finding(
                         E,
@@ -751,7 +757,12 @@ def _check_going_out(
     by_key = by.strip().casefold() if by is not None else ""
     left = side.left_in_hand
     one_player = rules.side_sizes_max == 1 or len(side.players) == 1
-    if by is not None and side.players and by_key not in side.player_keys:
+    if (
+        by is not None
+        and side.players
+        and by not in side.players
+        and by_key not in side.player_keys
+    ):
         found.append(
             _finding(
                 E,
@@ -877,7 +888,9 @@ def _check_minimum(record: HandRecord, rules: RuleSet, group: list[int]) -> list
         side = sides[group[0]]
         if side.quick or side.went_out is _CONCEALED or not side.melds:
             return []
-        points = sum(meld.points for meld in side.melds)
+        points = 0
+        for meld in side.melds:
+            points += meld.points
         minimum = initial_meld_minimum(side.score_before, rules)
         if points >= minimum:
             return []
