@@ -16,6 +16,7 @@ from .findings import Code, Finding, Severity
 from .melds import CANASTA_SIZE, Meld, MeldRank, canasta_count
 from .records import HandRecord, HandSide, WentOut, hand_rules, scoring_groups, side_index
 from .ruleset import HouseRule, RuleSet, initial_meld_minimum
+from .words import Phrase, phrase, rank_phrase, render
 
 __all__ = [
     "check_hand",
@@ -41,15 +42,27 @@ R_MULTIPLE_OF_5 = citations.rule("1.1", "1.13")
 R_VARIANT = citations.rule("2")
 
 
-def _finding(severity: Severity, code: Code, where: str, message: str, rule: str) -> Finding:
-    return Finding(severity=severity, code=code, where=where, message=message, rule=rule)
+def _finding(severity: Severity, code: Code, where: str, words: Phrase, rule: str) -> Finding:
+    return Finding(
+        severity=severity, code=code, where=where, message=render(words), rule=rule, words=words
+    )
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
-_NATURAL_MELD_RANKS = frozenset(MeldRank) - {MeldRank.BLACK_THREE, MeldRank.WILD}
+# Members read on every check, looked up once here (an enum class attribute costs a
+# descriptor lookup each time it is read).
+_WILD, _BLACK_THREE = MeldRank.WILD, MeldRank.BLACK_THREE
+_RED_THREE = Card.RED_THREE
+_NO, _CONCEALED = WentOut.NO, WentOut.CONCEALED
+_WILD_CARD_MELDS = HouseRule.WILD_CARD_MELDS
+_RED_THREE_IN_HAND_PENALTY = HouseRule.RED_THREE_IN_HAND_PENALTY
+#: House rules that can be without effect beside the others (`rules_findings`).
+_MAYBE_WITHOUT_EFFECT = frozenset(
+    {
+        HouseRule.CUTTHROAT_TWO_CANASTAS,
+        HouseRule.WILD_MELD_PENALTY,
+        HouseRule.RED_THREE_PENALTY_CAP_400,
+    }
+)
 
 
 def check_meld(
@@ -72,51 +85,42 @@ def check_meld(
     >>> [f.code.value for f in check_meld(parse_meld("5 2 2"), rule_set())]
     ['meld.too_few_naturals']
     """
-    rank = meld.rank
-    if (
-        rank in _NATURAL_MELD_RANKS
-        and not meld.strays
-        and meld.size >= 3
-        and meld.naturals >= 2
-        and meld.wilds <= 3
-    ):
+    if meld.legal_natural:
         return []  # a legal meld of a natural rank: the common case, decided at once
+    rank = meld.rank
     found: list[Finding] = []
-    red = meld.cards.count(Card.RED_THREE)
+    red = meld.cards.count(_RED_THREE)
     if red:
         found.append(
             _finding(
                 E,
                 Code.MELD_RED_THREE,
                 where,
-                f"{_plural(red, 'red three')} in a meld: red threes are laid out "
-                "on their own and never melded",
+                phrase("meld.red_three", n=red),
                 R_MELD,
             )
         )
-    others = [card for card in meld.strays if card is not Card.RED_THREE]
+    others = [card for card in meld.strays if card is not _RED_THREE]
     if others:
         found.append(
             _finding(
                 E,
                 Code.MELD_MIXED_RANKS,
                 where,
-                f"{meld} mixes {_ranks_in(meld)}: a meld is cards of one rank "
-                "(sequences are never melds)",
+                phrase("meld.mixed_ranks", meld=str(meld), ranks=_ranks_in(meld)),
                 R_MELD,
             )
         )
     if rank is None:
         return found
-    if rank is MeldRank.WILD:
-        if not rules.has(HouseRule.WILD_CARD_MELDS):
+    if rank is _WILD:
+        if _WILD_CARD_MELDS not in rules.house_rules:
             found.append(
                 _finding(
                     E,
                     Code.MELD_WILD_ONLY,
                     where,
-                    f"{meld} is only wild cards: a meld needs at least 2 natural "
-                    "cards (wild-card melds are a house rule, off here)",
+                    phrase("meld.wild_only", meld=str(meld)),
                     R_MELD,
                 )
             )
@@ -126,7 +130,7 @@ def check_meld(
                     E,
                     Code.MELD_TOO_FEW_CARDS,
                     where,
-                    f"{meld} has {_plural(meld.size, 'card')}: a meld needs at least 3",
+                    phrase("meld.too_few_cards", meld=str(meld), n=meld.size),
                     R_WILD_MELD,
                 )
             )
@@ -136,19 +140,19 @@ def check_meld(
                     E,
                     Code.MELD_WILD_TOO_BIG,
                     where,
-                    f"{meld} has {meld.size} cards: a wild canasta is exactly 7 wild cards",
+                    phrase("meld.wild_too_big", meld=str(meld), n=meld.size),
                     R_WILD_MELD,
                 )
             )
         return found
-    if rank is MeldRank.BLACK_THREE:
+    if rank is _BLACK_THREE:
         if meld.wilds:
             found.append(
                 _finding(
                     E,
                     Code.BLACK_THREE_WILD,
                     where,
-                    f"{meld} has wild cards: a meld of black threes may not hold any",
+                    phrase("black_three.wild", meld=str(meld)),
                     R_BLACK_THREE,
                 )
             )
@@ -158,8 +162,9 @@ def check_meld(
                     E,
                     Code.BLACK_THREE_SIZE,
                     where,
-                    f"{meld} has {_plural(meld.naturals, 'black three')}: a meld "
-                    f"of black threes has 3 to {rules.black_threes}",
+                    phrase(
+                        "black_three.size", meld=str(meld), n=meld.naturals, most=rules.black_threes
+                    ),
                     R_BLACK_THREE,
                 )
             )
@@ -169,8 +174,7 @@ def check_meld(
                     E,
                     Code.BLACK_THREE_NOT_GOING_OUT,
                     where,
-                    f"{meld} was melded by a side that did not go out: black threes "
-                    "are melded only on the turn a player goes out",
+                    phrase("black_three.not_going_out", meld=str(meld)),
                     R_BLACK_THREE,
                 )
             )
@@ -181,7 +185,7 @@ def check_meld(
                 E,
                 Code.MELD_TOO_FEW_CARDS,
                 where,
-                f"{meld} has {_plural(meld.size, 'card')}: a meld needs at least 3",
+                phrase("meld.too_few_cards", meld=str(meld), n=meld.size),
                 R_MELD,
             )
         )
@@ -191,7 +195,7 @@ def check_meld(
                 E,
                 Code.MELD_TOO_FEW_NATURALS,
                 where,
-                f"{meld} has {_plural(meld.naturals, 'natural card')}: a meld needs at least 2",
+                phrase("meld.too_few_naturals", meld=str(meld), n=meld.naturals),
                 R_MELD,
             )
         )
@@ -201,7 +205,7 @@ def check_meld(
                 E,
                 Code.MELD_TOO_MANY_WILDS,
                 where,
-                f"{meld} has {meld.wilds} wild cards: a meld may hold at most 3, canastas included",
+                phrase("meld.too_many_wilds", meld=str(meld), wilds=meld.wilds),
                 R_MELD,
             )
         )
@@ -221,14 +225,13 @@ def check_score(value: int, where: str = "", what: str = "") -> list[Finding]:
     """
     if value % 5 == 0:
         return []
-    name = f"{what} {value:,}" if what else f"{value:,}"
+    form = {"": "", "start score": ":start", "the hand score": ":hand"}[what]
     return [
         _finding(
             E,
             Code.SCORE_NOT_MULTIPLE_OF_5,
             where,
-            f"{name} is not a multiple of 5: every card and bonus is worth a multiple of 5, "
-            "so every score is one too",
+            phrase("score.not_multiple_of_5" + form, value=value),
             R_MULTIPLE_OF_5,
         )
     ]
@@ -246,39 +249,42 @@ def meld_supply(meld: Meld, rules: RuleSet, where: str = "") -> list[Finding]:
                     E,
                     Code.SUPPLY_TOO_MANY,
                     where,
-                    f"{count} {card.plural} in one meld: the "
-                    f"{rules.packs * 52 + rules.jokers}-card deck has {deck[card]}",
+                    phrase(
+                        "supply.too_many:meld",
+                        count=count,
+                        cards=rank_phrase(card.value),
+                        deck=rules.packs * 52 + rules.jokers,
+                        most=deck[card],
+                    ),
                     R_SUPPLY,
                 )
             )
     return found
 
 
-def _ranks_in(meld: Meld) -> str:
-    """The ranks a meld mixes, in words: "Ks, Qs and Js", "Ks and black threes"."""
-    names = []
+def _ranks_in(meld: Meld) -> tuple[Phrase, ...]:
+    """The ranks a meld mixes, to be said as a list: "Ks, Qs and Js", "Ks and black threes"."""
+    names: list[Card] = []
     for card in meld.cards:
         if card in (Card.TWO, Card.JOKER, Card.RED_THREE):
             continue
-        if card.plural not in names:
-            names.append(card.plural)
-    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
-
-
-def _rank_name(rank: MeldRank | None) -> str:
-    return "no rank" if rank is None else rank.plural
+        if card not in names:
+            names.append(card)
+    return tuple(rank_phrase(card.value) for card in names)
 
 
 def rules_findings(rules: RuleSet, where: str = "house_rules") -> list[Finding]:
     """Warnings for house rules that have no effect with the others (rules §3)."""
     found: list[Finding] = []
+    if _MAYBE_WITHOUT_EFFECT.isdisjoint(rules.house_rules):
+        return found
     if rules.has(HouseRule.CUTTHROAT_TWO_CANASTAS) and not rules.variant.lone_hand:
         found.append(
             _finding(
                 W,
                 Code.HOUSE_RULE_NO_EFFECT,
                 where,
-                "cutthroat-two-canastas only changes three-player-cutthroat",
+                phrase("house_rule.no_effect:cutthroat"),
                 citations.rule("3 O11"),
             )
         )
@@ -288,7 +294,7 @@ def rules_findings(rules: RuleSet, where: str = "house_rules") -> list[Finding]:
                 W,
                 Code.HOUSE_RULE_NO_EFFECT,
                 where,
-                "wild-meld-penalty has no effect without wild-card-melds",
+                phrase("house_rule.no_effect:wild_meld_penalty"),
                 citations.rule("3 H5"),
             )
         )
@@ -298,7 +304,7 @@ def rules_findings(rules: RuleSet, where: str = "house_rules") -> list[Finding]:
                 W,
                 Code.HOUSE_RULE_NO_EFFECT,
                 where,
-                "red-three-penalty-cap-400 has no effect with no-red-three-penalty",
+                phrase("house_rule.no_effect:cap_400"),
                 citations.rule("3 C07", "3 O5"),
             )
         )
@@ -339,7 +345,7 @@ def check_hand(
                     E,
                     Code.SCORE_NOT_MULTIPLE_OF_5,
                     "target",
-                    f"target {record.target:,} must be a positive multiple of 5",
+                    phrase("score.not_multiple_of_5:target", value=record.target),
                     R_MULTIPLE_OF_5,
                 )
             )
@@ -348,8 +354,14 @@ def check_hand(
                 found += check_score(side.score_before, f"sides[{index}].score_before")
     found += _check_table(record, rules, sides_too=whole_file)
     groups = scoring_groups(record, rules)
-    group_of = {index: group for group in groups for index in group}
-    out_sides = [index for index, side in enumerate(sides) if side.went_out is not WentOut.NO]
+    group_of: dict[int, list[int]] = {}
+    for group in groups:
+        for index in group:
+            group_of[index] = group
+    out_sides: list[int] = []
+    for index, side in enumerate(sides):
+        if side.went_out is not _NO:
+            out_sides.append(index)
     for index, side in enumerate(sides):
         if side.quick:
             found += _check_quick(index, side)
@@ -361,8 +373,11 @@ def check_hand(
                 E,
                 Code.GOING_OUT_MORE_THAN_ONE,
                 f"sides[{extra}].went_out",
-                f"{sides[out_sides[0]].name} and {sides[extra].name} both went "
-                "out: only one player goes out, and that ends the hand",
+                phrase(
+                    "going_out.more_than_one",
+                    first=sides[out_sides[0]].name,
+                    second=sides[extra].name,
+                ),
                 R_GOING_OUT,
             )
         )
@@ -385,7 +400,7 @@ def _check_quick(index: int, side: HandSide) -> list[Finding]:
             W,
             Code.QUICK_NOT_CARD_CHECKED,
             f"{here}.total",
-            f"{side.name}'s {total:,} was typed from a paper count: no card of it was checked",
+            phrase("quick.not_card_checked", side=side.name, total=total),
             R_QUICK,
         )
     ]
@@ -396,7 +411,7 @@ def _check_quick(index: int, side: HandSide) -> list[Finding]:
                 E,
                 Code.QUICK_WITH_CARDS,
                 here,
-                f"{side.name} has both a typed total and cards: give one or the other",
+                phrase("quick.with_cards", side=side.name),
                 R_QUICK,
             )
         )
@@ -423,7 +438,9 @@ def _check_table(
                 E,
                 Code.SIDES_COUNT,
                 "sides",
-                f"{info.id} is played by {len(info.side_sizes)} sides; this hand has {len(sides)}",
+                phrase(
+                    "sides.count", variant=info.id.value, want=len(info.side_sizes), n=len(sides)
+                ),
                 R_VARIANT,
             )
         )
@@ -436,7 +453,7 @@ def _check_table(
                     E,
                     Code.SIDES_DUPLICATE_NAME,
                     f"sides[{index}].name",
-                    f"two sides are called {side.name!r}",
+                    phrase("sides.duplicate_name", name=side.name),
                     R_VARIANT,
                 )
             )
@@ -452,8 +469,12 @@ def _check_table(
                     E,
                     Code.SIDES_PLAYERS,
                     "sides",
-                    f"{info.id} has sides of {want} players; these have "
-                    f"{' and '.join(str(len(s.players)) for s in sides)}",
+                    phrase(
+                        "sides.players",
+                        variant=info.id.value,
+                        want=want,
+                        have=" and ".join(str(len(s.players)) for s in sides),
+                    ),
                     R_VARIANT,
                 )
             )
@@ -465,8 +486,13 @@ def _check_table(
                     E,
                     Code.SIDES_PLAYERS,
                     f"sides[{index}].players",
-                    f"{side.name} has {len(side.players)} players: a side in "
-                    f"{info.id} has at most {max(allowed)}",
+                    phrase(
+                        "sides.players:too_many",
+                        side=side.name,
+                        n=len(side.players),
+                        variant=info.id.value,
+                        most=max(allowed),
+                    ),
                     R_VARIANT,
                 )
             )
@@ -478,7 +504,7 @@ def _check_table(
                         E,
                         Code.SIDES_PLAYERS,
                         f"sides[{index}].players",
-                        f"{player} is named twice at the table",
+                        phrase("sides.players:twice", player=player),
                         R_VARIANT,
                     )
                 )
@@ -495,13 +521,11 @@ def _check_lone_hand(record: HandRecord, rules: RuleSet) -> list[Finding]:
     rule = citations.rule("2.3")
     if record.lone_hand is None:
         if rules.variant.lone_hand and len(record.sides) == 3:
-            out = next((side for side in record.sides if side.went_out is not WentOut.NO), None)
+            out = next((side for side in record.sides if side.went_out is not _NO), None)
             message = (
-                f"no lone hand named, so {out.name}, who went out, is taken as the lone hand: "
-                "right only when nobody had taken the discard pile before"
+                phrase("lone_hand.missing", player=out.name)
                 if out is not None
-                else "no lone hand named and nobody went out, so every player scores alone: "
-                "right only when nobody took the discard pile this hand"
+                else phrase("lone_hand.missing:nobody_out")
             )
             return [_finding(W, Code.LONE_HAND_MISSING, "lone_hand", message, rule)]
         return []
@@ -511,7 +535,7 @@ def _check_lone_hand(record: HandRecord, rules: RuleSet) -> list[Finding]:
                 E,
                 Code.LONE_HAND_UNKNOWN,
                 "lone_hand",
-                f"a lone hand is only played in three-player-cutthroat, not {rules.variant.id}",
+                phrase("lone_hand.unknown:variant", variant=rules.variant.id.value),
                 rule,
             )
         ]
@@ -521,8 +545,11 @@ def _check_lone_hand(record: HandRecord, rules: RuleSet) -> list[Finding]:
                 E,
                 Code.LONE_HAND_UNKNOWN,
                 "lone_hand",
-                f"{record.lone_hand!r} is not one of the players "
-                f"({', '.join(side.name for side in record.sides)})",
+                phrase(
+                    "lone_hand.unknown",
+                    player=record.lone_hand,
+                    players=tuple(side.name for side in record.sides),
+                ),
                 rule,
             )
         ]
@@ -541,7 +568,7 @@ def _check_sitting_out(
                     E,
                     Code.SITTING_OUT_UNKNOWN,
                     "sitting_out",
-                    f"nobody sits out in {rules.variant.id}",
+                    phrase("sitting_out.unknown:variant", variant=rules.variant.id.value),
                     rule,
                 )
             ]
@@ -554,8 +581,7 @@ def _check_sitting_out(
                     W,
                     Code.SITTING_OUT_MISSING,
                     "sitting_out",
-                    f"which player of {record.sides[big[0]].name} sat this hand out "
-                    "is not recorded",
+                    phrase("sitting_out.missing", side=record.sides[big[0]].name),
                     rule,
                 )
             ]
@@ -567,7 +593,7 @@ def _check_sitting_out(
                 E,
                 Code.SITTING_OUT_UNKNOWN,
                 "sitting_out",
-                f"{who!r} is not a player of the three-player side",
+                phrase("sitting_out.unknown", player=who),
                 rule,
             )
         ]
@@ -582,7 +608,7 @@ def _check_sitting_out(
                             E,
                             Code.SITTING_OUT_PLAYED,
                             f"sides[{index}].left_in_hand",
-                            f"{who} sat this hand out but has cards left in hand",
+                            phrase("sitting_out.played", player=who),
                             rule,
                         )
                     )
@@ -592,7 +618,7 @@ def _check_sitting_out(
                     E,
                     Code.SITTING_OUT_PLAYED,
                     f"sides[{index}].went_out_by",
-                    f"{who} sat this hand out and cannot have gone out",
+                    phrase("sitting_out.played:went_out", player=who),
                     rule,
                 )
             )
@@ -606,10 +632,10 @@ def _check_side(
     here = f"sides[{index}]"
     # Black threes are melded only by the player who goes out, on that turn (S0 "Threes in
     # Classic Canasta"): in cutthroat the partner who did not go out cannot have laid them.
-    going_out = side.went_out is not WentOut.NO
+    going_out = side.went_out is not _NO
     ranks: dict[MeldRank, int] = {}
     for number, meld in enumerate(side.melds):
-        if check_meld(meld, rules, going_out=going_out):
+        if not meld.legal_natural and check_meld(meld, rules, going_out=going_out):
             found += check_meld(meld, rules, f"{here}.melds[{number}]", going_out=going_out)
         rank = meld.rank
         if rank is None:
@@ -621,9 +647,13 @@ def _check_side(
                     E,
                     Code.MELD_DUPLICATE_RANK,
                     where,
-                    f"{side.name} has two melds of {_rank_name(rank)} "
-                    f"({side.melds[ranks[rank]]} and {meld}): a side has one meld per rank, "
-                    "so write them as one meld",
+                    phrase(
+                        "meld.duplicate_rank",
+                        side=side.name,
+                        rank=rank_phrase(rank.value),
+                        first=str(side.melds[ranks[rank]]),
+                        second=str(meld),
+                    ),
                     R_MELD if rank is not MeldRank.WILD else R_WILD_MELD,
                 )
             )
@@ -634,21 +664,17 @@ def _check_side(
     # The partners of three-player cutthroat are one side for this rule: their melds are
     # the partnership's.
     if (
-        MeldRank.WILD in ranks
-        and rules.has(HouseRule.WILD_CARD_MELDS)
-        and any(m.rank is MeldRank.WILD and m.size < CANASTA_SIZE for m in side.melds)
-        and any(
-            m.wilds and m.rank is not MeldRank.WILD for i in group for m in record.sides[i].melds
-        )
+        _WILD in ranks
+        and _WILD_CARD_MELDS in rules.house_rules
+        and any(m.rank is _WILD and m.size < CANASTA_SIZE for m in side.melds)
+        and any(m.wilds and m.rank is not _WILD for i in group for m in record.sides[i].melds)
     ):
         found.append(
             _finding(
                 W,
                 Code.MELD_WILDS_BESIDE_WILD_MELD,
                 f"{here}.melds",
-                f"{side.name} has an unfinished wild meld and wild cards in other "
-                "melds: while a wild meld is unfinished, no wild card may go into "
-                "other melds",
+                phrase("meld.wilds_beside_wild_meld", side=side.name),
                 R_WILD_MELD,
             )
         )
@@ -660,16 +686,14 @@ def _check_side(
 def _check_hands(record: HandRecord, rules: RuleSet, index: int, side: HandSide) -> list[Finding]:
     found: list[Finding] = []
     here = f"sides[{index}].left_in_hand"
-    red = side.hand_cards().count(Card.RED_THREE)
-    if red and not rules.has(HouseRule.RED_THREE_IN_HAND_PENALTY):
+    red = side.hand_cards().count(_RED_THREE)
+    if red and _RED_THREE_IN_HAND_PENALTY not in rules.house_rules:
         found.append(
             _finding(
                 E,
                 Code.HAND_RED_THREE,
                 here,
-                f"{_plural(red, 'red three')} left in hand: red threes are laid "
-                "out at once and never kept in a hand (the house rule "
-                "red-three-in-hand-penalty scores them -500 instead)",
+                phrase("hand.red_three", n=red),
                 R_RED_THREE_HAND,
             )
         )
@@ -679,18 +703,23 @@ def _check_hands(record: HandRecord, rules: RuleSet, index: int, side: HandSide)
     rule = citations.rule("1.9")
     # The side went out but who did is not named (GOING_OUT_BY_MISSING): one empty hand is
     # that player's, so it is not reported as an empty hand of a player who did not go out.
-    unnamed_out = side.went_out is not WentOut.NO and not out_by
+    unnamed_out = side.went_out is not _NO and not out_by
     if isinstance(left, dict):
-        known = side.player_keys
         for player, cards in left.items():
             key = player.strip().casefold()
-            if side.players and key not in known:
+            # (a name as the players list has it is one of them: no folding needed)
+            if side.players and player not in side.players and key not in side.player_keys:
                 found.append(
                     _finding(
                         E,
                         Code.HAND_UNKNOWN_PLAYER,
                         f"{here}.{player}",
-                        f"{player!r} is not a player of {side.name} ({', '.join(side.players)})",
+                        phrase(
+                            "hand.unknown_player",
+                            player=player,
+                            side=side.name,
+                            players=tuple(side.players),
+                        ),
                         R_VARIANT,
                     )
                 )
@@ -703,19 +732,17 @@ def _check_hands(record: HandRecord, rules: RuleSet, index: int, side: HandSide)
                         W,
                         Code.HAND_EMPTY_NOT_OUT,
                         f"{here}.{player}",
-                        f"{player} has no cards left but did not go out: only the "
-                        "player who goes out ends with an empty hand",
+                        phrase("hand.empty_not_out:player", player=player),
                         rule,
                     )
                 )
-    elif not left and side.went_out is WentOut.NO:
+    elif not left and side.went_out is _NO:
         found.append(
             _finding(
                 W,
                 Code.HAND_EMPTY_NOT_OUT,
                 here,
-                f"{side.name} has no cards left in hand but did not go out: only "
-                "the player who goes out ends with an empty hand",
+                phrase("hand.empty_not_out", side=side.name),
                 rule,
             )
         )
@@ -727,14 +754,14 @@ def _check_going_out(
 ) -> list[Finding]:
     found: list[Finding] = []
     here = f"sides[{index}]"
-    if side.went_out is WentOut.NO:
+    if side.went_out is _NO:
         if side.went_out_by is not None:
             found.append(
                 _finding(
                     E,
                     Code.GOING_OUT_BY_NOT_OUT,
                     f"{here}.went_out_by",
-                    f'{side.went_out_by} is named as going out, but went_out is "no"',
+                    phrase("going_out.by_not_out", player=side.went_out_by),
                     R_GOING_OUT,
                 )
             )
@@ -743,13 +770,23 @@ def _check_going_out(
     by_key = by.strip().casefold() if by is not None else ""
     left = side.left_in_hand
     one_player = rules.side_sizes_max == 1 or len(side.players) == 1
-    if by is not None and side.players and by_key not in side.player_keys:
+    if (
+        by is not None
+        and side.players
+        and by not in side.players
+        and by_key not in side.player_keys
+    ):
         found.append(
             _finding(
                 E,
                 Code.GOING_OUT_UNKNOWN_PLAYER,
                 f"{here}.went_out_by",
-                f"{by!r} is not a player of {side.name} ({', '.join(side.players)})",
+                phrase(
+                    "going_out.unknown_player",
+                    player=by,
+                    side=side.name,
+                    players=tuple(side.players),
+                ),
                 R_GOING_OUT,
             )
         )
@@ -760,7 +797,7 @@ def _check_going_out(
                     E,
                     Code.GOING_OUT_HAND_NOT_EMPTY,
                     f"{here}.left_in_hand",
-                    f"{side.name} went out, so no card can be left in hand",
+                    phrase("going_out.hand_not_empty", side=side.name),
                     R_GOING_OUT,
                 )
             )
@@ -772,7 +809,7 @@ def _check_going_out(
                     E,
                     Code.GOING_OUT_HAND_NOT_EMPTY,
                     f"{here}.left_in_hand.{by}",
-                    f"{by} went out, so no card can be left in {by}'s hand",
+                    phrase("going_out.hand_not_empty:player", player=by),
                     R_GOING_OUT,
                 )
             )
@@ -782,8 +819,7 @@ def _check_going_out(
                 W,
                 Code.GOING_OUT_BY_MISSING,
                 f"{here}.went_out_by",
-                f"who of {side.name} went out is not recorded, so their empty hand "
-                "cannot be checked",
+                phrase("going_out.by_missing", side=side.name),
                 R_GOING_OUT,
             )
         )
@@ -792,7 +828,7 @@ def _check_going_out(
     for partner in partners:
         canastas += canasta_count(partner.melds, rules)
     needed = rules.canastas_to_go_out
-    if side.went_out is WentOut.CONCEALED and partners:
+    if side.went_out is _CONCEALED and partners:
         # Three-player cutthroat: the partner who goes out concealed melds the whole hand in
         # one turn with canastas of their own and adds nothing to the other's melds
         # (rules §1.9), so only their own melds count.
@@ -805,25 +841,21 @@ def _check_going_out(
                         E,
                         Code.CONCEALED_PARTNER_MELDED,
                         f"{here}.went_out",
-                        f"{side.name} went out concealed, but {' and '.join(earlier)}, "
-                        f"{side.name}'s partner this hand, had melded: under "
-                        "concealed-team-level going out concealed must be the partners' "
-                        "first meld of the hand",
+                        phrase("concealed.partner_melded", side=side.name, partners=tuple(earlier)),
                         R_CONCEALED,
                     )
                 )
     if canastas < needed:
-        has = f"has {_plural(canastas, 'canasta')}" if canastas else "has no canasta"
-        need = _plural(needed, "canasta")
-        if side.went_out is WentOut.CONCEALED:
-            own = " of their own" if partners else ""
+        has = phrase("has.canastas", n=canastas) if canastas else phrase("has.no_canasta")
+        need = phrase("canastas", n=needed)
+        if side.went_out is _CONCEALED:
+            own = ":own" if partners else ""
             found.append(
                 _finding(
                     E,
                     Code.CONCEALED_CANASTAS,
                     f"{here}.went_out",
-                    f"{side.name} went out concealed but {has}{own}: going out "
-                    f"concealed needs {need}{own} in the hand melded",
+                    phrase("concealed.canastas" + own, side=side.name, has=has, need=need),
                     R_CONCEALED,
                 )
             )
@@ -833,8 +865,7 @@ def _check_going_out(
                     W,
                     Code.GOING_OUT_NO_BONUS,
                     f"{here}.went_out",
-                    f"{side.name} went out with {canastas} of the {need} needed: "
-                    "allowed by go-out-without-canastas, but no going-out bonus",
+                    phrase("going_out.no_bonus", side=side.name, n=canastas, need=need),
                     citations.rule("3 O6"),
                 )
             )
@@ -844,7 +875,13 @@ def _check_going_out(
                     E,
                     Code.GOING_OUT_CANASTAS,
                     f"{here}.went_out",
-                    f"{side.name} went out but {has}: going out needs {need} in {rules.variant.id}",
+                    phrase(
+                        "going_out.canastas",
+                        side=side.name,
+                        has=has,
+                        need=need,
+                        variant=rules.variant.id.value,
+                    ),
                     R_GOING_OUT,
                 )
             )
@@ -867,22 +904,28 @@ def _check_minimum(record: HandRecord, rules: RuleSet, group: list[int]) -> list
     carded = [i for i in group if not sides[i].quick]
     if len(group) == 1:
         side = sides[group[0]]
-        if side.quick or side.went_out is WentOut.CONCEALED or not side.melds:
+        if side.quick or side.went_out is _CONCEALED or not side.melds:
             return []
-        points = sum(meld.points for meld in side.melds)
+        points = 0
+        for meld in side.melds:
+            points += meld.points
         minimum = initial_meld_minimum(side.score_before, rules)
         if points >= minimum:
             return []
         return [
             _below_minimum(
                 group[0],
-                f"{side.name}, with a score of {side.score_before:,} points,",
-                points,
-                minimum,
+                phrase(
+                    "meld.below_minimum",
+                    side=side.name,
+                    score=side.score_before,
+                    points=points,
+                    minimum=minimum,
+                ),
             )
         ]
     # Partners who made no earlier meld than the going-out turn: not the opener.
-    later = {i for i in carded if sides[i].went_out is WentOut.CONCEALED}
+    later = {i for i in carded if sides[i].went_out is _CONCEALED}
     # Who may have opened: a partner with melds of their own (a quick partner's melds are
     # unknown, so they may have).
     openers = [i for i in group if i not in later and (sides[i].quick or bool(sides[i].melds))]
@@ -897,22 +940,35 @@ def _check_minimum(record: HandRecord, rules: RuleSet, group: list[int]) -> list
     if points < minimums[lowest]:
         if len(openers) == 1:
             opener = sides[lowest]
-            why = (
-                f"{sides[next(iter(later))].name} went out concealed, so made no earlier meld"
-                if later
-                else "the partner lists no melds of their own"
-            )
             who = (
-                f"{opener.name}, with a score of {opener.score_before:,} points, "
-                f"who opened for the partners ({why}),"
+                phrase(
+                    "meld.below_minimum:opener_concealed",
+                    side=opener.name,
+                    score=opener.score_before,
+                    partner=sides[next(iter(later))].name,
+                    points=points,
+                    minimum=minimums[lowest],
+                )
+                if later
+                else phrase(
+                    "meld.below_minimum:opener_alone",
+                    side=opener.name,
+                    score=opener.score_before,
+                    points=points,
+                    minimum=minimums[lowest],
+                )
             )
         else:
-            who = (
-                "the partners ("
-                + ", ".join(f"{sides[i].name} at {sides[i].score_before:,}" for i in group)
-                + ")"
+            who = phrase(
+                "meld.below_minimum:partners",
+                scores=tuple(
+                    phrase("partner_score", side=sides[i].name, score=sides[i].score_before)
+                    for i in group
+                ),
+                points=points,
+                minimum=minimums[lowest],
             )
-        return [_below_minimum(where, who, points, minimums[lowest])]
+        return [_below_minimum(where, who)]
     if points < minimums[highest]:
         low, high = sides[lowest], sides[highest]
         return [
@@ -920,26 +976,22 @@ def _check_minimum(record: HandRecord, rules: RuleSet, group: list[int]) -> list
                 W,
                 Code.MELD_MINIMUM_OPENER_UNKNOWN,
                 f"sides[{where}].melds",
-                f"the partners melded {points} points in all: enough for {low.name}'s initial "
-                f"meld minimum of {minimums[lowest]} but not for {high.name}'s "
-                f"{minimums[highest]}. The record does not say who opened, so this is right "
-                f"only if {low.name} made the partners' first meld",
+                phrase(
+                    "meld.minimum_opener_unknown",
+                    points=points,
+                    low=low.name,
+                    low_minimum=minimums[lowest],
+                    high=high.name,
+                    high_minimum=minimums[highest],
+                ),
                 R_MINIMUM,
             )
         ]
     return []
 
 
-def _below_minimum(index: int, who: str, points: int, minimum: int) -> Finding:
-    return _finding(
-        E,
-        Code.MELD_BELOW_MINIMUM,
-        f"sides[{index}].melds",
-        f"{who} melded {points} points in all, below the initial meld minimum of "
-        f"{minimum}: melds only grow, so the first meld was short (unless the side "
-        "went out concealed)",
-        R_MINIMUM,
-    )
+def _below_minimum(index: int, words: Phrase) -> Finding:
+    return _finding(E, Code.MELD_BELOW_MINIMUM, f"sides[{index}].melds", words, R_MINIMUM)
 
 
 #: The cards whose supply is checked one by one, in the order findings list them (red
@@ -949,17 +1001,27 @@ _SUPPLY_ORDER = (*NATURAL_RANKS, Card.TWO, Card.JOKER, Card.BLACK_THREE)
 
 def _check_supply(record: HandRecord, rules: RuleSet) -> list[Finding]:
     """rules §1.13 check 4: no card more often than the deck holds."""
-    cards: list[Card] = []
+    # Each meld's cards were counted when it was built: add those counts up.
+    counts: dict[Card, int] = {}
     laid_red = 0
     for side in record.sides:
         for meld in side.melds:
-            cards += meld.cards
-        cards += side.hand_cards()
+            for card, count in meld.counts.items():
+                counts[card] = counts.get(card, 0) + count
+        for card in side.hand_cards():
+            counts[card] = counts.get(card, 0) + 1
         laid_red += side.red_threes
-    counts = Counter(cards)
-    found: list[Finding] = []
     limits = rules.deck
-    deck = rules.deck_name
+    red = laid_red + counts.get(_RED_THREE, 0)
+    over = red > rules.red_threes
+    for card, count in counts.items():
+        if count > limits[card] and card is not _RED_THREE:
+            over = True
+            break
+    if not over:
+        return []  # the common case: every card within the deck
+    counts = Counter(counts)
+    found: list[Finding] = []
     for card in _SUPPLY_ORDER:
         limit = limits[card]
         if counts[card] > limit:
@@ -968,18 +1030,28 @@ def _check_supply(record: HandRecord, rules: RuleSet) -> list[Finding]:
                     E,
                     Code.SUPPLY_TOO_MANY,
                     "sides",
-                    f"{counts[card]} {card.plural} in melds and hands: the {deck} has {limit}",
+                    phrase(
+                        "supply.too_many",
+                        count=counts[card],
+                        cards=rank_phrase(card.value),
+                        deck=rules.packs * 52 + rules.jokers,
+                        most=limit,
+                    ),
                     R_SUPPLY,
                 )
             )
-    red = laid_red + counts[Card.RED_THREE]
     if red > rules.red_threes:
         found.append(
             _finding(
                 E,
                 Code.SUPPLY_RED_THREES,
                 "sides",
-                f"{red} red threes in all: the {deck} has {rules.red_threes}",
+                phrase(
+                    "supply.red_threes",
+                    count=red,
+                    deck=rules.packs * 52 + rules.jokers,
+                    most=rules.red_threes,
+                ),
                 R_SUPPLY,
             )
         )

@@ -24,6 +24,8 @@ from typing import Any
 
 import flet as ft
 
+from canasta_scorer import i18n
+from canasta_scorer.i18n import N_, _
 from canasta_scorer.store import Store
 
 from .addresses import announce
@@ -38,6 +40,7 @@ from .components.new_match import NewMatchScreen
 from .components.scoreboard import ScoreboardScreen, scoreboard_actions
 from .components.stats import StatsScreen
 from .components.table import TableScreen
+from .language import follow_device, speak_for, tab_language
 from .live import LiveUpdates
 from .serving import (
     AccessGate,
@@ -132,27 +135,35 @@ def load_settings(path: Path | None = None) -> Settings:
                 # TOML's true is a Python int too: a size or port must not be a bool
                 if isinstance(value, bool) or not isinstance(value, type(getattr(defaults, key))):
                     raise ValueError(
-                        f"{candidate}: {key} should be "
-                        f"{type(getattr(defaults, key)).__name__}, got {value!r}"
+                        _("{candidate}: {key} should be {name__}, got {value!r}").format(
+                            candidate=candidate,
+                            key=key,
+                            name__=type(getattr(defaults, key)).__name__,
+                            value=value,
+                        )
                     )
                 clean[key] = value
             if clean.get("mode", "system") not in {"light", "dark", "system"}:
-                raise ValueError(f"{candidate}: theme mode is light, dark or system")
+                raise ValueError(
+                    _("{candidate}: theme mode is light, dark or system").format(
+                        candidate=candidate
+                    )
+                )
             return Settings(**clean)
     return Settings()
 
 
 TITLES = {
-    Screen.HOME: "Canasta scorer",
-    Screen.NEW_MATCH: "New match",
-    Screen.SCOREBOARD: "Scoreboard",
-    Screen.TABLE: "Table view",
-    Screen.HAND_ENTRY: "Enter a hand",
-    Screen.HAND_DETAIL: "Hand",
-    Screen.MATCHES: "Past matches",
-    Screen.CHECKER: "Rule checker",
-    Screen.STATS: "Player statistics",
-    Screen.EXPORT: "Export",
+    Screen.HOME: N_("Canasta scorer"),
+    Screen.NEW_MATCH: N_("New match"),
+    Screen.SCOREBOARD: N_("Scoreboard"),
+    Screen.TABLE: N_("Table view"),
+    Screen.HAND_ENTRY: N_("Enter a hand"),
+    Screen.HAND_DETAIL: N_("Hand"),
+    Screen.MATCHES: N_("Past matches"),
+    Screen.CHECKER: N_("Rule checker"),
+    Screen.STATS: N_("Player statistics"),
+    Screen.EXPORT: N_("Export"),
 }
 
 
@@ -167,11 +178,11 @@ def _message(nav: Navigation) -> ft.Control:
                 [
                     ft.Text(message, expand=True, selectable=True),
                     *(
-                        [ft.TextButton(content="Undo", on_click=nav.restore_deleted)]
+                        [ft.TextButton(content=_("Undo"), on_click=nav.restore_deleted)]
                         if nav.deleted is not None
                         else []
                     ),
-                    icon_button(ft.Icons.CLOSE, "Dismiss", on_click=lambda: nav.say(None)),
+                    icon_button(ft.Icons.CLOSE, _("Dismiss"), on_click=lambda: nav.say(None)),
                 ]
             ),
             bgcolor=ft.Colors.SECONDARY_CONTAINER,
@@ -186,9 +197,9 @@ def _working() -> ft.Control:
     """Said while an action of this tab waits for the store (a busy database)."""
     return ft.Semantics(
         identifier="working",
-        label="Working…",
+        label=_("Working…"),
         content=ft.Row(
-            [ft.ProgressRing(width=16, height=16, stroke_width=2), ft.Text("Working…")],
+            [ft.ProgressRing(width=16, height=16, stroke_width=2), ft.Text(_("Working…"))],
             spacing=8,
         ),
         key="working",
@@ -233,6 +244,8 @@ def App(
     """The whole app for one browser tab or window: one view whose app bar and
     message follow the navigation (and the open match's undo and redo); the screen
     below is its own component, re-drawn only when its areas change."""
+    # Flet draws this tab's screens in a task of its own: they speak its language
+    i18n.speak(nav.language)
     unlocked, set_unlocked = ft.use_state(not gate.needed)
     code, set_code = ft.use_state("")
     problem, set_problem = ft.use_state("")
@@ -248,22 +261,24 @@ def App(
         return [
             ft.View(
                 route="/",
-                appbar=ft.AppBar(title=ft.Text("Canasta scorer")),
+                appbar=ft.AppBar(title=ft.Text(_("Canasta scorer"))),
                 controls=[
                     ft.Text(
-                        "Enter the app's access code: the one printed where it was "
-                        "started, or the one chosen for it."
+                        _(
+                            "Enter the app's access code: the one printed where it was "
+                            "started, or the one chosen for it."
+                        )
                     ),
                     ft.TextField(
                         expand=True,
-                        label="Access code",
+                        label=_("Access code"),
                         value=code,
                         password=True,
                         on_change=lambda e: set_code(e.control.value),
                         on_submit=unlock,
                         autofocus=True,
                     ),
-                    ft.FilledButton(content="Unlock", on_click=unlock, height=48),
+                    ft.FilledButton(content=_("Unlock"), on_click=unlock, height=48),
                     ft.Text(problem, color=ft.Colors.ERROR) if problem else ft.Container(),
                 ],
                 padding=16,
@@ -281,12 +296,12 @@ def App(
         Screen.HAND_DETAIL: nav.back_to_scoreboard,
         Screen.TABLE: nav.back_to_scoreboard,
     }.get(screen)
-    title = TITLES[screen]
+    title = _(TITLES[screen])
     if screen is Screen.HAND_DETAIL:
-        title = f"Hand {(nav.detail or 0) + 1}"
+        title = _("Hand {value}").format(value=(nav.detail or 0) + 1)
     actions = (
         [
-            icon_button(ft.Icons.TV, "Table view", on_click=nav.show_table),
+            icon_button(ft.Icons.TV, _("Table view"), on_click=nav.show_table),
             *scoreboard_actions(match),
         ]
         if screen is Screen.SCOREBOARD
@@ -317,10 +332,13 @@ def App(
     return [
         ft.View(
             route="/",
-            key="app",
+            # a new language draws every screen again (memoized rows included)
+            key=f"app-{nav.language}",
             appbar=ft.AppBar(
                 title=ft.Text(title),
-                leading=icon_button(ft.Icons.ARROW_BACK, "Back", on_click=back) if back else None,
+                leading=icon_button(ft.Icons.ARROW_BACK, _("Back"), on_click=back)
+                if back
+                else None,
                 automatically_imply_leading=False,
                 actions=actions,
             ),
@@ -338,6 +356,7 @@ def build_main(
     *,
     keep_awake: bool = True,
     draft_delay: float = DRAFT_DELAY,
+    ask_device: bool | None = None,
     worker: StoreWorker | None = None,
 ) -> Any:
     """The ``main(page)`` Flet runs for each browser tab or window.
@@ -347,6 +366,8 @@ def build_main(
             version's server); without one they are made at once, in the handler.
         keep_awake: ask the device to keep the screen on (off in Python-level tests,
             where no client answers).
+        ask_device: ask the device for its language and the one chosen on it before
+            (by default as ``keep_awake``; the tab speaks English until it answers).
         draft_delay: seconds a changed hand draft waits before it is written to the
             store (it is written at once on leaving hand entry, on Save and when the
             tab disconnects).
@@ -356,9 +377,11 @@ def build_main(
     )
     _warm_up()
     live = LiveUpdates(store)
+    i18n.set_resolver(tab_language)
+    asking = keep_awake if ask_device is None else ask_device
 
     def main(page: ft.Page) -> None:
-        page.title = "Canasta scorer"
+        page.title = _("Canasta scorer")
         page.theme = ft.Theme(color_scheme_seed=settings.seed_color)
         page.dark_theme = ft.Theme(color_scheme_seed=settings.seed_color)
         page.theme_mode = mode
@@ -388,6 +411,9 @@ def build_main(
                 store, wrap=ft.observable, schedule=later, draft_delay=draft_delay, work=work
             )
             edge.back = model.nav.go_home
+            speak_for(page, model.nav)
+            if asking:
+                page.run_task(follow_device, page, model.nav)
 
             # Flet keeps a tab's session (and this state) across a page reload: on the
             # reconnect, read again what another device may have changed meanwhile.
@@ -541,8 +567,10 @@ def run_app(
     store = Store.open(db)
     if not web and not desktop_possible():
         print(
-            "No display here (neither DISPLAY nor WAYLAND_DISPLAY is set), so no window can "
-            "open: serving the browser version instead.",
+            _(
+                "No display here (neither DISPLAY nor WAYLAND_DISPLAY is set), so no window can "
+                "open: serving the browser version instead."
+            ),
             file=sys.stderr,
             flush=True,
         )
@@ -555,8 +583,9 @@ def run_app(
             return 0
         except Exception as error:  # the desktop client could not be had
             print(
-                f"No desktop window ({type(error).__name__}: {error}); serving the browser "
-                "version instead.",
+                _(
+                    "No desktop window ({name__}: {error}); serving the browser version instead."
+                ).format(name__=type(error).__name__, error=error),
                 file=sys.stderr,
             )
     listener = listen(host, port)
@@ -565,9 +594,11 @@ def run_app(
         generated = None
         if code is None and not listener.loopback:
             code = generated = f"{secrets.randbelow(10**6):06d}"
-            print(f"Every visitor is asked for the access code {code}", flush=True)
+            print(
+                _("Every visitor is asked for the access code {code}").format(code=code), flush=True
+            )
         elif code is not None:
-            print("Every visitor is asked for the access code you gave.", flush=True)
+            print(_("Every visitor is asked for the access code you gave."), flush=True)
         main = build_main(store, settings, AccessGate(code), worker=worker)
         if listener.everywhere:
             announce(
@@ -580,8 +611,9 @@ def run_app(
             shown = listener.addresses[0]
             shown = f"[{shown}]" if ":" in shown else shown
             print(
-                f"Canasta scorer: open http://{shown}:{listener.port}/ in a browser "
-                "(Ctrl+C stops it).",
+                _(
+                    "Canasta scorer: open http://{shown}:{port}/ in a browser (Ctrl+C stops it)."
+                ).format(shown=shown, port=listener.port),
                 flush=True,
             )
     except BaseException:

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import flet as ft
 
+from canasta_scorer import i18n
+from canasta_scorer.i18n import _, ngettext
 from canasta_scorer.rules import VARIANT_INFO, Variant
 from canasta_scorer.store import MatchSummary
+from canasta_scorer.ui.language import keep_choice
 from canasta_scorer.ui.state import History, Navigation
 
-from .common import heading, plural, points, screen, scroll_key
+from .common import heading, named, points, screen, scroll_key
 
 VARIANTS = {variant.value for variant in Variant}
 
@@ -19,15 +22,17 @@ def HomeScreen(history: History, nav: Navigation) -> ft.Control:
     resume = history.in_progress()
     controls: list[ft.Control] = [
         ft.Text(
-            "Keep score of a real game of Canasta: enter each hand, see every rule "
-            "broken, the totals and each side's initial meld minimum.",
+            _(
+                "Keep score of a real game of Canasta: enter each hand, see every rule "
+                "broken, the totals and each side's initial meld minimum."
+            ),
             color=ft.Colors.ON_SURFACE_VARIANT,
         ),
     ]
     if resume is not None:
         controls.append(
             ft.FilledButton(
-                content=f"Resume: {score_line(resume)}",
+                content=_("Resume: {score_line}").format(score_line=score_line(resume)),
                 icon=ft.Icons.PLAY_ARROW,
                 height=56,
                 key="resume",
@@ -36,21 +41,21 @@ def HomeScreen(history: History, nav: Navigation) -> ft.Control:
         )
     controls += [
         ft.FilledTonalButton(
-            content="New match",
+            content=_("New match"),
             icon=ft.Icons.ADD,
             height=56,
             key="new-match",
             on_click=lambda: nav.new_match(),
         ),
         ft.OutlinedButton(
-            content="Past matches",
+            content=_("Past matches"),
             icon=ft.Icons.HISTORY,
             height=56,
             key="past-matches",
             on_click=nav.show_matches,
         ),
         ft.OutlinedButton(
-            content="Rule checker",
+            content=_("Rule checker"),
             icon=ft.Icons.GAVEL,
             height=56,
             key="rule-checker",
@@ -58,10 +63,33 @@ def HomeScreen(history: History, nav: Navigation) -> ft.Control:
         ),
     ]
     if history.recent:
-        controls.append(heading("Recent"))
+        controls.append(heading(_("Recent")))
         for summary in history.recent[:5]:
             controls.append(match_tile(nav, summary))
+    controls += [heading(_("Settings")), language_setting(nav)]
     return ft.Column(controls, spacing=12)
+
+
+def language_setting(nav: Navigation) -> ft.Control:
+    """The language of the app on this device, each named in its own words; the choice
+    is kept on the device (never in the database)."""
+
+    def choose(code: str | None) -> None:
+        if code in i18n.LANGUAGES:
+            nav.choose_language(code)
+            ft.context.page.run_task(keep_choice, code)
+
+    return named(
+        ft.Dropdown(
+            label=_("Language"),
+            value=nav.language,
+            options=[
+                ft.DropdownOption(key=code, text=name) for code, name in i18n.LANGUAGES.items()
+            ],
+            on_select=lambda e: choose(e.control.value),
+            key="language",
+        )
+    )
 
 
 def who(name: str, players: tuple[str, ...]) -> str:
@@ -84,13 +112,19 @@ def match_tile(nav: Navigation, summary: MatchSummary) -> ft.Control:
     tap to open."""
     if summary.status == "finished":
         status = (
-            f"{summary.winner} won by {points(summary.margin or 0)}" if summary.winner else "Draw"
+            _("{winner} won by {points}").format(
+                winner=summary.winner, points=points(summary.margin or 0)
+            )
+            if summary.winner
+            else _("Draw")
         )
     else:
-        status = f"In progress, {plural(summary.hand_count, 'hand')}"
-    when = summary.created_at.astimezone().strftime("%d %b %Y")
+        status = ngettext(
+            "In progress, {n} hand", "In progress, {n} hands", summary.hand_count
+        ).format(n=points(summary.hand_count))
+    when = i18n.day(summary.created_at.astimezone())
     info = VARIANT_INFO.get(Variant(summary.variant)) if summary.variant in VARIANTS else None
-    variant = info.title if info else summary.variant
+    variant = _(info.title) if info else summary.variant
     return ft.ListTile(
         title=ft.Text(score_line(summary)),
         subtitle=ft.Text(f"{when} · {variant} · {status}"),

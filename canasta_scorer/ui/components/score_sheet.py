@@ -12,6 +12,8 @@ from collections.abc import Callable, Sequence
 
 import flet as ft
 
+from canasta_scorer import i18n
+from canasta_scorer.i18n import _
 from canasta_scorer.rules import MatchRecord, MatchScore
 
 from .common import TOUCH, points, signed, widget
@@ -121,7 +123,9 @@ def score_sheet(
             [
                 ft.Semantics(
                     identifier=f"total-{index}",
-                    label=f"{side.name} total {points(score.running_totals[index])}",
+                    label=_("{name} total {points}").format(
+                        name=side.name, points=points(score.running_totals[index])
+                    ),
                     content=ft.Column(
                         [
                             ft.Text(
@@ -168,11 +172,16 @@ def score_sheet(
                 _row(
                     [
                         _figures(
-                            None, side.start_score, size, f"{side.name} start {side.start_score:,}"
+                            None,
+                            side.start_score,
+                            size,
+                            _("{name} start {start_score}").format(
+                                name=side.name, start_score=i18n.number(side.start_score)
+                            ),
                         )
                         for side in sides
                     ],
-                    "Start",
+                    _("Start"),
                 ),
                 spacing=0,
                 height=ROW_HEIGHT,
@@ -188,7 +197,7 @@ def score_sheet(
         rows.append(
             ft.Container(
                 ft.TextButton(
-                    content=f"Earlier hands ({first})",
+                    content=_("Earlier hands ({count})").format(count=i18n.number(first)),
                     icon=ft.Icons.EXPAND_LESS,
                     height=ROW_HEIGHT,
                     on_click=more,
@@ -206,7 +215,7 @@ def score_sheet(
             ft.Container(
                 ft.TextButton(
                     content=ft.Semantics(
-                        label=f"Hand {number + 1}: {said}",
+                        label=_("Hand {value}: {said}").format(value=number + 1, said=said),
                         exclude_semantics=True,
                         content=ft.Row(
                             _row(
@@ -249,13 +258,17 @@ def score_sheet(
                     [
                         ft.Semantics(
                             identifier=f"minimum-{index}",
-                            label=f"{side.name} initial meld minimum {minimum}",
+                            label=_("{name} initial meld minimum {minimum}").format(
+                                name=side.name, minimum=minimum
+                            ),
                             content=ft.Container(
                                 ft.Text(
-                                    f"Minimum {minimum}",
+                                    _("Minimum {minimum}").format(minimum=minimum),
                                     size=size - 2,
                                     weight=ft.FontWeight.BOLD,
-                                    semantics_label=f"Initial meld minimum {minimum}",
+                                    semantics_label=_("Initial meld minimum {minimum}").format(
+                                        minimum=minimum
+                                    ),
                                 ),
                                 bgcolor=ft.Colors.SECONDARY_CONTAINER,
                                 border_radius=12,

@@ -11,6 +11,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from canasta_scorer import i18n
+from canasta_scorer.i18n import _
+
 from .work import Steps, Work
 
 if TYPE_CHECKING:
@@ -53,6 +56,10 @@ class Navigation:
             again in view on the way back).
         working: True while an action of this tab waits for the store (the tab
             says "Working…"; see `canasta_scorer.ui.state.work`).
+        language: the language this tab speaks (a code of `i18n.LANGUAGES`): the
+            device's, or the one chosen in the settings.
+        language_chosen: whether the player chose it (then the device's locale no
+            longer changes it).
     """
 
     screen: Screen = Screen.HOME
@@ -63,6 +70,8 @@ class Navigation:
     match_from: Screen = Screen.HOME
     listed: int | None = None
     working: bool = False
+    language: str = i18n.DEFAULT
+    language_chosen: bool = False
     _areas: dict[str, object] = field(default_factory=dict, repr=False)
     _work: Work = field(default_factory=Work, repr=False)
 
@@ -105,6 +114,23 @@ class Navigation:
         ``undo_delete`` is a deleted match the message offers to bring back."""
         self.message = message
         self.deleted = undo_delete
+
+    def follow_device(self, preferred: list[str | None]) -> None:
+        """Speak the device's language (its locales, most wanted first), unless the
+        player chose one; English when none is spoken here."""
+        if not self.language_chosen:
+            self.language = i18n.best_language(preferred)
+
+    def choose_language(self, code: str) -> None:
+        """The player chose the language of this tab (kept on the device by the app).
+
+        Raises:
+            KeyError: a language the product does not speak.
+        """
+        if code not in i18n.LANGUAGES:
+            raise KeyError(code)
+        self.language = code
+        self.language_chosen = True
 
     # --- moves -------------------------------------------------------------------
 
@@ -158,8 +184,10 @@ class Navigation:
         else:
             self.go_home()
             self.say(
-                f"Match {match_id} is not there any more: it may have been deleted "
-                "on another device."
+                _(
+                    "Match {match_id} is not there any more: it may have been deleted on "
+                    "another device."
+                ).format(match_id=match_id)
             )
 
     def show_table(self) -> None:
@@ -225,7 +253,7 @@ class Navigation:
         if deleted is None:
             return
         self.go_home()
-        self.say("Match deleted.", undo_delete=deleted)
+        self.say(_("Match deleted."), undo_delete=deleted)
 
     def restore_deleted(self) -> None:
         """Bring back the match deleted last."""
@@ -236,7 +264,7 @@ class Navigation:
             return
         yield from self._match.restoring(self.deleted)
         self.show(Screen.SCOREBOARD)
-        self.say("Match brought back.")
+        self.say(_("Match brought back."))
 
     def refresh(self) -> None:
         """Reload what the screen shows from the store: the page was reloaded or the
