@@ -32,6 +32,7 @@ from canasta_scorer.rules import (
     cards_points,
     format_cards,
     parse_cards,
+    seating,
 )
 from canasta_scorer.ui.drafts import MISSING_TOTAL, NOTHING_ENTERED, LeftDraft, MeldDraft, SideDraft
 from canasta_scorer.ui.state import HandEntry, Navigation, OpenMatch, Preview, rank_name
@@ -871,7 +872,8 @@ def HandInfo(
     """The hand's dealer, note, lone hand or player sitting out, and the quick totals
     switch (drawn again only when one of them changes)."""
     controls: list[ft.Control] = [heading("This hand")]
-    players = [p for s in record.sides for p in s.players]
+    # every player in seat order, a side of one player by its name (rules §2)
+    players = seating(record)
     if players:
         controls.append(
             named(
