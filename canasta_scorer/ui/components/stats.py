@@ -8,30 +8,84 @@ from canasta_scorer.ui.state import History
 
 from .common import heading, screen
 
+#: A numeric column's width (logical px): its numbers always shown in full.
+NUMBER_WIDTH = 60
+
 
 def _table(columns: list[tuple[str, str]], rows: list[list[str]], key: str) -> ft.Control:
-    """A table narrow enough for a phone (few, short columns, each explained by its
-    tooltip); still scrolled sideways where long names make it wider."""
-    return ft.Row(
+    """A table that fits a phone (390 px): the name column takes the room the number
+    columns leave and shortens a long name with "…" (the full name on a tap, or
+    hovered), so every number stays on screen; headings are players' words, on two
+    lines where they need it.
+
+    Args:
+        columns: (heading, explanation) per column; the first is the names'.
+        rows: the cells of each row, as shown (first the name).
+        key: the table's key.
+    """
+
+    def cells(values: list[ft.Control]) -> ft.Row:
+        return ft.Row(values, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+    def number(text: str, bold: bool = False, tip: str = "", said: str | None = None) -> ft.Text:
+        return ft.Text(
+            text,
+            width=NUMBER_WIDTH,
+            text_align=ft.TextAlign.RIGHT,
+            weight=ft.FontWeight.BOLD if bold else None,
+            size=12 if bold else None,
+            tooltip=tip or None,
+            semantics_label=said,
+        )
+
+    def cell(where: str, content: ft.Text) -> ft.Control:
+        # each cell read (and found) alone, once: its text says it in full
+        # ("Average hand: 1,630"), and the node around it only names it
+        return ft.Semantics(identifier=where, content=content, expand=content.expand)
+
+    (first, _), *numbers = columns
+    header = cells(
         [
-            ft.DataTable(
-                columns=[
-                    ft.DataColumn(label=ft.Text(name), numeric=i > 0, tooltip=tip or None)
-                    for i, (name, tip) in enumerate(columns)
-                ],
-                rows=[ft.DataRow(cells=[ft.DataCell(ft.Text(v)) for v in row]) for row in rows],
-                column_spacing=14,
-                horizontal_margin=8,
-                key=key,
-            )
-        ],
-        scroll=ft.ScrollMode.AUTO,
+            ft.Text(first, expand=True, weight=ft.FontWeight.BOLD, size=12),
+            *(number(name, True, tip) for name, tip in numbers),
+        ]
     )
-
-
-def _played(played: int, in_progress: int) -> str:
-    """Finished matches, and those in progress apart: "3 (2 in progress)"."""
-    return f"{played} ({in_progress} in progress)" if in_progress else str(played)
+    body: list[ft.Control] = [header, ft.Divider(height=1)]
+    for row, (name, *values) in enumerate(rows):
+        body.append(
+            ft.Container(
+                cells(
+                    [
+                        cell(
+                            f"{key}-{row}-0",
+                            ft.Text(
+                                name,
+                                expand=True,
+                                max_lines=1,
+                                overflow=ft.TextOverflow.ELLIPSIS,
+                                tooltip=ft.Tooltip(
+                                    message=name,
+                                    exclude_from_semantics=True,  # the name is read once
+                                    # Flet's modes are plain strings, not its declared type
+                                    trigger_mode=ft.TooltipTriggerMode.TAP,  # type: ignore[arg-type]
+                                ),
+                            ),
+                        ),
+                        *(
+                            cell(
+                                f"{key}-{row}-{column}",
+                                number(value, said=f"{heading.replace(chr(10), ' ')}: {value}"),
+                            )
+                            for column, ((heading, _), value) in enumerate(
+                                zip(numbers, values, strict=True), start=1
+                            )
+                        ),
+                    ]
+                ),
+                padding=ft.Padding.symmetric(vertical=10),
+            )
+        )
+    return ft.Column(body, spacing=0, key=key)
 
 
 @screen
@@ -52,16 +106,26 @@ def StatsScreen(state: History) -> ft.Control:
         ),
         heading("Players"),
     ]
+    # matches in progress get their own column only when there are some
+    going_on = any(p.in_progress for p in stats.players)
+    pairs_going_on = any(p.in_progress for p in stats.partnerships)
     controls.append(
         _table(
             [
                 ("Player", ""),
-                ("Played", "Finished matches played; matches in progress counted apart"),
+                ("Played", "Finished matches played"),
+                *([("In\nprogress", "Matches not finished yet")] if going_on else []),
                 ("Won", "Matches won"),
                 ("Win rate", "Matches won of those finished"),
             ],
             [
-                [p.name, _played(p.played, p.in_progress), str(p.won), f"{p.win_rate:.0%}"]
+                [
+                    p.name,
+                    str(p.played),
+                    *([str(p.in_progress)] if going_on else []),
+                    str(p.won),
+                    f"{p.win_rate:.0%}",
+                ]
                 for p in stats.players
             ],
             "player-stats",
@@ -72,10 +136,10 @@ def StatsScreen(state: History) -> ft.Control:
         _table(
             [
                 ("Player", ""),
-                ("Avg", "Average points of the player's side per hand"),
-                ("Best", "Best hand of the player's side"),
-                ("Can.", "Canastas per hand"),
-                ("Out", "Hands the player went out"),
+                ("Average\nhand", "Average points of the player's side per hand"),
+                ("Best\nhand", "Best hand of the player's side"),
+                ("Canastas\nper hand", "Canastas per hand"),
+                ("Went\nout", "Hands the player went out"),
             ],
             [
                 [
@@ -92,8 +156,8 @@ def StatsScreen(state: History) -> ft.Control:
     )
     controls.append(
         ft.Text(
-            "Avg and Best: points of the player's side in a hand; Can.: canastas per hand "
-            "entered as cards"
+            "Average and best hand: points of the player's side in a hand; canastas per "
+            "hand: of the hands entered as cards"
             + (
                 " (hands typed as totals left out: "
                 + ", ".join(f"{p.name} {p.quick_hands}" for p in stats.players if p.quick_hands)
@@ -101,7 +165,7 @@ def StatsScreen(state: History) -> ft.Control:
                 if any(p.quick_hands for p in stats.players)
                 else ""
             )
-            + "; Out: hands the player went out.",
+            + "; went out: hands the player went out.",
             size=12,
             color=ft.Colors.ON_SURFACE_VARIANT,
         )
@@ -144,11 +208,18 @@ def StatsScreen(state: History) -> ft.Control:
         controls.append(heading("Partnerships"))
         controls.append(
             _table(
-                [("Partners", ""), ("Played", ""), ("Won", ""), ("Win rate", "")],
+                [
+                    ("Partners", ""),
+                    ("Played", "Finished matches played"),
+                    *([("In\nprogress", "Matches not finished yet")] if pairs_going_on else []),
+                    ("Won", "Matches won"),
+                    ("Win rate", "Matches won of those finished"),
+                ],
                 [
                     [
                         " & ".join(p.players),
-                        _played(p.played, p.in_progress),
+                        str(p.played),
+                        *([str(p.in_progress)] if pairs_going_on else []),
                         str(p.won),
                         f"{p.win_rate:.0%}",
                     ]

