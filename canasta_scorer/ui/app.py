@@ -28,7 +28,7 @@ from canasta_scorer.store import Store
 
 from .addresses import announce
 from .components.checker import CheckerScreen
-from .components.common import icon_button
+from .components.common import TOUCH, icon_button
 from .components.export import ExportScreen
 from .components.hand_detail import HandDetailScreen
 from .components.hand_entry import HandEntryScreen
@@ -164,11 +164,17 @@ def _message(nav: Navigation) -> ft.Control:
                 [
                     ft.Text(message, expand=True, selectable=True),
                     *(
-                        [ft.TextButton(content="Undo", on_click=nav.restore_deleted)]
+                        [ft.TextButton(content="Undo", height=TOUCH, on_click=nav.restore_deleted)]
                         if nav.deleted is not None
                         else []
                     ),
-                    icon_button(ft.Icons.CLOSE, "Dismiss", on_click=lambda: nav.say(None)),
+                    icon_button(
+                        ft.Icons.CLOSE,
+                        "Dismiss",
+                        width=TOUCH,
+                        height=TOUCH,
+                        on_click=lambda: nav.say(None),
+                    ),
                 ]
             ),
             bgcolor=ft.Colors.SECONDARY_CONTAINER,

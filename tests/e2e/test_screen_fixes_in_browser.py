@@ -77,3 +77,39 @@ def test_statistics_keep_every_number_on_a_phone_with_a_long_name(
     assert hand[f"hand-stats-{row}-0"]["right"] <= hand[f"hand-stats-{row}-1"]["left"]
     expect(app.page.get_by_text("Can.", exact=True)).to_have_count(0)
     app.shot("statistics-long-name", at=app.node("hand-stats-3-0"))
+
+
+def small_buttons(app: AppPage) -> list[tuple[str, float, float]]:
+    """Buttons on screen smaller than 48 × 48 px (name, width, height); one cut by an
+    edge is left for where it is whole."""
+    found: list[tuple[str, float, float]] = app.page.evaluate(
+        """() => [...document.querySelectorAll('flt-semantics[role=button]')]
+            .map(e => [e.getAttribute('aria-label') || e.textContent.trim(),
+                       e.getBoundingClientRect()])
+            .filter(([n, r]) => r.width > 0 && r.height > 0
+                    && r.bottom < window.innerHeight - 1 && r.top > 0
+                    && (r.width < 47.5 || r.height < 47.5))
+            .map(([n, r]) => [n, r.width, r.height])"""
+    )
+    return found
+
+
+def test_the_message_s_buttons_are_48_px(app: AppPage) -> None:
+    app.open()
+    app.tap("New match")
+    for label, name in (
+        ("North-South player 1", "Ann"),
+        ("North-South player 2", "Bob"),
+        ("East-West player 1", "Cy"),
+        ("East-West player 2", "Di"),
+    ):
+        app.type(label, name)
+    app.tap("Start match")
+    app.tap("Enter hand 1")
+    app.tap("K")  # three kings: below the initial meld minimum, so Save is refused
+    app.tap("Save hand")
+    expect(app.button("Dismiss")).to_be_visible()  # "Not saved: fix what is marked first."
+    box = app.button("Dismiss").bounding_box()
+    assert box is not None and box["width"] >= 48 and box["height"] >= 48
+    assert small_buttons(app) == []
+    app.shot("message-48-px")

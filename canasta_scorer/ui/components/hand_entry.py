@@ -64,7 +64,7 @@ CLASSES = (
     ("jokers", "Jokers\n50", "jokers (50)"),
     ("aces_and_twos", "A, 2\n20", "aces and 2s (20)"),
     ("king_to_eight", "K to 8\n10", "cards K to 8 (10)"),
-    ("seven_to_four", "7 to 3\n5", "cards 7 to 4 and black threes (5)"),
+    ("seven_to_four", "7 to 4,\nblack 3s\n5", "cards 7 to 4 and black threes (5)"),
 )
 NOT_ENTERED = "not entered yet"
 
