@@ -8,6 +8,7 @@ Every screen is photographed at phone and desktop size (``test-artifacts/screens
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from playwright.sync_api import expect
@@ -17,7 +18,7 @@ from canasta_scorer.store import Store
 
 from .browser import PHONE
 from .conftest import AppPage, Server
-from .test_match_in_browser import s1_hand
+from .test_match_in_browser import s1_hand, seed_match
 
 #: A name of 30 characters.
 LONG_NAME = "Maximiliana Bartholomew-Smythe"
@@ -113,3 +114,30 @@ def test_the_message_s_buttons_are_48_px(app: AppPage) -> None:
     assert box is not None and box["width"] >= 48 and box["height"] >= 48
     assert small_buttons(app) == []
     app.shot("message-48-px")
+
+
+def test_score_sheet_rows_and_totals_are_read_once(app: AppPage, server: Server) -> None:
+    seed_match(server, [s1_hand(), s1_hand()])
+    app.open()
+    app.tap(re.compile(r"^Resume: North & South 3,260 – East & West 1,150$"))
+    expect(app.node("score-sheet")).to_be_visible()
+    # what Flutter's semantics tree gives a screen reader: one node per row, one
+    # reading each (its label, its texts left out), no second, empty button around it
+    read: list[dict[str, Any]] = app.node("score-sheet").evaluate(
+        """el => [...el.querySelectorAll('flt-semantics')].map(e => ({
+            role: e.getAttribute('role'),
+            id: e.getAttribute('flt-semantics-identifier'),
+            said: [e.getAttribute('aria-label') || '', ...[...e.childNodes]
+                   .filter(n => n.nodeType === 3 || n.tagName === 'SPAN')
+                   .map(n => n.textContent)].join(' ').trim()}))"""
+    )
+    buttons = [node["said"] for node in read if node["role"] == "button"]
+    assert buttons == [
+        "Hand 1: North-South +1,630, total 1,630; East-West +575, total 575",
+        "Hand 2: North-South +1,630, total 3,260; East-West +575, total 1,150",
+    ]
+    said = {node["id"]: node["said"] for node in read if node["id"]}
+    assert said["total-0"] == "North-South total 3,260"
+    assert said["minimum-1"] == "East-West initial meld minimum 50"
+    every = " ".join(node["said"] for node in read)
+    assert every.count("3,260") == 2  # hand 2's row and the total, once each

@@ -31,11 +31,13 @@ def _row(
     *,
     bgcolor: str | None = None,
     height: int | None = None,
+    said: str | None = None,
 ) -> list[ft.Control]:
-    """A number cell then one cell per side, each side's as wide as the others."""
+    """A number cell then one cell per side, each side's as wide as the others
+    (``said``: what the number cell reads out instead of the number)."""
     return [
         ft.Container(
-            ft.Text(number, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(number, size=12, color=ft.Colors.ON_SURFACE_VARIANT, semantics_label=said),
             width=NUMBER_WIDTH,
             alignment=ft.Alignment.CENTER,
         ),
@@ -53,14 +55,32 @@ def _row(
     ]
 
 
-def _figures(hand: int | None, running: int, size: int, label: str) -> ft.Control:
-    """A cell: the hand score, the running total under it (bold, like a paper sheet)."""
+def _figures(
+    hand: int | None, running: int, size: int, label: str, *, silent: bool = False
+) -> ft.Control:
+    """A cell: the hand score, the running total under it (bold, like a paper sheet);
+    ``silent``: not read out (its row says it)."""
+    quiet = "" if silent else None
     lines: list[ft.Control] = []
     if hand is not None:
         lines.append(
-            ft.Text(signed(hand), size=size - 2, color=ft.Colors.ON_SURFACE_VARIANT, no_wrap=True)
+            ft.Text(
+                signed(hand),
+                size=size - 2,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+                no_wrap=True,
+                semantics_label=quiet,
+            )
         )
-    lines.append(ft.Text(points(running), size=size, weight=ft.FontWeight.BOLD, no_wrap=True))
+    lines.append(
+        ft.Text(
+            points(running),
+            size=size,
+            weight=ft.FontWeight.BOLD,
+            no_wrap=True,
+            semantics_label=quiet,
+        )
+    )
     column = ft.Column(
         lines,
         spacing=0,
@@ -88,6 +108,7 @@ def score_sheet(
                 ft.Semantics(
                     identifier=f"total-{index}",
                     label=f"{side.name} total {points(score.running_totals[index])}",
+                    exclude_semantics=True,  # read once, by its label
                     content=ft.Column(
                         [
                             ft.Text(
@@ -156,22 +177,21 @@ def score_sheet(
         )
         rows.append(
             ft.Container(
+                # one node per row, the button's, read once: the hand number's text
+                # says the whole row, the figures say nothing more
                 ft.TextButton(
-                    content=ft.Semantics(
-                        label=f"Hand {number + 1}: {said}",
-                        exclude_semantics=True,
-                        content=ft.Row(
-                            _row(
-                                [
-                                    _figures(total, running, size, "")
-                                    for total, running in zip(
-                                        totals.totals, totals.running, strict=True
-                                    )
-                                ],
-                                str(number + 1),
-                            ),
-                            spacing=0,
+                    content=ft.Row(
+                        _row(
+                            [
+                                _figures(total, running, size, "", silent=True)
+                                for total, running in zip(
+                                    totals.totals, totals.running, strict=True
+                                )
+                            ],
+                            str(number + 1),
+                            said=f"Hand {number + 1}: {said}",
                         ),
+                        spacing=0,
                     ),
                     style=style,
                     height=ROW_HEIGHT,
@@ -202,12 +222,12 @@ def score_sheet(
                         ft.Semantics(
                             identifier=f"minimum-{index}",
                             label=f"{side.name} initial meld minimum {minimum}",
+                            exclude_semantics=True,  # read once, by its label
                             content=ft.Container(
                                 ft.Text(
                                     f"Minimum {minimum}",
                                     size=size - 2,
                                     weight=ft.FontWeight.BOLD,
-                                    semantics_label=f"Initial meld minimum {minimum}",
                                 ),
                                 bgcolor=ft.Colors.SECONDARY_CONTAINER,
                                 border_radius=12,
