@@ -18,6 +18,8 @@ from typing import Any, cast
 
 import flet as ft
 
+from canasta_scorer import i18n
+from canasta_scorer.i18n import N_, _, ngettext
 from canasta_scorer.rules import (
     CanastaKind,
     Finding,
@@ -43,7 +45,6 @@ from .common import (
     heading,
     icon_button,
     named,
-    plural,
     points,
     problem_list,
     screen,
@@ -61,12 +62,12 @@ QUICK_COUNTS = (3, 4, 5, 6, 7, 8)
 #: Cards of a point class, or red threes, that one tap can set.
 CLASS_COUNTS = (1, 2, 3, 4, 5)
 CLASSES = (
-    ("jokers", "Jokers\n50", "jokers (50)"),
-    ("aces_and_twos", "A, 2\n20", "aces and 2s (20)"),
-    ("king_to_eight", "K to 8\n10", "cards K to 8 (10)"),
-    ("seven_to_four", "7 to 4,\nblack 3s\n5", "cards 7 to 4 and black threes (5)"),
+    ("jokers", N_("Jokers\n50"), N_("jokers (50)")),
+    ("aces_and_twos", N_("A, 2\n20"), N_("aces and 2s (20)")),
+    ("king_to_eight", N_("K to 8\n10"), N_("cards K to 8 (10)")),
+    ("seven_to_four", N_("7 to 4,\nblack 3s\n5"), N_("cards 7 to 4 and black threes (5)")),
 )
-NOT_ENTERED = "not entered yet"
+NOT_ENTERED = N_("not entered yet")
 
 
 def working(score: SideScore) -> ft.Control:
@@ -83,12 +84,12 @@ def Working(score: SideScore) -> ft.Control:
 
 def _working(score: SideScore) -> ft.Control:
     lines = [
-        ("Cards melded", score.meld_points),
-        ("Canasta bonuses", score.canasta_bonus),
-        ("Red threes", score.red_three_bonus),
-        ("Going out", score.going_out_bonus),
-        ("Cards left in hand", score.hand_points),
-        ("House-rule penalties", score.penalties),
+        (_("Cards melded"), score.meld_points),
+        (_("Canasta bonuses"), score.canasta_bonus),
+        (_("Red threes"), score.red_three_bonus),
+        (_("Going out"), score.going_out_bonus),
+        (_("Cards left in hand"), score.hand_points),
+        (_("House-rule penalties"), score.penalties),
     ]
     rows: list[ft.Control] = [
         ft.Row([ft.Text(label, expand=True), ft.Text(signed(value))])
@@ -99,8 +100,11 @@ def _working(score: SideScore) -> ft.Control:
         rows.insert(
             1,
             ft.Text(
-                f"{score.natural_canastas} natural, "
-                f"{plural(score.mixed_canastas, 'mixed canasta')}",
+                ngettext(
+                    "{natural} natural, {n} mixed canasta",
+                    "{natural} natural, {n} mixed canastas",
+                    score.mixed_canastas,
+                ).format(natural=score.natural_canastas, n=score.mixed_canastas),
                 size=12,
                 color=ft.Colors.ON_SURFACE_VARIANT,
             ),
@@ -109,10 +113,12 @@ def _working(score: SideScore) -> ft.Control:
     rows.append(
         ft.Row(
             [
-                ft.Text("Hand total", weight=ft.FontWeight.BOLD, expand=True),
+                ft.Text(_("Hand total"), weight=ft.FontWeight.BOLD, expand=True),
                 ft.Semantics(
                     identifier=f"hand-total-{score.name}",
-                    label=f"{score.name} hand total {points(score.total)}",
+                    label=_("{name} hand total {points}").format(
+                        name=score.name, points=points(score.total)
+                    ),
                     content=ft.Text(points(score.total), size=28, weight=ft.FontWeight.BOLD),
                 ),
             ]
@@ -175,9 +181,9 @@ def MeldRow(
         else ""
     )
     if not opened:
-        said = f"Meld of {name}: {meld}, {points(meld.points)} points" + (
-            f", {label}" if label else ""
-        )
+        said = _("Meld of {name}: {meld}, {points} points").format(
+            name=name, meld=meld, points=points(meld.points)
+        ) + (f", {label}" if label else "")
         line: list[ft.Control] = [
             ft.Semantics(
                 identifier=f"meld-{side}-{meld_draft.rank.value}",
@@ -203,7 +209,7 @@ def MeldRow(
                     border_radius=8,
                     bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
                     on_click=lambda _: open_meld(meld_draft.rank.value),
-                    tooltip=f"Open the meld of {name}",
+                    tooltip=_("Open the meld of {name}").format(name=name),
                 ),
             )
         ]
@@ -213,14 +219,17 @@ def MeldRow(
     rows: list[ft.Control] = [
         ft.Row(
             [
-                ft.Text(f"Meld of {name}", weight=ft.FontWeight.BOLD, expand=True),
                 ft.Text(
-                    f"{points(meld.points)} points" + (f" · {label}" if label else ""),
+                    _("Meld of {name}").format(name=name), weight=ft.FontWeight.BOLD, expand=True
+                ),
+                ft.Text(
+                    _("{points} points").format(points=points(meld.points))
+                    + (f" · {label}" if label else ""),
                     weight=ft.FontWeight.BOLD if label else None,
                 ),
                 icon_button(
                     ft.Icons.DELETE_OUTLINE,
-                    f"Remove the meld of {name}",
+                    _("Remove the meld of {name}").format(name=name),
                     width=TOUCH,
                     height=TOUCH,
                     on_click=lambda: remove_meld(side, index),
@@ -229,7 +238,7 @@ def MeldRow(
         ),
     ]
     if meld_draft.rank is not MeldRank.WILD:
-        what = f"{name} in the meld of {name}"
+        what = _("{name} in the meld of {name2}").format(name=name, name2=name)
         rows.append(
             ft.Row(
                 [
@@ -262,7 +271,7 @@ def MeldRow(
                 "2s",
                 meld_draft.twos,
                 lambda v: set_meld(side, index, twos=v),
-                what=f"2s in the meld of {name}",
+                what=_("2s in the meld of {name}").format(name=name),
             )
         )
         rows.append(
@@ -270,7 +279,7 @@ def MeldRow(
                 "Jokers",
                 meld_draft.jokers,
                 lambda v: set_meld(side, index, jokers=v),
-                what=f"jokers in the meld of {name}",
+                what=_("jokers in the meld of {name}").format(name=name),
             )
         )
     if found:
@@ -297,7 +306,7 @@ def LeftRow(
             [
                 ft.Text(who, weight=ft.FontWeight.BOLD, expand=True),
                 ft.Switch(
-                    label="Type cards",
+                    label=_("Type cards"),
                     value=left.by_cards,
                     on_change=lambda e: set_left(side, seat, by_cards=bool(e.control.value)),
                 ),
@@ -308,8 +317,8 @@ def LeftRow(
         rows.append(
             ft.TextField(
                 expand=True,
-                label=f"Cards left in {who}'s hand",
-                hint_text="e.g. 4 5 5 Q K A A (JK joker, 3 black three)",
+                label=_("Cards left in {who}'s hand").format(who=who),
+                hint_text=_("e.g. 4 5 5 Q K A A (JK joker, 3 black three)"),
                 value=left.cards,
                 error=problem,
                 on_change=lambda e: set_left(side, seat, cards=e.control.value),
@@ -320,20 +329,24 @@ def LeftRow(
             rows.append(
                 ft.Semantics(
                     identifier=f"read-{side}-{seat}",
-                    label=f"Read as: {read}",
+                    label=_("Read as: {read}").format(read=read),
                     content=ft.Text(
-                        f"Read as: {read}", size=12, color=ft.Colors.ON_SURFACE_VARIANT
+                        _("Read as: {read}").format(read=read),
+                        size=12,
+                        color=ft.Colors.ON_SURFACE_VARIANT,
                     ),
                 )
             )
     else:
         for key, label, what in CLASSES:
             value = getattr(left, key)
-            full = f"{what} in {who}'s hand"
+            full = _("{what} in {who}'s hand").format(what=_(what), who=who)
             buttons: list[ft.Control] = [
                 ft.Semantics(
                     label=f"{full}: {value}",
-                    content=ft.Text(label, width=56, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                    content=ft.Text(
+                        _(label), width=56, size=12, color=ft.Colors.ON_SURFACE_VARIANT
+                    ),
                 )
             ]
             buttons += [
@@ -352,7 +365,7 @@ def LeftRow(
             buttons.append(
                 icon_button(
                     ft.Icons.ADD,
-                    f"More {full}",
+                    _("More {full}").format(full=full),
                     width=TOUCH,
                     height=TOUCH,
                     on_click=lambda _, k=key, v=value: set_left(side, seat, **{k: v + 1}),
@@ -392,7 +405,7 @@ def side_items(
     if not side.melds:
         controls.append(
             ft.Text(
-                "Tap a rank to add its meld; the newest meld shows here.",
+                _("Tap a rank to add its meld; the newest meld shows here."),
                 color=ft.Colors.ON_SURFACE_VARIANT,
                 size=12,
             )
@@ -426,7 +439,7 @@ def side_items(
             key=f"ending-{index}",
         )
     )
-    controls.append(heading("Cards left in hand"))
+    controls.append(heading(_("Cards left in hand")))
     names = setup.players or (setup.name,)
     for seat, left in enumerate(side.left):
         who = names[seat] if seat < len(names) else setup.name
@@ -441,12 +454,12 @@ def side_items(
     side_findings = tuple(f for f in findings if not f.where.startswith(f"sides[{index}].melds["))
     if quiet:
         controls.append(
-            ft.Text(f"{setup.name}: {NOT_ENTERED}.", color=ft.Colors.ON_SURFACE_VARIANT)
+            ft.Text(f"{setup.name}: {_(NOT_ENTERED)}.", color=ft.Colors.ON_SURFACE_VARIANT)
         )
     elif side_findings:
         controls.append(findings_list(side_findings))
     if score is not None:
-        controls.append(heading(f"{setup.name}: score for this hand"))
+        controls.append(heading(_("{name}: score for this hand").format(name=setup.name)))
         controls.append(Working(score, key=f"working-{index}"))
     return controls
 
@@ -465,7 +478,7 @@ def Ending(
         _count_button(
             count,
             red_threes == count,
-            f"{count} red threes of {setup.name}",
+            _("{count} red threes of {name}").format(count=count, name=setup.name),
             f"red-threes-{index}-{count}",
             lambda c=count: entry.set_red_threes(index, c),  # type: ignore[misc]
         )
@@ -474,7 +487,7 @@ def Ending(
     buttons.append(
         icon_button(
             ft.Icons.ADD,
-            f"More red threes of {setup.name}",
+            _("More red threes of {name}").format(name=setup.name),
             width=TOUCH,
             height=TOUCH,
             on_click=lambda: entry.set_red_threes(index, red_threes + 1),
@@ -482,13 +495,15 @@ def Ending(
     )
     return ft.Column(
         [
-            heading("Red threes"),
+            heading(_("Red threes")),
             ft.Semantics(
                 identifier=f"red-threes-{index}",
-                label=f"red threes of {setup.name}: {red_threes}",
+                label=_("red threes of {name}: {red_threes}").format(
+                    name=setup.name, red_threes=red_threes
+                ),
                 content=ft.Row(buttons, spacing=4, wrap=True),
             ),
-            heading("Going out"),
+            heading(_("Going out")),
             _went_out(index, setup, went_out, went_out_by, entry),
         ],
         spacing=8,
@@ -508,7 +523,11 @@ def _went_out(
     buttons: list[ft.Control] = []
     for player in players:
         chosen = out and (went_out_by == player or len(players) == 1)
-        label = f"{player} went out" if len(players) > 1 or setup.players else "Went out"
+        label = (
+            _("{player} went out").format(player=player)
+            if len(players) > 1 or setup.players
+            else _("Went out")
+        )
         buttons.append(
             ft.OutlinedButton(
                 content=label,
@@ -528,7 +547,7 @@ def _went_out(
     if out:
         controls.append(
             ft.Switch(
-                label="Concealed (melded all at once)",
+                label=_("Concealed (melded all at once)"),
                 value=concealed,
                 on_change=lambda e: entry.set_went_out(
                     index,
@@ -539,7 +558,7 @@ def _went_out(
         )
     else:
         controls.append(
-            ft.Text("Nobody on this side went out.", size=12, color=ft.Colors.ON_SURFACE_VARIANT)
+            ft.Text(_("Nobody on this side went out."), size=12, color=ft.Colors.ON_SURFACE_VARIANT)
         )
     return ft.Column(controls, spacing=4)
 
@@ -571,7 +590,7 @@ def RankPad(index: int, ranks: tuple[str, ...], have: frozenset[str], opener: Op
         [
             ft.OutlinedButton(
                 content={"3": "Black 3s", "wild": "Wild"}.get(rank, rank),
-                tooltip=f"Add a meld of {rank_name(MeldRank(rank))}",
+                tooltip=_("Add a meld of {rank_name}").format(rank_name=rank_name(MeldRank(rank))),
                 height=TOUCH,
                 width=TOUCH if rank not in ("3", "wild") else None,
                 style=_style(rank in have, True, padding=ft.Padding.symmetric(horizontal=4)),
@@ -607,7 +626,9 @@ def _read_cards(text: str) -> str:
         return ""
     if not cards:
         return ""
-    return f"{format_cards(cards)}, {points(cards_points(cards))} points"
+    return _("{format_cards}, {points} points").format(
+        format_cards=format_cards(cards), points=points(cards_points(cards))
+    )
 
 
 def _under(where: str, path: str) -> bool:
@@ -628,15 +649,20 @@ def _side_tab(
     total = score.sides[index].total if score is not None and index < len(score.sides) else None
     count = preview.side_problems(index) if preview is not None else 0
     if quiet:
-        status, color = NOT_ENTERED, ft.Colors.ON_SURFACE_VARIANT
+        status, color = _(NOT_ENTERED), ft.Colors.ON_SURFACE_VARIANT
     elif count:
-        status, color = plural(count, "problem"), ft.Colors.ERROR
+        status, color = (
+            ngettext("{n} problem", "{n} problems", count).format(n=count),
+            ft.Colors.ERROR,
+        )
     else:
-        status, color = "no problems", ft.Colors.ON_SURFACE_VARIANT
+        status, color = _("no problems"), ft.Colors.ON_SURFACE_VARIANT
     shown = signed(total) if total is not None else "–"
     return ft.Semantics(
         identifier=f"side-tab-{index}",
-        label=f"{name}: hand total {shown}, {status}",
+        label=_("{name}: hand total {shown}, {status}").format(
+            name=name, shown=shown, status=status
+        ),
         selected=chosen,
         content=ft.OutlinedButton(
             content=ft.Column(
@@ -647,7 +673,9 @@ def _side_tab(
                         size=12,
                         color=color,
                         no_wrap=True,
-                        semantics_label=f"hand total {shown}, {status}",
+                        semantics_label=_("hand total {shown}, {status}").format(
+                            shown=shown, status=status
+                        ),
                     ),
                 ],
                 spacing=0,
@@ -698,15 +726,15 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
     state = match.current
     rules = match.rules
     if draft is None or state is None or rules is None:
-        return ft.Text("No hand is being entered.")
+        return ft.Text(_("No hand is being entered."))
     record = state.record
     preview = entry.preview
     wide = float(width) >= WIDE
     side = min(chosen, len(record.sides) - 1)
     title = (
-        f"Hand {len(record.hands) + 1}"
+        _("Hand {value}").format(value=len(record.hands) + 1)
         if draft.number is None
-        else f"Editing hand {draft.number + 1}"
+        else _("Editing hand {value}").format(value=draft.number + 1)
     )
     minimums = ", ".join(
         f"{s.name} {m}" for s, m in zip(record.sides, entry.hand_minimums(), strict=False)
@@ -714,7 +742,7 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
 
     top: list[ft.Control] = [
         ft.Text(
-            f"{title} · initial meld minimums: {minimums}",
+            _("{title} · initial meld minimums: {minimums}").format(title=title, minimums=minimums),
             color=ft.Colors.ON_SURFACE_VARIANT,
             size=12,
         )
@@ -741,10 +769,10 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
     if draft.quick:
         body.append(
             switch(
-                "Quick totals",
+                _("Quick totals"),
                 True,
                 entry.set_quick,
-                "Type each side's total from a paper count instead of entering the cards.",
+                _("Type each side's total from a paper count instead of entering the cards."),
             )
         )
         body += _quick_entry(entry, record)
@@ -837,14 +865,14 @@ def _quick_entry(entry: HandEntry, record: MatchRecord) -> list[ft.Control]:
     for i, side_setup in enumerate(record.sides):
         key = f"sides[{i}].total"
         errors = [
-            f.message
+            i18n.finding_text(f)
             for f in (preview.about(key) if preview else ())
             if f.severity is Severity.ERROR
         ]
         controls.append(
             ft.TextField(
                 expand=True,
-                label=f"{side_setup.name} hand total",
+                label=_("{name} hand total").format(name=side_setup.name),
                 value=draft.totals[i] if i < len(draft.totals) else "",
                 keyboard_type=ft.KeyboardType.NUMBER,
                 error=problems.get(key) or (errors[0] if errors else None),
@@ -852,7 +880,9 @@ def _quick_entry(entry: HandEntry, record: MatchRecord) -> list[ft.Control]:
             )
         )
     controls.append(
-        ft.Text("Typed totals are not checked against cards.", color=ft.Colors.ON_SURFACE_VARIANT)
+        ft.Text(
+            _("Typed totals are not checked against cards."), color=ft.Colors.ON_SURFACE_VARIANT
+        )
     )
     return controls
 
@@ -871,7 +901,7 @@ def HandInfo(
 ) -> ft.Control:
     """The hand's dealer, note, lone hand or player sitting out, and the quick totals
     switch (drawn again only when one of them changes)."""
-    controls: list[ft.Control] = [heading("This hand")]
+    controls: list[ft.Control] = [heading(_("This hand"))]
     # every player in seat order, a side of one player by its name (rules §2)
     players = seating(record)
     if players:
@@ -889,7 +919,7 @@ def HandInfo(
         controls.append(
             named(
                 ft.Dropdown(
-                    label="Lone hand (took the pile first)",
+                    label=_("Lone hand (took the pile first)"),
                     value=lone_hand,
                     options=[ft.DropdownOption(key=s.name, text=s.name) for s in record.sides],
                     on_select=lambda e: set_hand_info(lone_hand=e.control.value),
@@ -901,7 +931,7 @@ def HandInfo(
         controls.append(
             named(
                 ft.Dropdown(
-                    label="Sitting out this hand",
+                    label=_("Sitting out this hand"),
                     value=sitting_out,
                     options=[ft.DropdownOption(key=p, text=p) for p in big],
                     on_select=lambda e: set_hand_info(sitting_out=e.control.value),
@@ -920,10 +950,10 @@ def HandInfo(
     if not quick:  # after the cards: the paper count is the other way
         controls.append(
             switch(
-                "Quick totals",
+                _("Quick totals"),
                 False,
                 set_quick,
-                "Type each side's total from a paper count instead of entering the cards.",
+                _("Type each side's total from a paper count instead of entering the cards."),
             )
         )
     return ft.Column(controls, spacing=12)
@@ -946,7 +976,7 @@ def _hand_findings(entry: HandEntry) -> list[ft.Control]:
             controls.append(findings_list(hand_level))
         if preview.later:
             controls.append(
-                ft.Text("This change breaks rules in later hands:", color=ft.Colors.ERROR)
+                ft.Text(_("This change breaks rules in later hands:"), color=ft.Colors.ERROR)
             )
             controls.append(findings_list(preview.later))
     return controls
@@ -971,12 +1001,12 @@ def _save_bar(
         waiting = [m for _, m in preview.problems if m in (MISSING_TOTAL, NOTHING_ENTERED)]
         if NOTHING_ENTERED in waiting:
             lines.append(
-                ft.Text(NOTHING_ENTERED + ".", size=12, color=ft.Colors.ON_SURFACE_VARIANT)
+                ft.Text(_(NOTHING_ENTERED) + ".", size=12, color=ft.Colors.ON_SURFACE_VARIANT)
             )
         elif waiting:
             lines.append(
                 ft.Text(
-                    "Type every side's hand total to save.",
+                    _("Type every side's hand total to save."),
                     size=12,
                     color=ft.Colors.ON_SURFACE_VARIANT,
                 )
@@ -986,10 +1016,13 @@ def _save_bar(
             lines.append(
                 ft.Semantics(
                     identifier="blocked",
-                    label="Save is blocked",
+                    label=_("Save is blocked"),
                     content=ft.Text(
-                        f"{plural(count, 'rule')} broken: fix "
-                        f"{'it' if count == 1 else 'them'} to save (all sides are checked).",
+                        ngettext(
+                            "{n} rule broken: fix it to save (all sides are checked).",
+                            "{n} rules broken: fix them to save (all sides are checked).",
+                            count,
+                        ).format(n=count),
                         color=ft.Colors.ERROR,
                         size=12,
                     ),
@@ -997,12 +1030,12 @@ def _save_bar(
             )
     if confirm:
         buttons: list[ft.Control] = [
-            ft.Text("Discard this hand?", expand=True, weight=ft.FontWeight.BOLD),
+            ft.Text(_("Discard this hand?"), expand=True, weight=ft.FontWeight.BOLD),
             ft.OutlinedButton(
-                content="Keep entering", height=TOUCH, on_click=lambda: set_confirm(False)
+                content=_("Keep entering"), height=TOUCH, on_click=lambda: set_confirm(False)
             ),
             ft.FilledButton(
-                content="Discard it",
+                content=_("Discard it"),
                 height=TOUCH,
                 style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR),
                 on_click=match.discard_draft,
@@ -1018,7 +1051,7 @@ def _save_bar(
 
         buttons = [
             ft.FilledButton(
-                content="Save hand",
+                content=_("Save hand"),
                 icon=ft.Icons.SAVE,
                 height=56,
                 # Tried with problems, it shows every side's and says what to fix;

@@ -8,6 +8,8 @@ from collections.abc import Callable, Sequence
 
 import flet as ft
 
+from canasta_scorer import i18n
+from canasta_scorer.i18n import _
 from canasta_scorer.rules import MatchRecord, MatchScore
 
 from .common import TOUCH, points, signed
@@ -107,7 +109,9 @@ def score_sheet(
             [
                 ft.Semantics(
                     identifier=f"total-{index}",
-                    label=f"{side.name} total {points(score.running_totals[index])}",
+                    label=_("{name} total {points}").format(
+                        name=side.name, points=points(score.running_totals[index])
+                    ),
                     exclude_semantics=True,  # read once, by its label
                     content=ft.Column(
                         [
@@ -155,7 +159,12 @@ def score_sheet(
                 _row(
                     [
                         _figures(
-                            None, side.start_score, size, f"{side.name} start {side.start_score:,}"
+                            None,
+                            side.start_score,
+                            size,
+                            _("{name} start {start_score}").format(
+                                name=side.name, start_score=i18n.number(side.start_score)
+                            ),
                         )
                         for side in sides
                     ],
@@ -189,7 +198,7 @@ def score_sheet(
                                 )
                             ],
                             str(number + 1),
-                            said=f"Hand {number + 1}: {said}",
+                            said=_("Hand {value}: {said}").format(value=number + 1, said=said),
                         ),
                         spacing=0,
                     ),
@@ -221,11 +230,13 @@ def score_sheet(
                     [
                         ft.Semantics(
                             identifier=f"minimum-{index}",
-                            label=f"{side.name} initial meld minimum {minimum}",
+                            label=_("{name} initial meld minimum {minimum}").format(
+                                name=side.name, minimum=minimum
+                            ),
                             exclude_semantics=True,  # read once, by its label
                             content=ft.Container(
                                 ft.Text(
-                                    f"Minimum {minimum}",
+                                    _("Minimum {minimum}").format(minimum=minimum),
                                     size=size - 2,
                                     weight=ft.FontWeight.BOLD,
                                 ),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from canasta_scorer.i18n import _
 from canasta_scorer.rules import Severity
 from canasta_scorer.ui.state import HandEntry, Navigation, OpenMatch
 from canasta_scorer.ui.words import house_rule_title
@@ -25,9 +26,11 @@ def ScoreboardScreen(state: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.
     controls: list[ft.Control] = [
         score_sheet(record, score, nav.show_hand),
         ft.Text(
-            f"Target {points(rules.target)} · {rules.variant.title}"
+            _("Target {points} · {title}").format(
+                points=points(rules.target), title=_(rules.variant.title)
+            )
             + (
-                " · house rules: "
+                _(" · house rules: ")
                 + ", ".join(sorted(house_rule_title(rule) for rule in rules.house_rules))
                 if rules.house_rules
                 else ""
@@ -37,9 +40,11 @@ def ScoreboardScreen(state: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.
     ]
     if score.finished:
         text = (
-            f"{score.winner} wins by {points(score.margin or 0)}"
+            _("{winner} wins by {points}").format(
+                winner=score.winner, points=points(score.margin or 0)
+            )
             if score.winner
-            else "The match is a draw"
+            else _("The match is a draw")
         )
         controls.append(
             ft.Semantics(
@@ -66,11 +71,11 @@ def ScoreboardScreen(state: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.
     else:
         dealer = state.next_dealer()
         if dealer:
-            controls.append(ft.Text(f"{dealer} deals next", size=16))
+            controls.append(ft.Text(_("{dealer} deals next").format(dealer=dealer), size=16))
         label = (
-            "Go on with hand "
+            _("Go on with hand ")
             if entry.draft is not None and entry.draft.number is None
-            else "Enter hand "
+            else _("Enter hand ")
         ) + str(len(record.hands) + 1)
         controls.append(
             ft.FilledButton(
@@ -85,7 +90,7 @@ def ScoreboardScreen(state: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.
     if editing and entry.draft is not None and (not score.finished or state.unlocked):
         controls.append(
             ft.OutlinedButton(
-                content=f"Go on editing hand {(entry.draft.number or 0) + 1}",
+                content=_("Go on editing hand {value}").format(value=(entry.draft.number or 0) + 1),
                 icon=ft.Icons.EDIT,
                 height=48,
                 on_click=state.resume_edit,
@@ -98,7 +103,7 @@ def ScoreboardScreen(state: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.
         controls.append(running_chart(record, score, rules.target))
     actions: list[ft.Control] = [
         ft.OutlinedButton(
-            content="Rule checker", icon=ft.Icons.GAVEL, height=48, on_click=nav.show_checker
+            content=_("Rule checker"), icon=ft.Icons.GAVEL, height=48, on_click=nav.show_checker
         ),
         ft.OutlinedButton(
             content="Export",
@@ -107,7 +112,7 @@ def ScoreboardScreen(state: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.
             on_click=nav.show_export,
         ),
         ft.OutlinedButton(
-            content="Delete match",
+            content=_("Delete match"),
             icon=ft.Icons.DELETE_OUTLINE,
             height=48,
             on_click=nav.delete_match,
@@ -116,7 +121,7 @@ def ScoreboardScreen(state: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.
     if score.finished and not state.unlocked:
         actions.append(
             ft.OutlinedButton(
-                content="Edit this finished match",
+                content=_("Edit this finished match"),
                 icon=ft.Icons.LOCK_OPEN,
                 height=48,
                 on_click=state.unlock_finished,
@@ -134,7 +139,7 @@ def scoreboard_actions(state: OpenMatch) -> list[ft.Control]:
     return [
         icon_button(
             ft.Icons.UNDO,
-            f"Undo {match.undo}" if match.undo else "Undo",
+            _("Undo {undo}").format(undo=match.undo) if match.undo else "Undo",
             disabled=match.undo is None,
             on_click=state.undo,
             width=48,
@@ -142,7 +147,7 @@ def scoreboard_actions(state: OpenMatch) -> list[ft.Control]:
         ),
         icon_button(
             ft.Icons.REDO,
-            f"Redo {match.redo}" if match.redo else "Redo",
+            _("Redo {redo}").format(redo=match.redo) if match.redo else "Redo",
             disabled=match.redo is None,
             on_click=state.redo,
             width=48,

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import flet as ft
 
+from canasta_scorer import i18n
+from canasta_scorer.i18n import _
 from canasta_scorer.ui.state import History
 
 from .common import heading, screen
@@ -95,13 +97,13 @@ def StatsScreen(state: History) -> ft.Control:
 
     stats = state.stats
     if stats is None or not stats.players:
-        return ft.Text("No matches with named players yet.")
+        return ft.Text(_("No matches with named players yet."))
     filters = state.filter_words()
     controls: list[ft.Control] = [
         ft.Text(
-            f"Over the matches of the past-matches filters: {filters}."
+            _("Over the matches of the past-matches filters: {filters}.").format(filters=filters)
             if filters
-            else "Over every match in the store.",
+            else _("Over every match in the store."),
             color=ft.Colors.ON_SURFACE_VARIANT,
         ),
         heading("Players"),
@@ -112,11 +114,11 @@ def StatsScreen(state: History) -> ft.Control:
     controls.append(
         _table(
             [
-                ("Player", ""),
-                ("Played", "Finished matches played"),
-                *([("In\nprogress", "Matches not finished yet")] if going_on else []),
-                ("Won", "Matches won"),
-                ("Win rate", "Matches won of those finished"),
+                (_("Player"), ""),
+                (_("Played"), _("Finished matches played")),
+                *([(_("In\nprogress"), _("Matches not finished yet"))] if going_on else []),
+                (_("Won"), _("Matches won")),
+                (_("Win rate"), _("Matches won of those finished")),
             ],
             [
                 [
@@ -135,17 +137,17 @@ def StatsScreen(state: History) -> ft.Control:
     controls.append(
         _table(
             [
-                ("Player", ""),
-                ("Average\nhand", "Average points of the player's side per hand"),
-                ("Best\nhand", "Best hand of the player's side"),
-                ("Canastas\nper hand", "Canastas per hand"),
-                ("Went\nout", "Hands the player went out"),
+                (_("Player"), ""),
+                (_("Average\nhand"), _("Average points of the player's side per hand")),
+                (_("Best\nhand"), _("Best hand of the player's side")),
+                (_("Canastas\nper hand"), _("Canastas per hand")),
+                (_("Went\nout"), _("Hands the player went out")),
             ],
             [
                 [
                     p.name,
                     f"{p.average_hand:,.0f}",
-                    f"{p.best_hand:,}" if p.best_hand is not None else "–",
+                    i18n.number(p.best_hand) if p.best_hand is not None else "–",
                     f"{p.canastas_per_hand:.2f}",
                     str(p.went_out),
                 ]
@@ -156,26 +158,28 @@ def StatsScreen(state: History) -> ft.Control:
     )
     controls.append(
         ft.Text(
-            "Average and best hand: points of the player's side in a hand; canastas per "
-            "hand: of the hands entered as cards"
+            _(
+                "Average and best hand: points of the player's side in a hand; canastas per "
+                "hand: of the hands entered as cards"
+            )
             + (
-                " (hands typed as totals left out: "
+                _(" (hands typed as totals left out: ")
                 + ", ".join(f"{p.name} {p.quick_hands}" for p in stats.players if p.quick_hands)
                 + ")"
                 if any(p.quick_hands for p in stats.players)
                 else ""
             )
-            + "; went out: hands the player went out.",
+            + _("; went out: hands the player went out."),
             size=12,
             color=ft.Colors.ON_SURFACE_VARIANT,
         )
     )
     top = stats.players[:8]
-    controls.append(heading("Win rates (%)"))
+    controls.append(heading(_("Win rates (%)")))
     controls.append(
         ft.Semantics(
             identifier="win-rate-chart",
-            label="Win rates: " + ", ".join(f"{p.name} {p.win_rate:.0%}" for p in top),
+            label=_("Win rates: ") + ", ".join(f"{p.name} {p.win_rate:.0%}" for p in top),
             content=fch.BarChart(
                 groups=[
                     fch.BarChartGroup(
@@ -209,11 +213,15 @@ def StatsScreen(state: History) -> ft.Control:
         controls.append(
             _table(
                 [
-                    ("Partners", ""),
-                    ("Played", "Finished matches played"),
-                    *([("In\nprogress", "Matches not finished yet")] if pairs_going_on else []),
-                    ("Won", "Matches won"),
-                    ("Win rate", "Matches won of those finished"),
+                    (_("Partners"), ""),
+                    (_("Played"), _("Finished matches played")),
+                    *(
+                        [(_("In\nprogress"), _("Matches not finished yet"))]
+                        if pairs_going_on
+                        else []
+                    ),
+                    (_("Won"), _("Matches won")),
+                    (_("Win rate"), _("Matches won of those finished")),
                 ],
                 [
                     [
