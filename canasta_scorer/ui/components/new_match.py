@@ -4,13 +4,14 @@ presets, target; Start match always on screen at the bottom."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 import flet as ft
 
 from canasta_scorer import i18n
 from canasta_scorer.i18n import _, ngettext
 from canasta_scorer.rules import VARIANT_INFO, Variant
-from canasta_scorer.ui.state import Navigation, NewMatch, default_sides
+from canasta_scorer.ui.state import Navigation, NewMatch, default_sides, named_key
 from canasta_scorer.ui.words import (
     house_rule_choices,
     house_rule_title,
@@ -18,7 +19,7 @@ from canasta_scorer.ui.words import (
     variant_summary,
 )
 
-from .common import TOUCH, heading, named, problem_list, screen, switch
+from .common import TOUCH, heading, icon_button, named, problem_list, screen, switch
 
 
 def _toggler(state: NewMatch, rule: str) -> Callable[[bool], None]:
@@ -75,6 +76,103 @@ def _presets(state: NewMatch) -> ft.Control:
         wrap=True,
         spacing=8,
     )
+
+
+@ft.component
+def NamedSets(state: NewMatch) -> ft.Control:
+    """The family's named house-rule sets, kept from the same place they are picked:
+    the house rules on the form kept under a name, and each set renamed or deleted.
+    What is typed and which set is being renamed are this view's own."""
+    name, set_name = ft.use_state("")
+    renaming, set_renaming = ft.use_state(cast(str | None, None))
+    new_name, set_new_name = ft.use_state("")
+
+    def keep() -> None:
+        if state.save_named(name):
+            set_name("")
+
+    def rename(old: str) -> None:
+        if state.rename_named(old, new_name):
+            set_renaming(None)
+
+    controls: list[ft.Control] = [heading(_("Our house-rule sets"))]
+    for entry in state.named:
+        key = named_key(entry.name)
+        if renaming == entry.name:
+            controls.append(
+                ft.Row(
+                    [
+                        ft.TextField(
+                            label=_("New name for {name}").format(name=entry.name),
+                            value=new_name,
+                            expand=True,
+                            error=state.named_problem,
+                            on_change=lambda e: set_new_name(e.control.value),
+                            on_submit=lambda _, n=entry.name: rename(n),
+                        ),
+                        ft.FilledTonalButton(
+                            content=_("Rename"),
+                            height=TOUCH,
+                            on_click=lambda _, n=entry.name: rename(n),
+                            key=f"rename-{key}",
+                        ),
+                    ]
+                )
+            )
+            continue
+        count = len(entry.house_rules)
+        controls.append(
+            ft.Row(
+                [
+                    ft.Column(
+                        [
+                            ft.Text(entry.name, weight=ft.FontWeight.BOLD),
+                            ft.Text(
+                                ", ".join(sorted(house_rule_title(r) for r in entry.house_rules))
+                                or house_rules_line(count),
+                                size=12,
+                                color=ft.Colors.ON_SURFACE_VARIANT,
+                            ),
+                        ],
+                        spacing=0,
+                        expand=True,
+                    ),
+                    icon_button(
+                        ft.Icons.EDIT_OUTLINED,
+                        _("Rename {name}").format(name=entry.name),
+                        width=TOUCH,
+                        height=TOUCH,
+                        on_click=lambda _, n=entry.name: (set_renaming(n), set_new_name(n)),
+                    ),
+                    icon_button(
+                        ft.Icons.DELETE_OUTLINE,
+                        _("Delete {name}").format(name=entry.name),
+                        width=TOUCH,
+                        height=TOUCH,
+                        on_click=lambda _, n=entry.name: state.delete_named(n),
+                    ),
+                ]
+            )
+        )
+    controls.append(
+        ft.Row(
+            [
+                ft.TextField(
+                    label=_("Keep these house rules as"),
+                    hint_text=_("a name, e.g. Grandma's rules"),
+                    value=name,
+                    expand=True,
+                    error=state.named_problem if renaming is None else None,
+                    on_change=lambda e: set_name(e.control.value),
+                    on_submit=lambda _: keep(),
+                ),
+                ft.FilledTonalButton(
+                    content=_("Keep"), height=TOUCH, on_click=lambda _: keep(), key="keep-rules"
+                ),
+            ]
+        )
+    )
+    return ft.Column(controls, spacing=8, key="named-sets")
 
 
 def _house_rules(state: NewMatch) -> list[ft.Control]:
@@ -228,6 +326,7 @@ def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
     controls.append(_presets(state))
     if rules_open:
         controls += _house_rules(state)
+        controls.append(NamedSets(state))
     starts = [side.start_score.strip() for side in setup.sides]
     more = _("Target {value}").format(value=setup.target.strip() or i18n.number(info.target)) + (
         _(" · start scores given") if any(starts) else ""

@@ -27,7 +27,7 @@ from .history import HISTORY_PAGE, History, HistoryFilter
 from .live import follow
 from .match import DRAFT_DELAY, HandEntry, OpenMatch, Preview, Scheduler, rank_name
 from .navigation import Navigation, Screen
-from .setup import NewMatch, default_sides
+from .setup import NewMatch, default_sides, named_key
 
 __all__ = [
     "DRAFT_DELAY",
@@ -46,6 +46,7 @@ __all__ = [
     "build_model",
     "default_sides",
     "follow",
+    "named_key",
     "rank_name",
 ]
 

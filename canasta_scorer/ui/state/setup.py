@@ -3,17 +3,27 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from canasta_scorer import i18n
 from canasta_scorer.i18n import N_, _
 from canasta_scorer.rules import VARIANT_INFO, RecordError, Severity, Variant, score_match
-from canasta_scorer.store import MatchState, Store, StoreError
+from canasta_scorer.store import MatchState, NamedRuleSet, Store, StoreError
 
 from ..drafts import MatchSetup, SetupSide
 from ..words import store_problem
 
-__all__ = ["PRESETS", "NewMatch", "default_sides"]
+__all__ = ["NAME_LIMIT", "PRESETS", "NewMatch", "default_sides", "named_key"]
+
+#: The longest name a named house-rule set may have (characters).
+NAME_LIMIT = 80
+
+
+def named_key(name: str) -> str:
+    """The preset id of a named house-rule set: ``set:`` and its name folded."""
+    return "set:" + name.strip().casefold()
+
 
 #: House-rule presets a table picks in one tap: id → (name, house rules). "ours",
 #: the family's own set, is the last match's choice and is filled in by `NewMatch`.
@@ -56,6 +66,10 @@ class NewMatch:
         form: what is typed and chosen on the form.
         problems: why the form cannot start a match, field in words → message.
         known_players: remembered players, to pick from.
+        ours: the last match's house rules (``None`` before any match).
+        named: the family's named house-rule sets, by name.
+        named_problem: why the last save, rename or delete of a named set did not
+            happen (``None`` when it did).
     """
 
     store: Store
@@ -63,6 +77,8 @@ class NewMatch:
     problems: tuple[tuple[str, str], ...] = ()
     known_players: tuple[str, ...] = ()
     ours: frozenset[str] | None = None
+    named: tuple[NamedRuleSet, ...] = ()
+    named_problem: str | None = None
 
     def start(self, variant: Variant | str = Variant.CLASSIC) -> None:
         """A fresh form for a variant; the family's own house rules (``ours``) are
@@ -75,6 +91,8 @@ class NewMatch:
             if last
             else None
         )
+        self.named = tuple(self.store.rule_sets())
+        self.named_problem = None
         self.form = MatchSetup(variant=variant.value, sides=default_sides(variant))
         self.problems = ()
 
@@ -82,10 +100,12 @@ class NewMatch:
 
     def presets(self) -> list[tuple[str, str, frozenset[str]]]:
         """The presets offered: (id, name, house rules); the family's own set when a
-        match was played before and its rules are not one of the others."""
+        match was played before and its rules are not one of the others; then every
+        named set (id ``set:`` and its name folded)."""
         offered = [(key, _(name), rules) for key, (name, rules) in PRESETS.items()]
         if self.ours is not None and all(self.ours != rules for _, _, rules in offered):
             offered.append(("ours", _("Our rules (last match)"), self.ours))
+        offered += [(named_key(s.name), s.name, s.house_rules) for s in self.named]
         return offered
 
     def preset(self) -> str | None:
@@ -98,6 +118,49 @@ class NewMatch:
         rules = next((rules for k, _, rules in self.presets() if k == key), None)
         if rules is not None:
             self.form = self.form.model_copy(update={"house_rules": rules})
+
+    def _named(self, act: Callable[[], object]) -> bool:
+        """Do a change of the named sets in the store, then read them again; on a
+        refusal keep the sets as they are and say why (`named_problem`)."""
+        try:
+            act()
+        except StoreError as error:
+            self.named_problem = store_problem(error)
+            return False
+        self.named = tuple(self.store.rule_sets())
+        self.named_problem = None
+        return True
+
+    def _set_name(self, name: str) -> str | None:
+        """A set's name stripped, or ``None`` with `named_problem` saying why not."""
+        name = name.strip()
+        if not name:
+            self.named_problem = _("Give the house rules a name to keep them by.")
+            return None
+        if len(name) > NAME_LIMIT:
+            self.named_problem = _("A name of house rules may have at most {n} characters.").format(
+                n=NAME_LIMIT
+            )
+            return None
+        return name
+
+    def save_named(self, name: str) -> bool:
+        """Keep the house rules on the form under a name (a set of that name, in any
+        case, is replaced); True when kept."""
+        checked = self._set_name(name)
+        rules = self.form.house_rules
+        return checked is not None and self._named(lambda: self.store.save_rule_set(checked, rules))
+
+    def rename_named(self, name: str, new_name: str) -> bool:
+        """Give a named set another name; True when renamed."""
+        checked = self._set_name(new_name)
+        return checked is not None and self._named(
+            lambda: self.store.rename_rule_set(name, checked)
+        )
+
+    def delete_named(self, name: str) -> bool:
+        """Forget a named set; True when forgotten."""
+        return self._named(lambda: self.store.delete_rule_set(name))
 
     # --- names -------------------------------------------------------------------
 
