@@ -18,6 +18,7 @@ from canasta_scorer.store import Store
 
 from .browser import PHONE
 from .conftest import AppPage, Server
+from .match_flow import CLASSIC_SEATS, start_match
 from .test_match_in_browser import s1_hand, seed_match
 
 #: A name of 30 characters.
@@ -137,7 +138,27 @@ def test_score_sheet_rows_and_totals_are_read_once(app: AppPage, server: Server)
         "Hand 2: North-South +1,630, total 3,260; East-West +575, total 1,150",
     ]
     said = {node["id"]: node["said"] for node in read if node["id"]}
-    assert said["total-0"] == "North-South total 3,260"
+    assert said["total-0"] == "North-South total 3,260; players North, South"
     assert said["minimum-1"] == "East-West initial meld minimum 50"
     every = " ".join(node["said"] for node in read)
     assert every.count("3,260") == 2  # hand 2's row and the total, once each
+
+
+#: A family new to the app: names no other test remembers.
+FAMILY = (("Rosalind", "Luis"), ("Ines", "Marco"))
+
+
+def test_a_new_match_is_started_in_a_few_taps(app: AppPage) -> None:
+    app.open()
+    # the first time: every name typed (a tap on the field, a key per letter)
+    first = start_match(app.page, CLASSIC_SEATS, FAMILY)
+    expect(app.text("Rosalind, Luis")).to_be_visible()
+    assert (first.taps, first.keys, first.scrolls) == (6, 21, 0), first.steps
+    app.tap("Back")
+    # the next time: each name a remembered player's button, no key pressed
+    again = start_match(app.page, CLASSIC_SEATS, FAMILY)
+    expect(app.text("Ines, Marco")).to_be_visible()
+    assert (again.taps, again.keys, again.scrolls) == (6, 0, 0), again.steps
+    assert again.steps[1:5] == [
+        f"tap {n} (remembered)" for n in ("Rosalind", "Luis", "Ines", "Marco")
+    ]

@@ -109,10 +109,17 @@ def score_sheet(
             [
                 ft.Semantics(
                     identifier=f"total-{index}",
-                    label=_("{name} total {points}").format(
-                        name=side.name, points=points(score.running_totals[index])
+                    # read once, by its label, which names the players too
+                    label=(
+                        _("{name} total {points}; players {players}")
+                        if side.players
+                        else _("{name} total {points}")
+                    ).format(
+                        name=side.name,
+                        points=points(score.running_totals[index]),
+                        players=", ".join(side.players),
                     ),
-                    exclude_semantics=True,  # read once, by its label
+                    exclude_semantics=True,
                     content=ft.Column(
                         [
                             ft.Text(
