@@ -109,3 +109,58 @@ def test_a_named_set_is_started_with(open_app: OpenApp, store: Store) -> None:
         app.type(label, name)
     app.click("Start match")
     assert app.has_text("house rules: A tie at the end is a draw")
+
+
+def start_classic_entry(app: AppHarness, variant: str | None = None) -> None:
+    """New match (classic, or ``variant`` with two sides of two), Enter hand 1."""
+    app.click("New match")
+    if variant:
+        app.choose("Variant", variant)
+    for label, name in (
+        ("North-South player 1", "Ann"),
+        ("North-South player 2", "Bob"),
+        ("East-West player 1", "Cy"),
+        ("East-West player 2", "Di"),
+    ):
+        app.type(label, name)
+    app.click("Start match")
+    app.click("Enter hand 1")
+
+
+def test_the_pads_offer_no_more_cards_than_the_deck_holds(open_app: OpenApp) -> None:
+    app = open_app()
+    start_classic_entry(app)  # two packs: 8 of a rank, 4 black threes, 4 jokers, 4 red threes
+    app.click("Add a meld of black threes")
+    offered = [c.key for c in app.controls() if str(c.key).startswith("naturals-0-3-")]
+    assert offered == ["naturals-0-3-3", "naturals-0-3-4"]  # not 5 to 8
+    app.click("naturals-0-3-4")
+    assert app.button("More black threes in the meld of black threes").disabled
+    app.click("Add a meld of Ks")
+    app.click("naturals-0-K-8")
+    assert app.button("More Ks in the meld of Ks").disabled
+    for _ in range(4):
+        app.click("More jokers in the meld of Ks")
+    assert app.button("More jokers in the meld of Ks").disabled  # a fifth joker: none
+    app.click("4 red threes of North-South")
+    assert app.button("More red threes of North-South").disabled
+    jokers = [c.key for c in app.controls() if str(c.key).startswith("left-0-0-jokers-")]
+    assert jokers == [f"left-0-0-jokers-{n}" for n in (1, 2, 3, 4)]
+    app.click("left-0-0-jokers-4")
+    assert app.button("More jokers (50) in Ann's hand").disabled
+    assert not app.button("More cards K to 8 (10) in Ann's hand").disabled
+
+
+def test_a_deck_of_three_packs_offers_more(open_app: OpenApp) -> None:
+    app = open_app()
+    app.click("New match")
+    app.choose("Variant", "six-player")
+    for seat in range(6):
+        side, place = divmod(seat, 3)
+        app.type(f"Team {'AB'[side]} player {place + 1}", f"P{seat}")
+    app.click("Start match")
+    app.click("Enter hand 1")
+    app.click("4 red threes of Team A")
+    app.click("More red threes of Team A")
+    app.click("More red threes of Team A")  # 6: the three packs' red threes
+    assert "red threes of Team A: 6" in app.labels()
+    assert app.button("More red threes of Team A").disabled

@@ -22,11 +22,13 @@ from canasta_scorer import i18n
 from canasta_scorer.i18n import N_, _, ngettext
 from canasta_scorer.rules import (
     CanastaKind,
+    Card,
     Finding,
     HouseRule,
     MatchRecord,
     MatchSide,
     MeldRank,
+    PointClass,
     RuleSet,
     Severity,
     SideScore,
@@ -237,7 +239,9 @@ def MeldRow(
             ]
         ),
     ]
+    deck = rules.deck  # copies of each card: the pads offer no more than the deck holds
     if meld_draft.rank is not MeldRank.WILD:
+        most = deck[Card(meld_draft.rank.value)]
         what = _("{name} in the meld of {name2}").format(name=name, name2=name)
         rows.append(
             ft.Row(
@@ -250,6 +254,7 @@ def MeldRow(
                         lambda c=count: set_meld(side, index, naturals=c),  # type: ignore[misc]
                     )
                     for count in QUICK_COUNTS
+                    if count <= most
                 ],
                 spacing=4,
                 wrap=True,
@@ -262,6 +267,7 @@ def MeldRow(
                 else f"{meld_draft.rank.value}s",
                 meld_draft.naturals,
                 lambda v: set_meld(side, index, naturals=v),
+                maximum=most,
                 what=what,
             )
         )
@@ -271,6 +277,7 @@ def MeldRow(
                 "2s",
                 meld_draft.twos,
                 lambda v: set_meld(side, index, twos=v),
+                maximum=deck[Card.TWO],
                 what=_("2s in the meld of {name}").format(name=name),
             )
         )
@@ -279,6 +286,7 @@ def MeldRow(
                 "Jokers",
                 meld_draft.jokers,
                 lambda v: set_meld(side, index, jokers=v),
+                maximum=deck[Card.JOKER],
                 what=_("jokers in the meld of {name}").format(name=name),
             )
         )
@@ -298,9 +306,11 @@ def LeftRow(
     left: LeftDraft,
     problem: str | None,
     set_left: Callable[..., None],
+    limits: tuple[int, ...] = (),
 ) -> ft.Control:
     """One player's cards left in hand: a tap per point class, or typed cards (with
-    what was read)."""
+    what was read); ``limits``: the deck's cards of each class (`CLASSES` order), the
+    most a count is offered up to."""
     rows: list[ft.Control] = [
         ft.Row(
             [
@@ -338,8 +348,9 @@ def LeftRow(
                 )
             )
     else:
-        for key, label, what in CLASSES:
+        for number, (key, label, what) in enumerate(CLASSES):
             value = getattr(left, key)
+            most = limits[number] if number < len(limits) else None
             full = _("{what} in {who}'s hand").format(what=_(what), who=who)
             buttons: list[ft.Control] = [
                 ft.Semantics(
@@ -361,6 +372,7 @@ def LeftRow(
                     ),
                 )
                 for count in CLASS_COUNTS
+                if most is None or count <= most
             ]
             buttons.append(
                 icon_button(
@@ -368,6 +380,7 @@ def LeftRow(
                     _("More {full}").format(full=full),
                     width=TOUCH,
                     height=TOUCH,
+                    disabled=most is not None and value >= most,
                     on_click=lambda _, k=key, v=value: set_left(side, seat, **{k: v + 1}),
                 )
             )
@@ -436,10 +449,12 @@ def side_items(
             side.went_out,
             side.went_out_by,
             entry,
+            rules.red_threes,
             key=f"ending-{index}",
         )
     )
     controls.append(heading(_("Cards left in hand")))
+    limits = tuple(rules.class_copies(PointClass(key)) for key, _label, _what in CLASSES)
     names = setup.players or (setup.name,)
     for seat, left in enumerate(side.left):
         who = names[seat] if seat < len(names) else setup.name
@@ -449,7 +464,16 @@ def side_items(
             (m for w, m in problems if w == f"sides[{index}].left_in_hand[{seat}]"), None
         )
         controls.append(
-            LeftRow(index, seat, who, left, problem, entry.set_left, key=f"left-{index}-{seat}")
+            LeftRow(
+                index,
+                seat,
+                who,
+                left,
+                problem,
+                entry.set_left,
+                limits,
+                key=f"left-{index}-{seat}",
+            )
         )
     side_findings = tuple(f for f in findings if not f.where.startswith(f"sides[{index}].melds["))
     if quiet:
@@ -472,8 +496,10 @@ def Ending(
     went_out: WentOut,
     went_out_by: str | None,
     entry: HandEntryActions,
+    most: int = 4,
 ) -> ft.Control:
-    """A side's red threes (a tap for the count) and who went out (a tap on them)."""
+    """A side's red threes (a tap for the count, up to ``most``, the deck's red
+    threes) and who went out (a tap on them)."""
     buttons: list[ft.Control] = [
         _count_button(
             count,
@@ -483,13 +509,15 @@ def Ending(
             lambda c=count: entry.set_red_threes(index, c),  # type: ignore[misc]
         )
         for count in (0, 1, 2, 3, 4)
+        if count <= most
     ]
-    buttons.append(
+    buttons.append(  # the rest one tap each (a deck of three packs has 6)
         icon_button(
             ft.Icons.ADD,
             _("More red threes of {name}").format(name=setup.name),
             width=TOUCH,
             height=TOUCH,
+            disabled=red_threes >= most,
             on_click=lambda: entry.set_red_threes(index, red_threes + 1),
         )
     )
