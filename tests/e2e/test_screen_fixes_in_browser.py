@@ -138,7 +138,7 @@ def test_score_sheet_rows_and_totals_are_read_once(app: AppPage, server: Server)
         "Hand 2: North-South +1,630, total 3,260; East-West +575, total 1,150",
     ]
     said = {node["id"]: node["said"] for node in read if node["id"]}
-    assert said["total-0"] == "North-South total 3,260; players North, South"
+    assert said["total-0"] == "North-South total 3,260\nNorth, South"
     assert said["minimum-1"] == "East-West initial meld minimum 50"
     every = " ".join(node["said"] for node in read)
     assert every.count("3,260") == 2  # hand 2's row and the total, once each

@@ -109,17 +109,11 @@ def score_sheet(
             [
                 ft.Semantics(
                     identifier=f"total-{index}",
-                    # read once, by its label, which names the players too
-                    label=(
-                        _("{name} total {points}; players {players}")
-                        if side.players
-                        else _("{name} total {points}")
-                    ).format(
-                        name=side.name,
-                        points=points(score.running_totals[index]),
-                        players=", ".join(side.players),
+                    # read once: its label, then the players' names (the side's
+                    # name and total, already in the label, are not read again)
+                    label=_("{name} total {points}").format(
+                        name=side.name, points=points(score.running_totals[index])
                     ),
-                    exclude_semantics=True,
                     content=ft.Column(
                         [
                             ft.Text(
@@ -128,6 +122,7 @@ def score_sheet(
                                 max_lines=1,
                                 overflow=ft.TextOverflow.ELLIPSIS,
                                 size=size - 1,
+                                semantics_label="",
                             ),
                             *(
                                 [
@@ -146,6 +141,7 @@ def score_sheet(
                                 points(score.running_totals[index]),
                                 size=size + 10,
                                 weight=ft.FontWeight.BOLD,
+                                semantics_label="",
                             ),
                         ],
                         spacing=0,
