@@ -979,48 +979,68 @@ _SUPPLY_ORDER = (*NATURAL_RANKS, Card.TWO, Card.JOKER, Card.BLACK_THREE)
 
 
 def _check_supply(record: HandRecord, rules: RuleSet) -> list[Finding]:
-    """rules §1.13 check 4: no card more often than the deck holds."""
-    cards: list[Card] = []
-    laid_red = 0
-    for side in record.sides:
-        for meld in side.melds:
-            cards += meld.cards
-        cards += side.hand_cards()
-        laid_red += side.red_threes
-    counts = Counter(cards)
+    """rules §1.13 check 4: no card more often than the deck holds.
+
+    Each finding is placed where the cards it counts lie: the meld holding them all
+    (``sides[0].melds[2]``), else the side holding them all (``sides[0]``; for red
+    threes laid out by one side, its ``red_threes``), else ``sides`` (several sides).
+    """
+    # where each card lies: (side, meld) for a meld, (side, None) for a hand
+    places: dict[Card, Counter[tuple[int, int | None]]] = {}
+    laid_red: Counter[int] = Counter()
+    for index, side in enumerate(record.sides):
+        for number, meld in enumerate(side.melds):
+            for card in meld.cards:
+                places.setdefault(card, Counter())[index, number] += 1
+        for card in side.hand_cards():
+            places.setdefault(card, Counter())[index, None] += 1
+        if side.red_threes:
+            laid_red[index] += side.red_threes
     found: list[Finding] = []
     limits = rules.deck
+    deck = rules.packs * 52 + rules.jokers
+
+    def where(lying: Counter[tuple[int, int | None]], red: Counter[int] | None = None) -> str:
+        sides = {index for index, _ in lying} | set(red or ())
+        if len(sides) != 1:
+            return "sides"
+        (index,) = sides
+        if red:
+            return f"sides[{index}].red_threes" if not lying else f"sides[{index}]"
+        spots = set(lying)
+        if len(spots) == 1 and (meld := next(iter(spots))[1]) is not None:
+            return f"sides[{index}].melds[{meld}]"
+        return f"sides[{index}]"
+
     for card in _SUPPLY_ORDER:
         limit = limits[card]
-        if counts[card] > limit:
+        lying = places.get(card, Counter())
+        count = sum(lying.values())
+        if count > limit:
             found.append(
                 _finding(
                     E,
                     Code.SUPPLY_TOO_MANY,
-                    "sides",
+                    where(lying),
                     phrase(
                         "supply.too_many",
-                        count=counts[card],
+                        count=count,
                         cards=rank_phrase(card.value),
-                        deck=rules.packs * 52 + rules.jokers,
+                        deck=deck,
                         most=limit,
                     ),
                     R_SUPPLY,
                 )
             )
-    red = laid_red + counts[Card.RED_THREE]
+    red_lying = places.get(Card.RED_THREE, Counter())
+    red = sum(laid_red.values()) + sum(red_lying.values())
     if red > rules.red_threes:
         found.append(
             _finding(
                 E,
                 Code.SUPPLY_RED_THREES,
-                "sides",
-                phrase(
-                    "supply.red_threes",
-                    count=red,
-                    deck=rules.packs * 52 + rules.jokers,
-                    most=rules.red_threes,
-                ),
+                where(red_lying, laid_red),
+                phrase("supply.red_threes", count=red, deck=deck, most=rules.red_threes),
                 R_SUPPLY,
             )
         )
