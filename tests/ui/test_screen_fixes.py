@@ -164,3 +164,40 @@ def test_a_deck_of_three_packs_offers_more(open_app: OpenApp) -> None:
     app.click("More red threes of Team A")  # 6: the three packs' red threes
     assert "red threes of Team A: 6" in app.labels()
     assert app.button("More red threes of Team A").disabled
+
+
+def test_deck_counts_show_at_the_meld_and_every_side_counts_the_same(open_app: OpenApp) -> None:
+    app = open_app()
+    start_classic_entry(app)
+    # ten queens: a meld of 8 on North-South, another of 3 on East-West (two packs: 8)
+    app.click("Add a meld of Qs")
+    app.click("naturals-0-Q-8")
+    app.click("Add a meld of As")
+    app.click("side-1")
+    app.click("Add a meld of Qs")
+    message = "11 Qs in melds and hands: the 108-card deck has 8"
+    # about both sides' cards: shown on each side, under its rank pad, and counted on
+    # each side's switch; the save bar counts each problem once, as the switches do
+    assert app.has_text(message)
+    assert "North-South: hand total +640, 1 problem" in app.labels()
+    assert "East-West: hand total +30, 2 problems" in app.labels()  # and its minimum
+    assert app.has_text("2 problems: fix them to save (all sides are checked).")
+    app.click("side-0")
+    assert app.has_text(message)
+    texts = app.texts()
+    assert texts.index(message) < texts.index("Meld of As")  # above the melds
+
+
+def test_five_jokers_on_one_side_show_on_that_side_only(open_app: OpenApp) -> None:
+    app = open_app()
+    start_classic_entry(app)
+    app.click("Add a meld of Ks")
+    for _ in range(3):
+        app.click("More jokers in the meld of Ks")
+    app.click("left-0-0-jokers-2")  # 5 jokers, all North-South's
+    message = "5 jokers in melds and hands: the 108-card deck has 4"
+    assert app.has_text(message)
+    assert "North-South: hand total +80, 1 problem" in app.labels()
+    assert app.has_text("1 problem: fix it to save (all sides are checked).")
+    app.click("side-1")
+    assert not app.has_text(message)

@@ -171,7 +171,7 @@ def test_an_illegal_meld_says_why_and_cannot_be_saved(open_app: OpenApp) -> None
         "K K K 2 2 2 2 has 4 wild cards: a meld may hold at most 3, canastas included"
     )
     assert "Save is blocked" in app.labels()
-    assert app.has_text("1 rule broken: fix it to save (all sides are checked).")
+    assert app.has_text("1 problem: fix it to save (all sides are checked).")
     # K K K 2 2 2 2 has seven cards, but an illegal meld is not headed as a canasta.
     assert "110 points" in app.texts()
     assert "110 points · mixed canasta" not in app.texts()

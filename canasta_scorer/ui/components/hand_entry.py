@@ -400,6 +400,7 @@ def side_items(
     entry: HandEntryActions,
     opened: str | None,
     opener: Opener,
+    across: tuple[Finding, ...] = (),
 ) -> list[ft.Control]:
     """One side's part of the hand, as items of the scrolling body (built by the
     browser only when scrolled to): the rank pad with the melds under it, red threes,
@@ -415,6 +416,11 @@ def side_items(
     controls: list[ft.Control] = [
         RankPad(index, tuple(ranks), frozenset(have), opener, key=f"rank-pad-{index}")
     ]
+    # about the side's cards as a whole (the deck cannot hold so many of a card …),
+    # this side's alone or every side's: right under the rank pad, above the melds
+    whole = tuple(f for f in findings if f.where == f"sides[{index}]") + across
+    if whole and not quiet:
+        controls.append(findings_list(whole))
     if not side.melds:
         controls.append(
             ft.Text(
@@ -475,7 +481,11 @@ def side_items(
                 key=f"left-{index}-{seat}",
             )
         )
-    side_findings = tuple(f for f in findings if not f.where.startswith(f"sides[{index}].melds["))
+    side_findings = tuple(
+        f
+        for f in findings
+        if not f.where.startswith(f"sides[{index}].melds[") and f.where != f"sides[{index}]"
+    )
     if quiet:
         controls.append(
             ft.Text(f"{setup.name}: {_(NOT_ENTERED)}.", color=ft.Colors.ON_SURFACE_VARIANT)
@@ -832,6 +842,7 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
                     actions,
                     dict(opened).get(index),
                     openers[index],
+                    preview.across() if preview is not None else (),
                 )
             )
         if wide:
@@ -999,7 +1010,10 @@ def _hand_findings(entry: HandEntry) -> list[ft.Control]:
         ]
         if shown:
             controls.append(problem_list(shown))
-        hand_level = [f for f in preview.findings if not f.where.startswith("sides[")]
+        # about the hand (not a side's cards: those are shown with each side)
+        hand_level = [
+            f for f in preview.findings if not f.where.startswith("sides[") and f.where != "sides"
+        ]
         if hand_level:
             controls.append(findings_list(hand_level))
         if preview.later:
@@ -1039,16 +1053,16 @@ def _save_bar(
                     color=ft.Colors.ON_SURFACE_VARIANT,
                 )
             )
-        if preview.errors:
-            count = len(preview.errors)
+        count = preview.problem_count()  # counted as the side switcher counts
+        if count:
             lines.append(
                 ft.Semantics(
                     identifier="blocked",
                     label=_("Save is blocked"),
                     content=ft.Text(
                         ngettext(
-                            "{n} rule broken: fix it to save (all sides are checked).",
-                            "{n} rules broken: fix them to save (all sides are checked).",
+                            "{n} problem: fix it to save (all sides are checked).",
+                            "{n} problems: fix them to save (all sides are checked).",
                             count,
                         ).format(n=count),
                         color=ft.Colors.ERROR,

@@ -46,7 +46,7 @@ from canasta_scorer.store import (
     StoreError,
 )
 
-from ..drafts import NOTHING_ENTERED, HandDraft, LeftDraft, MeldDraft, SideDraft
+from ..drafts import MISSING_TOTAL, NOTHING_ENTERED, HandDraft, LeftDraft, MeldDraft, SideDraft
 from ..words import store_problem
 from .navigation import Navigation, Screen
 
@@ -84,6 +84,13 @@ class Preview:
         """The findings that block saving."""
         return tuple(f for f in self.findings if f.severity is Severity.ERROR)
 
+    def problem_count(self) -> int:
+        """How many problems keep the hand from being saved, each counted once: the
+        errors, and the fields that cannot be read (not a total or a hand still to be
+        entered)."""
+        waiting = (MISSING_TOTAL, NOTHING_ENTERED)
+        return len(self.errors) + sum(1 for _where, m in self.problems if m not in waiting)
+
     @property
     def can_save(self) -> bool:
         """True when nothing blocks saving."""
@@ -99,10 +106,17 @@ class Preview:
             or f.where.startswith(where + "[")
         )
 
+    def across(self) -> tuple[Finding, ...]:
+        """Findings about several sides at once (``sides``: e.g. more of a card in
+        every side's melds and hands together than the deck holds); each side shows
+        them, as they are about its cards too."""
+        return tuple(f for f in self.findings if f.where == "sides")
+
     def side_problems(self, side: int) -> int:
-        """How many errors and unreadable fields are about one side."""
+        """How many errors and unreadable fields are about one side (an error about
+        several sides counts on each of them)."""
         where = f"sides[{side}]"
-        errors = [f for f in self.about(where) if f.severity is Severity.ERROR]
+        errors = [f for f in self.about(where) + self.across() if f.severity is Severity.ERROR]
         unread = [
             p for p, _ in self.problems if p == where or p.startswith((where + ".", where + "["))
         ]
