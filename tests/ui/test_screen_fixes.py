@@ -201,3 +201,43 @@ def test_five_jokers_on_one_side_show_on_that_side_only(open_app: OpenApp) -> No
     assert app.has_text("1 problem: fix it to save (all sides are checked).")
     app.click("side-1")
     assert not app.has_text(message)
+
+
+def test_the_new_match_form_shows_every_problem_at_its_field_at_once(
+    open_app: OpenApp,
+) -> None:
+    app = open_app()
+    app.click("New match")
+    app.type("North-South player 1", "Ann")
+    app.type("East-West player 1", "Ann")
+    app.click("target-and-start")
+    app.type("Target (default 5,000)", "0")
+    app.type("North-South start score (resume a paper match)", "abc")
+    app.click("Start match")
+    # the number that cannot be read and what the rules find in the rest, together
+    assert app.field("North-South start score").error == "'abc' is not a whole number"
+    assert app.field("Target (default 5,000)").error == "target 0 must be a positive multiple of 5"
+    assert app.has_text("classic has sides of 2 and 2 players; these have 1 and 1")
+    assert app.has_text("Ann is named twice at the table")
+    texts = app.texts()
+    assert not any(t.startswith(("Target:", "Sides:")) for t in texts), texts  # words once
+    assert "Scoreboard" not in texts
+
+
+def test_quick_totals_show_every_problem_at_its_field_at_once(open_app: OpenApp) -> None:
+    app = open_app()
+    start_classic_entry(app)
+    app.switch("Quick totals", True)
+    app.type("North-South hand total", "abc")
+    app.type("East-West hand total", "12")
+    # the total that cannot be read, and the rules' finding on the other, together
+    assert app.field("North-South hand total").error == "'abc' is not a whole number"
+    assert app.field("East-West hand total").error.startswith(
+        "the hand score 12 is not a multiple of 5"
+    )
+    # said at the fields only, not again at the bottom with the field's name before it
+    assert not any(t.startswith("North-South hand total:") for t in app.texts()), app.texts()
+    app.type("North-South hand total", "120")
+    app.type("East-West hand total", "45")
+    app.click("Save hand")
+    assert app.has_text("Hand 1 saved.")

@@ -275,7 +275,8 @@ def test_quick_totals_from_a_paper_count(open_app: OpenApp) -> None:
     assert refused(app)
     app.type("East-West hand total", "abc")
     assert app.field("East-West hand total").error == "'abc' is not a whole number"
-    assert "East-West hand total: 'abc' is not a whole number" in app.texts()
+    # said at the field, not again at the bottom
+    assert "East-West hand total: 'abc' is not a whole number" not in app.texts()
     assert not any("sides[" in text for text in app.texts())
     assert refused(app)
     app.type("East-West hand total", "-85")
@@ -402,7 +403,10 @@ def test_a_start_score_that_cannot_be_read_is_shown_on_the_form(open_app: OpenAp
     app.click("target-and-start")
     app.type("East-West start score (resume a paper match)", "12")
     app.click("Start match")
-    assert app.has_text("start score 12 is not a multiple of 5")
+    # at its field (the fold it is in opened to show it)
+    assert app.field("East-West start score").error.startswith(
+        "start score 12 is not a multiple of 5"
+    )
     assert "New match" in app.texts()  # still the form
 
 
@@ -542,7 +546,7 @@ def test_hand_entry_wording(open_app: OpenApp) -> None:
     assert app.button("3 red threes of North-South")  # a tap sets the count
     app.switch("Type cards", True, nth=1)
     app.type("Cards left in South's hand", "4 X")
-    assert app.has_text("South's cards left in hand: 'X' is not a card")
+    assert app.field("Cards left in South's hand").error.startswith("'X' is not a card")
     assert not any("sides[" in text for text in app.texts())
 
 

@@ -914,7 +914,8 @@ def _quick_entry(entry: HandEntry, record: MatchRecord) -> list[ft.Control]:
                 label=_("{name} hand total").format(name=side_setup.name),
                 value=draft.totals[i] if i < len(draft.totals) else "",
                 keyboard_type=ft.KeyboardType.NUMBER,
-                error=problems.get(key) or (errors[0] if errors else None),
+                # every problem of the total at once, one a line
+                error="\n".join([*([problems[key]] if key in problems else []), *errors]) or None,
                 on_change=lambda e, i=i: entry.set_quick_total(i, e.control.value),
             )
         )
@@ -1003,10 +1004,13 @@ def _hand_findings(entry: HandEntry) -> list[ft.Control]:
     controls: list[ft.Control] = []
     preview = entry.preview
     if preview is not None:
+        # a side's field that cannot be read says so at the field (a total, a
+        # player's cards left): only the others here
+        at_fields = {where for where, _m in preview.problems if where.startswith("sides[")}
         shown = [
-            (where, message)
-            for where, message in entry.hand_problems()
-            if message not in (MISSING_TOTAL, NOTHING_ENTERED)
+            (entry.hand_field(where), message)
+            for where, message in preview.problems
+            if message not in (MISSING_TOTAL, NOTHING_ENTERED) and where not in at_fields
         ]
         if shown:
             controls.append(problem_list(shown))

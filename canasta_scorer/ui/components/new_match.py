@@ -185,15 +185,29 @@ def _house_rules(state: NewMatch) -> list[ft.Control]:
 
 
 def _name_field(
-    label: str, value: str, twice: bool, on_change: Callable[[str], None]
+    label: str,
+    value: str,
+    twice: bool,
+    on_change: Callable[[str], None],
+    problem: str | None = None,
 ) -> ft.Control:
     return ft.TextField(
         expand=True,
         label=label,
         value=value,
-        error=_("This name is given twice in this match") if twice else None,
+        error=_("This name is given twice in this match") if twice else problem,
         on_change=lambda e: on_change(e.control.value),
     )
+
+
+def _fields(state: NewMatch) -> set[str]:
+    """The places of the form a problem is shown at, by JSON path."""
+    fields = {"target", "sides"}
+    for index, side in enumerate(state.form.sides):
+        fields |= {f"sides[{index}].start_score", f"sides[{index}].name"}
+        if side.players:
+            fields.add(f"sides[{index}].players")
+    return fields
 
 
 def _name_setter(state: NewMatch, side: int, seat: int | None = None) -> Callable[[str], None]:
@@ -223,6 +237,7 @@ def _sides(state: NewMatch) -> list[ft.Control]:
                     side.name,
                     state.twice(index),
                     _name_setter(state, index),
+                    state.field_problem(f"sides[{index}].name"),
                 )
             )
         else:
@@ -232,6 +247,7 @@ def _sides(state: NewMatch) -> list[ft.Control]:
                     expand=True,
                     label=_("Side {value} name").format(value=index + 1),
                     value=side.name,
+                    error=state.field_problem(f"sides[{index}].name"),
                     on_change=lambda e, i=index: state.set_side(i, name=e.control.value),
                 )
             )
@@ -246,6 +262,10 @@ def _sides(state: NewMatch) -> list[ft.Control]:
                         _name_setter(state, index, seat),
                     )
                 )
+            # what the rules say of the side's players (named twice …), under them
+            players_problem = state.field_problem(f"sides[{index}].players")
+            if players_problem:
+                controls.append(ft.Text(players_problem, color=ft.Colors.ERROR))
         # remembered players fill the first empty seat (a side of one player: its
         # name, while it is still the default one), offered under the first side
         # with a seat left
@@ -301,6 +321,9 @@ def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
         ft.Text(variant_summary(setup.variant), color=ft.Colors.ON_SURFACE_VARIANT),
         *_sides(state),
     ]
+    seats = state.field_problem("sides")  # the players the variant needs, under them
+    if seats:
+        controls.append(ft.Text(seats, color=ft.Colors.ERROR))
     dealers = state.dealers()
     if dealers:
         controls.append(
@@ -331,16 +354,22 @@ def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
     more = _("Target {value}").format(value=setup.target.strip() or i18n.number(info.target)) + (
         _(" · start scores given") if any(starts) else ""
     )
-    controls.append(
-        _fold(more, "", more_open, lambda: set_more_open(not more_open), "target-and-start")
+    # open, whatever was chosen, while one of its fields has a problem to show
+    more_shown = more_open or any(
+        state.field_problem(where)
+        for where in ("target", *(f"sides[{i}].start_score" for i in range(len(setup.sides))))
     )
-    if more_open:
+    controls.append(
+        _fold(more, "", more_shown, lambda: set_more_open(not more_shown), "target-and-start")
+    )
+    if more_shown:
         controls.append(
             ft.TextField(
                 expand=True,
                 label=_("Target (default {target})").format(target=i18n.number(info.target)),
                 value=setup.target,
                 keyboard_type=ft.KeyboardType.NUMBER,
+                error=state.field_problem("target"),
                 on_change=lambda e: state.set_target(e.control.value),
             )
         )
@@ -353,11 +382,13 @@ def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
                     ),
                     value=side.start_score,
                     keyboard_type=ft.KeyboardType.NUMBER,
+                    error=state.field_problem(f"sides[{index}].start_score"),
                     on_change=lambda e, i=index: state.set_side(i, start_score=e.control.value),
                 )
             )
-    if state.problems:
-        controls.append(problem_list(state.problems))
+    others = state.other_problems(_fields(state))  # not about one field: all of them here
+    if others:
+        controls.append(problem_list(others))
     centred: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {
         "xs": 12,
         "md": 10,

@@ -424,8 +424,9 @@ class HandEntry:
         try:
             hand: MatchHand = draft.to_hand(record, rules)
         except RecordError as error:
+            problems = tuple((p.where, p.message) for p in error.problems)
             self.preview = Preview(
-                score=None, problems=tuple((p.where, p.message) for p in error.problems)
+                score=None, problems=problems, findings=self._quick_rest(draft, problems)
             )
             return
         empty: tuple[tuple[str, str], ...] = ()
@@ -471,6 +472,33 @@ class HandEntry:
             and not (f.where == prefix or f.where.startswith(prefix + "."))
         )
         self.preview = Preview(score=whole.hand_scores[number], findings=mine, later=later)
+
+    def _quick_rest(
+        self, draft: HandDraft, problems: tuple[tuple[str, str], ...]
+    ) -> tuple[Finding, ...]:
+        """For quick totals with some total unreadable (or not typed yet): what the
+        rules find in the totals that can be read (a total not a multiple of 5 …), so
+        that every problem shows at once. The unreadable totals stand as 0 for the
+        check, and nothing is said about them beyond why they cannot be read."""
+        state = self._state
+        if state is None or not draft.quick or draft.number is not None:
+            return ()
+        unread = {where for where, _message in problems}
+        totals = tuple(
+            "0" if f"sides[{i}].total" in unread else text for i, text in enumerate(draft.totals)
+        )
+        record = state.record
+        rules = match_rules(record)
+        try:
+            stand_in = draft.model_copy(update={"totals": totals}).to_hand(record, rules)
+        except RecordError:
+            return ()
+        as_file = hand_record(record, stand_in, state.score.running_totals)
+        return tuple(
+            f
+            for f in check_hand(as_file, rules, whole_file=False)
+            if not any(f.where == w or f.where.startswith(w + ".") for w in unread)
+        )
 
     def hand_problems(self) -> tuple[tuple[str, str], ...]:
         """What keeps the hand being entered from being read, each with its field in

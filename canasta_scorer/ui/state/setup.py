@@ -65,6 +65,8 @@ class NewMatch:
     Attributes:
         form: what is typed and chosen on the form.
         problems: why the form cannot start a match, field in words → message.
+        issues: the same by field: JSON path (``target``, ``sides[0].start_score``)
+            → message.
         known_players: remembered players, to pick from.
         ours: the last match's house rules (``None`` before any match).
         named: the family's named house-rule sets, by name.
@@ -77,6 +79,7 @@ class NewMatch:
     problems: tuple[tuple[str, str], ...] = ()
     known_players: tuple[str, ...] = ()
     ours: frozenset[str] | None = None
+    issues: tuple[tuple[str, str], ...] = ()
     named: tuple[NamedRuleSet, ...] = ()
     named_problem: str | None = None
 
@@ -94,7 +97,7 @@ class NewMatch:
         self.named = tuple(self.store.rule_sets())
         self.named_problem = None
         self.form = MatchSetup(variant=variant.value, sides=default_sides(variant))
-        self.problems = ()
+        self.problems = self.issues = ()
 
     # --- house-rule presets ------------------------------------------------------
 
@@ -224,7 +227,7 @@ class NewMatch:
         self.form = self.form.model_copy(
             update={"variant": variant, "sides": tuple(sides), "first_dealer": None}
         )
-        self.problems = ()
+        self.problems = self.issues = ()
 
     def toggle_house_rule(self, rule: str, on: bool) -> None:
         """Turn a house rule on or off."""
@@ -295,20 +298,55 @@ class NewMatch:
         Returns:
             The new match and who deals first, or ``None`` if nothing was started.
         """
+        # every problem at once: the numbers that cannot be read, and what the rules
+        # find in the rest of the form
+        found: list[tuple[str, str]] = []
         try:
             record = self.form.to_record()
         except RecordError as error:
-            self.problems = tuple((self._label(p.where), p.message) for p in error.problems)
-            return None
+            found += [(p.where, p.message) for p in error.problems]
+            try:
+                record = self.form.to_record(lenient=True)
+            except RecordError as rest:
+                found += [(p.where, p.message) for p in rest.problems]
+                self._say(found)
+                return None
         score = score_match(record)
-        errors = [f for f in score.violations if f.severity is Severity.ERROR]
-        if errors:
-            self.problems = tuple((self._label(f.where), i18n.finding_text(f)) for f in errors)
+        found += [
+            (f.where, i18n.finding_text(f))
+            for f in score.violations
+            if f.severity is Severity.ERROR
+        ]
+        if found:
+            self._say(found)
             return None
         try:
             state = self.store.create_match(record)
         except StoreError as error:  # RuleViolationError included
             self.problems = (("", store_problem(error)),)
             return None
-        self.problems = ()
+        self.problems = self.issues = ()
         return state, self.form.first_dealer
+
+    def _say(self, found: list[tuple[str, str]]) -> None:
+        """Keep the problems found: by field (`issues`) and in words (`problems`)."""
+        self.issues = tuple(dict.fromkeys(found))
+        self.problems = tuple((self._label(where), message) for where, message in self.issues)
+
+    def field_problem(self, where: str) -> str | None:
+        """What is wrong with one field of the form (its JSON path: ``target``,
+        ``sides[0].start_score``), every message of it, one a line; ``None`` if nothing."""
+        said = [message for at, message in self.issues if at == where]
+        return "\n".join(said) if said else None
+
+    def other_problems(self, shown: set[str]) -> tuple[tuple[str, str], ...]:
+        """The problems of no field in ``shown``, in words (field: message), the
+        field's name left out where the message already starts with it."""
+        out = []
+        for where, message in self.issues:
+            if where in shown:
+                continue
+            label = self._label(where)
+            first = message.split(" ", 1)[0].casefold()
+            out.append(("" if label.casefold().endswith(first) else label, message))
+        return tuple(out)
