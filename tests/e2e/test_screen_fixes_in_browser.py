@@ -9,17 +9,22 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from playwright.sync_api import expect
 
 from canasta_scorer.rules import load_match
 from canasta_scorer.store import Store
 
-from .browser import PHONE
-from .conftest import AppPage, Server
+from .browser import ENABLE_SEMANTICS_JS, PHONE, free_port, start_server, stop_server
+from .conftest import SCREENSHOTS, AppPage, Server
 from .match_flow import CLASSIC_SEATS, start_match
 from .test_match_in_browser import s1_hand, seed_match
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 #: A name of 30 characters.
 LONG_NAME = "Maximiliana Bartholomew-Smythe"
@@ -162,3 +167,40 @@ def test_a_new_match_is_started_in_a_few_taps(app: AppPage) -> None:
     assert again.steps[1:5] == [
         f"tap {n} (remembered)" for n in ("Rosalind", "Luis", "Ines", "Marco")
     ]
+
+
+def test_a_stopped_server_is_said_and_the_hand_goes_on_after_a_restart(
+    browser: Browser, tmp_path: Path
+) -> None:
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/"
+    command = [sys.executable, "-m", "canasta_scorer", "app", "--web", "--port", str(port)]
+    command += ["--db", f"sqlite:///{tmp_path / 'canasta.db'}"]
+    process = start_server(command, tmp_path / "first.log", url)
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
+    try:
+        page = context.new_page()
+        page.goto(url)
+        assert page.evaluate(ENABLE_SEMANTICS_JS, 45_000) is not None
+        start_match(page, CLASSIC_SEATS, FAMILY)
+        page.get_by_role("button", name="Enter hand 1", exact=True).click()
+        page.get_by_role("button", name="K", exact=True).click()
+        expect(page.get_by_text("Ks in the meld of Ks: 3")).to_have_count(1)
+        # the tab's address follows the hand being entered
+        page.wait_for_url(re.compile(r"/match/\d+/hand$"))
+        page.wait_for_timeout(1500)  # the draft is written a second after a change
+        stop_server(process)
+        lost = page.get_by_role("alert")
+        expect(lost).to_contain_text("The connection to the app is lost.", timeout=15_000)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "connection-lost-phone.png"))
+        # started again: the tab reconnects (a new session, the old one is gone) and
+        # goes straight on with the hand, its kings kept
+        process = start_server(command, tmp_path / "second.log", url)
+        expect(lost).to_have_count(0, timeout=30_000)
+        page.evaluate(ENABLE_SEMANTICS_JS, 45_000)
+        expect(page.get_by_text("Ks in the meld of Ks: 3")).to_have_count(1, timeout=30_000)
+        expect(page.get_by_role("button", name="Save hand", exact=True)).to_be_visible()
+    finally:
+        context.close()
+        stop_server(process)

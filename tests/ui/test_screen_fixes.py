@@ -241,3 +241,23 @@ def test_quick_totals_show_every_problem_at_its_field_at_once(open_app: OpenApp)
     app.type("East-West hand total", "45")
     app.click("Save hand")
     assert app.has_text("Hand 1 saved.")
+
+
+def test_a_tab_opened_at_a_hand_s_address_goes_on_with_the_hand(
+    open_app: OpenApp, store: Store
+) -> None:
+    app = open_app(draft_delay=0.05)
+    start_classic_entry(app)
+    app.click("Add a meld of Ks")
+    app.wait(0.2)  # the draft is written
+    match_id = store.matches()[0].id
+    # The tab's address follows the hand (tested in a browser, tests/e2e: here no
+    # client answers Flet's push_route). The server restarted, the tab opened again
+    # at its address is a new session, which goes straight on with the hand.
+    again = open_app()
+    again.route(f"/match/{match_id}/hand")
+    assert again.has_text("Hand 1 · initial meld minimums")
+    assert "Ks in the meld of Ks: 3" in again.labels()
+    other = open_app()
+    other.route("/match/999/hand")  # a match not there (any more): home, said so
+    assert other.has_text("Match 999 is not there any more")
