@@ -261,3 +261,23 @@ def test_a_tab_opened_at_a_hand_s_address_goes_on_with_the_hand(
     other = open_app()
     other.route("/match/999/hand")  # a match not there (any more): home, said so
     assert other.has_text("Match 999 is not there any more")
+
+
+def test_a_name_with_an_emoji_is_refused_at_its_field(open_app: OpenApp, store: Store) -> None:
+    app = open_app()
+    app.click("New match")
+    words = "Names cannot hold emoji: the app's font cannot show them. Use letters."
+    app.type("North-South player 1", "Ann 🃏")
+    assert app.field("North-South player 1").error == words  # said as it is typed
+    for label, name in (
+        ("North-South player 2", "Bob"),
+        ("East-West player 1", "Zoë"),  # letters of any language are names
+        ("East-West player 2", "Di"),
+    ):
+        app.type(label, name)
+    app.click("Start match")
+    assert "Scoreboard" not in app.texts() and store.matches() == []
+    app.type("North-South player 1", "Ann")
+    assert app.field("North-South player 1").error is None
+    app.click("Start match")
+    assert "Scoreboard" in app.texts()

@@ -205,6 +205,7 @@ def _fields(state: NewMatch) -> set[str]:
     fields = {"target", "sides"}
     for index, side in enumerate(state.form.sides):
         fields |= {f"sides[{index}].start_score", f"sides[{index}].name"}
+        fields |= {f"sides[{index}].players[{seat}]" for seat in range(len(side.players))}
         if side.players:
             fields.add(f"sides[{index}].players")
     return fields
@@ -237,7 +238,7 @@ def _sides(state: NewMatch) -> list[ft.Control]:
                     side.name,
                     state.twice(index),
                     _name_setter(state, index),
-                    state.field_problem(f"sides[{index}].name"),
+                    state.name_problem(index) or state.field_problem(f"sides[{index}].name"),
                 )
             )
         else:
@@ -247,7 +248,7 @@ def _sides(state: NewMatch) -> list[ft.Control]:
                     expand=True,
                     label=_("Side {value} name").format(value=index + 1),
                     value=side.name,
-                    error=state.field_problem(f"sides[{index}].name"),
+                    error=state.name_problem(index) or state.field_problem(f"sides[{index}].name"),
                     on_change=lambda e, i=index: state.set_side(i, name=e.control.value),
                 )
             )
@@ -260,6 +261,7 @@ def _sides(state: NewMatch) -> list[ft.Control]:
                         player,
                         state.twice(index, seat),
                         _name_setter(state, index, seat),
+                        state.name_problem(index, seat),
                     )
                 )
             # what the rules say of the side's players (named twice …), under them

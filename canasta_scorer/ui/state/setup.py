@@ -14,10 +14,36 @@ from canasta_scorer.store import MatchState, NamedRuleSet, Store, StoreError
 from ..drafts import MatchSetup, SetupSide
 from ..words import store_problem
 
-__all__ = ["NAME_LIMIT", "PRESETS", "NewMatch", "default_sides", "named_key"]
+__all__ = [
+    "NAME_LIMIT",
+    "NO_EMOJI",
+    "PRESETS",
+    "NewMatch",
+    "default_sides",
+    "has_emoji",
+    "named_key",
+]
 
 #: The longest name a named house-rule set may have (characters).
 NAME_LIMIT = 80
+
+#: Pictographs (emoji) and what builds them: the app's font has none of them, so a
+#: name holding one would show boxes on every screen; names refuse them instead.
+_EMOJI = re.compile(
+    "[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\u2300-\u23ff"
+    "\ufe0f\u200d\u20e3\U000e0020-\U000e007f]"
+)
+#: Why a name with an emoji is refused, in the player's words.
+NO_EMOJI = N_("Names cannot hold emoji: the app's font cannot show them. Use letters.")
+
+
+def has_emoji(text: str) -> bool:
+    """True when ``text`` holds an emoji (or a character that builds one).
+
+    >>> has_emoji("Ann 🃏"), has_emoji("Zoë"), has_emoji("Nonna ❤")
+    (True, False, True)
+    """
+    return _EMOJI.search(text) is not None
 
 
 def named_key(name: str) -> str:
@@ -140,6 +166,9 @@ class NewMatch:
         if not name:
             self.named_problem = _("Give the house rules a name to keep them by.")
             return None
+        if has_emoji(name):
+            self.named_problem = _(NO_EMOJI)
+            return None
         if len(name) > NAME_LIMIT:
             self.named_problem = _("A name of house rules may have at most {n} characters.").format(
                 n=NAME_LIMIT
@@ -180,6 +209,13 @@ class NewMatch:
         """Remembered players to offer as chips: none already in this match."""
         used = self.names_used()
         return tuple(p for p in self.known_players if p.strip().casefold() not in used)
+
+    def name_problem(self, side: int, seat: int | None = None) -> str | None:
+        """Why the name in a seat (``seat`` None: a side's name) cannot be taken as it
+        is typed (an emoji), or ``None``."""
+        mine = self.form.sides[side]
+        name = mine.players[seat] if seat is not None else mine.name
+        return _(NO_EMOJI) if has_emoji(name) else None
 
     def twice(self, side: int, seat: int | None = None) -> bool:
         """True when the name in a seat (``seat`` None: a side of one player, its
@@ -298,9 +334,15 @@ class NewMatch:
         Returns:
             The new match and who deals first, or ``None`` if nothing was started.
         """
-        # every problem at once: the numbers that cannot be read, and what the rules
-        # find in the rest of the form
+        # every problem at once: the names the app cannot show, the numbers that
+        # cannot be read, and what the rules find in the rest of the form
         found: list[tuple[str, str]] = []
+        for index, side in enumerate(self.form.sides):
+            if has_emoji(side.name):
+                found.append((f"sides[{index}].name", _(NO_EMOJI)))
+            for seat, player in enumerate(side.players):
+                if has_emoji(player):
+                    found.append((f"sides[{index}].players[{seat}]", _(NO_EMOJI)))
         try:
             record = self.form.to_record()
         except RecordError as error:
