@@ -24,6 +24,7 @@ from typing import Any
 
 import flet as ft
 
+from canasta_scorer import i18n
 from canasta_scorer.i18n import N_, _
 from canasta_scorer.store import Store
 
@@ -39,6 +40,7 @@ from .components.new_match import NewMatchScreen
 from .components.scoreboard import ScoreboardScreen, scoreboard_actions
 from .components.stats import StatsScreen
 from .components.table import TableScreen
+from .language import follow_device, speak_for, tab_language
 from .live import LiveUpdates
 from .serving import (
     AccessGate,
@@ -173,13 +175,17 @@ def _message(nav: Navigation) -> ft.Control:
                 [
                     ft.Text(message, expand=True, selectable=True),
                     *(
-                        [ft.TextButton(content="Undo", height=TOUCH, on_click=nav.restore_deleted)]
+                        [
+                            ft.TextButton(
+                                content=_("Undo"), height=TOUCH, on_click=nav.restore_deleted
+                            )
+                        ]
                         if nav.deleted is not None
                         else []
                     ),
                     icon_button(
                         ft.Icons.CLOSE,
-                        "Dismiss",
+                        _("Dismiss"),
                         width=TOUCH,
                         height=TOUCH,
                         on_click=lambda: nav.say(None),
@@ -232,6 +238,8 @@ def App(
     """The whole app for one browser tab or window: one view whose app bar and
     message follow the navigation (and the open match's undo and redo); the screen
     below is its own component, re-drawn only when its areas change."""
+    # Flet draws this tab's screens in a task of its own: they speak its language
+    i18n.speak(nav.language)
     unlocked, set_unlocked = ft.use_state(not gate.needed)
     code, set_code = ft.use_state("")
     problem, set_problem = ft.use_state("")
@@ -264,7 +272,7 @@ def App(
                         on_submit=unlock,
                         autofocus=True,
                     ),
-                    ft.FilledButton(content="Unlock", on_click=unlock, height=48),
+                    ft.FilledButton(content=_("Unlock"), on_click=unlock, height=48),
                     ft.Text(problem, color=ft.Colors.ERROR) if problem else ft.Container(),
                 ],
                 padding=16,
@@ -317,10 +325,13 @@ def App(
     return [
         ft.View(
             route="/",
-            key="app",
+            # a new language draws every screen again (memoized rows included)
+            key=f"app-{nav.language}",
             appbar=ft.AppBar(
                 title=ft.Text(title),
-                leading=icon_button(ft.Icons.ARROW_BACK, "Back", on_click=back) if back else None,
+                leading=icon_button(ft.Icons.ARROW_BACK, _("Back"), on_click=back)
+                if back
+                else None,
                 automatically_imply_leading=False,
                 actions=actions,
             ),
@@ -338,12 +349,15 @@ def build_main(
     *,
     keep_awake: bool = True,
     draft_delay: float = DRAFT_DELAY,
+    ask_device: bool | None = None,
 ) -> Any:
     """The ``main(page)`` Flet runs for each browser tab or window.
 
     Args:
         keep_awake: ask the device to keep the screen on (off in Python-level tests,
             where no client answers).
+        ask_device: ask the device for its language and the one chosen on it before
+            (by default as ``keep_awake``; the tab speaks English until it answers).
         draft_delay: seconds a changed hand draft waits before it is written to the
             store (it is written at once on leaving hand entry, on Save and when the
             tab disconnects).
@@ -353,6 +367,8 @@ def build_main(
     )
     _warm_up()
     live = LiveUpdates(store)
+    i18n.set_resolver(tab_language)
+    asking = keep_awake if ask_device is None else ask_device
 
     def main(page: ft.Page) -> None:
         page.title = _("Canasta scorer")
@@ -380,6 +396,9 @@ def build_main(
         def start() -> None:
             model = build_model(store, wrap=ft.observable, schedule=later, draft_delay=draft_delay)
             edge.back = model.nav.go_home
+            speak_for(page, model.nav)
+            if asking:
+                page.run_task(follow_device, page, model.nav)
             # Flet keeps a tab's session (and this state) across a page reload: on the
             # reconnect, read again what another device may have changed meanwhile.
             page.on_connect = lambda _: _quietly(model.nav.refresh, "refreshing on a reconnect")

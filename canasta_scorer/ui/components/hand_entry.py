@@ -96,7 +96,7 @@ def _working(score: SideScore) -> ft.Control:
     rows: list[ft.Control] = [
         ft.Row([ft.Text(label, expand=True), ft.Text(signed(value))])
         for label, value in lines
-        if value or label in ("Cards melded", "Cards left in hand")
+        if value or label in (_("Cards melded"), _("Cards left in hand"))
     ]
     if score.natural_canastas or score.mixed_canastas:
         rows.insert(
@@ -175,9 +175,9 @@ def MeldRow(
     broken = any(f.severity is Severity.ERROR for f in found)
     label = (
         {
-            CanastaKind.NATURAL: "natural canasta",
-            CanastaKind.MIXED: "mixed canasta",
-            CanastaKind.WILD: "wild canasta",
+            CanastaKind.NATURAL: _("natural canasta"),
+            CanastaKind.MIXED: _("mixed canasta"),
+            CanastaKind.WILD: _("wild canasta"),
         }.get(kind, "")
         if kind and not broken  # an illegal meld is no canasta
         else ""
@@ -242,7 +242,7 @@ def MeldRow(
     deck = rules.deck  # copies of each card: the pads offer no more than the deck holds
     if meld_draft.rank is not MeldRank.WILD:
         most = deck[Card(meld_draft.rank.value)]
-        what = _("{name} in the meld of {name2}").format(name=name, name2=name)
+        what = _("{rank} in the meld of {rank}").format(rank=name)
         rows.append(
             ft.Row(
                 [
@@ -262,9 +262,7 @@ def MeldRow(
         )
         rows.append(
             stepper(
-                name.capitalize()
-                if meld_draft.rank is MeldRank.BLACK_THREE
-                else f"{meld_draft.rank.value}s",
+                name[:1].upper() + name[1:],
                 meld_draft.naturals,
                 lambda v: set_meld(side, index, naturals=v),
                 maximum=most,
@@ -283,7 +281,7 @@ def MeldRow(
         )
         rows.append(
             stepper(
-                "Jokers",
+                _("Jokers"),
                 meld_draft.jokers,
                 lambda v: set_meld(side, index, jokers=v),
                 maximum=deck[Card.JOKER],
@@ -514,7 +512,9 @@ def Ending(
         _count_button(
             count,
             red_threes == count,
-            _("{count} red threes of {name}").format(count=count, name=setup.name),
+            ngettext("{count} red threes of {name}", "{count} red threes of {name}", count).format(
+                count=count, name=setup.name
+            ),
             f"red-threes-{index}-{count}",
             lambda c=count: entry.set_red_threes(index, c),  # type: ignore[misc]
         )
@@ -627,7 +627,7 @@ def RankPad(index: int, ranks: tuple[str, ...], have: frozenset[str], opener: Op
     return ft.Row(
         [
             ft.OutlinedButton(
-                content={"3": "Black 3s", "wild": "Wild"}.get(rank, rank),
+                content={"3": _("Black 3s"), "wild": _("Wild")}.get(rank, rank),
                 tooltip=_("Add a meld of {rank_name}").format(rank_name=rank_name(MeldRank(rank))),
                 height=TOUCH,
                 width=TOUCH if rank not in ("3", "wild") else None,
@@ -948,7 +948,7 @@ def HandInfo(
         controls.append(
             named(
                 ft.Dropdown(
-                    label="Dealer",
+                    label=_("Dealer"),
                     value=dealer,
                     options=[ft.DropdownOption(key=p, text=p) for p in players],
                     on_select=lambda e: set_hand_info(dealer=e.control.value),
@@ -981,7 +981,7 @@ def HandInfo(
     controls.append(
         ft.TextField(
             expand=True,
-            label="Note",
+            label=_("Note"),
             value=note,
             multiline=True,
             on_change=lambda e: set_hand_info(note=e.control.value),
@@ -1107,7 +1107,7 @@ def _save_bar(
                 key="save-hand",
                 expand=True,
             ),
-            ft.TextButton(content="Discard", height=56, on_click=discard),
+            ft.TextButton(content=_("Discard"), height=56, on_click=discard),
         ]
     lines.append(ft.Row(buttons, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     return ft.Semantics(

@@ -171,7 +171,7 @@ def score_sheet(
                         )
                         for side in sides
                     ],
-                    "Start",
+                    _("Start"),
                 ),
                 spacing=0,
                 height=ROW_HEIGHT,

@@ -106,7 +106,7 @@ def StatsScreen(state: History) -> ft.Control:
             else _("Over every match in the store."),
             color=ft.Colors.ON_SURFACE_VARIANT,
         ),
-        heading("Players"),
+        heading(_("Players")),
     ]
     # matches in progress get their own column only when there are some
     going_on = any(p.in_progress for p in stats.players)
@@ -126,14 +126,14 @@ def StatsScreen(state: History) -> ft.Control:
                     str(p.played),
                     *([str(p.in_progress)] if going_on else []),
                     str(p.won),
-                    f"{p.win_rate:.0%}",
+                    i18n.percent(p.win_rate),
                 ]
                 for p in stats.players
             ],
             "player-stats",
         )
     )
-    controls.append(heading("Hands"))
+    controls.append(heading(_("Hands")))
     controls.append(
         _table(
             [
@@ -179,7 +179,7 @@ def StatsScreen(state: History) -> ft.Control:
     controls.append(
         ft.Semantics(
             identifier="win-rate-chart",
-            label=_("Win rates: ") + ", ".join(f"{p.name} {p.win_rate:.0%}" for p in top),
+            label=_("Win rates: ") + ", ".join(f"{p.name} {i18n.percent(p.win_rate)}" for p in top),
             content=fch.BarChart(
                 groups=[
                     fch.BarChartGroup(
@@ -209,7 +209,7 @@ def StatsScreen(state: History) -> ft.Control:
         )
     )
     if stats.partnerships:
-        controls.append(heading("Partnerships"))
+        controls.append(heading(_("Partnerships")))
         controls.append(
             _table(
                 [
@@ -229,7 +229,7 @@ def StatsScreen(state: History) -> ft.Control:
                         str(p.played),
                         *([str(p.in_progress)] if pairs_going_on else []),
                         str(p.won),
-                        f"{p.win_rate:.0%}",
+                        i18n.percent(p.win_rate),
                     ]
                     for p in stats.partnerships
                 ],

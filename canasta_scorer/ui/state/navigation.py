@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from canasta_scorer import i18n
 from canasta_scorer.i18n import _
 
 if TYPE_CHECKING:
@@ -51,6 +52,10 @@ class Navigation:
             home, or the past matches as they were listed).
         listed: the match last opened from the past matches (their list shows it
             again in view on the way back).
+        language: the language this tab speaks (a code of `i18n.LANGUAGES`): the
+            device's, or the one chosen in the settings.
+        language_chosen: whether the player chose it (then the device's locale no
+            longer changes it).
     """
 
     screen: Screen = Screen.HOME
@@ -60,6 +65,8 @@ class Navigation:
     checker_from: Screen = Screen.HOME
     match_from: Screen = Screen.HOME
     listed: int | None = None
+    language: str = i18n.DEFAULT
+    language_chosen: bool = False
     _areas: dict[str, object] = field(default_factory=dict, repr=False)
 
     def attach(self, match: OpenMatch, setup: NewMatch, history: History, checker: Checker) -> None:
@@ -101,6 +108,23 @@ class Navigation:
         ``undo_delete`` is a deleted match the message offers to bring back."""
         self.message = message
         self.deleted = undo_delete
+
+    def follow_device(self, preferred: list[str | None]) -> None:
+        """Speak the device's language (its locales, most wanted first), unless the
+        player chose one; English when none is spoken here."""
+        if not self.language_chosen:
+            self.language = i18n.best_language(preferred)
+
+    def choose_language(self, code: str) -> None:
+        """The player chose the language of this tab (kept on the device by the app).
+
+        Raises:
+            KeyError: a language the product does not speak.
+        """
+        if code not in i18n.LANGUAGES:
+            raise KeyError(code)
+        self.language = code
+        self.language_chosen = True
 
     # --- moves -------------------------------------------------------------------
 

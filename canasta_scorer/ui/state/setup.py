@@ -75,7 +75,7 @@ def default_sides(variant: Variant) -> tuple[SetupSide, ...]:
     elif sizes == (2, 2, 2):
         names = (_("Team A"), _("Team B"), _("Team C"))
     elif sizes == (3, 2):
-        names = ("Three", "Two")
+        names = (_("Three"), _("Two"))
     else:
         names = tuple(_("Player {value}").format(value=n + 1) for n in range(len(sizes)))
     return tuple(
