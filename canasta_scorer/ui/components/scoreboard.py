@@ -7,11 +7,11 @@ import flet as ft
 from canasta_scorer.i18n import _
 from canasta_scorer.rules import Severity
 from canasta_scorer.ui.state import HandEntry, Navigation, OpenMatch
-from canasta_scorer.ui.words import house_rule_title
+from canasta_scorer.ui.words import change_words, house_rule_title
 
 from .chart import running_chart
 from .common import findings_list, icon_button, points, screen
-from .score_sheet import score_sheet
+from .score_sheet import ScoreSheet
 
 
 @screen
@@ -24,7 +24,7 @@ def ScoreboardScreen(state: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.
     rules = state.rules
     assert rules is not None
     controls: list[ft.Control] = [
-        score_sheet(record, score, nav.show_hand),
+        ScoreSheet(record, score, nav.show_hand, key="score-sheet"),
         ft.Text(
             _("Target {points} · {title}").format(
                 points=points(rules.target), title=_(rules.variant.title)
@@ -139,7 +139,7 @@ def scoreboard_actions(state: OpenMatch) -> list[ft.Control]:
     return [
         icon_button(
             ft.Icons.UNDO,
-            _("Undo {undo}").format(undo=match.undo) if match.undo else _("Undo"),
+            _("Undo {undo}").format(undo=change_words(match.undo)) if match.undo else _("Undo"),
             disabled=match.undo is None,
             on_click=state.undo,
             width=48,
@@ -147,7 +147,7 @@ def scoreboard_actions(state: OpenMatch) -> list[ft.Control]:
         ),
         icon_button(
             ft.Icons.REDO,
-            _("Redo {redo}").format(redo=match.redo) if match.redo else _("Redo"),
+            _("Redo {redo}").format(redo=change_words(match.redo)) if match.redo else _("Redo"),
             disabled=match.redo is None,
             on_click=state.redo,
             width=48,
