@@ -21,6 +21,7 @@ from sqlalchemy import Engine, Select, case, delete, func, or_, select, text, tu
 from sqlalchemy.exc import DatabaseError, OperationalError
 from sqlmodel import Session, col
 
+from canasta_scorer.i18n import _
 from canasta_scorer.rules import (
     EditCheck,
     Finding,
@@ -359,7 +360,7 @@ class Store:
     def _row(self, session: Session, match_id: int) -> MatchRow:
         row = session.get(MatchRow, match_id)
         if row is None or row.deleted_at is not None:
-            raise NotFoundError(f"there is no match {match_id}")
+            raise NotFoundError(_("there is no match {id}").format(id=match_id))
         return row
 
     def _record(
@@ -754,7 +755,7 @@ class Store:
     def add_player(self, name: str) -> None:
         """Remember a player (no change if the name is already known, in any case)."""
         if not name.strip():
-            raise StoreError("a player needs a name")
+            raise StoreError(_("a player needs a name"))
         try:
             plain_name(name)
         except ValueError as error:
@@ -1059,7 +1060,7 @@ class Store:
         score = score_match(record)
         errors = _errors(score.violations, [f"hands[{n}]" for n in range(len(record.hands))])
         if errors:
-            raise RuleViolationError("the match was not saved:", errors)
+            raise RuleViolationError(_("the match was not saved:"), errors)
         with self._session() as session:
             stored = self._as_stored(session, record)
             if stored is not record:
@@ -1097,10 +1098,12 @@ class Store:
         if result.rowcount != 1:  # type: ignore[attr-defined]
             row = session.get(MatchRow, match_id)
             if row is None or row.deleted_at is not None:
-                raise NotFoundError(f"there is no match {match_id}")
+                raise NotFoundError(_("there is no match {id}").format(id=match_id))
             raise ConflictError(
-                f"match {match_id} was changed elsewhere (on another device) since it was "
-                "opened here; nothing was saved. Reopen the match and make the change again."
+                _(
+                    "match {id} was changed elsewhere (on another device) since it was "
+                    "opened here; nothing was saved. Reopen the match and make the change again."
+                ).format(id=match_id)
             )
         row = session.get(MatchRow, match_id, populate_existing=True)
         assert row is not None
@@ -1220,7 +1223,9 @@ class Store:
 
         def edit(hands: list[MatchHand]) -> tuple[list[MatchHand], str, list[int]]:
             if not 0 <= number < len(hands):
-                raise NotFoundError(f"match {match_id} has no hand {number + 1}")
+                raise NotFoundError(
+                    _("match {id} has no hand {number}").format(id=match_id, number=number + 1)
+                )
             return (
                 [*hands[:number], hand, *hands[number + 1 :]],
                 f"Edit hand {number + 1}",
@@ -1241,7 +1246,9 @@ class Store:
         record = self.match(match_id).record
         hands = list(record.hands)
         if not 0 <= number < len(hands):
-            raise NotFoundError(f"match {match_id} has no hand {number + 1}")
+            raise NotFoundError(
+                _("match {id} has no hand {number}").format(id=match_id, number=number + 1)
+            )
         hands[number : number + 1] = [] if hand is None else [hand]
         return check_edit(record, record.model_copy(update={"hands": tuple(hands)}))
 
@@ -1256,7 +1263,9 @@ class Store:
 
         def edit(hands: list[MatchHand]) -> tuple[list[MatchHand], str, list[int]]:
             if not 0 <= number < len(hands):
-                raise NotFoundError(f"match {match_id} has no hand {number + 1}")
+                raise NotFoundError(
+                    _("match {id} has no hand {number}").format(id=match_id, number=number + 1)
+                )
             return [*hands[:number], *hands[number + 1 :]], f"Delete hand {number + 1}", []
 
         return self._change(match_id, version, edit, ChangeKind.HAND_DELETED, number)
@@ -1270,7 +1279,13 @@ class Store:
             query = query.order_by(col(ChangeRow.seq) if forward else col(ChangeRow.seq).desc())
             change = session.scalars(query.limit(1)).first()
             if change is None:
-                raise StoreError(f"nothing to {'redo' if forward else 'undo'} in match {match_id}")
+                raise StoreError(
+                    (
+                        _("nothing to redo in match {id}")
+                        if forward
+                        else _("nothing to undo in match {id}")
+                    ).format(id=match_id)
+                )
             record = self._record(session, row)
             hands = _apply_change(
                 record.hands,
@@ -1325,7 +1340,7 @@ class Store:
         with self._session() as session:
             row = session.get(MatchRow, match_id)
             if row is None:
-                raise NotFoundError(f"there is no match {match_id}")
+                raise NotFoundError(_("there is no match {id}").format(id=match_id))
             if row.deleted_at is not None and row.stats_version == STATS_VERSION:
                 self._count(session, match_id, +1)
             row.deleted_at = None
@@ -1465,7 +1480,7 @@ class Store:
                 problems.append(finding.at(prefix) if prefix else finding)
             prepared.append((record, score, item if isinstance(item, BackupMatch) else None))
         if problems:
-            raise RuleViolationError("nothing was imported: these rules are broken", problems)
+            raise RuleViolationError(_("nothing was imported: these rules are broken"), problems)
         created: list[int] = []
         there: list[int] = []
         with self._session() as session:
