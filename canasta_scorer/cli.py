@@ -279,10 +279,11 @@ def _side_sheet(
     side = record.sides[index]
     if side.quick:
         title = side.name + (f" ({', '.join(side.players)})" if side.players else "")
+        typed, total = _("typed from a paper count (not card-checked)"), _("hand total")
         out.write(
-            f"{title}\n  {_('typed from a paper count (not card-checked)'):<44}"
+            f"{title}\n  {typed:<44}"
             f"{_signed(score.typed_total):>9}\n  {'─' * 53}\n"
-            f"  {_('hand total'):<44}{_points(score.total):>9}\n"
+            f"  {total:<44}{_points(score.total):>9}\n"
         )
         return
     together = [record.sides[i] for i in group if not record.sides[i].quick]
@@ -324,27 +325,31 @@ def _side_sheet(
     title = side.name + (f" ({', '.join(side.players)})" if side.players else "")
     out.write(f"{title}\n")
     if len(together) > 1:
-        partners = " and ".join(s.name for s in together if s is not side)
+        partners = i18n.spoken_list([s.name for s in together if s is not side])
         out.write(
             _(
                 "  partners this hand with {partners}: melds, canasta bonuses, going "
                 "out and cards left in hand count together ({rule})\n"
-            ).format(partners=partners, rule=rule("2.3"))
+            ).format(partners=partners, rule=_rule("2.3"))
         )
     if side.score_before:
-        out.write(f"  {_('score before the hand'):<{width}}{_points(side.score_before):>9}\n")
+        before = _("score before the hand")
+        out.write(f"  {before:<{width}}{_points(side.score_before):>9}\n")
     pad = max(8, len(_("melds")) + 1)  # the label column: "melds" in the language
     for number, (cards, points, note) in enumerate(melds):
         label = _("melds") if number == 0 else ""
         out.write(f"  {label:<{pad}}{cards:<{width - pad}}{points:>9}  {note}".rstrip() + "\n")
     if not side.melds:
-        out.write(f"  {_('melds'):<{pad}}{_('(none)')}\n")
+        label, none = _("melds"), _("(none)")
+        out.write(f"  {label:<{pad}}{none}\n")
     for label, value in rows:
         out.write(f"  {label:<{width}}{_signed(value):>9}\n")
     out.write(f"  {'─' * (width + 9)}\n")
-    out.write(f"  {_('hand total'):<{width}}{_points(score.total):>9}\n")
+    total = _("hand total")
+    out.write(f"  {total:<{width}}{_points(score.total):>9}\n")
     if side.score_before:
-        out.write(f"  {_('new total'):<{width}}{_points(side.score_before + score.total):>9}\n")
+        new = _("new total")
+        out.write(f"  {new:<{width}}{_points(side.score_before + score.total):>9}\n")
 
 
 def _rules_line(rules: RuleSet) -> str:
@@ -401,11 +406,13 @@ def _cmd_match(args: argparse.Namespace) -> int:
         return EXIT_VALID if result.valid else EXIT_VIOLATIONS
     out.write(_("Match score sheet — {rules_line}\n\n").format(rules_line=_rules_line(rules)))
     col = max(12, *(len(side.name) + 2 for side in record.sides))
-    header = f"{_('hand'):<10}" + "".join(f"{side.name:>{col}}" for side in record.sides)
+    hand_word = _("hand")
+    header = f"{hand_word:<10}" + "".join(f"{side.name:>{col}}" for side in record.sides)
     out.write(header + "\n")
     starts = [side.start_score for side in record.sides]
     if any(starts):
-        out.write(f"{_('start'):<10}" + "".join(f"{_points(s):>{col}}" for s in starts) + "\n")
+        start = _("start")
+        out.write(f"{start:<10}" + "".join(f"{_points(s):>{col}}" for s in starts) + "\n")
     for number, (hand, totals) in enumerate(zip(record.hands, result.hands, strict=True)):
         out.write(
             f"{number + 1:<10}" + "".join(f"{_signed(t):>{col}}" for t in totals.totals) + "\n"
@@ -417,11 +424,12 @@ def _cmd_match(args: argparse.Namespace) -> int:
             + "\n"
         )
     out.write("─" * (10 + col * len(record.sides)) + "\n")
+    total, minimum = _("total"), _("minimum")
     out.write(
-        f"{_('total'):<10}" + "".join(f"{_points(r):>{col}}" for r in result.running_totals) + "\n"
+        f"{total:<10}" + "".join(f"{_points(r):>{col}}" for r in result.running_totals) + "\n"
     )
     out.write(
-        f"{_('minimum'):<10}"
+        f"{minimum:<10}"
         + "".join(f"{m:>{col}}" for m in result.initial_meld_minimums)
         + _("   initial meld minimum for the next hand\n")
     )
@@ -657,11 +665,19 @@ def _port(text: str) -> int:
     return value
 
 
-_MELD_DESCRIPTION = (
-    "Is this meld legal, what is it worth, and is it a canasta? Answers yes or no; the exit "
-    "status says the same (0 yes, 1 no). Cards as in files: JK 2 A K Q J 10 9 8 7 6 5 4, "
-    f"and 3 for a black three ({rule('1.3', '1.5')})."
-)
+def _rule(*sections: str) -> str:
+    """A citation of the rules (``"rules §1.8 taking the discard pile"``) with its
+    section titles in the language in force."""
+    return i18n.cite(rule(*sections))
+
+
+def _meld_description() -> str:
+    """The description of ``check meld``, in the language in force."""
+    return _(
+        "Is this meld legal, what is it worth, and is it a canasta? Answers yes or no; the exit "
+        "status says the same (0 yes, 1 no). Cards as in files: JK 2 A K Q J 10 9 8 7 6 5 4, "
+        "and 3 for a black three ({rule})."
+    ).format(rule=_rule("1.3", "1.5"))
 
 
 def _check_options(parser: argparse.ArgumentParser, variants: list[str], house: list[str]) -> None:
@@ -672,7 +688,7 @@ def _check_options(parser: argparse.ArgumentParser, variants: list[str], house: 
         choices=variants,
         metavar="ID",
         help=_("the variant played (default classic): {join} ({rule})").format(
-            join=", ".join(variants), rule=rule("2")
+            join=", ".join(variants), rule=_rule("2")
         ),
     )
     parser.add_argument(
@@ -681,7 +697,7 @@ def _check_options(parser: argparse.ArgumentParser, variants: list[str], house: 
         choices=house,
         metavar="ID",
         help=_("a house rule that is on; repeat it for more: {join} ({rule})").format(
-            join=", ".join(house), rule=rule("3")
+            join=", ".join(house), rule=_rule("3")
         ),
     )
     parser.add_argument("--json", action="store_true", help=_("print the answer as JSON"))
@@ -692,7 +708,7 @@ def _meld_parser(
     commands: Any, name: str, variants: list[str], house: list[str], summary: str
 ) -> None:
     """``check meld`` and its other name, ``check-meld``: one question, one answer."""
-    meld = commands.add_parser(name, help=summary, description=_MELD_DESCRIPTION)
+    meld = commands.add_parser(name, help=summary, description=_meld_description())
     meld.add_argument(
         "cards", nargs="+", metavar="CARDS", help=_('the meld\'s cards, e.g. J J J 2 or "J J J 2"')
     )
@@ -728,7 +744,7 @@ def _check_commands(commands: Any, variants: list[str], house: list[str]) -> Non
     pile = questions.add_parser(
         "pile",
         help=_("may I take the discard pile?"),
-        description=_("May I take the discard pile? ({rule})").format(rule=rule("1.8")),
+        description=_("May I take the discard pile? ({rule})").format(rule=_rule("1.8")),
     )
     pile.add_argument("--top", required=True, metavar="CARD", help=_("the top card of the pile"))
     pile.add_argument("--hand", required=True, metavar="CARDS", help=_("your hand"))
@@ -761,7 +777,7 @@ def _check_commands(commands: Any, variants: list[str], house: list[str]) -> Non
     go_out = questions.add_parser(
         "go-out",
         help=_("may we go out?"),
-        description=_("May we go out, and what does it score? ({rule})").format(rule=rule("1.9")),
+        description=_("May we go out, and what does it score? ({rule})").format(rule=_rule("1.9")),
     )
     go_out.add_argument(
         "--table",
@@ -794,7 +810,7 @@ def _check_commands(commands: Any, variants: list[str], house: list[str]) -> Non
         help=_("does this first meld reach the minimum?"),
         description=(
             _("Does this first meld reach the initial meld minimum? ({rule})").format(
-                rule=rule("1.7")
+                rule=_rule("1.7")
             )
         ),
     )
@@ -844,7 +860,7 @@ def _parser() -> argparse.ArgumentParser:
         description=_(
             "Check and score one hand file, written as docs/file-format.md "
             "describes ({file_format})."
-        ).format(file_format=file_format("4")),
+        ).format(file_format=i18n.cite(file_format("4"))),
     )
     score.add_argument(
         "file", metavar="FILE", help=_("a hand file (JSON), or - for standard input")
@@ -872,7 +888,7 @@ def _parser() -> argparse.ArgumentParser:
         help=_("the initial meld minimum for a cumulative score"),
         description=(
             _("The initial meld minimum for a side's cumulative score ({rule}).").format(
-                rule=rule("1.7")
+                rule=_rule("1.7")
             )
         ),
     )

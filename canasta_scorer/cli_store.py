@@ -103,9 +103,9 @@ def _cmd_matches(args: argparse.Namespace) -> int:
             _("No match fits these filters.\n") if filtered else _("No matches yet.\n")
         )
         return EXIT_OK
-    sys.stdout.write(
-        f"{_('match'):>6}  {_('started'):<16}  {_('variant'):<22} {_('hands'):>5}  {_('result')}\n"
-    )
+    match, started, variant = _("match"), _("started"), _("variant")
+    hands, result = _("hands"), _("result")
+    sys.stdout.write(f"{match:>6}  {started:<16}  {variant:<22} {hands:>5}  {result}\n")
     for row in rows:
         when = row.created_at.astimezone().strftime("%Y-%m-%d %H:%M")
         if row.status is MatchStatus.FINISHED:

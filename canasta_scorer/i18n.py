@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import date, datetime
+from decimal import Decimal
 from gettext import NullTranslations
 from pathlib import Path
 
@@ -202,10 +203,17 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return current().translations.ngettext(singular, plural, n)
 
 
-def number(value: int | float, *, sign: bool = False) -> str:
+def number(value: int | float, *, sign: bool = False, places: int | None = None) -> str:
     """A number as the language writes it: ``1,630`` in English, ``1.630`` in German;
-    with ``sign``, a plus before a positive number (``+1,630``)."""
-    text = format_decimal(value, locale=current().locale, group_separator=True)
+    with ``sign``, a plus before a positive number (``+1,630``); with ``places``, rounded
+    as Python's ``f"{value:,.2f}"`` rounds it, with that many digits after the decimal
+    sign (``1.50`` in English, ``1,50`` in German)."""
+    if places is None:
+        text = format_decimal(value, locale=current().locale, group_separator=True)
+    else:
+        pattern = "#,##0" + ("." + "0" * places if places else "")
+        rounded = Decimal(f"{value:.{places}f}")
+        text = format_decimal(rounded, pattern, locale=current().locale, group_separator=True)
     return "+" + text if sign and value > 0 else text
 
 
@@ -305,7 +313,7 @@ def cite(citation: str) -> str:
             parts.append(part)
             continue
         head = (_("rules") if book == "rules" else _("file format")) + " " if book else ""
-        parts.append(f"{head}§{section} {_(title)}")
+        parts.append(f"{head}§{section} " + _(title))
     return "; ".join(parts)
 
 

@@ -86,6 +86,9 @@ class VariantInfo(BaseModel):
     """The fixed numbers of one variant (rules §2).
 
     Attributes:
+        description: the variant in one line, a message whose numbers are placeholders
+            the edge fills in the language's form: ``{cards}`` (cards in the deck),
+            ``{target}`` (points that end the match) and ``{top_tier_from}``.
         side_sizes: players per side in seat order, e.g. ``(2, 2)`` for classic.
         packs: 52-card packs in the deck (each with two jokers).
         canastas_to_go_out: canastas a side needs before a player may go out.
@@ -139,7 +142,9 @@ VARIANT_INFO: Final[dict[Variant, VariantInfo]] = {
         VariantInfo(
             id=Variant.CLASSIC,
             title=W_("Classic"),
-            description=W_("4 players, 2 partnerships of 2; 108 cards; 1 canasta to go out; 5,000"),
+            description=W_(
+                "4 players, 2 partnerships of 2; {cards} cards; 1 canasta to go out; {target}"
+            ),
             side_sizes=(2, 2),
             packs=2,
             canastas_to_go_out=1,
@@ -151,7 +156,7 @@ VARIANT_INFO: Final[dict[Variant, VariantInfo]] = {
         VariantInfo(
             id=Variant.TWO_PLAYER,
             title=W_("Two players"),
-            description=W_("2 players, each a side; draw 2; 2 canastas to go out; 5,000"),
+            description=W_("2 players, each a side; draw 2; 2 canastas to go out; {target}"),
             side_sizes=(1, 1),
             packs=2,
             canastas_to_go_out=2,
@@ -163,7 +168,7 @@ VARIANT_INFO: Final[dict[Variant, VariantInfo]] = {
         VariantInfo(
             id=Variant.THREE_PLAYER,
             title=W_("Three players"),
-            description=W_("3 players, each a side; 1 canasta to go out; 5,000"),
+            description=W_("3 players, each a side; 1 canasta to go out; {target}"),
             side_sizes=(1, 1, 1),
             packs=2,
             canastas_to_go_out=1,
@@ -177,7 +182,7 @@ VARIANT_INFO: Final[dict[Variant, VariantInfo]] = {
             title=W_("Three players, cutthroat"),
             description=W_(
                 "3 players; the first to take the pile plays alone, the other two are "
-                "partners for that hand; 7,500"
+                "partners for that hand; {target}"
             ),
             side_sizes=(1, 1, 1),
             packs=2,
@@ -191,7 +196,7 @@ VARIANT_INFO: Final[dict[Variant, VariantInfo]] = {
         VariantInfo(
             id=Variant.FIVE_PLAYER,
             title=W_("Five players"),
-            description=W_("2 sides of 3 and 2; one player of the 3 sits out each hand; 5,000"),
+            description=W_("2 sides of 3 and 2; one player of the 3 sits out each hand; {target}"),
             side_sizes=(3, 2),
             packs=2,
             canastas_to_go_out=1,
@@ -205,8 +210,8 @@ VARIANT_INFO: Final[dict[Variant, VariantInfo]] = {
             id=Variant.SIX_PLAYER,
             title=W_("Six players, 2 sides of 3"),
             description=W_(
-                "2 partnerships of 3; 162 cards; 2 canastas to go out; 10,000 "
-                "(150 minimum from 7,500)"
+                "2 partnerships of 3; {cards} cards; 2 canastas to go out; {target} "
+                "(150 minimum from {top_tier_from})"
             ),
             side_sizes=(3, 3),
             packs=3,
@@ -220,7 +225,7 @@ VARIANT_INFO: Final[dict[Variant, VariantInfo]] = {
         VariantInfo(
             id=Variant.SIX_PLAYER_THREE_SIDES,
             title=W_("Six players, 3 sides of 2"),
-            description=W_("3 partnerships of 2; 162 cards; 2 canastas to go out; 7,500"),
+            description=W_("3 partnerships of 2; {cards} cards; 2 canastas to go out; {target}"),
             side_sizes=(2, 2, 2),
             packs=3,
             canastas_to_go_out=2,

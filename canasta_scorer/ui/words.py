@@ -8,7 +8,7 @@ import re
 
 from canasta_scorer import i18n
 from canasta_scorer.i18n import N_, _
-from canasta_scorer.rules import HOUSE_RULE_INFO, VARIANT_INFO, Variant
+from canasta_scorer.rules import HOUSE_RULE_INFO, VARIANT_INFO, Variant, VariantInfo
 from canasta_scorer.store import (
     StoreBusyError,
     StoreError,
@@ -29,7 +29,17 @@ __all__ = [
 
 def variant_choices() -> list[tuple[str, str, str]]:
     """Every variant: id, title, one-line description."""
-    return [(info.id.value, _(info.title), _(info.description)) for info in VARIANT_INFO.values()]
+    return [(info.id.value, _(info.title), _described(info)) for info in VARIANT_INFO.values()]
+
+
+def _described(info: VariantInfo, target: str = "{target}") -> str:
+    """A variant's line (rules §2) in the language in force, its numbers in the
+    language's form; ``target`` words the points that end the match."""
+    return _(info.description).format(
+        cards=i18n.number(info.packs * 54),
+        target=target.format(target=i18n.number(info.target)),
+        top_tier_from=i18n.number(info.top_tier_from or 0),
+    )
 
 
 def house_rule_choices() -> list[tuple[str, str, str]]:
@@ -50,18 +60,7 @@ def house_rule_title(rule: str) -> str:
 
 def variant_summary(variant: Variant | str) -> str:
     """A variant in one line, its target named as such ("…; target 5,000")."""
-    info = VARIANT_INFO[Variant(variant)]
-    text = _(info.description)
-    fixed = re.sub(
-        r"; ([\d,.\u00a0\u202f]+)(\s*\([^)]*\))?$",
-        lambda found: (
-            "; " + _("target {target}").format(target=found.group(1)) + (found.group(2) or "")
-        ),
-        text,
-    )
-    if fixed == text:
-        fixed = _("{text}; target {target}").format(text=text, target=i18n.number(info.target))
-    return fixed
+    return _described(VARIANT_INFO[Variant(variant)], _("target {target}"))
 
 
 _CHANGE = re.compile(r"(Add|Edit|Delete) hand (\d+)")

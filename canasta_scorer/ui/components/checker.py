@@ -81,7 +81,7 @@ def _slot_button(state: Checker, slot: Slot, chosen: bool, lines: list[ft.Contro
         expand=True,  # as wide as the screen: each slot a row of its own
         content=ft.Semantics(
             identifier=f"slot-{slot.field}",
-            label=f"{_(slot.label)}: {shown or _(slot.empty)}",
+            label=_("{slot}: {cards}").format(slot=_(slot.label), cards=shown or _(slot.empty)),
             selected=chosen,
             exclude_semantics=True,
             content=ft.Container(
@@ -133,7 +133,7 @@ def _card_pad(state: Checker) -> list[ft.Control]:
     return [
         ft.Semantics(
             identifier="checker-cards",
-            label=_("Cards: {value}").format(value=state.form.shown(slot) or "none yet"),
+            label=_("Cards: {value}").format(value=state.form.shown(slot) or _("none yet")),
             content=ft.Text(_("Card pad: {slot}").format(slot=_(slot.label)), size=12),
         ),
         ft.Row(

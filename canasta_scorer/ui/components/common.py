@@ -220,7 +220,12 @@ def problem_list(problems: Sequence[tuple[str, str]]) -> ft.Control:
     """Fields that cannot be read, with where they are."""
     return ft.Column(
         [
-            ft.Text(f"{where}: {_(message)}" if where else _(message), color=ft.Colors.ERROR)
+            ft.Text(
+                _("{where}: {problem}").format(where=where, problem=_(message))
+                if where
+                else _(message),
+                color=ft.Colors.ERROR,
+            )
             for where, message in problems
         ],
         spacing=4,

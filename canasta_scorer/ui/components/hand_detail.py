@@ -145,7 +145,8 @@ def HandDetailScreen(state: OpenMatch, number: int, nav: Navigation) -> ft.Contr
                     )
                 )
             else:
-                controls.append(ft.Text(f"{whose}: {format_cards(cards) or _('nothing')}"))
+                shown = format_cards(cards) or _("nothing")
+                controls.append(ft.Text(_("{whose}: {cards}").format(whose=whose, cards=shown)))
         controls.append(breakdown(result.sides[index], quick=False))
     # a typed total says itself that it was not card-checked: no warning sign for it
     findings = [f for f in result.violations if f.code is not Code.QUICK_NOT_CARD_CHECKED]

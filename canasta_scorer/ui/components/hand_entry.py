@@ -102,11 +102,16 @@ def _working(score: SideScore) -> ft.Control:
         rows.insert(
             1,
             ft.Text(
-                ngettext(
-                    "{natural} natural, {n} mixed canasta",
-                    "{natural} natural, {n} mixed canastas",
-                    score.mixed_canastas,
-                ).format(natural=score.natural_canastas, n=score.mixed_canastas),
+                # Translators: "2 natural, 1 mixed canasta": the two counts, each
+                # worded with its own plural below.
+                _("{natural}, {mixed}").format(
+                    natural=ngettext("{n} natural", "{n} natural", score.natural_canastas).format(
+                        n=score.natural_canastas
+                    ),
+                    mixed=ngettext(
+                        "{n} mixed canasta", "{n} mixed canastas", score.mixed_canastas
+                    ).format(n=score.mixed_canastas),
+                ),
                 size=12,
                 color=ft.Colors.ON_SURFACE_VARIANT,
             ),
@@ -272,7 +277,7 @@ def MeldRow(
     if meld_draft.rank is not MeldRank.BLACK_THREE or meld_draft.twos or meld_draft.jokers:
         rows.append(
             stepper(
-                "2s",
+                _("2s"),
                 meld_draft.twos,
                 lambda v: set_meld(side, index, twos=v),
                 maximum=deck[Card.TWO],
@@ -486,7 +491,10 @@ def side_items(
     )
     if quiet:
         controls.append(
-            ft.Text(f"{setup.name}: {_(NOT_ENTERED)}.", color=ft.Colors.ON_SURFACE_VARIANT)
+            ft.Text(
+                _("{name}: {problem}.").format(name=setup.name, problem=_(NOT_ENTERED)),
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            )
         )
     elif side_findings:
         controls.append(findings_list(side_findings))

@@ -256,7 +256,8 @@ def _sides(state: NewMatch) -> list[ft.Control]:
                 controls.append(
                     _name_field(
                         _("{value} player {value2}").format(
-                            value=side.name or f"Side {index + 1}", value2=seat + 1
+                            value=side.name or _("Side {value}").format(value=index + 1),
+                            value2=seat + 1,
                         ),
                         player,
                         state.twice(index, seat),
@@ -380,7 +381,7 @@ def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
                 ft.TextField(
                     expand=True,
                     label=_("{value} start score (resume a paper match)").format(
-                        value=side.name or f"Side {index + 1}"
+                        value=side.name or _("Side {value}").format(value=index + 1)
                     ),
                     value=side.start_score,
                     keyboard_type=ft.KeyboardType.NUMBER,

@@ -232,7 +232,9 @@ def score_sheet(
         )
     for number, totals in enumerate(score.hands[first:], start=first):
         said = "; ".join(
-            f"{side.name} {signed(total)}, total {points(running)}"
+            _("{name} {points}, total {total}").format(
+                name=side.name, points=signed(total), total=points(running)
+            )
             for side, total, running in zip(sides, totals.totals, totals.running, strict=True)
         )
         rows.append(

@@ -146,9 +146,9 @@ def StatsScreen(state: History) -> ft.Control:
             [
                 [
                     p.name,
-                    f"{p.average_hand:,.0f}",
+                    i18n.number(p.average_hand, places=0),
                     i18n.number(p.best_hand) if p.best_hand is not None else "–",
-                    f"{p.canastas_per_hand:.2f}",
+                    i18n.number(p.canastas_per_hand, places=2),
                     str(p.went_out),
                 ]
                 for p in stats.players

@@ -34,11 +34,11 @@ def said_elsewhere(change: Change) -> str | None:
         _("hand {value}").format(value=change.hand + 1) if change.hand is not None else _("a hand")
     )
     return {
-        ChangeKind.HAND_ADDED: f"Another device saved {hand}.",
-        ChangeKind.HAND_EDITED: f"Another device changed {hand}.",
-        ChangeKind.HAND_DELETED: f"Another device deleted {hand}.",
-        ChangeKind.UNDONE: "Another device undid a change.",
-        ChangeKind.REDONE: "Another device redid a change.",
+        ChangeKind.HAND_ADDED: _("Another device saved {hand}.").format(hand=hand),
+        ChangeKind.HAND_EDITED: _("Another device changed {hand}.").format(hand=hand),
+        ChangeKind.HAND_DELETED: _("Another device deleted {hand}.").format(hand=hand),
+        ChangeKind.UNDONE: _("Another device undid a change."),
+        ChangeKind.REDONE: _("Another device redid a change."),
     }.get(change.kind)
 
 

@@ -311,22 +311,26 @@ class NewMatch:
         found = re.fullmatch(r"sides\[(\d+)\](?:\.(\w+))?(?:\[(\d+)\])?", where)
         if found is None:
             return {
-                "target": "Target",
-                "variant": "Variant",
-                "house_rules": "House rules",
-                "sides": "Sides",
+                "target": _("Target"),
+                "variant": _("Variant"),
+                "house_rules": _("House rules"),
+                "sides": _("Sides"),
             }.get(where, where)
         index = int(found.group(1))
         sides = self.form.sides
         name = (sides[index].name.strip() if index < len(sides) else "") or _(
             "Side {value}"
         ).format(value=index + 1)
-        field_name = {"start_score": "start score", "name": "name", "players": "players"}.get(
-            found.group(2) or "", found.group(2) or ""
-        )
-        if found.group(3) is not None and found.group(2) == "players":
+        field = found.group(2) or ""
+        if found.group(3) is not None and field == "players":
             return _("{name} player {value}").format(name=name, value=int(found.group(3)) + 1)
-        return f"{name} {field_name}".strip()
+        if field == "start_score":
+            return _("{name} start score").format(name=name)
+        if field == "name":
+            return _("{name} name").format(name=name)
+        if field == "players":
+            return _("{name} players").format(name=name)
+        return f"{name} {field}".strip()
 
     def create(self) -> tuple[MatchState, str | None] | None:
         """Start the match on the form; on a problem, keep the form and say why
