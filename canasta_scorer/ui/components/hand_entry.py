@@ -13,6 +13,7 @@ a ``key``: a tap re-renders the rows whose values changed, not the screen.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -38,6 +39,7 @@ from canasta_scorer.ui.state import HandEntry, Navigation, OpenMatch, Preview, r
 
 from .common import (
     TOUCH,
+    Latest,
     findings_list,
     heading,
     icon_button,
@@ -76,12 +78,46 @@ def working(score: SideScore) -> ft.Control:
 @widget
 def Working(score: SideScore) -> ft.Control:
     """A side's score for the hand being entered, line by line (drawn again only when
-    it changes)."""
-    return _working(score)
+    it changes, and then only its lines that changed)."""
+    rows: list[ft.Control] = [
+        WorkLine(label, value, key=label)
+        for label, value in _lines(score)
+        if value or label in ("Cards melded", "Cards left in hand")
+    ]
+    if score.natural_canastas or score.mixed_canastas:
+        rows.insert(1, _canastas(score))
+    rows.append(ft.Divider(height=1))
+    rows.append(HandTotal(score.name, score.total, key="hand-total"))
+    return ft.Column(rows, spacing=4)
 
 
-def _working(score: SideScore) -> ft.Control:
-    lines = [
+@widget
+def WorkLine(label: str, value: int) -> ft.Control:
+    """One line of the working: what it counts, and its points."""
+    return ft.Row([ft.Text(label, expand=True), ft.Text(signed(value))])
+
+
+@widget
+def HandTotal(name: str, total: int) -> ft.Control:
+    """A side's hand total (points), the working's last line."""
+    return _total_row(name, total)
+
+
+def _total_row(name: str, total: int) -> ft.Control:
+    return ft.Row(
+        [
+            ft.Text("Hand total", weight=ft.FontWeight.BOLD, expand=True),
+            ft.Semantics(
+                identifier=f"hand-total-{name}",
+                label=f"{name} hand total {points(total)}",
+                content=ft.Text(points(total), size=28, weight=ft.FontWeight.BOLD),
+            ),
+        ]
+    )
+
+
+def _lines(score: SideScore) -> list[tuple[str, int]]:
+    return [
         ("Cards melded", score.meld_points),
         ("Canasta bonuses", score.canasta_bonus),
         ("Red threes", score.red_three_bonus),
@@ -89,34 +125,26 @@ def _working(score: SideScore) -> ft.Control:
         ("Cards left in hand", score.hand_points),
         ("House-rule penalties", score.penalties),
     ]
+
+
+def _canastas(score: SideScore) -> ft.Control:
+    return ft.Text(
+        f"{score.natural_canastas} natural, {plural(score.mixed_canastas, 'mixed canasta')}",
+        size=12,
+        color=ft.Colors.ON_SURFACE_VARIANT,
+    )
+
+
+def _working(score: SideScore) -> ft.Control:
     rows: list[ft.Control] = [
         ft.Row([ft.Text(label, expand=True), ft.Text(signed(value))])
-        for label, value in lines
+        for label, value in _lines(score)
         if value or label in ("Cards melded", "Cards left in hand")
     ]
     if score.natural_canastas or score.mixed_canastas:
-        rows.insert(
-            1,
-            ft.Text(
-                f"{score.natural_canastas} natural, "
-                f"{plural(score.mixed_canastas, 'mixed canasta')}",
-                size=12,
-                color=ft.Colors.ON_SURFACE_VARIANT,
-            ),
-        )
+        rows.insert(1, _canastas(score))
     rows.append(ft.Divider(height=1))
-    rows.append(
-        ft.Row(
-            [
-                ft.Text("Hand total", weight=ft.FontWeight.BOLD, expand=True),
-                ft.Semantics(
-                    identifier=f"hand-total-{score.name}",
-                    label=f"{score.name} hand total {points(score.total)}",
-                    content=ft.Text(points(score.total), size=28, weight=ft.FontWeight.BOLD),
-                ),
-            ]
-        )
-    )
+    rows.append(_total_row(score.name, score.total))
     return ft.Column(rows, spacing=4)
 
 
@@ -130,7 +158,7 @@ def _style(chosen: bool, tone: bool = False, **style: Any) -> ft.ButtonStyle:
 
 
 def _count_button(
-    value: int, chosen: bool, label: str, key: str, on_click: Callable[[], None]
+    value: int, chosen: bool, label: str, key: str | None, on_click: Callable[[], None]
 ) -> ft.Control:
     """A 48 × 48 button that sets a count with one tap."""
     style = _style(chosen, padding=ft.Padding.all(0), shape=ft.RoundedRectangleBorder(radius=8))
@@ -459,39 +487,71 @@ def Ending(
     went_out_by: str | None,
     entry: HandEntryActions,
 ) -> ft.Control:
-    """A side's red threes (a tap for the count) and who went out (a tap on them)."""
+    """A side's red threes (a tap for the count) and who went out (a tap on them);
+    each part drawn again only when its own values change."""
+    return ft.Column(
+        [
+            heading("Red threes"),
+            RedThrees(index, setup.name, red_threes, entry.set_red_threes, key="red-threes"),
+            heading("Going out"),
+            GoingOut(index, setup, went_out, went_out_by, entry, key="going-out"),
+        ],
+        spacing=8,
+    )
+
+
+@widget
+def RedThrees(
+    index: int, name: str, red_threes: int, set_red_threes: Callable[[int, int], None]
+) -> ft.Control:
+    """The red threes a side laid out: a button per count (the one shown filled)
+    and one more; a tap redraws only the buttons whose look changes."""
+    chosen = ft.use_memo(lambda: functools.partial(set_red_threes, index), [index])
     buttons: list[ft.Control] = [
-        _count_button(
+        CountButton(
             count,
             red_threes == count,
-            f"{count} red threes of {setup.name}",
-            f"red-threes-{index}-{count}",
-            lambda c=count: entry.set_red_threes(index, c),  # type: ignore[misc]
+            f"{count} red threes of {name}",
+            chosen,
+            key=f"red-threes-{index}-{count}",
         )
         for count in (0, 1, 2, 3, 4)
     ]
     buttons.append(
         icon_button(
             ft.Icons.ADD,
-            f"More red threes of {setup.name}",
+            f"More red threes of {name}",
             width=TOUCH,
             height=TOUCH,
-            on_click=lambda: entry.set_red_threes(index, red_threes + 1),
+            on_click=lambda: set_red_threes(index, red_threes + 1),
         )
     )
-    return ft.Column(
-        [
-            heading("Red threes"),
-            ft.Semantics(
-                identifier=f"red-threes-{index}",
-                label=f"red threes of {setup.name}: {red_threes}",
-                content=ft.Row(buttons, spacing=4, wrap=True),
-            ),
-            heading("Going out"),
-            _went_out(index, setup, went_out, went_out_by, entry),
-        ],
-        spacing=8,
+    return ft.Semantics(
+        identifier=f"red-threes-{index}",
+        label=f"red threes of {name}: {red_threes}",
+        content=ft.Row(buttons, spacing=4, wrap=True),
     )
+
+
+@widget
+def CountButton(
+    value: int, chosen: bool, label: str, on_count: Callable[[int], None]
+) -> ft.Control:
+    """A count button (`_count_button`) as a memoized widget: ``on_count`` is called
+    with ``value``; it must be the same object on every render (not a new lambda)."""
+    return _count_button(value, chosen, label, None, lambda: on_count(value))
+
+
+@widget
+def GoingOut(
+    index: int,
+    setup: MatchSide,
+    went_out: WentOut,
+    went_out_by: str | None,
+    entry: HandEntryActions,
+) -> ft.Control:
+    """Who on a side went out, and whether concealed."""
+    return _went_out(index, setup, went_out, went_out_by, entry)
 
 
 def _went_out(
@@ -613,16 +673,9 @@ def _under(where: str, path: str) -> bool:
     return where == path or where.startswith((path + ".", path + "["))
 
 
-def _side_tab(
-    index: int,
-    name: str,
-    preview: Preview | None,
-    quiet: bool,
-    chosen: bool,
-    on_click: Callable[[], None],
-) -> ft.Control:
-    """A side's switch: its name, live hand total and problem count (or "not
-    entered yet")."""
+def _tab_status(index: int, preview: Preview | None, quiet: bool) -> tuple[str, str, ft.ColorValue]:
+    """A side's switch's figures: its live hand total (signed points, or "–"), its
+    status ("2 problems", "no problems" or "not entered yet") and the status's colour."""
     score = preview.score if preview is not None else None
     total = score.sides[index].total if score is not None and index < len(score.sides) else None
     count = preview.side_problems(index) if preview is not None else 0
@@ -632,7 +685,20 @@ def _side_tab(
         status, color = plural(count, "problem"), ft.Colors.ERROR
     else:
         status, color = "no problems", ft.Colors.ON_SURFACE_VARIANT
-    shown = signed(total) if total is not None else "–"
+    return (signed(total) if total is not None else "–"), status, color
+
+
+@widget
+def SideTab(
+    index: int,
+    name: str,
+    shown: str,
+    status: str,
+    color: ft.ColorValue,
+    chosen: bool,
+    choose: Callable[[int], None],
+) -> ft.Control:
+    """A side's switch: its name, live hand total and status (`_tab_status`)."""
     return ft.Semantics(
         identifier=f"side-tab-{index}",
         label=f"{name}: hand total {shown}, {status}",
@@ -657,7 +723,7 @@ def _side_tab(
             expand=True,
             key=f"side-{index}",
             tooltip=name,
-            on_click=lambda _: on_click(),
+            on_click=lambda _: choose(index),
             style=_style(
                 chosen,
                 True,
@@ -675,6 +741,11 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
     on a wide screen, or quick totals) in the middle, Save at the bottom."""
     chosen, set_chosen = ft.use_state(0)
     confirm, set_confirm = ft.use_state(False)
+    # the setters as one object each for the screen's life (memoized rows get them)
+    choose = ft.use_memo(Latest, [])
+    choose.fn = set_chosen
+    ask = ft.use_memo(Latest, [])
+    ask.fn = set_confirm
     width, set_width = ft.use_state(float(ft.context.page.width or 0))
     actions = ft.use_memo(lambda: HandEntryActions(entry), [])
     # which meld is open on each side (none chosen: the newest)
@@ -722,13 +793,13 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
         top.append(
             ft.Row(
                 [
-                    _side_tab(
+                    SideTab(
                         i,
                         s.name,
-                        preview,
-                        entry.quiet(i),
+                        *_tab_status(i, preview, entry.quiet(i)),
                         i == side and not wide,
-                        lambda i=i: set_chosen(i),  # type: ignore[misc]
+                        choose,
+                        key=f"side-tab-{i}",
                     )
                     for i, s in enumerate(record.sides)
                 ],
@@ -806,7 +877,7 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
         )
     )
     body += _hand_findings(entry)
-    bottom = _save_bar(match, entry, preview, confirm, set_confirm)
+    bottom = _save_bar(match, entry, preview, confirm, ask)
     return ft.Column(
         [
             ft.Container(ft.Column(top, spacing=6), padding=ft.Padding.symmetric(horizontal=12)),
@@ -957,42 +1028,79 @@ def _save_bar(
     confirm: bool,
     set_confirm: Callable[[bool], None],
 ) -> ft.Control:
-    """The bottom bar: every side's hand total, what blocks saving, Save and Discard
-    (which asks first when something was entered)."""
+    """The bottom bar (`SaveBar`) from the hand being entered and its preview."""
     draft = entry.draft
     assert draft is not None
+    summary = (
+        "   ".join(f"{s.name} {signed(s.total)}" for s in preview.score.sides)
+        if preview is not None and preview.score is not None
+        else None
+    )
+    waiting = (
+        [m for _, m in preview.problems if m in (MISSING_TOTAL, NOTHING_ENTERED)]
+        if preview is not None
+        else []
+    )
+    return SaveBar(
+        summary,
+        NOTHING_ENTERED in waiting,
+        bool(waiting),
+        len(preview.errors) if preview is not None else 0,
+        confirm,
+        # Tried with problems, it shows every side's and says what to fix; only a
+        # hand with nothing in it has nothing to save.
+        preview is None or any(m == NOTHING_ENTERED for _, m in preview.problems),
+        not (draft.is_empty() and draft.number is None),
+        match.save_hand,
+        match.discard_draft,
+        set_confirm,
+        key="save-bar",
+    )
+
+
+@widget
+def SaveBar(
+    summary: str | None,
+    nothing: bool,
+    waiting: bool,
+    errors: int,
+    confirm: bool,
+    disabled: bool,
+    ask_first: bool,
+    save: Callable[[], object],
+    discard: Callable[[], object],
+    set_confirm: Callable[[bool], None],
+) -> ft.Control:
+    """The bottom bar: every side's hand total (``summary``), what blocks saving
+    (``nothing`` entered, totals ``waiting`` to be typed, rules broken: ``errors``),
+    Save (``disabled``) and Discard, which asks first (``confirm`` shown) when
+    something was entered (``ask_first``)."""
     lines: list[ft.Control] = []
-    if preview is not None and preview.score is not None:
-        summary = "   ".join(f"{s.name} {signed(s.total)}" for s in preview.score.sides)
+    if summary is not None:
         lines.append(ft.Text(summary, size=18, weight=ft.FontWeight.BOLD))
-    if preview is not None:
-        waiting = [m for _, m in preview.problems if m in (MISSING_TOTAL, NOTHING_ENTERED)]
-        if NOTHING_ENTERED in waiting:
-            lines.append(
-                ft.Text(NOTHING_ENTERED + ".", size=12, color=ft.Colors.ON_SURFACE_VARIANT)
+    if nothing:
+        lines.append(ft.Text(NOTHING_ENTERED + ".", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+    elif waiting:
+        lines.append(
+            ft.Text(
+                "Type every side's hand total to save.",
+                size=12,
+                color=ft.Colors.ON_SURFACE_VARIANT,
             )
-        elif waiting:
-            lines.append(
-                ft.Text(
-                    "Type every side's hand total to save.",
+        )
+    if errors:
+        lines.append(
+            ft.Semantics(
+                identifier="blocked",
+                label="Save is blocked",
+                content=ft.Text(
+                    f"{plural(errors, 'rule')} broken: fix "
+                    f"{'it' if errors == 1 else 'them'} to save (all sides are checked).",
+                    color=ft.Colors.ERROR,
                     size=12,
-                    color=ft.Colors.ON_SURFACE_VARIANT,
-                )
+                ),
             )
-        if preview.errors:
-            count = len(preview.errors)
-            lines.append(
-                ft.Semantics(
-                    identifier="blocked",
-                    label="Save is blocked",
-                    content=ft.Text(
-                        f"{plural(count, 'rule')} broken: fix "
-                        f"{'it' if count == 1 else 'them'} to save (all sides are checked).",
-                        color=ft.Colors.ERROR,
-                        size=12,
-                    ),
-                )
-            )
+        )
     if confirm:
         buttons: list[ft.Control] = [
             ft.Text("Discard this hand?", expand=True, weight=ft.FontWeight.BOLD),
@@ -1003,30 +1111,28 @@ def _save_bar(
                 content="Discard it",
                 height=TOUCH,
                 style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR),
-                on_click=match.discard_draft,
+                on_click=discard,
             ),
         ]
     else:
 
-        def discard() -> None:
-            if draft.is_empty() and draft.number is None:
-                match.discard_draft()
-            else:
+        def discard_or_ask() -> None:
+            if ask_first:
                 set_confirm(True)
+            else:
+                discard()
 
         buttons = [
             ft.FilledButton(
                 content="Save hand",
                 icon=ft.Icons.SAVE,
                 height=56,
-                # Tried with problems, it shows every side's and says what to fix;
-                # only a hand with nothing in it has nothing to save.
-                disabled=preview is None or any(m == NOTHING_ENTERED for _, m in preview.problems),
-                on_click=match.save_hand,
+                disabled=disabled,
+                on_click=save,
                 key="save-hand",
                 expand=True,
             ),
-            ft.TextButton(content="Discard", height=56, on_click=discard),
+            ft.TextButton(content="Discard", height=56, on_click=discard_or_ask),
         ]
     lines.append(ft.Row(buttons, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     return ft.Semantics(

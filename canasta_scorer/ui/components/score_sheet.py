@@ -10,7 +10,7 @@ import flet as ft
 
 from canasta_scorer.rules import MatchRecord, MatchScore
 
-from .common import TOUCH, points, signed
+from .common import TOUCH, points, signed, widget
 
 #: Height of a hand's row (two lines of figures, at least a touch target).
 ROW_HEIGHT = 56
@@ -68,6 +68,51 @@ def _figures(hand: int | None, running: int, size: int, label: str) -> ft.Contro
         alignment=ft.MainAxisAlignment.CENTER,
     )
     return ft.Semantics(label=label, content=column) if label else column
+
+
+@widget
+def HandRow(
+    number: int,
+    names: tuple[str, ...],
+    totals: tuple[int, ...],
+    running: tuple[int, ...],
+    size: int,
+    on_hand: Callable[[int], None],
+) -> ft.Control:
+    """One hand's row (0-based ``number``): each side's hand score and running total,
+    in points; a tap opens the hand. Drawn again only when its figures change, so a
+    Save adds one row and leaves the others as they are."""
+    said = "; ".join(
+        f"{name} {signed(total)}, total {points(after)}"
+        for name, total, after in zip(names, totals, running, strict=True)
+    )
+    return ft.Container(
+        ft.TextButton(
+            content=ft.Semantics(
+                label=f"Hand {number + 1}: {said}",
+                exclude_semantics=True,
+                content=ft.Row(
+                    _row(
+                        [
+                            _figures(total, after, size, "")
+                            for total, after in zip(totals, running, strict=True)
+                        ],
+                        str(number + 1),
+                    ),
+                    spacing=0,
+                ),
+            ),
+            style=ft.ButtonStyle(
+                padding=ft.Padding.all(0),
+                shape=ft.RoundedRectangleBorder(radius=0),
+                color=ft.Colors.ON_SURFACE,
+            ),
+            height=ROW_HEIGHT,
+            on_click=lambda _: on_hand(number),
+            key=f"hand-{number}",
+        ),
+        border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+    )
 
 
 def score_sheet(
@@ -144,41 +189,11 @@ def score_sheet(
                 height=ROW_HEIGHT,
             )
         )
-    style = ft.ButtonStyle(
-        padding=ft.Padding.all(0),
-        shape=ft.RoundedRectangleBorder(radius=0),
-        color=ft.Colors.ON_SURFACE,
-    )
+    names = tuple(side.name for side in sides)
     for number, totals in enumerate(score.hands):
-        said = "; ".join(
-            f"{side.name} {signed(total)}, total {points(running)}"
-            for side, total, running in zip(sides, totals.totals, totals.running, strict=True)
-        )
         rows.append(
-            ft.Container(
-                ft.TextButton(
-                    content=ft.Semantics(
-                        label=f"Hand {number + 1}: {said}",
-                        exclude_semantics=True,
-                        content=ft.Row(
-                            _row(
-                                [
-                                    _figures(total, running, size, "")
-                                    for total, running in zip(
-                                        totals.totals, totals.running, strict=True
-                                    )
-                                ],
-                                str(number + 1),
-                            ),
-                            spacing=0,
-                        ),
-                    ),
-                    style=style,
-                    height=ROW_HEIGHT,
-                    on_click=lambda _, n=number: on_hand(n),
-                    key=f"hand-{number}",
-                ),
-                border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+            HandRow(
+                number, names, totals.totals, totals.running, size, on_hand, key=f"hand-{number}"
             )
         )
     body: ft.Control
