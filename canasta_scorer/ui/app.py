@@ -234,6 +234,9 @@ def App(
     code, set_code = ft.use_state("")
     problem, set_problem = ft.use_state("")
     board_actions = ft.use_memo(lambda: BoardActions(match, nav), [])
+    # hand entry was shown in this match's view: it stays mounted (hidden) beside
+    # the scoreboard, so Save does not take it down nor the next hand build it anew
+    entry_kept = ft.use_ref(False)
 
     if not unlocked:
 
@@ -295,7 +298,10 @@ def App(
     if match.current is not None and (screen is Screen.SCOREBOARD or entering):
         # One view for the scoreboard and hand entry: the scoreboard stays mounted,
         # hidden, while a hand is entered, so Save shows it again with only what
-        # changed (the new row, the totals, the chart) instead of building it anew.
+        # changed (the new row, the totals, the chart) instead of building it anew;
+        # hand entry, once shown, stays too (it keeps its last hand, hidden, until
+        # the next is entered).
+        entry_kept.current = entry_kept.current or entering
         board = ft.Container(
             ft.Column(
                 [_centred([_scoreboard(model, board_actions)])],
@@ -312,9 +318,17 @@ def App(
             for m in message
         ]
         controls.append(board)
-        if entering:
-            controls.append(HandEntryScreen(match, model.entry, nav, key="screen-hand-entry"))
+        if entry_kept.current:
+            controls.append(
+                ft.Container(
+                    HandEntryScreen(match, model.entry, nav, key="screen-hand-entry"),
+                    visible=entering,
+                    expand=True,
+                    key="hand-entry-holder",
+                )
+            )
         return [_view(title, back, actions, ft.Column(controls, expand=True, spacing=8), False)]
+    entry_kept.current = False
     body = [*message, screen_for(model, board_actions)]
     entering = screen in (Screen.HAND_ENTRY, Screen.NEW_MATCH)
     if entering:

@@ -763,12 +763,25 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
         page.on_resize = lambda e: set_width(float(e.width))
 
     ft.use_effect(watch_width, [])
+    # The screen stays mounted, hidden, after Save or Discard (see the app): with
+    # no hand being entered it keeps what it showed; the next hand starts with
+    # the view's own choices back at their defaults.
+    last = ft.use_ref(cast(ft.Control | None, None))
+    was_entering = ft.use_ref(False)
 
     draft = entry.draft
     state = match.current
     rules = match.rules
     if draft is None or state is None or rules is None:
-        return ft.Text("No hand is being entered.")
+        was_entering.current = False
+        return last.current or ft.Text("No hand is being entered.")
+    if not was_entering.current:
+        was_entering.current = True
+        if chosen or confirm or opened:
+            set_chosen(0)
+            set_confirm(False)
+            set_opened(())
+            chosen, confirm, opened = 0, False, ()
     record = state.record
     preview = entry.preview
     wide = float(width) >= WIDE
@@ -878,7 +891,7 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
     )
     body += _hand_findings(entry)
     bottom = _save_bar(match, entry, preview, confirm, ask)
-    return ft.Column(
+    last.current = ft.Column(
         [
             ft.Container(ft.Column(top, spacing=6), padding=ft.Padding.symmetric(horizontal=12)),
             ft.Container(
@@ -891,6 +904,7 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
         expand=True,
         spacing=6,
     )
+    return last.current
 
 
 def _quick_entry(entry: HandEntry, record: MatchRecord) -> list[ft.Control]:
