@@ -15,6 +15,7 @@ import argparse
 import codecs
 import io
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -22,8 +23,9 @@ from typing import Any, TextIO
 
 from pydantic import ValidationError
 
-from canasta_scorer import __version__
+from canasta_scorer import __version__, i18n
 from canasta_scorer.cli_store import add_store_commands
+from canasta_scorer.i18n import _, ngettext
 from canasta_scorer.rules import (
     HAND_FILE_LIMIT,
     HOUSE_RULE_INFO,
@@ -134,11 +136,11 @@ def _write_json(data: object) -> None:
 
 
 def _points(value: int) -> str:
-    return f"{value:,}".replace("-", "−")
+    return i18n.number(value).replace("-", "−")
 
 
 def _signed(value: int) -> str:
-    return f"{value:+,}".replace("-", "−") if value else "0"
+    return i18n.number(value, sign=True).replace("-", "−") if value else "0"
 
 
 def _read(path: str, limit: int) -> bytes:
@@ -151,8 +153,8 @@ def _read(path: str, limit: int) -> bytes:
 
 
 def _file_problem(path: str, kind: str, problems: list[Problem]) -> int:
-    name = "standard input" if path == "-" else path
-    sys.stderr.write(f"{name}: cannot be read as a {kind} file\n")
+    name = _("standard input") if path == "-" else path
+    sys.stderr.write(_("{name}: cannot be read as a {kind} file\n").format(name=name, kind=kind))
     for problem in problems:
         sys.stderr.write(f"  {problem}\n")
     return EXIT_UNREADABLE
@@ -176,18 +178,25 @@ def _load(path: str, kind: str) -> HandRecord | MatchRecord | int:
     try:
         text = _read(path, limit)
     except FileNotFoundError:
-        return _file_problem(path, kind, [Problem("", "no such file")])
+        return _file_problem(path, kind, [Problem("", _("no such file"))])
     except IsADirectoryError:
-        return _file_problem(path, kind, [Problem("", "is a folder, not a file")])
+        return _file_problem(path, kind, [Problem("", _("is a folder, not a file"))])
     except OSError as error:
         return _file_problem(path, kind, [Problem("", error.strerror or str(error))])
     if not text.strip():
-        return _file_problem(path, kind, [Problem("", "is empty")])
+        return _file_problem(path, kind, [Problem("", _("is empty"))])
     if len(text) > limit:
         return _file_problem(
             path,
             kind,
-            [Problem("", f"is larger than a {kind} file may be ({limit // (1024 * 1024)} MB)")],
+            [
+                Problem(
+                    "",
+                    _("is larger than a {kind} file may be ({value} MB)").format(
+                        kind=kind, value=limit // (1024 * 1024)
+                    ),
+                )
+            ],
         )
     try:
         return load_hand(text) if kind == "hand" else load_match(text)
@@ -196,7 +205,9 @@ def _load(path: str, kind: str) -> HandRecord | MatchRecord | int:
         if _unknown_keys(problems) and _other_kind(text, kind):
             # Its unknown keys are those of the other kind of file: say that instead.
             other, command = ("match", "match") if kind == "hand" else ("hand", "score")
-            hint = f"this is a {other} file, not a {kind} file: try canasta-scorer {command} {path}"
+            hint = _(
+                "this is a {other} file, not a {kind} file: try canasta-scorer {command} {path}"
+            ).format(other=other, kind=kind, command=command, path=path)
             problems = [Problem("", hint)] + [
                 p for p in problems if not p.message.startswith("unknown key")
             ]
@@ -207,26 +218,42 @@ def _findings_text(findings: Sequence[Finding], out: TextIO) -> None:
     errors = [f for f in findings if f.severity is Severity.ERROR]
     warnings = [f for f in findings if f.severity is Severity.WARNING]
     if errors:
-        out.write(f"\nNOT VALID: {len(errors)} rule{'s' if len(errors) > 1 else ''} broken\n")
+        out.write(
+            ngettext(
+                "\nNOT VALID: {count} rule broken\n",
+                "\nNOT VALID: {count} rules broken\n",
+                len(errors),
+            ).format(count=len(errors))
+        )
         for finding in errors:
             out.write(
-                f"  ✗ {finding.where or '(whole file)'}: {finding.message}\n"
-                f"    see {finding.rule}\n"
+                _("  ✗ {where}: {message}\n    see {rule}\n").format(
+                    where=finding.where or _("(whole file)"),
+                    message=i18n.finding_text(finding),
+                    rule=i18n.cite(finding.rule),
+                )
             )
     if warnings:
-        out.write(f"\n{len(warnings)} warning{'s' if len(warnings) > 1 else ''}\n")
+        out.write(
+            ngettext("\n{count} warning\n", "\n{count} warnings\n", len(warnings)).format(
+                count=len(warnings)
+            )
+        )
         for finding in warnings:
             out.write(
-                f"  ! {finding.where or '(whole file)'}: {finding.message}\n"
-                f"    see {finding.rule}\n"
+                _("  ! {where}: {message}\n    see {rule}\n").format(
+                    where=finding.where or _("(whole file)"),
+                    message=i18n.finding_text(finding),
+                    rule=i18n.cite(finding.rule),
+                )
             )
 
 
 def _meld_line(meld: Meld, rules: RuleSet) -> tuple[str, str, str]:
     kind = meld.canasta_kind(rules)
-    note = f"{kind.value} canasta" if kind else ""
+    note = _("{value} canasta").format(value=kind.value) if kind else ""
     if meld.rank is MeldRank.BLACK_THREE:
-        note = "black threes (going out)"
+        note = _("black threes (going out)")
     return str(meld), _points(meld.points), note
 
 
@@ -240,13 +267,13 @@ def _side_sheet(
     if side.quick:
         title = side.name + (f" ({', '.join(side.players)})" if side.players else "")
         out.write(
-            f"{title}\n  {'typed from a paper count (not card-checked)':<44}"
+            f"{title}\n  {_('typed from a paper count (not card-checked)'):<44}"
             f"{_signed(score.typed_total):>9}\n  {'─' * 53}\n"
-            f"  {'hand total':<44}{_points(score.total):>9}\n"
+            f"  {_('hand total'):<44}{_points(score.total):>9}\n"
         )
         return
     together = [record.sides[i] for i in group if not record.sides[i].quick]
-    rows: list[tuple[str, int]] = [("cards melded", score.meld_points)]
+    rows: list[tuple[str, int]] = [(_("cards melded"), score.meld_points)]
     for kind, count in (
         (CanastaKind.NATURAL, score.natural_canastas),
         (CanastaKind.MIXED, score.mixed_canastas),
@@ -254,18 +281,32 @@ def _side_sheet(
     ):
         if count:
             each = kind.bonus
-            rows.append((f"{kind.value} canastas {count} × {each:,}", each * count))
+            rows.append(
+                (
+                    _("{value} canastas {count} × {each}").format(
+                        value=kind.value, count=count, each=i18n.number(each)
+                    ),
+                    each * count,
+                )
+            )
     if side.red_threes or score.red_three_bonus:
-        rows.append((f"red threes {side.red_threes}", score.red_three_bonus))
+        rows.append(
+            (_("red threes {red_threes}").format(red_threes=side.red_threes), score.red_three_bonus)
+        )
     if score.going_out_bonus:
         went = next((s for s in together if s.went_out is not WentOut.NO), side)
-        how = "going out concealed" if went.went_out is WentOut.CONCEALED else "going out"
+        how = _("going out concealed") if went.went_out is WentOut.CONCEALED else _("going out")
         who = went.went_out_by or (went.name if went is not side else "")
         rows.append((how + (f" ({who})" if who else ""), score.going_out_bonus))
     left = format_cards(card for s in together for card in s.hand_cards())
-    rows.append((f"cards left in hand {left}" if left else "cards left in hand", score.hand_points))
+    rows.append(
+        (
+            _("cards left in hand {left}").format(left=left) if left else _("cards left in hand"),
+            score.hand_points,
+        )
+    )
     if score.penalties:
-        rows.append(("house-rule penalties", score.penalties))
+        rows.append((_("house-rule penalties"), score.penalties))
     melds = [_meld_line(meld, rules) for meld in side.melds]
     width = max(44, *(len(label) + 2 for label, _ in rows), *(len(m[0]) + 10 for m in melds))
 
@@ -274,27 +315,35 @@ def _side_sheet(
     if len(together) > 1:
         partners = " and ".join(s.name for s in together if s is not side)
         out.write(
-            f"  partners this hand with {partners}: melds, canasta bonuses, going out "
-            f"and cards left in hand count together ({rule('2.3')})\n"
+            _(
+                "  partners this hand with {partners}: melds, canasta bonuses, going "
+                "out and cards left in hand count together ({rule})\n"
+            ).format(partners=partners, rule=rule("2.3"))
         )
     if side.score_before:
-        out.write(f"  {'score before the hand':<{width}}{_points(side.score_before):>9}\n")
+        out.write(f"  {_('score before the hand'):<{width}}{_points(side.score_before):>9}\n")
     for number, (cards, points, note) in enumerate(melds):
         label = "melds" if number == 0 else ""
         out.write(f"  {label:<8}{cards:<{width - 8}}{points:>9}  {note}".rstrip() + "\n")
     if not side.melds:
-        out.write(f"  {'melds':<8}(none)\n")
+        out.write(_("  {value:<8}(none)\n").format(value="melds"))
     for label, value in rows:
         out.write(f"  {label:<{width}}{_signed(value):>9}\n")
     out.write(f"  {'─' * (width + 9)}\n")
-    out.write(f"  {'hand total':<{width}}{_points(score.total):>9}\n")
+    out.write(f"  {_('hand total'):<{width}}{_points(score.total):>9}\n")
     if side.score_before:
-        out.write(f"  {'new total':<{width}}{_points(side.score_before + score.total):>9}\n")
+        out.write(f"  {_('new total'):<{width}}{_points(side.score_before + score.total):>9}\n")
 
 
 def _rules_line(rules: RuleSet) -> str:
-    extra = f", house rules: {', '.join(sorted(rules.house_rules))}" if rules.house_rules else ""
-    return f"{rules.variant.title} ({rules.variant.id}), target {_points(rules.target)}{extra}"
+    extra = (
+        _(", house rules: {join}").format(join=", ".join(sorted(rules.house_rules)))
+        if rules.house_rules
+        else ""
+    )
+    return _("{title} ({id}), target {points}{extra}").format(
+        title=_(rules.variant.title), id=rules.variant.id, points=_points(rules.target), extra=extra
+    )
 
 
 def _hand_json(result: HandScore) -> dict[str, Any]:
@@ -312,14 +361,14 @@ def _cmd_score(args: argparse.Namespace) -> int:
     if args.json:
         _write_json(_hand_json(result))
     else:
-        out.write(f"Hand score sheet — {_rules_line(rules)}\n\n")
+        out.write(_("Hand score sheet — {rules_line}\n\n").format(rules_line=_rules_line(rules)))
         group_of = {i: group for group in scoring_groups(record, rules) for i in group}
         for index, score in enumerate(result.sides):
             _side_sheet(record, index, score, rules, group_of[index])
             out.write("\n")
         _findings_text(result.violations, out)
         if result.valid:
-            out.write("Valid: no rule broken.\n")
+            out.write(_("Valid: no rule broken.\n"))
     return EXIT_VALID if result.valid else EXIT_VIOLATIONS
 
 
@@ -338,7 +387,7 @@ def _cmd_match(args: argparse.Namespace) -> int:
     if args.json:
         _write_json(_match_json(result))
         return EXIT_VALID if result.valid else EXIT_VIOLATIONS
-    out.write(f"Match score sheet — {_rules_line(rules)}\n\n")
+    out.write(_("Match score sheet — {rules_line}\n\n").format(rules_line=_rules_line(rules)))
     col = max(12, *(len(side.name) + 2 for side in record.sides))
     header = f"{'hand':<10}" + "".join(f"{side.name:>{col}}" for side in record.sides)
     out.write(header + "\n")
@@ -362,18 +411,26 @@ def _cmd_match(args: argparse.Namespace) -> int:
     out.write(
         f"{'minimum':<10}"
         + "".join(f"{m:>{col}}" for m in result.initial_meld_minimums)
-        + "   initial meld minimum for the next hand\n"
+        + _("   initial meld minimum for the next hand\n")
     )
     if result.finished and result.winner is not None:
-        out.write(f"\nFinished: {result.winner} wins by {_points(result.margin or 0)}.\n")
+        out.write(
+            _("\nFinished: {winner} wins by {points}.\n").format(
+                winner=result.winner, points=_points(result.margin or 0)
+            )
+        )
     elif result.finished:
-        out.write("\nFinished: a draw (draw-on-tie).\n")
+        out.write(_("\nFinished: a draw (draw-on-tie).\n"))
     else:
         left = rules.target - max(result.running_totals, default=0)
-        out.write(f"\nNot finished: {_points(left)} to go to {_points(rules.target)}.\n")
+        out.write(
+            _("\nNot finished: {points} to go to {points2}.\n").format(
+                points=_points(left), points2=_points(rules.target)
+            )
+        )
     _findings_text(result.violations, out)
     if result.valid:
-        out.write("Valid: no rule broken.\n")
+        out.write(_("Valid: no rule broken.\n"))
     return EXIT_VALID if result.valid else EXIT_VIOLATIONS
 
 
@@ -393,10 +450,16 @@ def _cmd_minimum(args: argparse.Namespace) -> int:
         )
     else:
         sys.stdout.write(
-            f"Initial meld minimum at {_points(args.score)} in {rules.variant.id}: {minimum}\n"
+            _("Initial meld minimum at {points} in {id}: {minimum}\n").format(
+                points=_points(args.score), id=rules.variant.id, minimum=minimum
+            )
         )
         for problem in problems:
-            sys.stdout.write(f"  ✗ {problem.message}\n    see {problem.rule}\n")
+            sys.stdout.write(
+                _("  ✗ {message}\n    see {rule}\n").format(
+                    message=problem.message, rule=problem.rule
+                )
+            )
     return EXIT_VIOLATIONS if odd else EXIT_VALID
 
 
@@ -415,9 +478,15 @@ def _verdict_out(
         out = sys.stdout
         out.write(f"{verdict.question}  ({_rules_line(rules)})\n{verdict.answer}\n")
         if verdict.show:
-            out.write(f"  show from your hand: {verdict.show}\n")
+            out.write(_("  show from your hand: {show}\n").format(show=verdict.show))
         for reason in verdict.reasons:
-            out.write(f"  {'✓' if reason.ok else '✗'} {reason.message}\n    see {reason.rule}\n")
+            out.write(
+                _("  {sign} {message}\n    see {rule}\n").format(
+                    sign="✓" if reason.ok else "✗",
+                    message=i18n.reason_text(reason),
+                    rule=i18n.cite(reason.rule),
+                )
+            )
         if hint:
             out.write(f"{hint}\n")
     return EXIT_VALID if verdict.allowed else EXIT_VIOLATIONS
@@ -434,7 +503,7 @@ def _meld_question(args: argparse.Namespace, rules: RuleSet) -> int:
     kind = verdict.canasta
     hint = ""
     if meld.rank is MeldRank.BLACK_THREE and not args.going_out:
-        hint = "On the turn its player goes out it may be legal: ask again with --going-out."
+        hint = _("On the turn its player goes out it may be legal: ask again with --going-out.")
     extra = {
         "meld": str(meld),
         "canasta": kind.value if kind else None,
@@ -452,7 +521,7 @@ def _one_card(text: str | None) -> Card | None:
         return None
     cards = parse_cards(text)
     if len(cards) != 1:
-        raise CardSyntaxError(f"{text!r} should be one card")
+        raise CardSyntaxError(_("{text!r} should be one card").format(text=text))
     return cards[0]
 
 
@@ -516,10 +585,10 @@ def _cmd_app(args: argparse.Namespace) -> int:
             extra_hosts=tuple(args.allow_host or ()),
         )
     except StoreError as error:
-        sys.stderr.write(f"canasta-scorer: {error}\n")
+        sys.stderr.write(_("canasta-scorer: {error}\n").format(error=error))
         return EXIT_UNREADABLE
     except ValueError as error:
-        sys.stderr.write(f"canasta-scorer: {error}\n")
+        sys.stderr.write(_("canasta-scorer: {error}\n").format(error=error))
         return EXIT_UNREADABLE
 
 
@@ -530,9 +599,13 @@ def _at_least(low: int) -> Callable[[str], int]:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+            raise argparse.ArgumentTypeError(
+                _("{text!r} is not a whole number").format(text=text)
+            ) from None
         if value < low:
-            raise argparse.ArgumentTypeError(f"{value} is below {low}")
+            raise argparse.ArgumentTypeError(
+                _("{value} is below {low}").format(value=value, low=low)
+            )
         return value
 
     return read
@@ -547,12 +620,16 @@ def _score(text: str) -> int:
     try:
         value = parse_number(text)
     except NumberSyntaxError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(
+            _("{text!r} is not a whole number").format(text=text)
+        ) from None
     if value is None:
-        raise argparse.ArgumentTypeError("a score is needed")
+        raise argparse.ArgumentTypeError(_("a score is needed"))
     if abs(value) > MOST_POINTS:
         raise argparse.ArgumentTypeError(
-            f"{value:,} is past the largest score a match can have (±{MOST_POINTS:,})"
+            _("{value} is past the largest score a match can have (±{MOST_POINTS})").format(
+                value=i18n.number(value), MOST_POINTS=i18n.number(MOST_POINTS)
+            )
         )
     return value
 
@@ -560,7 +637,9 @@ def _score(text: str) -> int:
 def _port(text: str) -> int:
     value = _at_least(1)(text)
     if value > 65535:
-        raise argparse.ArgumentTypeError(f"{value} is not a port (1 to 65535)")
+        raise argparse.ArgumentTypeError(
+            _("{value} is not a port (1 to 65535)").format(value=value)
+        )
     return value
 
 
@@ -578,16 +657,20 @@ def _check_options(parser: argparse.ArgumentParser, variants: list[str], house: 
         default="classic",
         choices=variants,
         metavar="ID",
-        help=f"the variant played (default classic): {', '.join(variants)} ({rule('2')})",
+        help=_("the variant played (default classic): {join} ({rule})").format(
+            join=", ".join(variants), rule=rule("2")
+        ),
     )
     parser.add_argument(
         "--house-rule",
         action="append",
         choices=house,
         metavar="ID",
-        help=f"a house rule that is on; repeat it for more: {', '.join(house)} ({rule('3')})",
+        help=_("a house rule that is on; repeat it for more: {join} ({rule})").format(
+            join=", ".join(house), rule=rule("3")
+        ),
     )
-    parser.add_argument("--json", action="store_true", help="print the answer as JSON")
+    parser.add_argument("--json", action="store_true", help=_("print the answer as JSON"))
     parser.set_defaults(run=_cmd_check)
 
 
@@ -597,12 +680,14 @@ def _meld_parser(
     """``check meld`` and its other name, ``check-meld``: one question, one answer."""
     meld = commands.add_parser(name, help=summary, description=_MELD_DESCRIPTION)
     meld.add_argument(
-        "cards", nargs="+", metavar="CARDS", help='the meld\'s cards, e.g. J J J 2 or "J J J 2"'
+        "cards", nargs="+", metavar="CARDS", help=_('the meld\'s cards, e.g. J J J 2 or "J J J 2"')
     )
     meld.add_argument(
         "--going-out",
         action="store_true",
-        help="it is laid on the turn its player goes out (the only turn black threes are melded)",
+        help=_(
+            "it is laid on the turn its player goes out (the only turn black threes are melded)"
+        ),
     )
     _check_options(meld, variants, house)
     meld.set_defaults(question="meld")
@@ -611,9 +696,11 @@ def _meld_parser(
 def _check_commands(commands: Any, variants: list[str], house: list[str]) -> None:
     check = commands.add_parser(
         "check",
-        help="settle a dispute: meld, pile, go-out, first-meld",
-        description="Answer a table question yes or no, with the rule and its source. "
-        "Cards as in files: JK 2 A K Q J 10 9 8 7 6 5 4 3. Exit 0 yes, 1 no.",
+        help=_("settle a dispute: meld, pile, go-out, first-meld"),
+        description=_(
+            "Answer a table question yes or no, with the rule and its source. "
+            "Cards as in files: JK 2 A K Q J 10 9 8 7 6 5 4 3. Exit 0 yes, 1 no."
+        ),
     )
     questions = check.add_subparsers(
         dest="question", metavar="QUESTION", required=True, parser_class=_Parser
@@ -622,133 +709,170 @@ def _check_commands(commands: Any, variants: list[str], house: list[str]) -> Non
     def common(parser: argparse.ArgumentParser) -> None:
         _check_options(parser, variants, house)
 
-    _meld_parser(questions, "meld", variants, house, "is this meld legal?")
+    _meld_parser(questions, "meld", variants, house, _("is this meld legal?"))
 
     pile = questions.add_parser(
         "pile",
-        help="may I take the discard pile?",
-        description=f"May I take the discard pile? ({rule('1.8')})",
+        help=_("may I take the discard pile?"),
+        description=_("May I take the discard pile? ({rule})").format(rule=rule("1.8")),
     )
-    pile.add_argument("--top", required=True, metavar="CARD", help="the top card of the pile")
-    pile.add_argument("--hand", required=True, metavar="CARDS", help="your hand")
+    pile.add_argument("--top", required=True, metavar="CARD", help=_("the top card of the pile"))
+    pile.add_argument("--hand", required=True, metavar="CARDS", help=_("your hand"))
     pile.add_argument(
         "--pile-size",
         type=_at_least(1),
         default=2,
         metavar="N",
-        help="cards in the pile, the top one included (default 2)",
+        help=_("cards in the pile, the top one included (default 2)"),
     )
-    pile.add_argument("--wild-in-pile", action="store_true", help="a wild card lies in the pile")
-    pile.add_argument("--red-three-upcard", action="store_true", help="the upcard was a red three")
+    pile.add_argument("--wild-in-pile", action="store_true", help=_("a wild card lies in the pile"))
+    pile.add_argument(
+        "--red-three-upcard", action="store_true", help=_("the upcard was a red three")
+    )
     pile.add_argument(
         "--black-three-in-pile",
         action="store_true",
-        help="a black three was discarded since the pile was last taken",
+        help=_("a black three was discarded since the pile was last taken"),
     )
-    pile.add_argument("--not-melded", action="store_true", help="your side has not melded yet")
-    pile.add_argument("--score", type=_score, default=0, help="your side's score (its minimum)")
+    pile.add_argument("--not-melded", action="store_true", help=_("your side has not melded yet"))
+    pile.add_argument("--score", type=_score, default=0, help=_("your side's score (its minimum)"))
     pile.add_argument(
-        "--meld", action="append", metavar="CARDS", help="a meld of your side on the table (repeat)"
+        "--meld",
+        action="append",
+        metavar="CARDS",
+        help=_("a meld of your side on the table (repeat)"),
     )
     common(pile)
 
     go_out = questions.add_parser(
         "go-out",
-        help="may we go out?",
-        description=f"May we go out, and what does it score? ({rule('1.9')})",
+        help=_("may we go out?"),
+        description=_("May we go out, and what does it score? ({rule})").format(rule=rule("1.9")),
     )
     go_out.add_argument(
         "--table",
         action="append",
         metavar="CARDS",
-        help="a meld of your side already on the table (repeat)",
+        help=_("a meld of your side already on the table (repeat)"),
     )
     go_out.add_argument(
-        "--meld", action="append", metavar="CARDS", help="a meld you lay this turn (repeat)"
+        "--meld", action="append", metavar="CARDS", help=_("a meld you lay this turn (repeat)")
     )
-    go_out.add_argument("--discard", metavar="CARD", help="the card you discard, if any")
+    go_out.add_argument("--discard", metavar="CARD", help=_("the card you discard, if any"))
     go_out.add_argument(
-        "--side-not-melded", action="store_true", help="your side had not melded before this turn"
+        "--side-not-melded",
+        action="store_true",
+        help=_("your side had not melded before this turn"),
     )
     go_out.add_argument(
         "--player-not-melded",
         action="store_true",
-        help="you had not melded before this turn (concealed)",
+        help=_("you had not melded before this turn (concealed)"),
     )
-    go_out.add_argument("--took-pile", action="store_true", help="you took the pile this turn")
-    go_out.add_argument("--score", type=_score, default=0, help="your side's score (its minimum)")
+    go_out.add_argument("--took-pile", action="store_true", help=_("you took the pile this turn"))
+    go_out.add_argument(
+        "--score", type=_score, default=0, help=_("your side's score (its minimum)")
+    )
     common(go_out)
 
     first = questions.add_parser(
         "first-meld",
-        help="does this first meld reach the minimum?",
-        description=(f"Does this first meld reach the initial meld minimum? ({rule('1.7')})"),
+        help=_("does this first meld reach the minimum?"),
+        description=(
+            _("Does this first meld reach the initial meld minimum? ({rule})").format(
+                rule=rule("1.7")
+            )
+        ),
     )
     first.add_argument(
         "--meld",
         action="append",
         required=True,
         metavar="CARDS",
-        help="a meld laid this turn, the top discard included (repeat)",
+        help=_("a meld laid this turn, the top discard included (repeat)"),
     )
-    first.add_argument("--top", metavar="CARD", help="the top discard, if the pile was taken")
+    first.add_argument("--top", metavar="CARD", help=_("the top discard, if the pile was taken"))
     first.add_argument(
         "--buried",
         default="",
         metavar="CARDS",
-        help="other pile cards melded the same turn (they do not count)",
+        help=_("other pile cards melded the same turn (they do not count)"),
     )
-    first.add_argument("--score", type=_score, default=0, help="your side's score")
-    first.add_argument("--red-threes", type=_at_least(0), default=0, help="red threes laid out")
+    first.add_argument("--score", type=_score, default=0, help=_("your side's score"))
+    first.add_argument("--red-threes", type=_at_least(0), default=0, help=_("red threes laid out"))
     common(first)
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="canasta-scorer",
-        description="Score and check Canasta hands and matches played with real cards.",
-        epilog="Exit status: 0 valid, 1 a rule is broken, 2 the file or command cannot be read.",
+        description=_("Score and check Canasta hands and matches played with real cards."),
+        epilog=_("Exit status: 0 valid, 1 a rule is broken, 2 the file or command cannot be read."),
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"%(prog)s {__version__}",
+    )
+    parser.add_argument(
+        "--lang",
+        metavar="LANG",
+        help=_(
+            "the language of the output: {languages} (default: from LC_ALL, "
+            "LC_MESSAGES or LANG, else English)"
+        ).format(languages=", ".join(i18n.LANGUAGES)),
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     score = commands.add_parser(
         "score",
-        help="check and score one hand file",
-        description="Check and score one hand file, written as docs/file-format.md describes "
-        f"({file_format('4')}).",
+        help=_("check and score one hand file"),
+        description=_(
+            "Check and score one hand file, written as docs/file-format.md "
+            "describes ({file_format})."
+        ).format(file_format=file_format("4")),
     )
-    score.add_argument("file", metavar="FILE", help="a hand file (JSON), or - for standard input")
-    score.add_argument("--json", action="store_true", help="print the contract's JSON object")
+    score.add_argument(
+        "file", metavar="FILE", help=_("a hand file (JSON), or - for standard input")
+    )
+    score.add_argument("--json", action="store_true", help=_("print the contract's JSON object"))
     score.set_defaults(run=_cmd_score)
 
     match = commands.add_parser(
         "match",
-        help="check and score a whole match file",
-        description="Check and score a match file, hand by hand.",
+        help=_("check and score a whole match file"),
+        description=_("Check and score a match file, hand by hand."),
     )
-    match.add_argument("file", metavar="FILE", help="a match file (JSON), or - for standard input")
-    match.add_argument("--json", action="store_true", help="print the contract's JSON object")
+    match.add_argument(
+        "file", metavar="FILE", help=_("a match file (JSON), or - for standard input")
+    )
+    match.add_argument("--json", action="store_true", help=_("print the contract's JSON object"))
     match.set_defaults(run=_cmd_match)
 
     variants = [v.value for v in Variant]
     house = [h.value for h in HOUSE_RULE_INFO]
-    _meld_parser(commands, "check-meld", variants, house, "the same as check meld")
+    _meld_parser(commands, "check-meld", variants, house, _("the same as check meld"))
 
     minimum = commands.add_parser(
         "minimum",
-        help="the initial meld minimum for a cumulative score",
-        description=(f"The initial meld minimum for a side's cumulative score ({rule('1.7')})."),
+        help=_("the initial meld minimum for a cumulative score"),
+        description=(
+            _("The initial meld minimum for a side's cumulative score ({rule}).").format(
+                rule=rule("1.7")
+            )
+        ),
     )
-    minimum.add_argument("score", type=_score, metavar="SCORE", help="the side's cumulative score")
+    minimum.add_argument(
+        "score", type=_score, metavar="SCORE", help=_("the side's cumulative score")
+    )
     minimum.add_argument(
         "--variant",
         default="classic",
         choices=variants,
         metavar="ID",
-        help=f"variant id (default classic): {', '.join(variants)}",
+        help=_("variant id (default classic): {join}").format(join=", ".join(variants)),
     )
-    minimum.add_argument("--json", action="store_true", help="print JSON")
+    minimum.add_argument("--json", action="store_true", help=_("print JSON"))
     minimum.set_defaults(run=_cmd_minimum)
 
     _check_commands(commands, variants, house)
@@ -756,52 +880,60 @@ def _parser() -> argparse.ArgumentParser:
 
     app = commands.add_parser(
         "app",
-        help="open the app (the default command)",
-        description="Open the app: a desktop window where Flet's desktop client can be had, "
-        "otherwise the browser version served on 127.0.0.1 (its address is printed). "
-        "For phones and tablets on the same Wi-Fi, serve it with --host 0.0.0.0: it prints "
-        "the address to open on them and a QR code of it, and asks them for an access code "
-        "(--access-code or the environment variable CANASTA_SCORER_ACCESS_CODE, else a new "
-        "one is printed).",
+        help=_("open the app (the default command)"),
+        description=_(
+            "Open the app: a desktop window where Flet's desktop client can be had, "
+            "otherwise the browser version served on 127.0.0.1 (its address is printed). "
+            "For phones and tablets on the same Wi-Fi, serve it with --host 0.0.0.0: it prints "
+            "the address to open on them and a QR code of it, and asks them for an access code "
+            "(--access-code or the environment variable CANASTA_SCORER_ACCESS_CODE, else a new "
+            "one is printed)."
+        ),
     )
     app.add_argument(
-        "--web", action="store_true", help="serve the browser version, not a desktop window"
+        "--web", action="store_true", help=_("serve the browser version, not a desktop window")
     )
     app.add_argument(
         "--host",
         metavar="H",
-        help="address or name to serve on (default 127.0.0.1, this computer only; 0.0.0.0 "
-        "for every address of this computer); unless every address it binds is a loopback "
-        "one, every visitor is asked for an access code",
+        help=_(
+            "address or name to serve on (default 127.0.0.1, this computer only; 0.0.0.0 "
+            "for every address of this computer); unless every address it binds is a loopback "
+            "one, every visitor is asked for an access code"
+        ),
     )
     app.add_argument(
-        "--port", type=_port, metavar="PORT", help="port to serve on (default 8550, flet.toml)"
+        "--port", type=_port, metavar="PORT", help=_("port to serve on (default 8550, flet.toml)")
     )
     app.add_argument(
         "--db",
         metavar="URL",
-        help="database URL (default: $CANASTA_SCORER_DB, else SQLite in the user data folder)",
+        help=_("database URL (default: $CANASTA_SCORER_DB, else SQLite in the user data folder)"),
     )
     app.add_argument(
         "--access-code-file",
         metavar="FILE",
-        help="a file whose first line is the access code every visitor is asked for "
-        "(or set CANASTA_SCORER_ACCESS_CODE); served beyond this machine without one, "
-        "a code is generated and printed",
+        help=_(
+            "a file whose first line is the access code every visitor is asked for "
+            "(or set CANASTA_SCORER_ACCESS_CODE); served beyond this machine without one, "
+            "a code is generated and printed"
+        ),
     )
     app.add_argument(
         "--access-code",
         metavar="CODE",
-        help="the access code every visitor is asked for, on the command line (others on "
-        "this computer can see it in the process list: prefer --access-code-file or "
-        "$CANASTA_SCORER_ACCESS_CODE; without any, one is made and printed when served "
-        "beyond this computer)",
+        help=_(
+            "the access code every visitor is asked for, on the command line (others on "
+            "this computer can see it in the process list: prefer --access-code-file or "
+            "$CANASTA_SCORER_ACCESS_CODE; without any, one is made and printed when served "
+            "beyond this computer)"
+        ),
     )
     app.add_argument(
         "--allow-host",
         action="append",
         metavar="NAME",
-        help="another name the server is reached by, e.g. a reverse proxy's (repeatable)",
+        help=_("another name the server is reached by, e.g. a reverse proxy's (repeatable)"),
     )
     app.set_defaults(run=_cmd_app)
     return parser
@@ -818,6 +950,54 @@ def main(argv: Sequence[str] | None = None) -> int:
         command line, 3 an internal error (reported in one line, never a traceback).
     """
     _fit_output()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        argv, language = _language(argv)
+    except ValueError as error:
+        sys.stderr.write(f"canasta-scorer: {error}\n")
+        return EXIT_UNREADABLE
+    with i18n.use(language):
+        return _main(argv)
+
+
+def _language(argv: list[str]) -> tuple[list[str], str]:
+    """The language asked for (``--lang``, anywhere on the line, else the locale
+    variables LC_ALL, LC_MESSAGES, LANG) and the arguments without ``--lang``.
+
+    Raises:
+        ValueError: ``--lang`` without a value, or with a language not spoken.
+    """
+    rest: list[str] = []
+    asked: str | None = None
+    items = iter(argv)
+    for item in items:
+        if item == "--":
+            rest += [item, *items]
+            break
+        if item == "--lang":
+            asked = next(items, None)
+            if asked is None:
+                raise ValueError("--lang needs a language: " + ", ".join(i18n.LANGUAGES))
+        elif item.startswith("--lang="):
+            asked = item.partition("=")[2]
+        else:
+            rest.append(item)
+    if asked is not None:
+        code = i18n.best_language([asked])
+        if code == i18n.DEFAULT and not asked.lower().startswith(("en", "c", "posix")):
+            raise ValueError(
+                f"--lang {asked}: not a language of canasta-scorer ({', '.join(i18n.LANGUAGES)})"
+            )
+        return rest, code
+    # the first locale variable that is set decides, as gettext does
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(variable)
+        if value:
+            return rest, i18n.best_language([value])
+    return rest, i18n.DEFAULT
+
+
+def _main(argv: list[str]) -> int:
     parser = _parser()
     try:
         args = parser.parse_args(argv)
@@ -828,14 +1008,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exit_:
         return exit_.code if isinstance(exit_.code, int) else EXIT_UNREADABLE
     except CanastaError as error:
-        sys.stderr.write(f"canasta-scorer: {error}\n")
+        sys.stderr.write(_("canasta-scorer: {error}\n").format(error=error))
         return EXIT_UNREADABLE
     except ValidationError as error:
         problems = "; ".join(
             f"{'.'.join(str(part) for part in item['loc'])}: {item['msg']}"
             for item in error.errors()
         )
-        sys.stderr.write(f"canasta-scorer: {problems}\n")
+        sys.stderr.write(_("canasta-scorer: {problems}\n").format(problems=problems))
         return EXIT_UNREADABLE
     except KeyboardInterrupt:
         return 130
@@ -843,7 +1023,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_VALID
     except Exception as error:  # the last guard: never a traceback
         sys.stderr.write(
-            f"canasta-scorer: internal error ({type(error).__name__}: {error}); "
-            "please report it with the file that caused it\n"
+            _(
+                "canasta-scorer: internal error ({name__}: {error}); please report it "
+                "with the file that caused it\n"
+            ).format(name__=type(error).__name__, error=error)
         )
         return EXIT_INTERNAL

@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from canasta_scorer import i18n
+from canasta_scorer.i18n import _, ngettext
 from canasta_scorer.rules import MatchStatus
 
 if TYPE_CHECKING:
@@ -31,8 +33,10 @@ def _db_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--db",
         metavar="URL",
-        help="database URL (default: $CANASTA_SCORER_DB, else SQLite in the user data folder); "
-        "e.g. sqlite:///scores.db or postgresql+psycopg://user:pw@host/canasta",
+        help=_(
+            "database URL (default: $CANASTA_SCORER_DB, else SQLite in the user data folder); "
+            "e.g. sqlite:///scores.db or postgresql+psycopg://user:pw@host/canasta"
+        ),
     )
 
 
@@ -46,14 +50,18 @@ def _guarded(command: Callable[[argparse.Namespace], int]) -> Callable[[argparse
         try:
             return command(args)
         except (RuleViolationError, ConflictError) as error:
-            sys.stderr.write(f"canasta-scorer: {error}\n")
+            sys.stderr.write(_("canasta-scorer: {error}\n").format(error=error))
             return EXIT_VIOLATIONS
         except StoreError as error:
-            sys.stderr.write(f"canasta-scorer: {error}\n")
+            sys.stderr.write(_("canasta-scorer: {error}\n").format(error=error))
             return EXIT_UNREADABLE
         except OSError as error:
             where = f" {error.filename}" if error.filename else ""
-            sys.stderr.write(f"canasta-scorer: cannot write{where}: {error.strerror or error}\n")
+            sys.stderr.write(
+                _("canasta-scorer: cannot write{where}: {value}\n").format(
+                    where=where, value=error.strerror or error
+                )
+            )
             return EXIT_UNREADABLE
 
     return run
@@ -64,9 +72,11 @@ def _match_id(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a match id (a whole number)") from None
+        raise argparse.ArgumentTypeError(
+            _("{text!r} is not a match id (a whole number)").format(text=text)
+        ) from None
     if not 1 <= value < 2**63:
-        raise argparse.ArgumentTypeError(f"there is no match {text}")
+        raise argparse.ArgumentTypeError(_("there is no match {text}").format(text=text))
     return value
 
 
@@ -89,18 +99,34 @@ def _cmd_matches(args: argparse.Namespace) -> int:
         store.close()
     if not rows:
         filtered = args.status or args.variant or args.player
-        sys.stdout.write("No match fits these filters.\n" if filtered else "No matches yet.\n")
+        sys.stdout.write(
+            _("No match fits these filters.\n") if filtered else _("No matches yet.\n")
+        )
         return EXIT_OK
-    sys.stdout.write(f"{'match':>6}  {'started':<16}  {'variant':<22} {'hands':>5}  result\n")
+    sys.stdout.write(
+        _("{value:>6}  {value2:<16}  {value3:<22} {value4:>5}  result\n").format(
+            value="match", value2="started", value3="variant", value4="hands"
+        )
+    )
     for row in rows:
         when = row.created_at.astimezone().strftime("%Y-%m-%d %H:%M")
         if row.status is MatchStatus.FINISHED:
-            state = f"{row.winner} won by {row.margin:,}" if row.winner else "a draw"
+            state = (
+                _("{winner} won by {margin}").format(
+                    winner=row.winner, margin=i18n.number(row.margin or 0)
+                )
+                if row.winner
+                else _("a draw")
+            )
         else:
-            state = "in progress"
+            state = _("in progress")
         sys.stdout.write(
             f"{row.id:>6}  {when:<16}  {row.variant:<22} {row.hand_count:>5}  {state}"
-            + ("  [saved totals unreadable: recomputed from the hands]" if row.recomputed else "")
+            + (
+                _("  [saved totals unreadable: recomputed from the hands]")
+                if row.recomputed
+                else ""
+            )
             + "\n"
         )
         sides = zip(row.sides, row.players, row.running_totals, strict=False)
@@ -114,7 +140,7 @@ def _sides_line(sides: Iterable[tuple[str, tuple[str, ...], int]]) -> str:
     parts = []
     for name, players, total in sides:
         who = f" ({', '.join(players)})" if players and tuple(players) != (name,) else ""
-        parts.append(f"{name}{who} {total:,}")
+        parts.append(f"{name}{who} {i18n.number(total)}")
     return " · ".join(parts)
 
 
@@ -130,15 +156,25 @@ def _match_words(state: MatchState) -> str:
     hands = len(record.hands)
     if state.score.finished:
         result = (
-            f"{state.score.winner} won by {state.score.margin or 0:,}"
+            _("{winner} won by {value}").format(
+                winner=state.score.winner, value=i18n.number(state.score.margin or 0)
+            )
             if state.score.winner
-            else "a draw"
+            else _("a draw")
         )
     else:
-        result = "in progress"
-    return (
-        f"match {state.id}: {sides}; {record.variant.value}, started {when}, "
-        f"{hands} hand{'' if hands == 1 else 's'}, {result}"
+        result = _("in progress")
+    return ngettext(
+        "match {id}: {sides}; {variant}, started {when}, {hands} hand, {result}",
+        "match {id}: {sides}; {variant}, started {when}, {hands} hands, {result}",
+        hands,
+    ).format(
+        id=state.id,
+        sides=sides,
+        variant=record.variant.value,
+        when=when,
+        hands=hands,
+        result=result,
     )
 
 
@@ -152,11 +188,17 @@ def _cmd_export(args: argparse.Namespace) -> int:
         from canasta_scorer.files import write_atomic
 
         if Path(args.output).is_dir():
-            sys.stderr.write(f"canasta-scorer: {args.output} is a folder: give a file name\n")
+            sys.stderr.write(
+                _("canasta-scorer: {output} is a folder: give a file name\n").format(
+                    output=args.output
+                )
+            )
             return EXIT_UNREADABLE
         # written beside it, then renamed: a full disk leaves the old file as it was
         write_atomic(args.output, text if text.endswith("\n") else text + "\n")
-        sys.stderr.write(f"Match {args.id} written to {args.output}\n")
+        sys.stderr.write(
+            _("Match {id} written to {output}\n").format(id=args.id, output=args.output)
+        )
     else:
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
     return EXIT_OK
@@ -184,31 +226,39 @@ def _cmd_import(args: argparse.Namespace) -> int:
             with Path(path).open("rb") as handle:
                 data = handle.read(IMPORT_LIMIT + 1)
     except IsADirectoryError:
-        sys.stderr.write(f"{path}: is a folder, not a file\n")
+        sys.stderr.write(_("{path}: is a folder, not a file\n").format(path=path))
         return EXIT_UNREADABLE
     except OSError as error:
-        sys.stderr.write(f"{path}: cannot be read: {error.strerror or error}\n")
+        sys.stderr.write(
+            _("{path}: cannot be read: {value}\n").format(path=path, value=error.strerror or error)
+        )
         return EXIT_UNREADABLE
     if len(data) > IMPORT_LIMIT:
         sys.stderr.write(
-            f"{path}: is larger than a match file or backup may be "
-            f"({IMPORT_LIMIT // (1024 * 1024)} MB); nothing was imported\n"
+            _(
+                "{path}: is larger than a match file or backup may be ({value} MB); "
+                "nothing was imported\n"
+            ).format(path=path, value=IMPORT_LIMIT // (1024 * 1024))
         )
         return EXIT_UNREADABLE
     if not data.strip():
-        sys.stderr.write(f"{path}: is empty\n")
+        sys.stderr.write(_("{path}: is empty\n").format(path=path))
         return EXIT_UNREADABLE
     store = _open(args.db)
     try:
         result = store.import_text(data)
     except RecordError as error:
         sys.stderr.write(
-            f"{path}: cannot be read as a match file or backup; nothing was imported\n"
+            _("{path}: cannot be read as a match file or backup; nothing was imported\n").format(
+                path=path
+            )
         )
         if _is_hand_file(data):
             sys.stderr.write(
-                "  this is a hand file: import takes match files and backups; score it "
-                f"with canasta-scorer score {path}\n"
+                _(
+                    "  this is a hand file: import takes match files and backups; score it "
+                    "with canasta-scorer score {path}\n"
+                ).format(path=path)
             )
             return EXIT_UNREADABLE
         for problem in error.problems:
@@ -228,15 +278,19 @@ def _cmd_import(args: argparse.Namespace) -> int:
             store.close()
         if created:
             count = len(created)
-            sys.stdout.write(f"Imported {count} match{'es' if count > 1 else ''}:\n")
+            sys.stdout.write(
+                ngettext("Imported {count} match:\n", "Imported {count} matches:\n", count).format(
+                    count=count
+                )
+            )
             for state in created:
                 sys.stdout.write(f"  {_match_words(state)}\n")
         if already:
-            sys.stdout.write("Already in the store, so not imported again:\n")
+            sys.stdout.write(_("Already in the store, so not imported again:\n"))
             for state in already:
                 sys.stdout.write(f"  {_match_words(state)}\n")
     else:
-        sys.stdout.write(f"{path} holds no match: nothing was imported.\n")
+        sys.stdout.write(_("{path} holds no match: nothing was imported.\n").format(path=path))
     return EXIT_OK
 
 
@@ -247,7 +301,11 @@ def _cmd_backup(args: argparse.Namespace) -> int:
 
     target = Path(args.file)
     if target.is_dir():
-        sys.stderr.write(f"canasta-scorer: {target} is a folder: give a file name for the backup\n")
+        sys.stderr.write(
+            _("canasta-scorer: {target} is a folder: give a file name for the backup\n").format(
+                target=target
+            )
+        )
         return EXIT_UNREADABLE
     store = _open(args.db)
     try:
@@ -256,21 +314,27 @@ def _cmd_backup(args: argparse.Namespace) -> int:
         store.close()
     write_atomic(target, result.text + "\n")
     if not result.unreadable:
-        sys.stdout.write(f"Backup of every match written to {target}\n")
+        sys.stdout.write(_("Backup of every match written to {target}\n").format(target=target))
         return EXIT_OK
     # what cannot be read is kept as stored, beside the backup, and said
     aside = target.with_name(target.name + ".unreadable.json")
     kept = [item.model_dump() for item in result.unreadable]
     write_atomic(aside, json.dumps(kept, indent=1, ensure_ascii=False) + "\n")
     count = len(result.unreadable)
-    sys.stdout.write(f"Backup of every readable match written to {target}\n")
+    sys.stdout.write(
+        _("Backup of every readable match written to {target}\n").format(target=target)
+    )
     sys.stderr.write(
-        f"canasta-scorer: {count} match{'es' if count > 1 else ''} could not be read and "
-        f"{'are' if count > 1 else 'is'} not in the backup; {'their' if count > 1 else 'its'} "
-        f"stored text is kept in {aside}:\n"
+        ngettext(
+            "canasta-scorer: {count} match could not be read and is not in the backup; "
+            "its stored text is kept in {aside}:\n",
+            "canasta-scorer: {count} matches could not be read and are not in the backup; "
+            "their stored text is kept in {aside}:\n",
+            count,
+        ).format(count=count, aside=aside)
     )
     for item in result.unreadable:
-        sys.stderr.write(f"  match {item.id}: {item.problem}\n")
+        sys.stderr.write(_("  match {id}: {problem}\n").format(id=item.id, problem=item.problem))
     return EXIT_VIOLATIONS
 
 
@@ -278,56 +342,63 @@ def add_store_commands(commands: argparse._SubParsersAction[Any]) -> None:
     """Add ``matches``, ``export``, ``import`` and ``backup`` to the command line."""
     listing = commands.add_parser(
         "matches",
-        help="list the matches in the store, newest first",
-        description="List the matches in the store, newest first.",
+        help=_("list the matches in the store, newest first"),
+        description=_("List the matches in the store, newest first."),
     )
     _db_argument(listing)
     listing.add_argument(
-        "--limit", type=_match_id, default=50, help="how many, newest first (default 50)"
+        "--limit", type=_match_id, default=50, help=_("how many, newest first (default 50)")
     )
     listing.add_argument(
         "--status",
         choices=[status.value for status in MatchStatus],
-        help="only matches still being played (in_progress) or only finished ones",
+        help=_("only matches still being played (in_progress) or only finished ones"),
     )
-    listing.add_argument("--variant", metavar="ID", help="only this variant")
-    listing.add_argument("--player", metavar="NAME", help="only matches this player played")
+    listing.add_argument("--variant", metavar="ID", help=_("only this variant"))
+    listing.add_argument("--player", metavar="NAME", help=_("only matches this player played"))
     listing.set_defaults(run=_guarded(_cmd_matches))
 
     export = commands.add_parser(
         "export",
-        help="write one match as a match file or CSV sheet",
-        description="Write one match as a match file (JSON, which "
-        "`canasta-scorer match` scores) or as a CSV score sheet.",
+        help=_("write one match as a match file or CSV sheet"),
+        description=_(
+            "Write one match as a match file (JSON, which "
+            "`canasta-scorer match` scores) or as a CSV score sheet."
+        ),
     )
     _db_argument(export)
-    export.add_argument("id", type=_match_id, metavar="ID", help="the match id (see `matches`)")
+    export.add_argument("id", type=_match_id, metavar="ID", help=_("the match id (see `matches`)"))
     export.add_argument(
         "--format",
         choices=["json", "csv"],
         default="json",
-        help="json: a match file, which import and match read (docs/file-format.md); "
-        "csv: a score sheet for a spreadsheet (default json)",
+        help=_(
+            "json: a match file, which import and match read (docs/file-format.md); "
+            "csv: a score sheet for a spreadsheet (default json)"
+        ),
     )
-    export.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
+    export.add_argument("--output", "-o", metavar="FILE", help=_("write here instead of stdout"))
     export.set_defaults(run=_guarded(_cmd_export))
 
     importing = commands.add_parser(
         "import",
-        help="import a match file or a backup",
-        description="Import a match file or a backup file: all of "
-        "it or nothing; matches already in the store are skipped.",
+        help=_("import a match file or a backup"),
+        description=_(
+            "Import a match file or a backup file: all of "
+            "it or nothing; matches already in the store are skipped."
+        ),
     )
     _db_argument(importing)
-    importing.add_argument("file", metavar="FILE", help="a match or backup file, or - for stdin")
+    importing.add_argument("file", metavar="FILE", help=_("a match or backup file, or - for stdin"))
     importing.set_defaults(run=_guarded(_cmd_import))
 
     backup = commands.add_parser(
         "backup",
-        help="write every match to one backup file",
-        description="Write every match to one backup file, which "
-        "`canasta-scorer import` reads back.",
+        help=_("write every match to one backup file"),
+        description=_(
+            "Write every match to one backup file, which `canasta-scorer import` reads back."
+        ),
     )
     _db_argument(backup)
-    backup.add_argument("file", metavar="FILE", help="where to write the backup")
+    backup.add_argument("file", metavar="FILE", help=_("where to write the backup"))
     backup.set_defaults(run=_guarded(_cmd_backup))

@@ -126,6 +126,8 @@ from .stats import (
     statistics,
     summarize,
 )
+from .words import WORDS, Phrase, phrase
+from .words import render as render_words
 
 __all__ = [
     "CANASTA_SIZE",
@@ -141,6 +143,7 @@ __all__ = [
     "REASON_WORDS",
     "RULES",
     "VARIANT_INFO",
+    "WORDS",
     "CanastaError",
     "CanastaKind",
     "Card",
@@ -170,6 +173,7 @@ __all__ = [
     "NumberSyntaxError",
     "PartnershipStats",
     "PartnershipTally",
+    "Phrase",
     "PileSituation",
     "PlayerStats",
     "PlayerTally",
@@ -220,11 +224,13 @@ __all__ = [
     "parse_meld",
     "parse_number",
     "parse_variant",
+    "phrase",
     "plain_name",
     "player_key",
     "read_json",
     "reason_text",
     "red_three_score",
+    "render_words",
     "rule",
     "rule_set",
     "score_hand",

@@ -16,6 +16,7 @@ from .findings import Code, Finding, Severity
 from .melds import CANASTA_SIZE, Meld, MeldRank, canasta_count
 from .records import HandRecord, HandSide, WentOut, hand_rules, scoring_groups, side_index
 from .ruleset import HouseRule, RuleSet, initial_meld_minimum
+from .words import Phrase, phrase, rank_phrase, render
 
 __all__ = [
     "check_hand",
@@ -41,12 +42,10 @@ R_MULTIPLE_OF_5 = citations.rule("1.1", "1.13")
 R_VARIANT = citations.rule("2")
 
 
-def _finding(severity: Severity, code: Code, where: str, message: str, rule: str) -> Finding:
-    return Finding(severity=severity, code=code, where=where, message=message, rule=rule)
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+def _finding(severity: Severity, code: Code, where: str, words: Phrase, rule: str) -> Finding:
+    return Finding(
+        severity=severity, code=code, where=where, message=render(words), rule=rule, words=words
+    )
 
 
 _NATURAL_MELD_RANKS = frozenset(MeldRank) - {MeldRank.BLACK_THREE, MeldRank.WILD}
@@ -89,8 +88,7 @@ def check_meld(
                 E,
                 Code.MELD_RED_THREE,
                 where,
-                f"{_plural(red, 'red three')} in a meld: red threes are laid out "
-                "on their own and never melded",
+                phrase("meld.red_three", n=red),
                 R_MELD,
             )
         )
@@ -101,8 +99,7 @@ def check_meld(
                 E,
                 Code.MELD_MIXED_RANKS,
                 where,
-                f"{meld} mixes {_ranks_in(meld)}: a meld is cards of one rank "
-                "(sequences are never melds)",
+                phrase("meld.mixed_ranks", meld=str(meld), ranks=_ranks_in(meld)),
                 R_MELD,
             )
         )
@@ -115,8 +112,7 @@ def check_meld(
                     E,
                     Code.MELD_WILD_ONLY,
                     where,
-                    f"{meld} is only wild cards: a meld needs at least 2 natural "
-                    "cards (wild-card melds are a house rule, off here)",
+                    phrase("meld.wild_only", meld=str(meld)),
                     R_MELD,
                 )
             )
@@ -126,7 +122,7 @@ def check_meld(
                     E,
                     Code.MELD_TOO_FEW_CARDS,
                     where,
-                    f"{meld} has {_plural(meld.size, 'card')}: a meld needs at least 3",
+                    phrase("meld.too_few_cards", meld=str(meld), n=meld.size),
                     R_WILD_MELD,
                 )
             )
@@ -136,7 +132,7 @@ def check_meld(
                     E,
                     Code.MELD_WILD_TOO_BIG,
                     where,
-                    f"{meld} has {meld.size} cards: a wild canasta is exactly 7 wild cards",
+                    phrase("meld.wild_too_big", meld=str(meld), n=meld.size),
                     R_WILD_MELD,
                 )
             )
@@ -148,7 +144,7 @@ def check_meld(
                     E,
                     Code.BLACK_THREE_WILD,
                     where,
-                    f"{meld} has wild cards: a meld of black threes may not hold any",
+                    phrase("black_three.wild", meld=str(meld)),
                     R_BLACK_THREE,
                 )
             )
@@ -158,8 +154,9 @@ def check_meld(
                     E,
                     Code.BLACK_THREE_SIZE,
                     where,
-                    f"{meld} has {_plural(meld.naturals, 'black three')}: a meld "
-                    f"of black threes has 3 to {rules.black_threes}",
+                    phrase(
+                        "black_three.size", meld=str(meld), n=meld.naturals, most=rules.black_threes
+                    ),
                     R_BLACK_THREE,
                 )
             )
@@ -169,8 +166,7 @@ def check_meld(
                     E,
                     Code.BLACK_THREE_NOT_GOING_OUT,
                     where,
-                    f"{meld} was melded by a side that did not go out: black threes "
-                    "are melded only on the turn a player goes out",
+                    phrase("black_three.not_going_out", meld=str(meld)),
                     R_BLACK_THREE,
                 )
             )
@@ -181,7 +177,7 @@ def check_meld(
                 E,
                 Code.MELD_TOO_FEW_CARDS,
                 where,
-                f"{meld} has {_plural(meld.size, 'card')}: a meld needs at least 3",
+                phrase("meld.too_few_cards", meld=str(meld), n=meld.size),
                 R_MELD,
             )
         )
@@ -191,7 +187,7 @@ def check_meld(
                 E,
                 Code.MELD_TOO_FEW_NATURALS,
                 where,
-                f"{meld} has {_plural(meld.naturals, 'natural card')}: a meld needs at least 2",
+                phrase("meld.too_few_naturals", meld=str(meld), n=meld.naturals),
                 R_MELD,
             )
         )
@@ -201,7 +197,7 @@ def check_meld(
                 E,
                 Code.MELD_TOO_MANY_WILDS,
                 where,
-                f"{meld} has {meld.wilds} wild cards: a meld may hold at most 3, canastas included",
+                phrase("meld.too_many_wilds", meld=str(meld), wilds=meld.wilds),
                 R_MELD,
             )
         )
@@ -221,14 +217,13 @@ def check_score(value: int, where: str = "", what: str = "") -> list[Finding]:
     """
     if value % 5 == 0:
         return []
-    name = f"{what} {value:,}" if what else f"{value:,}"
+    form = {"": "", "start score": ":start", "the hand score": ":hand"}[what]
     return [
         _finding(
             E,
             Code.SCORE_NOT_MULTIPLE_OF_5,
             where,
-            f"{name} is not a multiple of 5: every card and bonus is worth a multiple of 5, "
-            "so every score is one too",
+            phrase("score.not_multiple_of_5" + form, value=value),
             R_MULTIPLE_OF_5,
         )
     ]
@@ -246,27 +241,28 @@ def meld_supply(meld: Meld, rules: RuleSet, where: str = "") -> list[Finding]:
                     E,
                     Code.SUPPLY_TOO_MANY,
                     where,
-                    f"{count} {card.plural} in one meld: the "
-                    f"{rules.packs * 52 + rules.jokers}-card deck has {deck[card]}",
+                    phrase(
+                        "supply.too_many:meld",
+                        count=count,
+                        cards=rank_phrase(card.value),
+                        deck=rules.packs * 52 + rules.jokers,
+                        most=deck[card],
+                    ),
                     R_SUPPLY,
                 )
             )
     return found
 
 
-def _ranks_in(meld: Meld) -> str:
-    """The ranks a meld mixes, in words: "Ks, Qs and Js", "Ks and black threes"."""
-    names = []
+def _ranks_in(meld: Meld) -> tuple[Phrase, ...]:
+    """The ranks a meld mixes, to be said as a list: "Ks, Qs and Js", "Ks and black threes"."""
+    names: list[Card] = []
     for card in meld.cards:
         if card in (Card.TWO, Card.JOKER, Card.RED_THREE):
             continue
-        if card.plural not in names:
-            names.append(card.plural)
-    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
-
-
-def _rank_name(rank: MeldRank | None) -> str:
-    return "no rank" if rank is None else rank.plural
+        if card not in names:
+            names.append(card)
+    return tuple(rank_phrase(card.value) for card in names)
 
 
 def rules_findings(rules: RuleSet, where: str = "house_rules") -> list[Finding]:
@@ -278,7 +274,7 @@ def rules_findings(rules: RuleSet, where: str = "house_rules") -> list[Finding]:
                 W,
                 Code.HOUSE_RULE_NO_EFFECT,
                 where,
-                "cutthroat-two-canastas only changes three-player-cutthroat",
+                phrase("house_rule.no_effect:cutthroat"),
                 citations.rule("3 O11"),
             )
         )
@@ -288,7 +284,7 @@ def rules_findings(rules: RuleSet, where: str = "house_rules") -> list[Finding]:
                 W,
                 Code.HOUSE_RULE_NO_EFFECT,
                 where,
-                "wild-meld-penalty has no effect without wild-card-melds",
+                phrase("house_rule.no_effect:wild_meld_penalty"),
                 citations.rule("3 H5"),
             )
         )
@@ -298,7 +294,7 @@ def rules_findings(rules: RuleSet, where: str = "house_rules") -> list[Finding]:
                 W,
                 Code.HOUSE_RULE_NO_EFFECT,
                 where,
-                "red-three-penalty-cap-400 has no effect with no-red-three-penalty",
+                phrase("house_rule.no_effect:cap_400"),
                 citations.rule("3 C07", "3 O5"),
             )
         )
@@ -339,7 +335,7 @@ def check_hand(
                     E,
                     Code.SCORE_NOT_MULTIPLE_OF_5,
                     "target",
-                    f"target {record.target:,} must be a positive multiple of 5",
+                    phrase("score.not_multiple_of_5:target", value=record.target),
                     R_MULTIPLE_OF_5,
                 )
             )
@@ -361,8 +357,11 @@ def check_hand(
                 E,
                 Code.GOING_OUT_MORE_THAN_ONE,
                 f"sides[{extra}].went_out",
-                f"{sides[out_sides[0]].name} and {sides[extra].name} both went "
-                "out: only one player goes out, and that ends the hand",
+                phrase(
+                    "going_out.more_than_one",
+                    first=sides[out_sides[0]].name,
+                    second=sides[extra].name,
+                ),
                 R_GOING_OUT,
             )
         )
@@ -385,7 +384,7 @@ def _check_quick(index: int, side: HandSide) -> list[Finding]:
             W,
             Code.QUICK_NOT_CARD_CHECKED,
             f"{here}.total",
-            f"{side.name}'s {total:,} was typed from a paper count: no card of it was checked",
+            phrase("quick.not_card_checked", side=side.name, total=total),
             R_QUICK,
         )
     ]
@@ -396,7 +395,7 @@ def _check_quick(index: int, side: HandSide) -> list[Finding]:
                 E,
                 Code.QUICK_WITH_CARDS,
                 here,
-                f"{side.name} has both a typed total and cards: give one or the other",
+                phrase("quick.with_cards", side=side.name),
                 R_QUICK,
             )
         )
@@ -423,7 +422,9 @@ def _check_table(
                 E,
                 Code.SIDES_COUNT,
                 "sides",
-                f"{info.id} is played by {len(info.side_sizes)} sides; this hand has {len(sides)}",
+                phrase(
+                    "sides.count", variant=info.id.value, want=len(info.side_sizes), n=len(sides)
+                ),
                 R_VARIANT,
             )
         )
@@ -436,7 +437,7 @@ def _check_table(
                     E,
                     Code.SIDES_DUPLICATE_NAME,
                     f"sides[{index}].name",
-                    f"two sides are called {side.name!r}",
+                    phrase("sides.duplicate_name", name=side.name),
                     R_VARIANT,
                 )
             )
@@ -452,8 +453,12 @@ def _check_table(
                     E,
                     Code.SIDES_PLAYERS,
                     "sides",
-                    f"{info.id} has sides of {want} players; these have "
-                    f"{' and '.join(str(len(s.players)) for s in sides)}",
+                    phrase(
+                        "sides.players",
+                        variant=info.id.value,
+                        want=want,
+                        have=" and ".join(str(len(s.players)) for s in sides),
+                    ),
                     R_VARIANT,
                 )
             )
@@ -465,8 +470,13 @@ def _check_table(
                     E,
                     Code.SIDES_PLAYERS,
                     f"sides[{index}].players",
-                    f"{side.name} has {len(side.players)} players: a side in "
-                    f"{info.id} has at most {max(allowed)}",
+                    phrase(
+                        "sides.players:too_many",
+                        side=side.name,
+                        n=len(side.players),
+                        variant=info.id.value,
+                        most=max(allowed),
+                    ),
                     R_VARIANT,
                 )
             )
@@ -478,7 +488,7 @@ def _check_table(
                         E,
                         Code.SIDES_PLAYERS,
                         f"sides[{index}].players",
-                        f"{player} is named twice at the table",
+                        phrase("sides.players:twice", player=player),
                         R_VARIANT,
                     )
                 )
@@ -497,11 +507,9 @@ def _check_lone_hand(record: HandRecord, rules: RuleSet) -> list[Finding]:
         if rules.variant.lone_hand and len(record.sides) == 3:
             out = next((side for side in record.sides if side.went_out is not WentOut.NO), None)
             message = (
-                f"no lone hand named, so {out.name}, who went out, is taken as the lone hand: "
-                "right only when nobody had taken the discard pile before"
+                phrase("lone_hand.missing", player=out.name)
                 if out is not None
-                else "no lone hand named and nobody went out, so every player scores alone: "
-                "right only when nobody took the discard pile this hand"
+                else phrase("lone_hand.missing:nobody_out")
             )
             return [_finding(W, Code.LONE_HAND_MISSING, "lone_hand", message, rule)]
         return []
@@ -511,7 +519,7 @@ def _check_lone_hand(record: HandRecord, rules: RuleSet) -> list[Finding]:
                 E,
                 Code.LONE_HAND_UNKNOWN,
                 "lone_hand",
-                f"a lone hand is only played in three-player-cutthroat, not {rules.variant.id}",
+                phrase("lone_hand.unknown:variant", variant=rules.variant.id.value),
                 rule,
             )
         ]
@@ -521,8 +529,11 @@ def _check_lone_hand(record: HandRecord, rules: RuleSet) -> list[Finding]:
                 E,
                 Code.LONE_HAND_UNKNOWN,
                 "lone_hand",
-                f"{record.lone_hand!r} is not one of the players "
-                f"({', '.join(side.name for side in record.sides)})",
+                phrase(
+                    "lone_hand.unknown",
+                    player=record.lone_hand,
+                    players=tuple(side.name for side in record.sides),
+                ),
                 rule,
             )
         ]
@@ -541,7 +552,7 @@ def _check_sitting_out(
                     E,
                     Code.SITTING_OUT_UNKNOWN,
                     "sitting_out",
-                    f"nobody sits out in {rules.variant.id}",
+                    phrase("sitting_out.unknown:variant", variant=rules.variant.id.value),
                     rule,
                 )
             ]
@@ -554,8 +565,7 @@ def _check_sitting_out(
                     W,
                     Code.SITTING_OUT_MISSING,
                     "sitting_out",
-                    f"which player of {record.sides[big[0]].name} sat this hand out "
-                    "is not recorded",
+                    phrase("sitting_out.missing", side=record.sides[big[0]].name),
                     rule,
                 )
             ]
@@ -567,7 +577,7 @@ def _check_sitting_out(
                 E,
                 Code.SITTING_OUT_UNKNOWN,
                 "sitting_out",
-                f"{who!r} is not a player of the three-player side",
+                phrase("sitting_out.unknown", player=who),
                 rule,
             )
         ]
@@ -582,7 +592,7 @@ def _check_sitting_out(
                             E,
                             Code.SITTING_OUT_PLAYED,
                             f"sides[{index}].left_in_hand",
-                            f"{who} sat this hand out but has cards left in hand",
+                            phrase("sitting_out.played", player=who),
                             rule,
                         )
                     )
@@ -592,7 +602,7 @@ def _check_sitting_out(
                     E,
                     Code.SITTING_OUT_PLAYED,
                     f"sides[{index}].went_out_by",
-                    f"{who} sat this hand out and cannot have gone out",
+                    phrase("sitting_out.played:went_out", player=who),
                     rule,
                 )
             )
@@ -621,9 +631,13 @@ def _check_side(
                     E,
                     Code.MELD_DUPLICATE_RANK,
                     where,
-                    f"{side.name} has two melds of {_rank_name(rank)} "
-                    f"({side.melds[ranks[rank]]} and {meld}): a side has one meld per rank, "
-                    "so write them as one meld",
+                    phrase(
+                        "meld.duplicate_rank",
+                        side=side.name,
+                        rank=rank_phrase(rank.value),
+                        first=str(side.melds[ranks[rank]]),
+                        second=str(meld),
+                    ),
                     R_MELD if rank is not MeldRank.WILD else R_WILD_MELD,
                 )
             )
@@ -646,9 +660,7 @@ def _check_side(
                 W,
                 Code.MELD_WILDS_BESIDE_WILD_MELD,
                 f"{here}.melds",
-                f"{side.name} has an unfinished wild meld and wild cards in other "
-                "melds: while a wild meld is unfinished, no wild card may go into "
-                "other melds",
+                phrase("meld.wilds_beside_wild_meld", side=side.name),
                 R_WILD_MELD,
             )
         )
@@ -667,9 +679,7 @@ def _check_hands(record: HandRecord, rules: RuleSet, index: int, side: HandSide)
                 E,
                 Code.HAND_RED_THREE,
                 here,
-                f"{_plural(red, 'red three')} left in hand: red threes are laid "
-                "out at once and never kept in a hand (the house rule "
-                "red-three-in-hand-penalty scores them -500 instead)",
+                phrase("hand.red_three", n=red),
                 R_RED_THREE_HAND,
             )
         )
@@ -690,7 +700,12 @@ def _check_hands(record: HandRecord, rules: RuleSet, index: int, side: HandSide)
                         E,
                         Code.HAND_UNKNOWN_PLAYER,
                         f"{here}.{player}",
-                        f"{player!r} is not a player of {side.name} ({', '.join(side.players)})",
+                        phrase(
+                            "hand.unknown_player",
+                            player=player,
+                            side=side.name,
+                            players=tuple(side.players),
+                        ),
                         R_VARIANT,
                     )
                 )
@@ -703,8 +718,7 @@ def _check_hands(record: HandRecord, rules: RuleSet, index: int, side: HandSide)
                         W,
                         Code.HAND_EMPTY_NOT_OUT,
                         f"{here}.{player}",
-                        f"{player} has no cards left but did not go out: only the "
-                        "player who goes out ends with an empty hand",
+                        phrase("hand.empty_not_out:player", player=player),
                         rule,
                     )
                 )
@@ -714,8 +728,7 @@ def _check_hands(record: HandRecord, rules: RuleSet, index: int, side: HandSide)
                 W,
                 Code.HAND_EMPTY_NOT_OUT,
                 here,
-                f"{side.name} has no cards left in hand but did not go out: only "
-                "the player who goes out ends with an empty hand",
+                phrase("hand.empty_not_out", side=side.name),
                 rule,
             )
         )
@@ -734,7 +747,7 @@ def _check_going_out(
                     E,
                     Code.GOING_OUT_BY_NOT_OUT,
                     f"{here}.went_out_by",
-                    f'{side.went_out_by} is named as going out, but went_out is "no"',
+                    phrase("going_out.by_not_out", player=side.went_out_by),
                     R_GOING_OUT,
                 )
             )
@@ -749,7 +762,12 @@ def _check_going_out(
                 E,
                 Code.GOING_OUT_UNKNOWN_PLAYER,
                 f"{here}.went_out_by",
-                f"{by!r} is not a player of {side.name} ({', '.join(side.players)})",
+                phrase(
+                    "going_out.unknown_player",
+                    player=by,
+                    side=side.name,
+                    players=tuple(side.players),
+                ),
                 R_GOING_OUT,
             )
         )
@@ -760,7 +778,7 @@ def _check_going_out(
                     E,
                     Code.GOING_OUT_HAND_NOT_EMPTY,
                     f"{here}.left_in_hand",
-                    f"{side.name} went out, so no card can be left in hand",
+                    phrase("going_out.hand_not_empty", side=side.name),
                     R_GOING_OUT,
                 )
             )
@@ -772,7 +790,7 @@ def _check_going_out(
                     E,
                     Code.GOING_OUT_HAND_NOT_EMPTY,
                     f"{here}.left_in_hand.{by}",
-                    f"{by} went out, so no card can be left in {by}'s hand",
+                    phrase("going_out.hand_not_empty:player", player=by),
                     R_GOING_OUT,
                 )
             )
@@ -782,8 +800,7 @@ def _check_going_out(
                 W,
                 Code.GOING_OUT_BY_MISSING,
                 f"{here}.went_out_by",
-                f"who of {side.name} went out is not recorded, so their empty hand "
-                "cannot be checked",
+                phrase("going_out.by_missing", side=side.name),
                 R_GOING_OUT,
             )
         )
@@ -805,25 +822,21 @@ def _check_going_out(
                         E,
                         Code.CONCEALED_PARTNER_MELDED,
                         f"{here}.went_out",
-                        f"{side.name} went out concealed, but {' and '.join(earlier)}, "
-                        f"{side.name}'s partner this hand, had melded: under "
-                        "concealed-team-level going out concealed must be the partners' "
-                        "first meld of the hand",
+                        phrase("concealed.partner_melded", side=side.name, partners=tuple(earlier)),
                         R_CONCEALED,
                     )
                 )
     if canastas < needed:
-        has = f"has {_plural(canastas, 'canasta')}" if canastas else "has no canasta"
-        need = _plural(needed, "canasta")
+        has = phrase("has.canastas", n=canastas) if canastas else phrase("has.no_canasta")
+        need = phrase("canastas", n=needed)
         if side.went_out is WentOut.CONCEALED:
-            own = " of their own" if partners else ""
+            own = ":own" if partners else ""
             found.append(
                 _finding(
                     E,
                     Code.CONCEALED_CANASTAS,
                     f"{here}.went_out",
-                    f"{side.name} went out concealed but {has}{own}: going out "
-                    f"concealed needs {need}{own} in the hand melded",
+                    phrase("concealed.canastas" + own, side=side.name, has=has, need=need),
                     R_CONCEALED,
                 )
             )
@@ -833,8 +846,7 @@ def _check_going_out(
                     W,
                     Code.GOING_OUT_NO_BONUS,
                     f"{here}.went_out",
-                    f"{side.name} went out with {canastas} of the {need} needed: "
-                    "allowed by go-out-without-canastas, but no going-out bonus",
+                    phrase("going_out.no_bonus", side=side.name, n=canastas, need=need),
                     citations.rule("3 O6"),
                 )
             )
@@ -844,7 +856,13 @@ def _check_going_out(
                     E,
                     Code.GOING_OUT_CANASTAS,
                     f"{here}.went_out",
-                    f"{side.name} went out but {has}: going out needs {need} in {rules.variant.id}",
+                    phrase(
+                        "going_out.canastas",
+                        side=side.name,
+                        has=has,
+                        need=need,
+                        variant=rules.variant.id.value,
+                    ),
                     R_GOING_OUT,
                 )
             )
@@ -876,9 +894,13 @@ def _check_minimum(record: HandRecord, rules: RuleSet, group: list[int]) -> list
         return [
             _below_minimum(
                 group[0],
-                f"{side.name}, with a score of {side.score_before:,} points,",
-                points,
-                minimum,
+                phrase(
+                    "meld.below_minimum",
+                    side=side.name,
+                    score=side.score_before,
+                    points=points,
+                    minimum=minimum,
+                ),
             )
         ]
     # Partners who made no earlier meld than the going-out turn: not the opener.
@@ -897,22 +919,35 @@ def _check_minimum(record: HandRecord, rules: RuleSet, group: list[int]) -> list
     if points < minimums[lowest]:
         if len(openers) == 1:
             opener = sides[lowest]
-            why = (
-                f"{sides[next(iter(later))].name} went out concealed, so made no earlier meld"
-                if later
-                else "the partner lists no melds of their own"
-            )
             who = (
-                f"{opener.name}, with a score of {opener.score_before:,} points, "
-                f"who opened for the partners ({why}),"
+                phrase(
+                    "meld.below_minimum:opener_concealed",
+                    side=opener.name,
+                    score=opener.score_before,
+                    partner=sides[next(iter(later))].name,
+                    points=points,
+                    minimum=minimums[lowest],
+                )
+                if later
+                else phrase(
+                    "meld.below_minimum:opener_alone",
+                    side=opener.name,
+                    score=opener.score_before,
+                    points=points,
+                    minimum=minimums[lowest],
+                )
             )
         else:
-            who = (
-                "the partners ("
-                + ", ".join(f"{sides[i].name} at {sides[i].score_before:,}" for i in group)
-                + ")"
+            who = phrase(
+                "meld.below_minimum:partners",
+                scores=tuple(
+                    phrase("partner_score", side=sides[i].name, score=sides[i].score_before)
+                    for i in group
+                ),
+                points=points,
+                minimum=minimums[lowest],
             )
-        return [_below_minimum(where, who, points, minimums[lowest])]
+        return [_below_minimum(where, who)]
     if points < minimums[highest]:
         low, high = sides[lowest], sides[highest]
         return [
@@ -920,26 +955,22 @@ def _check_minimum(record: HandRecord, rules: RuleSet, group: list[int]) -> list
                 W,
                 Code.MELD_MINIMUM_OPENER_UNKNOWN,
                 f"sides[{where}].melds",
-                f"the partners melded {points} points in all: enough for {low.name}'s initial "
-                f"meld minimum of {minimums[lowest]} but not for {high.name}'s "
-                f"{minimums[highest]}. The record does not say who opened, so this is right "
-                f"only if {low.name} made the partners' first meld",
+                phrase(
+                    "meld.minimum_opener_unknown",
+                    points=points,
+                    low=low.name,
+                    low_minimum=minimums[lowest],
+                    high=high.name,
+                    high_minimum=minimums[highest],
+                ),
                 R_MINIMUM,
             )
         ]
     return []
 
 
-def _below_minimum(index: int, who: str, points: int, minimum: int) -> Finding:
-    return _finding(
-        E,
-        Code.MELD_BELOW_MINIMUM,
-        f"sides[{index}].melds",
-        f"{who} melded {points} points in all, below the initial meld minimum of "
-        f"{minimum}: melds only grow, so the first meld was short (unless the side "
-        "went out concealed)",
-        R_MINIMUM,
-    )
+def _below_minimum(index: int, words: Phrase) -> Finding:
+    return _finding(E, Code.MELD_BELOW_MINIMUM, f"sides[{index}].melds", words, R_MINIMUM)
 
 
 #: The cards whose supply is checked one by one, in the order findings list them (red
@@ -959,7 +990,6 @@ def _check_supply(record: HandRecord, rules: RuleSet) -> list[Finding]:
     counts = Counter(cards)
     found: list[Finding] = []
     limits = rules.deck
-    deck = rules.deck_name
     for card in _SUPPLY_ORDER:
         limit = limits[card]
         if counts[card] > limit:
@@ -968,7 +998,13 @@ def _check_supply(record: HandRecord, rules: RuleSet) -> list[Finding]:
                     E,
                     Code.SUPPLY_TOO_MANY,
                     "sides",
-                    f"{counts[card]} {card.plural} in melds and hands: the {deck} has {limit}",
+                    phrase(
+                        "supply.too_many",
+                        count=counts[card],
+                        cards=rank_phrase(card.value),
+                        deck=rules.packs * 52 + rules.jokers,
+                        most=limit,
+                    ),
                     R_SUPPLY,
                 )
             )
@@ -979,7 +1015,12 @@ def _check_supply(record: HandRecord, rules: RuleSet) -> list[Finding]:
                 E,
                 Code.SUPPLY_RED_THREES,
                 "sides",
-                f"{red} red threes in all: the {deck} has {rules.red_threes}",
+                phrase(
+                    "supply.red_threes",
+                    count=red,
+                    deck=rules.packs * 52 + rules.jokers,
+                    most=rules.red_threes,
+                ),
                 R_SUPPLY,
             )
         )

@@ -43,6 +43,7 @@ from .errors import UnknownNameError
 from .findings import Code, Finding, Severity
 from .melds import CANASTA_SIZE, CanastaKind, Meld, MeldRank
 from .ruleset import HouseRule, RuleSet, initial_meld_minimum
+from .words import W_, WORDS, Phrase, Words, phrase, rank_phrase
 
 __all__ = [
     "FROZEN_WORDS",
@@ -129,103 +130,108 @@ R = ReasonCode
 
 #: The English wording of every reason, filled in with the reason's ``values``.
 REASON_WORDS: dict[ReasonCode, str] = {
-    R.MELD_CANASTA: "{kind} canasta: bonus {bonus:,}",
-    R.MELD_NOT_CANASTA_YET: "not a canasta yet ({size} of {canasta} cards)",
-    R.MELD_BLACK_THREES_GOING_OUT: (
+    R.MELD_CANASTA: W_("{kind} canasta: bonus {bonus:,}"),
+    R.MELD_NOT_CANASTA_YET: W_("not a canasta yet ({size} of {canasta} cards)"),
+    R.MELD_BLACK_THREES_GOING_OUT: W_(
         "a meld of black threes is legal only on the turn its player goes out"
     ),
-    R.PILE_TOP_BLOCKED: (
+    R.PILE_TOP_BLOCKED: W_(
         "{card} is on top: nobody may take the pile while a wild card or a black three is on top"
     ),
-    R.PILE_RED_THREE_ON_TOP: (
+    R.PILE_RED_THREE_ON_TOP: W_(
         "a red three is never on top: a red upcard is covered by turning more cards"
     ),
-    R.PILE_ONE_CARD: "a player holding 1 card may not take a pile of 1 card",
-    R.PILE_FROZEN: (
+    R.PILE_ONE_CARD: W_("a player holding 1 card may not take a pile of 1 card"),
+    R.PILE_FROZEN: W_(
         "the pile is frozen for you: {why}. Only two natural {rank} from your hand take it"
     ),
-    R.PILE_NOT_FROZEN: "the pile is not frozen for you",
-    R.PILE_TWO_NATURALS_NEEDED: (
+    R.PILE_NOT_FROZEN: W_("the pile is not frozen for you"),
+    R.PILE_TWO_NATURALS_NEEDED: W_(
         "a natural and a wild card do not take the pile under the house rule two-naturals-to-take"
     ),
-    R.PILE_MERGE_LIMIT: "your meld of {rank} already holds 3 wild cards: a 4th may not join it",
-    R.PILE_FINISHED_CANASTA: (
+    R.PILE_MERGE_LIMIT: W_("your meld of {rank} already holds 3 wild cards: a 4th may not join it"),
+    R.PILE_FINISHED_CANASTA: W_(
         "your meld of {rank} is a finished canasta: the house rule "
         "no-pile-for-finished-canasta forbids taking the pile onto it"
     ),
-    R.PILE_NO_WAY: (
+    R.PILE_NO_WAY: W_(
         "no way to meld the top {card}: you hold neither two natural {rank} nor a {card} "
         "and a wild card, and your side has no meld of {rank}"
     ),
-    R.PILE_WITH_PAIR: "meld the top {card} with your two natural {rank}",
-    R.PILE_WITH_WILD: "meld the top {card} with your {card} and a wild card",
-    R.PILE_ONTO_MELD: "add the top {card} to your side's meld of {rank}",
-    R.PILE_NO_CARD_LEFT: (
+    R.PILE_WITH_PAIR: W_("meld the top {card} with your two natural {rank}"),
+    R.PILE_WITH_WILD: W_("meld the top {card} with your {card} and a wild card"),
+    R.PILE_ONTO_MELD: W_("add the top {card} to your side's meld of {rank}"),
+    R.PILE_NO_CARD_LEFT: W_(
         "after taking the pile you would hold {left_cards}: without the {needed_canastas} "
         "needed to go out, a player keeps at least one card after discarding"
     ),
-    R.PILE_NO_OPENING: (
+    R.PILE_NO_OPENING: W_(
         "your side has not melded, and every first meld with the top card would leave you "
         "no card to hold after your discard: without the canastas to go out, a player "
         "keeps at least one card"
     ),
-    R.PILE_OPENING_SHORT: (
+    R.PILE_OPENING_SHORT: W_(
         "your side has not melded: counting only the top card from the pile, your best "
         "first meld is {points} points, below the minimum of {minimum} for a score of "
         "{score:,}"
     ),
-    R.PILE_OPENING_REACHES: (
+    R.PILE_OPENING_REACHES: W_(
         "your side has not melded: with the top card your best first meld is {points} "
         "points ({melds}), which reaches the minimum of {minimum}"
     ),
-    R.PILE_OPENING_NOT_ENFORCED: (
+    R.PILE_OPENING_NOT_ENFORCED: W_(
         "your side has not melded: with the top card your best first meld is {points} "
         "points ({melds}), below the minimum of {minimum}, which the house rule "
         "no-initial-minimum does not enforce"
     ),
-    R.GO_OUT_BLACK_THREES_EARLIER: (
+    R.GO_OUT_BLACK_THREES_EARLIER: W_(
         "black threes were already on the table: they are melded only on the going-out turn"
     ),
-    R.GO_OUT_RED_THREE_DISCARDED: "a red three is never discarded",
-    R.GO_OUT_WITHOUT_BONUS: (
+    R.GO_OUT_RED_THREE_DISCARDED: W_("a red three is never discarded"),
+    R.GO_OUT_WITHOUT_BONUS: W_(
         "{canastas} of the {needed_canastas} needed: going out is allowed by "
         "go-out-without-canastas, without the bonus"
     ),
-    R.GO_OUT_CANASTAS_SHORT: (
+    R.GO_OUT_CANASTAS_SHORT: W_(
         "your side has {canastas_canastas} after this turn; going out needs {needed}: "
         "keep at least one card after discarding"
     ),
-    R.GO_OUT_CANASTAS: "your side has {canastas_canastas} after this turn ({needed} needed)",
-    R.GO_OUT_CONCEALED: (
+    R.GO_OUT_CANASTAS: W_("your side has {canastas_canastas} after this turn ({needed} needed)"),
+    R.GO_OUT_CONCEALED: W_(
         "going out concealed: the whole hand melded in one turn with a canasta of your own, "
         "nothing melded earlier, nothing added to your partner's melds"
     ),
-    R.GO_OUT_CONCEALED_TEAM_LEVEL: (
+    R.GO_OUT_CONCEALED_TEAM_LEVEL: W_(
         "going out concealed: the whole hand melded in one turn with a canasta of your own, "
         "nothing melded earlier, nothing added to your partner's melds (team level: the "
         "side's first meld)"
     ),
-    R.GO_OUT_CONCEALED_NO_MINIMUM: (
+    R.GO_OUT_CONCEALED_NO_MINIMUM: W_(
         "going out concealed after drawing from the stock needs no initial meld minimum"
     ),
-    R.GO_OUT_FIRST_MELD_SHORT: (
+    R.GO_OUT_FIRST_MELD_SHORT: W_(
         "your side's first meld counts {points} points, below the minimum of {minimum}"
     ),
-    R.GO_OUT_FIRST_MELD: "your side's first meld counts {points} points (minimum {minimum})",
-    R.FIRST_MELD_BURIED_MISSING: "the buried cards {cards} are not in the melds given",
-    R.FIRST_MELD_TOP_NEEDS_PAIR: (
+    R.GO_OUT_FIRST_MELD: W_("your side's first meld counts {points} points (minimum {minimum})"),
+    R.FIRST_MELD_BURIED_MISSING: W_("the buried cards {cards} are not in the melds given"),
+    R.FIRST_MELD_TOP_NEEDS_PAIR: W_(
         "the top {card} needs two natural {rank} from your hand with it: the pile is frozen "
         "for a side that has not melded"
     ),
-    R.FIRST_MELD_COUNTED: "card points of the melds laid this turn: {points}",
-    R.FIRST_MELD_COUNTED_WITH_TOP: (
+    R.FIRST_MELD_COUNTED: W_("card points of the melds laid this turn: {points}"),
+    R.FIRST_MELD_COUNTED_WITH_TOP: W_(
         "card points of the melds laid this turn: {points} (the top {card} counts)"
     ),
-    R.FIRST_MELD_BURIED: "buried pile cards {cards} do not count, even melded the same turn",
-    R.FIRST_MELD_NO_BONUSES: "bonuses (canastas, red threes) never count toward the minimum",
-    R.FIRST_MELD_NOT_ENFORCED: "the house rule no-initial-minimum is on",
-    R.FIRST_MELD_SHORT: "{points} is below the minimum of {minimum} for a score of {score:,}",
+    R.FIRST_MELD_BURIED: W_("buried pile cards {cards} do not count, even melded the same turn"),
+    R.FIRST_MELD_NO_BONUSES: W_("bonuses (canastas, red threes) never count toward the minimum"),
+    R.FIRST_MELD_NOT_ENFORCED: W_("the house rule no-initial-minimum is on"),
+    R.FIRST_MELD_SHORT: W_("{points} is below the minimum of {minimum} for a score of {score:,}"),
 }
+
+
+#: The reasons' wordings join the findings' table, keyed ``reason.<code>`` (a count
+#: ``n`` is also ``{n_cards}`` or ``{n_canastas}`` there).
+WORDS.update({f"reason.{code.value}": Words(text) for code, text in REASON_WORDS.items()})
 
 
 class Frozen(StrEnum):
@@ -240,12 +246,17 @@ class Frozen(StrEnum):
 
 #: The English wording of each reason the pile is frozen.
 FROZEN_WORDS: dict[Frozen, str] = {
-    Frozen.WILD_CARD: "a wild card lies in it",
-    Frozen.RED_THREE_UPCARD: "the upcard was a red three",
-    Frozen.BLACK_THREE: "a black three was discarded (house rule black-three-freezes)",
-    Frozen.NOT_MELDED: "your side has not melded yet",
-    Frozen.ALWAYS: "the house rule pile-always-frozen",
+    Frozen.WILD_CARD: W_("a wild card lies in it"),
+    Frozen.RED_THREE_UPCARD: W_("the upcard was a red three"),
+    Frozen.BLACK_THREE: W_("a black three was discarded (house rule black-three-freezes)"),
+    Frozen.NOT_MELDED: W_("your side has not melded yet"),
+    Frozen.ALWAYS: W_("the house rule pile-always-frozen"),
 }
+WORDS.update({f"frozen.{code.value}": Words(text) for code, text in FROZEN_WORDS.items()})
+#: Reason values in English words, back to what they stand for (the edge words them).
+_FROZEN_BY_WORDS = {text: code for code, text in FROZEN_WORDS.items()}
+_RANK_BY_PLURAL = {card.plural: card.value for card in Card}
+_CARD_BY_LABEL = {card.label: card.value for card in Card}
 
 
 class Reason(BaseModel):
@@ -257,6 +268,8 @@ class Reason(BaseModel):
         message: the reason in plain English words.
         rule: the rule and its source.
         ok: whether it counts for (``True``) or against (``False``) the question asked.
+        words: the same as a `words.Phrase`, for the edge to word in the player's
+            language (not in JSON).
     """
 
     model_config = ConfigDict(frozen=True)
@@ -266,6 +279,7 @@ class Reason(BaseModel):
     message: str
     rule: str
     ok: bool
+    words: Any = Field(default=None, exclude=True, repr=False)
 
 
 class Verdict(BaseModel):
@@ -282,6 +296,8 @@ class Verdict(BaseModel):
         minimum: the initial meld minimum that applies, if any.
         canasta: a legal meld's kind of canasta, if it is one.
         findings: a meld's findings from the checker, errors and warnings.
+        question_words, answer_words: the question and the answer as `words.Phrase`,
+            for the edge to word in the player's language (not in JSON).
     """
 
     model_config = ConfigDict(frozen=True)
@@ -295,6 +311,8 @@ class Verdict(BaseModel):
     minimum: int | None = None
     canasta: CanastaKind | None = None
     findings: tuple[Finding, ...] = ()
+    question_words: Any = Field(default=None, exclude=True, repr=False)
+    answer_words: Any = Field(default=None, exclude=True, repr=False)
 
 
 def reason_text(code: ReasonCode, **values: str | int) -> str:
@@ -317,13 +335,57 @@ def _reason(code: ReasonCode, rule: str, ok: bool, **values: str | int) -> Reaso
     message = reason_text(code, **values)
     if code in (R.PILE_WITH_PAIR, R.PILE_WITH_WILD, R.PILE_ONTO_MELD):
         message = message[0].upper() + message[1:]
-    return Reason.model_construct(code=code, values=values, message=message, rule=rule, ok=ok)
+    return Reason.model_construct(
+        code=code,
+        values=values,
+        message=message,
+        rule=rule,
+        ok=ok,
+        words=reason_phrase(code, values),
+    )
+
+
+def reason_phrase(code: ReasonCode, values: dict[str, str | int]) -> Phrase:
+    """A reason as a `words.Phrase`: its card, rank and frozen-pile values as words of
+    the table, so that the edge words them too.
+
+    >>> from canasta_scorer.rules.words import render
+    >>> render(reason_phrase(ReasonCode.PILE_WITH_PAIR, {"card": "9", "rank": "9s"}))
+    'meld the top 9 with your two natural 9s'
+    """
+    worded: dict[str, Any] = {}
+    for key, value in values.items():
+        if key == "rank" and isinstance(value, str) and value in _RANK_BY_PLURAL:
+            worded[key] = rank_phrase(_RANK_BY_PLURAL[value])
+        elif key == "card" and isinstance(value, str) and value in _CARD_BY_LABEL:
+            worded[key] = Phrase(f"label.{_CARD_BY_LABEL[value]}")
+        elif key == "why" and isinstance(value, str):
+            worded[key] = tuple(
+                Phrase(f"frozen.{_FROZEN_BY_WORDS[part].value}")
+                if part in _FROZEN_BY_WORDS
+                else Phrase("plain", (("text", part),))
+                for part in value.split("; ")
+            )
+        elif key == "kind" and isinstance(value, str):
+            worded[key] = Phrase(f"kind.{value}")
+        else:
+            worded[key] = value
+    return Phrase(f"reason.{code.value}", tuple(worded.items()))
 
 
 def _from_finding(finding: Finding) -> Reason:
     return Reason.model_construct(
-        code=finding.code, values={}, message=finding.message, rule=finding.rule, ok=False
+        code=finding.code,
+        values={},
+        message=finding.message,
+        rule=finding.rule,
+        ok=False,
+        words=finding.words,
     )
+
+
+def _plain(text: str) -> Phrase:
+    return Phrase("plain", (("text", text),))
 
 
 # --- is this meld legal? ---------------------------------------------------------------
@@ -361,16 +423,24 @@ def meld_verdict(meld: Meld, rules: RuleSet, *, going_out: bool | None = None) -
                     canasta=CANASTA_SIZE,
                 )
             )
+    words = (
+        phrase("answer.meld_legal", meld=str(meld), points=meld.points)
+        if not errors
+        else phrase("answer.no", reason=errors[0].words or _plain(errors[0].message))
+    )
     answer = (
         f"Yes: {meld} is a legal meld worth {meld.points} points"
         if not errors
         else f"No: {errors[0].message}"
     ) + "."
     if not errors and meld.rank is MeldRank.BLACK_THREE and going_out is not True:
+        words = phrase("answer.meld_going_out", meld=str(meld), points=meld.points)
         answer = (
             f"Yes, but only on the turn its player goes out: {meld} is worth {meld.points} points."
         )
     return Verdict(
+        question_words=phrase("question.meld", meld=str(meld)),
+        answer_words=words,
         question=f"Is {meld} a legal meld?",
         allowed=not errors,
         answer=answer,
@@ -523,22 +593,31 @@ def may_take_pile(situation: PileSituation, rules: RuleSet) -> Verdict:
     s = situation
     top = s.top
     question = f"May I take the discard pile with {top.label} on top?"
+    asked = phrase("question.pile", card=Phrase(f"label.{top.value}"))
     reasons: list[Reason] = []
 
-    def no(answer: str) -> Verdict:
+    def no(answer: str, words: Phrase) -> Verdict:
         return Verdict(
-            question=question, allowed=False, answer=f"No: {answer}.", reasons=tuple(reasons)
+            question=question,
+            allowed=False,
+            answer=f"No: {answer}.",
+            reasons=tuple(reasons),
+            question_words=asked,
+            answer_words=phrase("answer.no", reason=words),
         )
 
     if is_wild(top) or top is Card.BLACK_THREE:
         reasons.append(_reason(R.PILE_TOP_BLOCKED, R_TOP_BLOCKED, False, card=top.label))
-        return no(f"nobody may take the pile with {top.label} on top")
+        return no(
+            f"nobody may take the pile with {top.label} on top",
+            phrase("pile.no.top_blocked", card=Phrase(f"label.{top.value}")),
+        )
     if top is Card.RED_THREE:
         reasons.append(_reason(R.PILE_RED_THREE_ON_TOP, rule("1.8"), False))
-        return no("a red three cannot be on top of the pile")
+        return no("a red three cannot be on top of the pile", phrase("pile.no.red_three"))
     if len(s.hand) == 1 and s.pile_size == 1:
         reasons.append(_reason(R.PILE_ONE_CARD, R_ONE_CARD, False))
-        return no("you hold 1 card and the pile has 1 card")
+        return no("you hold 1 card and the pile has 1 card", phrase("pile.no.one_card"))
     frozen_why: list[Frozen] = []
     if s.wild_in_pile:
         frozen_why.append(Frozen.WILD_CARD)
@@ -571,7 +650,8 @@ def may_take_pile(situation: PileSituation, rules: RuleSet) -> Verdict:
         )
         if not pair:
             return no(
-                f"the pile is frozen, and taking it needs two natural {top.plural} from your hand"
+                f"the pile is frozen, and taking it needs two natural {top.plural} from your hand",
+                phrase("pile.no.frozen", rank=rank_phrase(top.value)),
             )
         show = [top, top]
         way = R.PILE_WITH_PAIR
@@ -608,7 +688,8 @@ def may_take_pile(situation: PileSituation, rules: RuleSet) -> Verdict:
                 )
             return no(
                 f"you need two natural {top.plural}, or a {top.value} and a wild card, "
-                f"or a meld of {top.plural} on the table"
+                f"or a meld of {top.plural} on the table",
+                phrase("pile.no.no_way", card=top.value, rank=rank_phrase(top.value)),
             )
         reasons.append(_reason(way, R_UNFROZEN, True, card=top.value, rank=top.plural))
     if s.side_has_melded:
@@ -644,7 +725,8 @@ def may_take_pile(situation: PileSituation, rules: RuleSet) -> Verdict:
                 )
                 return no(
                     "you would have no card to keep after your discard, and your side "
-                    "may not go out yet"
+                    "may not go out yet",
+                    phrase("pile.no.no_card_left"),
                 )
     points = minimum = None
     if not s.side_has_melded:
@@ -663,6 +745,8 @@ def may_take_pile(situation: PileSituation, rules: RuleSet) -> Verdict:
                 allowed=False,
                 answer="No: every first meld you could make would leave you no card after "
                 "your discard, and your side may not go out.",
+                question_words=asked,
+                answer_words=phrase("answer.no", reason=phrase("pile.no.no_opening")),
                 reasons=tuple(reasons),
                 points=points,
                 minimum=minimum,
@@ -683,6 +767,11 @@ def may_take_pile(situation: PileSituation, rules: RuleSet) -> Verdict:
                 allowed=False,
                 answer=f"No: your first meld would be {points} points, below the "
                 f"minimum of {minimum}.",
+                question_words=asked,
+                answer_words=phrase(
+                    "answer.no",
+                    reason=phrase("pile.no.opening_short", points=points, minimum=minimum),
+                ),
                 reasons=tuple(reasons),
                 points=points,
                 minimum=minimum,
@@ -703,6 +792,10 @@ def may_take_pile(situation: PileSituation, rules: RuleSet) -> Verdict:
         allowed=True,
         answer=f"Yes: {reason_text(way, card=top.value, rank=top.plural)}, then take the rest "
         "of the pile.",
+        question_words=asked,
+        answer_words=phrase(
+            "answer.pile_yes", way=reason_phrase(way, {"card": top.value, "rank": top.plural})
+        ),
         reasons=tuple(reasons),
         show=format_cards(show),
         points=points,
@@ -847,6 +940,8 @@ def may_go_out(situation: GoOutSituation, rules: RuleSet) -> Verdict:
             answer=f"No: {first.message}.",
             reasons=tuple(reasons),
             minimum=minimum,
+            question_words=phrase("question.go_out"),
+            answer_words=phrase("answer.no", reason=first.words or _plain(first.message)),
         )
     bonus = 0 if bonus_withheld else (CONCEALED_BONUS if concealed else GOING_OUT_BONUS)
     how = "concealed " if concealed else ""
@@ -854,6 +949,13 @@ def may_go_out(situation: GoOutSituation, rules: RuleSet) -> Verdict:
         f"Yes: going out {how}scores {bonus}." if bonus else "Yes, but without the going-out bonus."
     )
     return Verdict(
+        question_words=phrase("question.go_out"),
+        answer_words=phrase(
+            ("answer.go_out_concealed" if concealed else "answer.go_out")
+            if bonus
+            else "answer.go_out_no_bonus",
+            bonus=bonus,
+        ),
         question=question,
         allowed=True,
         answer=answer,
@@ -967,14 +1069,21 @@ def first_meld(situation: FirstMeldSituation, rules: RuleSet) -> Verdict:
         )
     allowed = reached and not bad
     if bad:
-        answer = f"No: {next(r for r in reasons if not r.ok).message}."
+        against = next(r for r in reasons if not r.ok)
+        answer = f"No: {against.message}."
+        words = phrase("answer.no", reason=against.words or _plain(against.message))
     elif counted >= minimum:
         answer = f"Yes: {counted} points reach the minimum of {minimum}."
+        words = phrase("answer.first_meld_reaches", points=counted, minimum=minimum)
     elif reached:
         answer = f"Yes: {counted} points; the minimum of {minimum} is not enforced."
+        words = phrase("answer.first_meld_not_enforced", points=counted, minimum=minimum)
     else:
         answer = f"No: {counted} points are below the minimum of {minimum}."
+        words = phrase("answer.first_meld_short", points=counted, minimum=minimum)
     return Verdict(
+        question_words=phrase("question.first_meld", minimum=minimum),
+        answer_words=words,
         question=question,
         allowed=allowed,
         answer=answer,

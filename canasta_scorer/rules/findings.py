@@ -7,8 +7,9 @@ file it is (a JSON path), what is wrong in plain words and the rule's source.
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = ["Code", "Finding", "Severity", "has_errors"]
 
@@ -88,8 +89,11 @@ class Finding(BaseModel):
         severity: error (not valid) or warning.
         code: stable code, e.g. ``meld.too_many_wilds``.
         where: JSON path in the file, e.g. ``sides[0].melds[2]``; ``""`` for the whole file.
-        message: what is wrong, in plain words.
+        message: what is wrong, in plain English words (``words`` rendered).
         rule: the rule it breaks, a section of docs/rules.md (made by `citations.rule`).
+        words: the same as a `words.Phrase`: the key of its wording in `words.WORDS`
+            and the values that fill it, for the edge to word in the player's language
+            (not written to files or JSON; ``None`` for a finding made from a message).
     """
 
     model_config = ConfigDict(frozen=True)
@@ -99,6 +103,7 @@ class Finding(BaseModel):
     where: str
     message: str
     rule: str
+    words: Any = Field(default=None, exclude=True, repr=False)
 
     def at(self, prefix: str) -> Finding:
         """The same finding with ``prefix`` put before its path (``hands[2]`` …)."""

@@ -17,6 +17,7 @@ from .findings import Code, Finding, Severity, has_errors
 from .records import HandPlay, HandRecord, HandSide, MatchHand, MatchRecord
 from .ruleset import HouseRule, RuleSet, initial_meld_minimum, rule_set
 from .scoring import HandScore, score_sides
+from .words import Phrase, phrase, render
 
 __all__ = [
     "HandTotals",
@@ -175,16 +176,29 @@ def next_dealer(record: MatchRecord, first: str | None = None) -> str | None:
     return None
 
 
-def _finding(severity: Severity, code: Code, where: str, message: str, rule: str) -> Finding:
-    return Finding(severity=severity, code=code, where=where, message=message, rule=rule)
+def _finding(severity: Severity, code: Code, where: str, words: Phrase, rule: str) -> Finding:
+    return Finding(
+        severity=severity, code=code, where=where, message=render(words), rule=rule, words=words
+    )
+
+
+def _in_match(finding: Finding) -> Finding:
+    """A finding about the sides, worded for the whole match ("this match has")."""
+    words = finding.words
+    if isinstance(words, Phrase) and words.key == "sides.count":
+        words = Phrase("sides.count:match", words.values)
+    return finding.model_copy(
+        update={
+            "message": finding.message.replace("this hand has", "this match has"),
+            "words": words,
+        }
+    )
 
 
 def _match_findings(record: MatchRecord, rules: RuleSet) -> list[Finding]:
     found = rules_findings(rules)
     found += [
-        finding.model_copy(
-            update={"message": finding.message.replace("this hand has", "this match has")}
-        )
+        _in_match(finding)
         for finding in check_sides(
             hand_record(record, MatchHand(sides=(HandPlay(),)), [0] * len(record.sides)), rules
         )
@@ -195,7 +209,7 @@ def _match_findings(record: MatchRecord, rules: RuleSet) -> list[Finding]:
                 Severity.ERROR,
                 Code.MATCH_TARGET,
                 "target",
-                f"target {rules.target:,} must be a positive multiple of 5",
+                phrase("score.not_multiple_of_5:target", value=rules.target),
                 rule("1.13", "3 O12"),
             )
         )
@@ -208,8 +222,7 @@ def _match_findings(record: MatchRecord, rules: RuleSet) -> list[Finding]:
                     Severity.ERROR,
                     Code.MATCH_START_SCORE,
                     where,
-                    f"start score {side.start_score:,} is not below the target "
-                    f"{rules.target:,}: that match was already over",
+                    phrase("match.start_score", value=side.start_score, target=rules.target),
                     R_END,
                 )
             )
@@ -279,8 +292,7 @@ def score_match(record: MatchRecord) -> MatchScore:
                     Severity.ERROR,
                     Code.MATCH_HAND_AFTER_END,
                     here,
-                    "this hand was recorded after the match was already over "
-                    f"(a side reached {rules.target:,})",
+                    phrase("match.hand_after_end", target=rules.target),
                     R_END,
                 )
             )
@@ -290,8 +302,12 @@ def score_match(record: MatchRecord) -> MatchScore:
                     Severity.ERROR,
                     Code.SIDES_COUNT,
                     f"{here}.sides",
-                    f"this hand lists {len(hand.sides)} sides; the match has "
-                    f"{len(record.sides)} ({', '.join(names)})",
+                    phrase(
+                        "sides.count:hand",
+                        n=len(hand.sides),
+                        want=len(record.sides),
+                        players=tuple(names),
+                    ),
                     file_format("5"),
                 )
             )
@@ -301,7 +317,7 @@ def score_match(record: MatchRecord) -> MatchScore:
                     Severity.WARNING,
                     Code.MATCH_DEALER_UNKNOWN,
                     f"{here}.dealer",
-                    f"the dealer {hand.dealer!r} is not one of the players",
+                    phrase("match.dealer_unknown", player=hand.dealer),
                     file_format("5"),
                 )
             )

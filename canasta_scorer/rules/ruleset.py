@@ -31,6 +31,7 @@ from .bonuses import (
 from .cards import Card
 from .citations import rule
 from .errors import UnknownNameError
+from .words import W_
 
 __all__ = [
     "HOUSE_RULE_INFO",
@@ -137,8 +138,8 @@ VARIANT_INFO: Final[dict[Variant, VariantInfo]] = {
     for info in (
         VariantInfo(
             id=Variant.CLASSIC,
-            title="Classic",
-            description="4 players, 2 partnerships of 2; 108 cards; 1 canasta to go out; 5,000",
+            title=W_("Classic"),
+            description=W_("4 players, 2 partnerships of 2; 108 cards; 1 canasta to go out; 5,000"),
             side_sizes=(2, 2),
             packs=2,
             canastas_to_go_out=1,
@@ -149,8 +150,8 @@ VARIANT_INFO: Final[dict[Variant, VariantInfo]] = {
         ),
         VariantInfo(
             id=Variant.TWO_PLAYER,
-            title="Two players",
-            description="2 players, each a side; draw 2; 2 canastas to go out; 5,000",
+            title=W_("Two players"),
+            description=W_("2 players, each a side; draw 2; 2 canastas to go out; 5,000"),
             side_sizes=(1, 1),
             packs=2,
             canastas_to_go_out=2,
@@ -161,8 +162,8 @@ VARIANT_INFO: Final[dict[Variant, VariantInfo]] = {
         ),
         VariantInfo(
             id=Variant.THREE_PLAYER,
-            title="Three players",
-            description="3 players, each a side; 1 canasta to go out; 5,000",
+            title=W_("Three players"),
+            description=W_("3 players, each a side; 1 canasta to go out; 5,000"),
             side_sizes=(1, 1, 1),
             packs=2,
             canastas_to_go_out=1,
@@ -173,8 +174,8 @@ VARIANT_INFO: Final[dict[Variant, VariantInfo]] = {
         ),
         VariantInfo(
             id=Variant.THREE_PLAYER_CUTTHROAT,
-            title="Three players, cutthroat",
-            description=(
+            title=W_("Three players, cutthroat"),
+            description=W_(
                 "3 players; the first to take the pile plays alone, the other two are "
                 "partners for that hand; 7,500"
             ),
@@ -189,8 +190,8 @@ VARIANT_INFO: Final[dict[Variant, VariantInfo]] = {
         ),
         VariantInfo(
             id=Variant.FIVE_PLAYER,
-            title="Five players",
-            description="2 sides of 3 and 2; one player of the 3 sits out each hand; 5,000",
+            title=W_("Five players"),
+            description=W_("2 sides of 3 and 2; one player of the 3 sits out each hand; 5,000"),
             side_sizes=(3, 2),
             packs=2,
             canastas_to_go_out=1,
@@ -202,8 +203,8 @@ VARIANT_INFO: Final[dict[Variant, VariantInfo]] = {
         ),
         VariantInfo(
             id=Variant.SIX_PLAYER,
-            title="Six players, 2 sides of 3",
-            description=(
+            title=W_("Six players, 2 sides of 3"),
+            description=W_(
                 "2 partnerships of 3; 162 cards; 2 canastas to go out; 10,000 "
                 "(150 minimum from 7,500)"
             ),
@@ -218,8 +219,8 @@ VARIANT_INFO: Final[dict[Variant, VariantInfo]] = {
         ),
         VariantInfo(
             id=Variant.SIX_PLAYER_THREE_SIDES,
-            title="Six players, 3 sides of 2",
-            description="3 partnerships of 2; 162 cards; 2 canastas to go out; 7,500",
+            title=W_("Six players, 3 sides of 2"),
+            description=W_("3 partnerships of 2; 162 cards; 2 canastas to go out; 7,500"),
             side_sizes=(2, 2, 2),
             packs=3,
             canastas_to_go_out=2,
@@ -236,116 +237,118 @@ HOUSE_RULE_INFO: Final[dict[HouseRule, HouseRuleInfo]] = {
     for info in (
         HouseRuleInfo(
             id=HouseRule.BLACK_THREE_FREEZES,
-            title="Black three freezes the pile",
+            title=W_("Black three freezes the pile"),
             ref="H1",
-            description="A discarded black three freezes the discard pile until it is taken.",
+            description=W_("A discarded black three freezes the discard pile until it is taken."),
             scoring=False,
         ),
         HouseRuleInfo(
             id=HouseRule.PILE_ALWAYS_FROZEN,
-            title="Pile always frozen",
+            title=W_("Pile always frozen"),
             ref="H2",
-            description="The discard pile is always frozen: every pickup needs a natural pair.",
+            description=W_("The discard pile is always frozen: every pickup needs a natural pair."),
             scoring=False,
         ),
         HouseRuleInfo(
             id=HouseRule.TWO_NATURALS_TO_TAKE,
-            title="Two naturals to take the pile",
+            title=W_("Two naturals to take the pile"),
             ref="H3",
-            description="A natural and a wild card no longer take an unfrozen pile.",
+            description=W_("A natural and a wild card no longer take an unfrozen pile."),
             scoring=False,
         ),
         HouseRuleInfo(
             id=HouseRule.NO_PILE_FOR_FINISHED_CANASTA,
-            title="No pile for a finished canasta",
+            title=W_("No pile for a finished canasta"),
             ref="H4",
-            description="The top card may not be taken just to add it to a finished canasta.",
+            description=W_("The top card may not be taken just to add it to a finished canasta."),
             scoring=False,
         ),
         HouseRuleInfo(
             id=HouseRule.WILD_CARD_MELDS,
-            title="Wild card melds",
+            title=W_("Wild card melds"),
             ref="H5",
-            description="Melds of only 2s and jokers are allowed; a wild canasta scores 2,000.",
+            description=W_("Melds of only 2s and jokers are allowed; a wild canasta scores 2,000."),
             scoring=True,
         ),
         HouseRuleInfo(
             id=HouseRule.WILD_MELD_PENALTY,
-            title="Unfinished wild meld costs 1,000",
+            title=W_("Unfinished wild meld costs 1,000"),
             ref="H5",
-            description="A wild meld not finished as a canasta at the end of the hand costs 1,000.",
+            description=W_(
+                "A wild meld not finished as a canasta at the end of the hand costs 1,000."
+            ),
             scoring=True,
         ),
         HouseRuleInfo(
             id=HouseRule.RED_THREES_AT_DEAL,
-            title="Red threes replaced at the deal",
+            title=W_("Red threes replaced at the deal"),
             ref="H6",
-            description="Dealt red threes are laid out and replaced before the first turn.",
+            description=W_("Dealt red threes are laid out and replaced before the first turn."),
             scoring=False,
         ),
         HouseRuleInfo(
             id=HouseRule.CONCEALED_TEAM_LEVEL,
-            title="Concealed only on a first meld",
+            title=W_("Concealed only on a first meld"),
             ref="O2",
-            description=(
+            description=W_(
                 "Going out concealed only when that turn is the side's first meld of the hand."
             ),
             scoring=False,
         ),
         HouseRuleInfo(
             id=HouseRule.RED_THREES_NEED_CANASTA,
-            title="Red threes need a canasta",
+            title=W_("Red threes need a canasta"),
             ref="O4",
-            description="Red threes count minus unless the side has a canasta.",
+            description=W_("Red threes count minus unless the side has a canasta."),
             scoring=True,
         ),
         HouseRuleInfo(
             id=HouseRule.NO_RED_THREE_PENALTY,
-            title="Red threes always count plus",
+            title=W_("Red threes always count plus"),
             ref="O5",
-            description="Red threes always count plus, even for a side that never melded.",
+            description=W_("Red threes always count plus, even for a side that never melded."),
             scoring=True,
         ),
         HouseRuleInfo(
             id=HouseRule.GO_OUT_WITHOUT_CANASTAS,
-            title="Go out without canastas",
+            title=W_("Go out without canastas"),
             ref="O6",
-            description="Going out is always allowed; the bonus needs the canastas.",
+            description=W_("Going out is always allowed; the bonus needs the canastas."),
             scoring=True,
         ),
         HouseRuleInfo(
             id=HouseRule.NO_INITIAL_MINIMUM,
-            title="No initial meld minimum",
+            title=W_("No initial meld minimum"),
             ref="O7",
-            description="The initial meld minimum is not enforced.",
+            description=W_("The initial meld minimum is not enforced."),
             scoring=False,
         ),
         HouseRuleInfo(
             id=HouseRule.RED_THREE_IN_HAND_PENALTY,
-            title="Red three in hand costs 500",
+            title=W_("Red three in hand costs 500"),
             ref="O8",
-            description="A red three left in hand costs 500 instead of being an error.",
+            description=W_("A red three left in hand costs 500 instead of being an error."),
             scoring=True,
         ),
         HouseRuleInfo(
             id=HouseRule.RED_THREE_PENALTY_CAP_400,
-            title="Red threes lose at most 400",
+            title=W_("Red threes lose at most 400"),
             ref="C07",
-            description="A side that never melded loses at most 400 for its red threes.",
+            description=W_("A side that never melded loses at most 400 for its red threes."),
             scoring=True,
         ),
         HouseRuleInfo(
             id=HouseRule.CUTTHROAT_TWO_CANASTAS,
-            title="Cutthroat: 2 canastas to go out",
+            title=W_("Cutthroat: 2 canastas to go out"),
             ref="O11",
-            description="Cutthroat: 2 canastas are needed to go out.",
+            description=W_("Cutthroat: 2 canastas are needed to go out."),
             scoring=False,
         ),
         HouseRuleInfo(
             id=HouseRule.DRAW_ON_TIE,
-            title="A tie at the end is a draw",
+            title=W_("A tie at the end is a draw"),
             ref="O15",
-            description="A tie at the top at the end of the match is a draw, not another hand.",
+            description=W_("A tie at the top at the end of the match is a draw, not another hand."),
             scoring=False,
         ),
     )

@@ -21,6 +21,8 @@ from typing import TextIO
 import ifaddr
 import segno
 
+from canasta_scorer.i18n import _
+
 __all__ = [
     "announce",
     "default_route_interface",
@@ -160,21 +162,33 @@ def announce(
     """
     found = list(reachable_addresses(host) if addresses is None else addresses)
     write = out.write
-    write("Canasta scorer is running (Ctrl+C stops it).\n")
-    write(f"  On this computer: {url('127.0.0.1', port)}\n")
+    write(_("Canasta scorer is running (Ctrl+C stops it).\n"))
+    write(_("  On this computer: {url}\n").format(url=url("127.0.0.1", port)))
     if not found:
         write(
-            "  No network address was found: connect this computer to the Wi-Fi (or the\n"
-            "  network the phones use) and start it again to get the address for phones.\n"
+            _(
+                "  No network address was found: connect this computer to the Wi-Fi (or the\n"
+                "  network the phones use) and start it again to get the address for phones.\n"
+            )
         )
     else:
-        write(f"  On phones and tablets on the same Wi-Fi: {url(found[0], port)}\n")
+        write(
+            _("  On phones and tablets on the same Wi-Fi: {url}\n").format(url=url(found[0], port))
+        )
         for other in found[1:]:
-            write(f"    or, on another network of this computer: {url(other, port)}\n")
+            write(
+                _("    or, on another network of this computer: {url}\n").format(
+                    url=url(other, port)
+                )
+            )
     if access_code:
-        write(f"  The access code to type there: {access_code}\n")
+        write(_("  The access code to type there: {access_code}\n").format(access_code=access_code))
     if found:
         code = qr_code_text(url(found[0], port), getattr(out, "encoding", None))
         if code is not None:
-            write(f"\nScan this with a phone's camera to open {url(found[0], port)}:\n{code}")
+            write(
+                _("\nScan this with a phone's camera to open {url}:\n{code}").format(
+                    url=url(found[0], port), code=code
+                )
+            )
     out.flush()

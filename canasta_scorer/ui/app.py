@@ -24,6 +24,7 @@ from typing import Any
 
 import flet as ft
 
+from canasta_scorer.i18n import N_, _
 from canasta_scorer.store import Store
 
 from .addresses import announce
@@ -129,27 +130,35 @@ def load_settings(path: Path | None = None) -> Settings:
                 # TOML's true is a Python int too: a size or port must not be a bool
                 if isinstance(value, bool) or not isinstance(value, type(getattr(defaults, key))):
                     raise ValueError(
-                        f"{candidate}: {key} should be "
-                        f"{type(getattr(defaults, key)).__name__}, got {value!r}"
+                        _("{candidate}: {key} should be {name__}, got {value!r}").format(
+                            candidate=candidate,
+                            key=key,
+                            name__=type(getattr(defaults, key)).__name__,
+                            value=value,
+                        )
                     )
                 clean[key] = value
             if clean.get("mode", "system") not in {"light", "dark", "system"}:
-                raise ValueError(f"{candidate}: theme mode is light, dark or system")
+                raise ValueError(
+                    _("{candidate}: theme mode is light, dark or system").format(
+                        candidate=candidate
+                    )
+                )
             return Settings(**clean)
     return Settings()
 
 
 TITLES = {
-    Screen.HOME: "Canasta scorer",
-    Screen.NEW_MATCH: "New match",
-    Screen.SCOREBOARD: "Scoreboard",
-    Screen.TABLE: "Table view",
-    Screen.HAND_ENTRY: "Enter a hand",
-    Screen.HAND_DETAIL: "Hand",
-    Screen.MATCHES: "Past matches",
-    Screen.CHECKER: "Rule checker",
-    Screen.STATS: "Player statistics",
-    Screen.EXPORT: "Export",
+    Screen.HOME: N_("Canasta scorer"),
+    Screen.NEW_MATCH: N_("New match"),
+    Screen.SCOREBOARD: N_("Scoreboard"),
+    Screen.TABLE: N_("Table view"),
+    Screen.HAND_ENTRY: N_("Enter a hand"),
+    Screen.HAND_DETAIL: N_("Hand"),
+    Screen.MATCHES: N_("Past matches"),
+    Screen.CHECKER: N_("Rule checker"),
+    Screen.STATS: N_("Player statistics"),
+    Screen.EXPORT: N_("Export"),
 }
 
 
@@ -249,15 +258,17 @@ def App(
         return [
             ft.View(
                 route="/",
-                appbar=ft.AppBar(title=ft.Text("Canasta scorer")),
+                appbar=ft.AppBar(title=ft.Text(_("Canasta scorer"))),
                 controls=[
                     ft.Text(
-                        "Enter the app's access code: the one printed where it was "
-                        "started, or the one chosen for it."
+                        _(
+                            "Enter the app's access code: the one printed where it was "
+                            "started, or the one chosen for it."
+                        )
                     ),
                     ft.TextField(
                         expand=True,
-                        label="Access code",
+                        label=_("Access code"),
                         value=code,
                         password=True,
                         on_change=lambda e: set_code(e.control.value),
@@ -282,12 +293,12 @@ def App(
         Screen.HAND_DETAIL: nav.back_to_scoreboard,
         Screen.TABLE: nav.back_to_scoreboard,
     }.get(screen)
-    title = TITLES[screen]
+    title = _(TITLES[screen])
     if screen is Screen.HAND_DETAIL:
-        title = f"Hand {(nav.detail or 0) + 1}"
+        title = _("Hand {value}").format(value=(nav.detail or 0) + 1)
     actions = (
         [
-            icon_button(ft.Icons.TV, "Table view", on_click=nav.show_table),
+            icon_button(ft.Icons.TV, _("Table view"), on_click=nav.show_table),
             *scoreboard_actions(match),
         ]
         if screen is Screen.SCOREBOARD
@@ -404,7 +415,7 @@ def build_main(
     live = LiveUpdates(store)
 
     def main(page: ft.Page) -> None:
-        page.title = "Canasta scorer"
+        page.title = _("Canasta scorer")
         page.theme = ft.Theme(color_scheme_seed=settings.seed_color)
         page.dark_theme = ft.Theme(color_scheme_seed=settings.seed_color)
         page.theme_mode = mode
@@ -563,8 +574,10 @@ def run_app(
     store = Store.open(db)
     if not web and not desktop_possible():
         print(
-            "No display here (neither DISPLAY nor WAYLAND_DISPLAY is set), so no window can "
-            "open: serving the browser version instead.",
+            _(
+                "No display here (neither DISPLAY nor WAYLAND_DISPLAY is set), so no window can "
+                "open: serving the browser version instead."
+            ),
             file=sys.stderr,
             flush=True,
         )
@@ -575,8 +588,9 @@ def run_app(
             return 0
         except Exception as error:  # the desktop client could not be had
             print(
-                f"No desktop window ({type(error).__name__}: {error}); serving the browser "
-                "version instead.",
+                _(
+                    "No desktop window ({name__}: {error}); serving the browser version instead."
+                ).format(name__=type(error).__name__, error=error),
                 file=sys.stderr,
             )
     listener = listen(host, port)
@@ -585,9 +599,11 @@ def run_app(
         generated = None
         if code is None and not listener.loopback:
             code = generated = f"{secrets.randbelow(10**6):06d}"
-            print(f"Every visitor is asked for the access code {code}", flush=True)
+            print(
+                _("Every visitor is asked for the access code {code}").format(code=code), flush=True
+            )
         elif code is not None:
-            print("Every visitor is asked for the access code you gave.", flush=True)
+            print(_("Every visitor is asked for the access code you gave."), flush=True)
         main = build_main(store, settings, AccessGate(code))
         if listener.everywhere:
             announce(
@@ -600,8 +616,9 @@ def run_app(
             shown = listener.addresses[0]
             shown = f"[{shown}]" if ":" in shown else shown
             print(
-                f"Canasta scorer: open http://{shown}:{listener.port}/ in a browser "
-                "(Ctrl+C stops it).",
+                _(
+                    "Canasta scorer: open http://{shown}:{port}/ in a browser (Ctrl+C stops it)."
+                ).format(shown=shown, port=listener.port),
                 flush=True,
             )
     except BaseException:

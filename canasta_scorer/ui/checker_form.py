@@ -12,6 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from canasta_scorer.i18n import N_, _
 from canasta_scorer.rules import (
     CanastaError,
     Card,
@@ -34,10 +35,10 @@ Question = Literal["meld", "pile", "go-out", "first-meld"]
 
 #: The questions, in the order shown, with their wording.
 QUESTIONS: dict[str, str] = {
-    "meld": "Is this meld legal?",
-    "pile": "May I take the pile?",
-    "go-out": "May we go out?",
-    "first-meld": "Is this first meld enough?",
+    "meld": N_("Is this meld legal?"),
+    "pile": N_("May I take the pile?"),
+    "go-out": N_("May we go out?"),
+    "first-meld": N_("Is this first meld enough?"),
 }
 
 #: What a slot of the card pad holds: one card, some cards, or melds.
@@ -58,47 +59,50 @@ class Slot(BaseModel):
 
 #: The card pad's slots of each question, in the order shown.
 CARD_SLOTS: dict[str, tuple[Slot, ...]] = {
-    "meld": (Slot(field="cards", label="The meld", kind="cards", empty="Tap its cards"),),
+    "meld": (Slot(field="cards", label=N_("The meld"), kind="cards", empty=N_("Tap its cards")),),
     "pile": (
-        Slot(field="top", label="Top card of the pile", kind="card", empty="Tap it"),
-        Slot(field="hand", label="Cards in your hand", kind="cards", empty="None"),
+        Slot(field="top", label=N_("Top card of the pile"), kind="card", empty=N_("Tap it")),
+        Slot(field="hand", label=N_("Cards in your hand"), kind="cards", empty=N_("None")),
         Slot(
-            field="side_melds", label="Your side's melds on the table", kind="melds", empty="None"
+            field="side_melds",
+            label=N_("Your side's melds on the table"),
+            kind="melds",
+            empty=N_("None"),
         ),
     ),
     "go-out": (
         Slot(
             field="table",
-            label="Your side's melds already on the table",
+            label=N_("Your side's melds already on the table"),
             kind="melds",
-            empty="None",
+            empty=N_("None"),
         ),
-        Slot(field="this_turn", label="Melds laid this turn", kind="melds", empty="None"),
+        Slot(field="this_turn", label=N_("Melds laid this turn"), kind="melds", empty=N_("None")),
         Slot(
             field="discard",
-            label="Your discard",
+            label=N_("Your discard"),
             kind="card",
-            empty="None: every card is melded",
+            empty=N_("None: every card is melded"),
         ),
     ),
     "first-meld": (
         Slot(
             field="first_melds",
-            label="The melds laid (the top discard included)",
+            label=N_("The melds laid (the top discard included)"),
             kind="melds",
-            empty="Tap their cards",
+            empty=N_("Tap their cards"),
         ),
         Slot(
             field="top",
-            label="Top discard taken, if the pile was taken",
+            label=N_("Top discard taken, if the pile was taken"),
             kind="card",
-            empty="None",
+            empty=N_("None"),
         ),
         Slot(
             field="buried",
-            label="Other pile cards melded the same turn",
+            label=N_("Other pile cards melded the same turn"),
             kind="cards",
-            empty="None",
+            empty=N_("None"),
         ),
     ),
 }
@@ -119,7 +123,9 @@ def _melds(melds: Melds, where: str, problems: list[tuple[str, str]]) -> tuple[M
         try:
             out.append(Meld.from_cards(cards))
         except CanastaError as error:
-            problems.append((where, f"meld {number + 1}: {error}"))
+            problems.append(
+                (where, _("meld {value}: {error}").format(value=number + 1, error=error))
+            )
     return tuple(out)
 
 
@@ -261,7 +267,7 @@ class CheckerForm(BaseModel):
             melds = _melds(self.side_melds, "side_melds", problems)
             size = _number(self.pile_size, "pile_size", problems, default=2)
             if size < 1:
-                problems.append(("pile_size", "the pile holds at least its top card"))
+                problems.append(("pile_size", _("the pile holds at least its top card")))
             if self.top is not None and not problems:
                 verdict = settle(
                     "pile",

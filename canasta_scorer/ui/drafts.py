@@ -13,6 +13,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from canasta_scorer.i18n import N_
 from canasta_scorer.rules import (
     POINT_CLASS_CARDS,
     CanastaError,
@@ -48,9 +49,9 @@ __all__ = [
 Count = Annotated[int, Field(ge=0, le=200)]
 
 #: Why a quick total cannot be read yet: nothing typed in it.
-MISSING_TOTAL = "type the hand total"
+MISSING_TOTAL = N_("type the hand total")
 #: Why a new hand with nothing in it cannot be saved.
-NOTHING_ENTERED = (
+NOTHING_ENTERED = N_(
     "Nothing entered yet: enter the melds, red threes and cards left of each side "
     "(or switch on quick totals)"
 )

@@ -45,6 +45,8 @@ from urllib.parse import urlsplit
 
 import flet as ft
 
+from canasta_scorer.i18n import _
+
 __all__ = [
     "AccessGate",
     "ClientGate",
@@ -84,7 +86,7 @@ def _resolve(host: str, port: int) -> list[tuple[int, tuple[Any, ...]]]:
     if host.strip() == "":
         return [(socket.AF_INET6, ("::", port, 0, 0)), (socket.AF_INET, ("0.0.0.0", port))]
     found: list[tuple[int, tuple[Any, ...]]] = []
-    for family, _, _, _, address in socket.getaddrinfo(
+    for family, _type, _proto, _name, address in socket.getaddrinfo(
         host.strip("[]"), port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
     ):
         pair = (int(family), tuple(address))
@@ -152,7 +154,9 @@ def listen(host: str, port: int) -> Listener:
         targets = _resolve(host, port)
     except (OSError, UnicodeError) as error:
         raise ValueError(
-            f"cannot serve on {host!r}: it is not an address or name of this computer ({error})"
+            _(
+                "cannot serve on {host!r}: it is not an address or name of this computer ({error})"
+            ).format(host=host, error=error)
         ) from None
     listener = Listener(host=host, port=port)
     try:
@@ -171,9 +175,12 @@ def listen(host: str, port: int) -> Listener:
                 if family == socket.AF_INET6 and error.errno in {97, 99}:
                     continue  # no IPv6 on this machine: the IPv4 socket serves
                 raise ValueError(
-                    f"cannot serve on {host or '(every address)'}:{port} "
-                    f"({error.strerror or error}): another program may be using that port; "
-                    "choose another with --port"
+                    _(
+                        "cannot serve on {value}:{port} ({value2}): another program may be "
+                        "using that port; choose another with --port"
+                    ).format(
+                        value=host or "(every address)", port=port, value2=error.strerror or error
+                    )
                 ) from None
             sock.listen(128)
             sock.setblocking(False)
@@ -184,7 +191,7 @@ def listen(host: str, port: int) -> Listener:
         listener.close()
         raise
     if not listener.sockets:
-        raise ValueError(f"cannot serve on {host!r}: no address to listen on")
+        raise ValueError(_("cannot serve on {host!r}: no address to listen on").format(host=host))
     return listener
 
 
@@ -200,7 +207,7 @@ def this_machine() -> str:
     try:
         return socket.gethostbyname(socket.gethostname())
     except OSError:
-        return "<this computer's address>"
+        return _("<this computer's address>")
 
 
 # --- the access code --------------------------------------------------------------------
@@ -219,9 +226,13 @@ def check_access_code(code: str) -> str:
     code = code.strip()
     if len(code) < SHORTEST_CODE:
         raise ValueError(
-            f"an access code needs at least {SHORTEST_CODE} characters "
-            f"({'none were' if not code else f'{len(code)} were'} given): a shorter one is "
-            "quickly guessed; choose a longer one, or give none to have one made"
+            _(
+                "an access code needs at least {SHORTEST_CODE} characters ({value} "
+                "given): a shorter one is quickly guessed; choose a longer one, or "
+                "give none to have one made"
+            ).format(
+                SHORTEST_CODE=SHORTEST_CODE, value="none were" if not code else f"{len(code)} were"
+            )
         )
     return code
 
@@ -238,18 +249,26 @@ def read_access_code(path: str | Path) -> str:
             raw = handle.read(CODE_FILE_LIMIT + 1)
     except OSError as error:
         raise ValueError(
-            f"cannot read the access code file {file} ({error.strerror or error})"
+            _("cannot read the access code file {file} ({value})").format(
+                file=file, value=error.strerror or error
+            )
         ) from None
     if len(raw) > CODE_FILE_LIMIT:
-        raise ValueError(f"the access code file {file} is longer than {CODE_FILE_LIMIT} bytes")
+        raise ValueError(
+            _("the access code file {file} is longer than {CODE_FILE_LIMIT} bytes").format(
+                file=file, CODE_FILE_LIMIT=CODE_FILE_LIMIT
+            )
+        )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise ValueError(f"the access code file {file} is not text (UTF-8)") from None
+        raise ValueError(
+            _("the access code file {file} is not text (UTF-8)").format(file=file)
+        ) from None
     lines = text.strip().splitlines()
     code = lines[0].strip() if lines else ""
     if not code:
-        raise ValueError(f"the access code file {file} is empty")
+        raise ValueError(_("the access code file {file} is empty").format(file=file))
     return code
 
 
@@ -324,7 +343,7 @@ class AccessGate:
                 record.locked_until = now + wait
                 record.failures.clear()
                 return False, _wait_message(wait)
-        return False, "That is not the access code."
+        return False, _("That is not the access code.")
 
     def _forget_old(self, now: float) -> None:
         """Keep the table of clients bounded: forget those long quiet, then the oldest."""
@@ -340,7 +359,7 @@ class AccessGate:
 
 def _wait_message(seconds: float) -> str:
     whole = int(seconds) + (0 if seconds == int(seconds) else 1)
-    return f"Too many wrong codes: try again in {whole} s."
+    return _("Too many wrong codes: try again in {whole} s.").format(whole=whole)
 
 
 class ClientGate:
@@ -470,10 +489,10 @@ class HostGuard:
         }
         host = headers.get("host", "")
         if not self.allowed_host(host):
-            return "this server is not reached by that name"
+            return _("this server is not reached by that name")
         origin = headers.get("origin")
         if origin is not None and not self.same_origin(origin, host):
-            return "requests from other web pages are refused"
+            return _("requests from other web pages are refused")
         return None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -537,26 +556,26 @@ def plain_failure(error: BaseException | None) -> str:
     )
 
     if isinstance(error, StoreBusyError):
-        return (
+        return _(
             "The matches are busy: another program is saving to them. Nothing was lost; "
             "try again in a moment."
         )
     if isinstance(error, StoreFullError):
-        return (
+        return _(
             "The computer serving the app has no room left to save. Nothing saved was lost; "
             "free some space there and try again."
         )
     if isinstance(error, StoreReadOnlyError):
-        return (
+        return _(
             "The matches cannot be saved on the computer serving the app (its folder is "
             "read-only). Nothing saved was lost."
         )
     if isinstance(error, StoreError):
-        return (
+        return _(
             "The matches could not be read or saved just now. Nothing saved was lost; "
             "try again, and if it keeps happening look at the server's log."
         )
-    return (
+    return _(
         "Something went wrong on the computer serving the app. Nothing saved was lost; "
         "the details are in its log."
     )
@@ -627,11 +646,11 @@ class SessionEdge:
                 except Exception:
                     log.exception("the way back failed")
 
-        label = "Back to the start" if self.back is not None else "Try again"
+        label = _("Back to the start") if self.back is not None else _("Try again")
         page.show_dialog(
             ft.AlertDialog(
                 modal=True,
-                title=ft.Text("Something went wrong"),
+                title=ft.Text(_("Something went wrong")),
                 content=ft.Semantics(
                     identifier="failure", label=text, content=ft.Text(text, selectable=True)
                 ),

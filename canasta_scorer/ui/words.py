@@ -6,6 +6,8 @@ from __future__ import annotations
 import logging
 import re
 
+from canasta_scorer import i18n
+from canasta_scorer.i18n import _
 from canasta_scorer.rules import HOUSE_RULE_INFO, VARIANT_INFO, Variant
 from canasta_scorer.store import (
     StoreBusyError,
@@ -27,12 +29,12 @@ __all__ = [
 
 def variant_choices() -> list[tuple[str, str, str]]:
     """Every variant: id, title, one-line description."""
-    return [(info.id.value, info.title, info.description) for info in VARIANT_INFO.values()]
+    return [(info.id.value, _(info.title), _(info.description)) for info in VARIANT_INFO.values()]
 
 
 def house_rule_choices() -> list[tuple[str, str, str]]:
     """Every house rule: id, its reference in rules §3 (H1, O4 …), short explanation."""
-    return [(info.id.value, info.ref, info.description) for info in HOUSE_RULE_INFO.values()]
+    return [(info.id.value, info.ref, _(info.description)) for info in HOUSE_RULE_INFO.values()]
 
 
 #: Each house rule in a few words of the game (a switch label fits a phone).
@@ -42,16 +44,23 @@ HOUSE_RULE_TITLES: dict[str, str] = {info.id.value: info.title for info in HOUSE
 def house_rule_title(rule: str) -> str:
     """A house rule in a few words ("Black three freezes the pile"); an unknown id is
     named by its id in words."""
-    return HOUSE_RULE_TITLES.get(rule, rule.replace("-", " ").capitalize())
+    title = HOUSE_RULE_TITLES.get(rule)
+    return _(title) if title else rule.replace("-", " ").capitalize()
 
 
 def variant_summary(variant: Variant | str) -> str:
     """A variant in one line, its target named as such ("…; target 5,000")."""
     info = VARIANT_INFO[Variant(variant)]
-    text = info.description
-    fixed = re.sub(r"; ([\d,]+)(\s*\([^)]*\))?$", r"; target \1\2", text)
-    if fixed == text and "target" not in text:
-        fixed = f"{text}; target {info.target:,}"
+    text = _(info.description)
+    fixed = re.sub(
+        r"; ([\d,.\u00a0\u202f]+)(\s*\([^)]*\))?$",
+        lambda found: (
+            "; " + _("target {target}").format(target=found.group(1)) + (found.group(2) or "")
+        ),
+        text,
+    )
+    if fixed == text:
+        fixed = _("{text}; target {target}").format(text=text, target=i18n.number(info.target))
     return fixed
 
 
@@ -66,18 +75,20 @@ def store_problem(error: StoreError) -> str:
         One or two sentences ending in what to do.
     """
     if isinstance(error, StoreBusyError):
-        return (
+        return _(
             "The scores are busy: another program is saving to them. Nothing was "
             "changed; try again in a moment."
         )
     if isinstance(error, StoreFullError):
-        return "There is no room left to save on the computer serving the app. Nothing was changed."
+        return _(
+            "There is no room left to save on the computer serving the app. Nothing was changed."
+        )
     if isinstance(error, StoreReadOnlyError):
-        return "The computer serving the app cannot write the scores. Nothing was changed."
+        return _("The computer serving the app cannot write the scores. Nothing was changed.")
     if not isinstance(error, StoreFaultError):
         return str(error)  # about the match itself (nothing to undo …), in the game's words
     logging.getLogger("canasta_scorer").error("the store refused a change: %s", error)
-    return (
+    return _(
         "The scores could not be saved (the details are in the log of the computer "
         "serving the app). Nothing was changed."
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from canasta_scorer.i18n import _
 from canasta_scorer.rules import MatchRecord, MatchScore
 
 from .common import points
@@ -52,7 +53,12 @@ def running_chart(record: MatchRecord, score: MatchScore, target: int) -> ft.Con
             )
             for i, side in enumerate(record.sides)
         ]
-        + [ft.Text(f"- - target {points(target)}", color=ft.Colors.ON_SURFACE_VARIANT)],
+        + [
+            ft.Text(
+                _("- - target {points}").format(points=points(target)),
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            )
+        ],
         wrap=True,
     )
     step = max(500, ((highest - lowest) // 5 // 500) * 500 or 500)
@@ -76,10 +82,10 @@ def running_chart(record: MatchRecord, score: MatchScore, target: int) -> ft.Con
     )
     return ft.Semantics(
         identifier="running-chart",
-        label="Running totals chart: "
+        label=_("Running totals chart: ")
         + ", ".join(
             f"{side.name} {points(score.running_totals[i])}" for i, side in enumerate(record.sides)
         )
-        + f"; target {points(target)}",
+        + _("; target {points}").format(points=points(target)),
         content=ft.Column([chart, legend], spacing=8),
     )

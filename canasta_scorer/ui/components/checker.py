@@ -7,6 +7,8 @@ from collections.abc import Callable
 
 import flet as ft
 
+from canasta_scorer import i18n
+from canasta_scorer.i18n import _
 from canasta_scorer.rules import VARIANT_INFO, Card
 from canasta_scorer.ui.checker_form import QUESTIONS, Slot
 from canasta_scorer.ui.state import Checker
@@ -60,9 +62,9 @@ def _slot(state: Checker, slot: Slot, chosen: bool) -> ft.Control:
     shown = state.form.shown(slot)
     problems = [m for where, m in state.problems if where == slot.field]
     lines: list[ft.Control] = [
-        ft.Text(slot.label, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text(_(slot.label), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
         ft.Text(
-            shown or slot.empty,
+            shown or _(slot.empty),
             size=20 if shown else 14,
             weight=ft.FontWeight.BOLD if shown else None,
             italic=not shown,
@@ -79,7 +81,7 @@ def _slot_button(state: Checker, slot: Slot, chosen: bool, lines: list[ft.Contro
         expand=True,  # as wide as the screen: each slot a row of its own
         content=ft.Semantics(
             identifier=f"slot-{slot.field}",
-            label=f"{slot.label}: {shown or slot.empty}",
+            label=f"{_(slot.label)}: {shown or _(slot.empty)}",
             selected=chosen,
             exclude_semantics=True,
             content=ft.Container(
@@ -112,7 +114,7 @@ def _card_pad(state: Checker) -> list[ft.Control]:
     if slot.kind == "melds":
         actions.append(
             ft.FilledTonalButton(
-                content="Next meld",
+                content=_("Next meld"),
                 icon=ft.Icons.ADD,
                 height=TOUCH,
                 on_click=state.next_meld,
@@ -121,7 +123,7 @@ def _card_pad(state: Checker) -> list[ft.Control]:
         )
     actions += [
         ft.TextButton(
-            content="Take back the last card",
+            content=_("Take back the last card"),
             icon=ft.Icons.BACKSPACE,
             height=TOUCH,
             on_click=lambda: state.card(None),
@@ -131,18 +133,18 @@ def _card_pad(state: Checker) -> list[ft.Control]:
     return [
         ft.Semantics(
             identifier="checker-cards",
-            label=f"Cards: {state.form.shown(slot) or 'none yet'}",
-            content=ft.Text(f"Card pad: {slot.label.lower()}", size=12),
+            label=_("Cards: {value}").format(value=state.form.shown(slot) or "none yet"),
+            content=ft.Text(_("Card pad: {slot}").format(slot=_(slot.label)), size=12),
         ),
         ft.Row(
             [
                 ft.OutlinedButton(
                     content="Joker"
                     if card is Card.JOKER
-                    else "Black 3"
+                    else _("Black 3")
                     if card is Card.BLACK_THREE
                     else card.value,
-                    tooltip=f"Add {card.label}",
+                    tooltip=_("Add {label}").format(label=i18n.card_name(card.value)),
                     height=TOUCH,
                     width=None if card in (Card.JOKER, Card.BLACK_THREE) else TOUCH,
                     style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=4)),
@@ -162,26 +164,32 @@ def _situation(state: Checker) -> list[ft.Control]:
     form = state.form
     if form.question == "meld":
         return [
-            _switch(state, "going_out", "Laid while going out", "On the turn the player goes out.")
+            _switch(
+                state, "going_out", _("Laid while going out"), _("On the turn the player goes out.")
+            )
         ]
     if form.question == "pile":
         return [
-            _number_field(state, "pile_size", "Cards in the pile (the top one included)"),
-            _switch(state, "wild_in_pile", "Wild card in the pile", "A 2 or joker lies in it."),
-            _switch(state, "red_three_upcard", "Red three upcard", "The upcard was a red three."),
+            _number_field(state, "pile_size", _("Cards in the pile (the top one included)")),
+            _switch(
+                state, "wild_in_pile", _("Wild card in the pile"), _("A 2 or joker lies in it.")
+            ),
+            _switch(
+                state, "red_three_upcard", _("Red three upcard"), _("The upcard was a red three.")
+            ),
             _switch(
                 state,
                 "black_three_in_pile",
-                "Black three discarded",
-                "A black three was discarded since the pile was last taken.",
+                _("Black three discarded"),
+                _("A black three was discarded since the pile was last taken."),
             ),
-            _switch(state, "side_melded", "My side has melded", "Earlier in this hand."),
+            _switch(state, "side_melded", _("My side has melded"), _("Earlier in this hand.")),
         ]
     if form.question == "go-out":
         return [
-            _switch(state, "side_melded", "My side had melded", "Before this turn."),
-            _switch(state, "player_melded", "I had melded", "Before this turn."),
-            _switch(state, "took_pile", "I took the pile", "This turn, instead of drawing."),
+            _switch(state, "side_melded", _("My side had melded"), _("Before this turn.")),
+            _switch(state, "player_melded", _("I had melded"), _("Before this turn.")),
+            _switch(state, "took_pile", _("I took the pile"), _("This turn, instead of drawing.")),
         ]
     return []
 
@@ -193,7 +201,7 @@ def _score(state: Checker) -> list[ft.Control]:
         controls.append(
             named(
                 ft.Dropdown(
-                    label="Asking for",
+                    label=_("Asking for"),
                     value=str(state.side),
                     options=[
                         ft.DropdownOption(key=str(i), text=f"{name} ({points(total)})")
@@ -204,16 +212,18 @@ def _score(state: Checker) -> list[ft.Control]:
                 )
             )
         )
-    controls.append(_number_field(state, "score", "My side's score"))
+    controls.append(_number_field(state, "score", _("My side's score")))
     known = state.minimum()
     if known is not None:
         score, minimum = known
         controls.append(
             ft.Semantics(
                 identifier="checker-minimum",
-                label=f"Initial meld minimum {minimum}",
+                label=_("Initial meld minimum {minimum}").format(minimum=minimum),
                 content=ft.Text(
-                    f"Initial meld minimum at {points(score)} points: {minimum}",
+                    _("Initial meld minimum at {points} points: {minimum}").format(
+                        points=points(score), minimum=minimum
+                    ),
                     color=ft.Colors.ON_SURFACE_VARIANT,
                 ),
             )
@@ -229,9 +239,9 @@ def _answer(state: Checker, why: bool, set_why: Callable[[bool], None]) -> list[
     controls: list[ft.Control] = [
         ft.Semantics(
             identifier="verdict",
-            label=verdict.answer,
+            label=i18n.answer_text(verdict),
             content=ft.Container(
-                content=ft.Text(verdict.answer, size=20, weight=ft.FontWeight.BOLD),
+                content=ft.Text(i18n.answer_text(verdict), size=20, weight=ft.FontWeight.BOLD),
                 bgcolor=ft.Colors.PRIMARY_CONTAINER
                 if verdict.allowed
                 else ft.Colors.ERROR_CONTAINER,
@@ -241,10 +251,10 @@ def _answer(state: Checker, why: bool, set_why: Callable[[bool], None]) -> list[
         )
     ]
     if verdict.show:
-        controls.append(ft.Text(f"Show from your hand: {verdict.show}"))
+        controls.append(ft.Text(_("Show from your hand: {show}").format(show=verdict.show)))
     controls.append(
         ft.TextButton(
-            content="Hide why" if why else "Why?",
+            content=_("Hide why") if why else _("Why?"),
             icon=ft.Icons.EXPAND_LESS if why else ft.Icons.HELP_OUTLINE,
             height=TOUCH,
             on_click=lambda: set_why(not why),
@@ -257,8 +267,8 @@ def _answer(state: Checker, why: bool, set_why: Callable[[bool], None]) -> list[
                 rule_row(
                     ft.Icons.CHECK_CIRCLE if reason.ok else ft.Icons.CANCEL,
                     ft.Colors.PRIMARY if reason.ok else ft.Colors.ERROR,
-                    reason.message,
-                    reason.rule,
+                    i18n.reason_text(reason),
+                    i18n.cite(reason.rule),
                 )
             )
     return controls
@@ -280,7 +290,9 @@ def CheckerScreen(state: Checker) -> ft.Control:
             ft.Dropdown(
                 label="Question",
                 value=form.question,
-                options=[ft.DropdownOption(key=key, text=text) for key, text in QUESTIONS.items()],
+                options=[
+                    ft.DropdownOption(key=key, text=_(text)) for key, text in QUESTIONS.items()
+                ],
                 on_select=lambda e: state.set(question=e.control.value),
                 key="checker-question",
             )
@@ -290,7 +302,8 @@ def CheckerScreen(state: Checker) -> ft.Control:
                 label="Variant",
                 value=form.variant,
                 options=[
-                    ft.DropdownOption(key=v.id.value, text=v.title) for v in VARIANT_INFO.values()
+                    ft.DropdownOption(key=v.id.value, text=_(v.title))
+                    for v in VARIANT_INFO.values()
                 ],
                 on_select=lambda e: state.set(variant=e.control.value),
             )
@@ -299,7 +312,8 @@ def CheckerScreen(state: Checker) -> ft.Control:
     if form.house_rules:
         controls.append(
             ft.Text(
-                "House rules: " + ", ".join(sorted(house_rule_title(r) for r in form.house_rules)),
+                _("House rules: ")
+                + ", ".join(sorted(house_rule_title(r) for r in form.house_rules)),
                 color=ft.Colors.ON_SURFACE_VARIANT,
             )
         )

@@ -9,6 +9,8 @@ from typing import Any, ParamSpec
 
 import flet as ft
 
+from canasta_scorer import i18n
+from canasta_scorer.i18n import _
 from canasta_scorer.rules import Finding, Severity
 from canasta_scorer.ui.state import Navigation
 
@@ -66,10 +68,12 @@ def failed_screen(nav: Navigation | None) -> ft.Control:
     controls: list[ft.Control] = [
         ft.Semantics(
             identifier="screen-failed",
-            label="This screen could not be shown",
+            label=_("This screen could not be shown"),
             content=ft.Text(
-                "This screen could not be shown. Everything saved is safe, and the hand "
-                "being entered is kept. Go back home and open the match again.",
+                _(
+                    "This screen could not be shown. Everything saved is safe, and the hand "
+                    "being entered is kept. Go back home and open the match again."
+                ),
                 color=ft.Colors.ERROR,
             ),
         )
@@ -87,18 +91,14 @@ def scroll_key(value: str) -> ft.ScrollKey:
 
 
 def points(value: int) -> str:
-    """Points with thousands separators: ``1,630``."""
-    return f"{value:,}"
+    """Points as the player's language writes them: ``1,630`` (English), ``1.630``
+    (German, Spanish, Italian, Portuguese)."""
+    return i18n.number(value)
 
 
 def signed(value: int) -> str:
     """Points with a sign: ``+1,630``, ``-75``, ``0``."""
-    return f"{value:+,}" if value else "0"
-
-
-def plural(count: int, noun: str) -> str:
-    """A count with its noun: ``1 hand``, ``2 hands``, ``0 hands``."""
-    return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
+    return i18n.number(value, sign=True) if value else "0"
 
 
 def switch(
@@ -161,7 +161,7 @@ def stepper(
             ft.Text(label, width=92),
             icon_button(
                 ft.Icons.REMOVE,
-                f"Fewer {name}",
+                _("Fewer {name}").format(name=name),
                 width=TOUCH,
                 height=TOUCH,
                 disabled=value <= minimum,
@@ -179,7 +179,7 @@ def stepper(
             ),
             icon_button(
                 ft.Icons.ADD,
-                f"More {name}",
+                _("More {name}").format(name=name),
                 width=TOUCH,
                 height=TOUCH,
                 on_click=lambda: on_change(value + 1),
@@ -225,8 +225,8 @@ def findings_list(findings: Sequence[Finding]) -> ft.Control:
             rule_row(
                 ft.Icons.ERROR if error else ft.Icons.WARNING_AMBER,
                 ft.Colors.ERROR if error else ft.Colors.AMBER_800,
-                finding.message,
-                finding.rule,
+                i18n.finding_text(finding),
+                i18n.cite(finding.rule),
                 message_color=ft.Colors.ERROR if error else None,
             )
         )
@@ -237,7 +237,7 @@ def problem_list(problems: Sequence[tuple[str, str]]) -> ft.Control:
     """Fields that cannot be read, with where they are."""
     return ft.Column(
         [
-            ft.Text(f"{where}: {message}" if where else message, color=ft.Colors.ERROR)
+            ft.Text(f"{where}: {_(message)}" if where else _(message), color=ft.Colors.ERROR)
             for where, message in problems
         ],
         spacing=4,

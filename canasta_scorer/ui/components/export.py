@@ -8,6 +8,7 @@ import contextlib
 
 import flet as ft
 
+from canasta_scorer.i18n import _
 from canasta_scorer.ui.state import Navigation, OpenMatch
 
 from .common import points, screen, signed
@@ -32,11 +33,11 @@ def _sheet(state: OpenMatch) -> ft.Control:
         for number, totals in enumerate(score.hands)
     ]
     result = (
-        f"{score.winner} wins by {points(score.margin or 0)}"
+        _("{winner} wins by {points}").format(winner=score.winner, points=points(score.margin or 0))
         if score.finished and score.winner
-        else "A draw"
+        else _("A draw")
         if score.finished
-        else "Not finished"
+        else _("Not finished")
     )
     return ft.Container(
         ft.Column(
@@ -53,7 +54,7 @@ def _sheet(state: OpenMatch) -> ft.Control:
                     column_spacing=16,
                 ),
                 ft.Text(
-                    "Totals: "
+                    _("Totals: ")
                     + ", ".join(
                         f"{side.name} {points(total)}"
                         for side, total in zip(record.sides, score.running_totals, strict=True)
@@ -73,13 +74,13 @@ def export_words(kind: str) -> str:
     """What the export tab holds and what it is for, in the words of that tab (only
     the match file can be imported again, so only it names the command)."""
     if kind == "csv":
-        return (
+        return _(
             "The CSV score sheet: a row per hand with each side's score and running "
             "total, for a spreadsheet."
         )
     if kind == "image":
-        return "The score sheet as an image (PNG), to send to the players or print."
-    return (
+        return _("The score sheet as an image (PNG), to send to the players or print.")
+    return _(
         "The match file (JSON): every hand as entered. It can be imported into another "
         "Canasta scorer with the command: canasta-scorer import"
     )
@@ -103,25 +104,27 @@ def ExportScreen(state: OpenMatch, nav: Navigation) -> ft.Control:
                 data = await asyncio.wait_for(shot.current.capture(pixel_ratio=2), 30)
             saved = await asyncio.wait_for(
                 ft.FilePicker().save_file(
-                    dialog_title=f"Save the {kind}",
+                    dialog_title=_("Save the {kind}").format(kind=kind),
                     file_name=state.export_file_name(export_kind),
                     src_bytes=data,
                 ),
                 SAVE_TIMEOUT,
             )
         except Exception:
-            nav.say(f"The {kind} could not be saved on this device.")
+            nav.say(_("The {kind} could not be saved on this device.").format(kind=kind))
             return
         if saved is not None:
-            nav.say(f"The {kind} was saved.")
+            nav.say(_("The {kind} was saved.").format(kind=kind))
 
     async def copy() -> None:
         with contextlib.suppress(Exception):
             await ft.Clipboard().set(export_text)
-        nav.say(f"The {kind} was copied.")
+        nav.say(_("The {kind} was copied.").format(kind=kind))
 
     buttons: list[ft.Control] = [
-        ft.FilledButton(content="Save as a file", icon=ft.Icons.DOWNLOAD, height=48, on_click=save)
+        ft.FilledButton(
+            content=_("Save as a file"), icon=ft.Icons.DOWNLOAD, height=48, on_click=save
+        )
     ]
     if export_kind != "image":
         buttons.append(
@@ -129,7 +132,7 @@ def ExportScreen(state: OpenMatch, nav: Navigation) -> ft.Control:
         )
     buttons += [
         ft.OutlinedButton(content=label, height=48, on_click=lambda _, k=key: set_kind(k))
-        for key, label in (("json", "Match file"), ("csv", "CSV sheet"), ("image", "Image"))
+        for key, label in (("json", _("Match file")), ("csv", _("CSV sheet")), ("image", "Image"))
         if key != export_kind
     ]
     controls: list[ft.Control] = [

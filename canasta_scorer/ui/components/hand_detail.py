@@ -6,18 +6,25 @@ from collections import Counter
 
 import flet as ft
 
+from canasta_scorer.i18n import Nn_, _, ngettext
 from canasta_scorer.rules import CanastaKind, Card, Code, SideScore, cards_points, format_cards
 from canasta_scorer.ui.drafts import COUNTED_BY_POINTS
 from canasta_scorer.ui.state import Navigation, OpenMatch
 
-from .common import findings_list, heading, plural, points, screen, signed
+from .common import findings_list, heading, points, screen, signed
 
-#: The kinds of canasta in players' words.
+#: The kinds of canasta in players' words, counted ("2 natural canastas").
 CANASTA_WORDS = {
-    CanastaKind.NATURAL: "natural canasta",
-    CanastaKind.MIXED: "mixed canasta",
-    CanastaKind.WILD: "wild canasta",
+    CanastaKind.NATURAL: Nn_("{n} natural canasta", "{n} natural canastas"),
+    CanastaKind.MIXED: Nn_("{n} mixed canasta", "{n} mixed canastas"),
+    CanastaKind.WILD: Nn_("{n} wild canasta", "{n} wild canastas"),
 }
+
+
+def canastas(kind: CanastaKind, count: int) -> str:
+    """A count of canastas of one kind in words: "1 natural canasta"."""
+    singular, plural_form = CANASTA_WORDS[kind]
+    return ngettext(singular, plural_form, count).format(n=points(count))
 
 
 def by_points(cards: tuple[Card, ...]) -> str:
@@ -37,16 +44,16 @@ def breakdown(score: SideScore, *, quick: bool) -> ft.Control:
     and any penalty, then the total. A quick entry shows its typed total only."""
     rows: list[ft.Control] = []
     if quick:
-        rows.append(_line("Total typed from the paper count", score.total))
+        rows.append(_line(_("Total typed from the paper count"), score.total))
     else:
-        rows.append(_line("Cards melded", score.meld_points))
+        rows.append(_line(_("Cards melded"), score.meld_points))
         for kind, count, bonus in score.canasta_bonuses:
-            rows.append(_line(plural(count, CANASTA_WORDS[kind]), bonus))
+            rows.append(_line(canastas(kind, count), bonus))
         for label, value in (
-            ("Red threes", score.red_three_bonus),
-            ("Going out", score.going_out_bonus),
-            ("Cards left in hand", score.hand_points),
-            ("House-rule penalties", score.penalties),
+            (_("Red threes"), score.red_three_bonus),
+            (_("Going out"), score.going_out_bonus),
+            (_("Cards left in hand"), score.hand_points),
+            (_("House-rule penalties"), score.penalties),
         ):
             if value or label == "Cards left in hand":
                 rows.append(_line(label, value))
@@ -54,10 +61,12 @@ def breakdown(score: SideScore, *, quick: bool) -> ft.Control:
     rows.append(
         ft.Row(
             [
-                ft.Text("Hand total", weight=ft.FontWeight.BOLD, expand=True),
+                ft.Text(_("Hand total"), weight=ft.FontWeight.BOLD, expand=True),
                 ft.Semantics(
                     identifier=f"hand-total-{score.name}",
-                    label=f"{score.name} hand total {points(score.total)}",
+                    label=_("{name} hand total {points}").format(
+                        name=score.name, points=points(score.total)
+                    ),
                     content=ft.Text(points(score.total), size=28, weight=ft.FontWeight.BOLD),
                 ),
             ]
@@ -76,7 +85,7 @@ def HandDetailScreen(state: OpenMatch, number: int, nav: Navigation) -> ft.Contr
     result = match.score.hand_scores[number]
     controls: list[ft.Control] = []
     if hand.dealer:
-        controls.append(ft.Text(f"Dealt by {hand.dealer}"))
+        controls.append(ft.Text(_("Dealt by {dealer}").format(dealer=hand.dealer)))
     note, counted = hand.note or "", hand.counted_by_points
     if note:
         controls.append(ft.Text(note, italic=True, selectable=True))
@@ -104,21 +113,37 @@ def HandDetailScreen(state: OpenMatch, number: int, nav: Navigation) -> ft.Contr
         for meld in play.melds:
             controls.append(ft.Text(f"{meld}   ({points(meld.points)})"))
         if play.red_threes:
-            controls.append(ft.Text(f"Red threes: {play.red_threes}"))
+            controls.append(
+                ft.Text(_("Red threes: {red_threes}").format(red_threes=play.red_threes))
+            )
         if play.went_out.value != "no":
             who = f" ({play.went_out_by})" if play.went_out_by else ""
             controls.append(
                 ft.Text(
-                    ("Went out concealed" if play.went_out.value == "concealed" else "Went out")
+                    (
+                        _("Went out concealed")
+                        if play.went_out.value == "concealed"
+                        else _("Went out")
+                    )
                     + who
                 )
             )
         left = play.left_in_hand
         held = left.items() if isinstance(left, dict) else ([(side.name, left)] if left else [])
         for player, cards in held:
-            whose = f"{player}'s hand" if isinstance(left, dict) else "Left in hand"
+            whose = (
+                _("{player}'s hand").format(player=player)
+                if isinstance(left, dict)
+                else _("Left in hand")
+            )
             if player.strip().casefold() in counted_by:
-                controls.append(ft.Text(f"{whose} (counted by points): {by_points(cards)}"))
+                controls.append(
+                    ft.Text(
+                        _("{whose} (counted by points): {by_points}").format(
+                            whose=whose, by_points=by_points(cards)
+                        )
+                    )
+                )
             else:
                 controls.append(ft.Text(f"{whose}: {format_cards(cards) or 'nothing'}"))
         controls.append(breakdown(result.sides[index], quick=False))
@@ -129,13 +154,13 @@ def HandDetailScreen(state: OpenMatch, number: int, nav: Navigation) -> ft.Contr
     if match.score.finished and not state.unlocked:
         controls.append(
             ft.Text(
-                "This match is finished, so its hands are read-only.",
+                _("This match is finished, so its hands are read-only."),
                 color=ft.Colors.ON_SURFACE_VARIANT,
             )
         )
         controls.append(
             ft.OutlinedButton(
-                content="Edit this finished match",
+                content=_("Edit this finished match"),
                 icon=ft.Icons.LOCK_OPEN,
                 height=48,
                 on_click=state.unlock_finished,
@@ -146,7 +171,7 @@ def HandDetailScreen(state: OpenMatch, number: int, nav: Navigation) -> ft.Contr
         ft.Row(
             [
                 ft.FilledTonalButton(
-                    content="Edit this hand",
+                    content=_("Edit this hand"),
                     icon=ft.Icons.EDIT,
                     height=56,
                     key="edit-hand",

@@ -19,6 +19,8 @@ from typing import Any, cast
 
 import flet as ft
 
+from canasta_scorer import i18n
+from canasta_scorer.i18n import N_, _, ngettext
 from canasta_scorer.rules import (
     CanastaKind,
     Finding,
@@ -44,7 +46,6 @@ from .common import (
     heading,
     icon_button,
     named,
-    plural,
     points,
     problem_list,
     screen,
@@ -62,12 +63,12 @@ QUICK_COUNTS = (3, 4, 5, 6, 7, 8)
 #: Cards of a point class, or red threes, that one tap can set.
 CLASS_COUNTS = (1, 2, 3, 4, 5)
 CLASSES = (
-    ("jokers", "Jokers\n50", "jokers (50)"),
-    ("aces_and_twos", "A, 2\n20", "aces and 2s (20)"),
-    ("king_to_eight", "K to 8\n10", "cards K to 8 (10)"),
-    ("seven_to_four", "7 to 3\n5", "cards 7 to 4 and black threes (5)"),
+    ("jokers", N_("Jokers\n50"), N_("jokers (50)")),
+    ("aces_and_twos", N_("A, 2\n20"), N_("aces and 2s (20)")),
+    ("king_to_eight", N_("K to 8\n10"), N_("cards K to 8 (10)")),
+    ("seven_to_four", N_("7 to 3\n5"), N_("cards 7 to 4 and black threes (5)")),
 )
-NOT_ENTERED = "not entered yet"
+NOT_ENTERED = N_("not entered yet")
 
 
 def working(score: SideScore) -> ft.Control:
@@ -94,7 +95,7 @@ def Working(score: SideScore) -> ft.Control:
 @widget
 def WorkLine(label: str, value: int) -> ft.Control:
     """One line of the working: what it counts, and its points."""
-    return ft.Row([ft.Text(label, expand=True), ft.Text(signed(value))])
+    return ft.Row([ft.Text(_(label), expand=True), ft.Text(signed(value))])
 
 
 @widget
@@ -106,10 +107,10 @@ def HandTotal(name: str, total: int) -> ft.Control:
 def _total_row(name: str, total: int) -> ft.Control:
     return ft.Row(
         [
-            ft.Text("Hand total", weight=ft.FontWeight.BOLD, expand=True),
+            ft.Text(_("Hand total"), weight=ft.FontWeight.BOLD, expand=True),
             ft.Semantics(
                 identifier=f"hand-total-{name}",
-                label=f"{name} hand total {points(total)}",
+                label=_("{name} hand total {points}").format(name=name, points=points(total)),
                 content=ft.Text(points(total), size=28, weight=ft.FontWeight.BOLD),
             ),
         ]
@@ -118,18 +119,22 @@ def _total_row(name: str, total: int) -> ft.Control:
 
 def _lines(score: SideScore) -> list[tuple[str, int]]:
     return [
-        ("Cards melded", score.meld_points),
-        ("Canasta bonuses", score.canasta_bonus),
-        ("Red threes", score.red_three_bonus),
-        ("Going out", score.going_out_bonus),
-        ("Cards left in hand", score.hand_points),
-        ("House-rule penalties", score.penalties),
+        (N_("Cards melded"), score.meld_points),
+        (N_("Canasta bonuses"), score.canasta_bonus),
+        (N_("Red threes"), score.red_three_bonus),
+        (N_("Going out"), score.going_out_bonus),
+        (N_("Cards left in hand"), score.hand_points),
+        (N_("House-rule penalties"), score.penalties),
     ]
 
 
 def _canastas(score: SideScore) -> ft.Control:
     return ft.Text(
-        f"{score.natural_canastas} natural, {plural(score.mixed_canastas, 'mixed canasta')}",
+        ngettext(
+            "{natural} natural, {n} mixed canasta",
+            "{natural} natural, {n} mixed canastas",
+            score.mixed_canastas,
+        ).format(natural=score.natural_canastas, n=score.mixed_canastas),
         size=12,
         color=ft.Colors.ON_SURFACE_VARIANT,
     )
@@ -137,7 +142,7 @@ def _canastas(score: SideScore) -> ft.Control:
 
 def _working(score: SideScore) -> ft.Control:
     rows: list[ft.Control] = [
-        ft.Row([ft.Text(label, expand=True), ft.Text(signed(value))])
+        ft.Row([ft.Text(_(label), expand=True), ft.Text(signed(value))])
         for label, value in _lines(score)
         if value or label in ("Cards melded", "Cards left in hand")
     ]
@@ -202,9 +207,9 @@ def MeldRow(
         else ""
     )
     if not opened:
-        said = f"Meld of {name}: {meld}, {points(meld.points)} points" + (
-            f", {label}" if label else ""
-        )
+        said = _("Meld of {name}: {meld}, {points} points").format(
+            name=name, meld=meld, points=points(meld.points)
+        ) + (f", {label}" if label else "")
         line: list[ft.Control] = [
             ft.Semantics(
                 identifier=f"meld-{side}-{meld_draft.rank.value}",
@@ -230,7 +235,7 @@ def MeldRow(
                     border_radius=8,
                     bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
                     on_click=lambda _: open_meld(meld_draft.rank.value),
-                    tooltip=f"Open the meld of {name}",
+                    tooltip=_("Open the meld of {name}").format(name=name),
                 ),
             )
         ]
@@ -240,14 +245,17 @@ def MeldRow(
     rows: list[ft.Control] = [
         ft.Row(
             [
-                ft.Text(f"Meld of {name}", weight=ft.FontWeight.BOLD, expand=True),
                 ft.Text(
-                    f"{points(meld.points)} points" + (f" · {label}" if label else ""),
+                    _("Meld of {name}").format(name=name), weight=ft.FontWeight.BOLD, expand=True
+                ),
+                ft.Text(
+                    _("{points} points").format(points=points(meld.points))
+                    + (f" · {label}" if label else ""),
                     weight=ft.FontWeight.BOLD if label else None,
                 ),
                 icon_button(
                     ft.Icons.DELETE_OUTLINE,
-                    f"Remove the meld of {name}",
+                    _("Remove the meld of {name}").format(name=name),
                     width=TOUCH,
                     height=TOUCH,
                     on_click=lambda: remove_meld(side, index),
@@ -256,7 +264,7 @@ def MeldRow(
         ),
     ]
     if meld_draft.rank is not MeldRank.WILD:
-        what = f"{name} in the meld of {name}"
+        what = _("{name} in the meld of {name2}").format(name=name, name2=name)
         rows.append(
             ft.Row(
                 [
@@ -289,7 +297,7 @@ def MeldRow(
                 "2s",
                 meld_draft.twos,
                 lambda v: set_meld(side, index, twos=v),
-                what=f"2s in the meld of {name}",
+                what=_("2s in the meld of {name}").format(name=name),
             )
         )
         rows.append(
@@ -297,7 +305,7 @@ def MeldRow(
                 "Jokers",
                 meld_draft.jokers,
                 lambda v: set_meld(side, index, jokers=v),
-                what=f"jokers in the meld of {name}",
+                what=_("jokers in the meld of {name}").format(name=name),
             )
         )
     if found:
@@ -324,7 +332,7 @@ def LeftRow(
             [
                 ft.Text(who, weight=ft.FontWeight.BOLD, expand=True),
                 ft.Switch(
-                    label="Type cards",
+                    label=_("Type cards"),
                     value=left.by_cards,
                     on_change=lambda e: set_left(side, seat, by_cards=bool(e.control.value)),
                 ),
@@ -335,8 +343,8 @@ def LeftRow(
         rows.append(
             ft.TextField(
                 expand=True,
-                label=f"Cards left in {who}'s hand",
-                hint_text="e.g. 4 5 5 Q K A A (JK joker, 3 black three)",
+                label=_("Cards left in {who}'s hand").format(who=who),
+                hint_text=_("e.g. 4 5 5 Q K A A (JK joker, 3 black three)"),
                 value=left.cards,
                 error=problem,
                 on_change=lambda e: set_left(side, seat, cards=e.control.value),
@@ -347,20 +355,24 @@ def LeftRow(
             rows.append(
                 ft.Semantics(
                     identifier=f"read-{side}-{seat}",
-                    label=f"Read as: {read}",
+                    label=_("Read as: {read}").format(read=read),
                     content=ft.Text(
-                        f"Read as: {read}", size=12, color=ft.Colors.ON_SURFACE_VARIANT
+                        _("Read as: {read}").format(read=read),
+                        size=12,
+                        color=ft.Colors.ON_SURFACE_VARIANT,
                     ),
                 )
             )
     else:
         for key, label, what in CLASSES:
             value = getattr(left, key)
-            full = f"{what} in {who}'s hand"
+            full = _("{what} in {who}'s hand").format(what=_(what), who=who)
             buttons: list[ft.Control] = [
                 ft.Semantics(
                     label=f"{full}: {value}",
-                    content=ft.Text(label, width=56, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                    content=ft.Text(
+                        _(label), width=56, size=12, color=ft.Colors.ON_SURFACE_VARIANT
+                    ),
                 )
             ]
             buttons += [
@@ -379,7 +391,7 @@ def LeftRow(
             buttons.append(
                 icon_button(
                     ft.Icons.ADD,
-                    f"More {full}",
+                    _("More {full}").format(full=full),
                     width=TOUCH,
                     height=TOUCH,
                     on_click=lambda _, k=key, v=value: set_left(side, seat, **{k: v + 1}),
@@ -419,7 +431,7 @@ def side_items(
     if not side.melds:
         controls.append(
             ft.Text(
-                "Tap a rank to add its meld; the newest meld shows here.",
+                _("Tap a rank to add its meld; the newest meld shows here."),
                 color=ft.Colors.ON_SURFACE_VARIANT,
                 size=12,
             )
@@ -453,7 +465,7 @@ def side_items(
             key=f"ending-{index}",
         )
     )
-    controls.append(heading("Cards left in hand"))
+    controls.append(heading(_("Cards left in hand")))
     names = setup.players or (setup.name,)
     for seat, left in enumerate(side.left):
         who = names[seat] if seat < len(names) else setup.name
@@ -468,12 +480,12 @@ def side_items(
     side_findings = tuple(f for f in findings if not f.where.startswith(f"sides[{index}].melds["))
     if quiet:
         controls.append(
-            ft.Text(f"{setup.name}: {NOT_ENTERED}.", color=ft.Colors.ON_SURFACE_VARIANT)
+            ft.Text(f"{setup.name}: {_(NOT_ENTERED)}.", color=ft.Colors.ON_SURFACE_VARIANT)
         )
     elif side_findings:
         controls.append(findings_list(side_findings))
     if score is not None:
-        controls.append(heading(f"{setup.name}: score for this hand"))
+        controls.append(heading(_("{name}: score for this hand").format(name=setup.name)))
         controls.append(Working(score, key=f"working-{index}"))
     return controls
 
@@ -491,9 +503,9 @@ def Ending(
     each part drawn again only when its own values change."""
     return ft.Column(
         [
-            heading("Red threes"),
+            heading(_("Red threes")),
             RedThrees(index, setup.name, red_threes, entry.set_red_threes, key="red-threes"),
-            heading("Going out"),
+            heading(_("Going out")),
             GoingOut(index, setup, went_out, went_out_by, entry, key="going-out"),
         ],
         spacing=8,
@@ -511,7 +523,7 @@ def RedThrees(
         CountButton(
             count,
             red_threes == count,
-            f"{count} red threes of {name}",
+            _("{count} red threes of {name}").format(count=count, name=name),
             chosen,
             key=f"red-threes-{index}-{count}",
         )
@@ -520,7 +532,7 @@ def RedThrees(
     buttons.append(
         icon_button(
             ft.Icons.ADD,
-            f"More red threes of {name}",
+            _("More red threes of {name}").format(name=name),
             width=TOUCH,
             height=TOUCH,
             on_click=lambda: set_red_threes(index, red_threes + 1),
@@ -528,7 +540,7 @@ def RedThrees(
     )
     return ft.Semantics(
         identifier=f"red-threes-{index}",
-        label=f"red threes of {name}: {red_threes}",
+        label=_("red threes of {name}: {red_threes}").format(name=name, red_threes=red_threes),
         content=ft.Row(buttons, spacing=4, wrap=True),
     )
 
@@ -567,7 +579,11 @@ def _went_out(
     buttons: list[ft.Control] = []
     for player in players:
         chosen = out and (went_out_by == player or len(players) == 1)
-        label = f"{player} went out" if len(players) > 1 or setup.players else "Went out"
+        label = (
+            _("{player} went out").format(player=player)
+            if len(players) > 1 or setup.players
+            else _("Went out")
+        )
         buttons.append(
             ft.OutlinedButton(
                 content=label,
@@ -587,7 +603,7 @@ def _went_out(
     if out:
         controls.append(
             ft.Switch(
-                label="Concealed (melded all at once)",
+                label=_("Concealed (melded all at once)"),
                 value=concealed,
                 on_change=lambda e: entry.set_went_out(
                     index,
@@ -598,7 +614,7 @@ def _went_out(
         )
     else:
         controls.append(
-            ft.Text("Nobody on this side went out.", size=12, color=ft.Colors.ON_SURFACE_VARIANT)
+            ft.Text(_("Nobody on this side went out."), size=12, color=ft.Colors.ON_SURFACE_VARIANT)
         )
     return ft.Column(controls, spacing=4)
 
@@ -630,7 +646,7 @@ def RankPad(index: int, ranks: tuple[str, ...], have: frozenset[str], opener: Op
         [
             ft.OutlinedButton(
                 content={"3": "Black 3s", "wild": "Wild"}.get(rank, rank),
-                tooltip=f"Add a meld of {rank_name(MeldRank(rank))}",
+                tooltip=_("Add a meld of {rank_name}").format(rank_name=rank_name(MeldRank(rank))),
                 height=TOUCH,
                 width=TOUCH if rank not in ("3", "wild") else None,
                 style=_style(rank in have, True, padding=ft.Padding.symmetric(horizontal=4)),
@@ -666,7 +682,9 @@ def _read_cards(text: str) -> str:
         return ""
     if not cards:
         return ""
-    return f"{format_cards(cards)}, {points(cards_points(cards))} points"
+    return _("{format_cards}, {points} points").format(
+        format_cards=format_cards(cards), points=points(cards_points(cards))
+    )
 
 
 def _under(where: str, path: str) -> bool:
@@ -680,11 +698,14 @@ def _tab_status(index: int, preview: Preview | None, quiet: bool) -> tuple[str, 
     total = score.sides[index].total if score is not None and index < len(score.sides) else None
     count = preview.side_problems(index) if preview is not None else 0
     if quiet:
-        status, color = NOT_ENTERED, ft.Colors.ON_SURFACE_VARIANT
+        status, color = _(NOT_ENTERED), ft.Colors.ON_SURFACE_VARIANT
     elif count:
-        status, color = plural(count, "problem"), ft.Colors.ERROR
+        status, color = (
+            ngettext("{n} problem", "{n} problems", count).format(n=count),
+            ft.Colors.ERROR,
+        )
     else:
-        status, color = "no problems", ft.Colors.ON_SURFACE_VARIANT
+        status, color = _("no problems"), ft.Colors.ON_SURFACE_VARIANT
     return (signed(total) if total is not None else "–"), status, color
 
 
@@ -701,7 +722,9 @@ def SideTab(
     """A side's switch: its name, live hand total and status (`_tab_status`)."""
     return ft.Semantics(
         identifier=f"side-tab-{index}",
-        label=f"{name}: hand total {shown}, {status}",
+        label=_("{name}: hand total {shown}, {status}").format(
+            name=name, shown=shown, status=status
+        ),
         selected=chosen,
         content=ft.OutlinedButton(
             content=ft.Column(
@@ -712,7 +735,9 @@ def SideTab(
                         size=12,
                         color=color,
                         no_wrap=True,
-                        semantics_label=f"hand total {shown}, {status}",
+                        semantics_label=_("hand total {shown}, {status}").format(
+                            shown=shown, status=status
+                        ),
                     ),
                 ],
                 spacing=0,
@@ -774,7 +799,7 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
     rules = match.rules
     if draft is None or state is None or rules is None:
         was_entering.current = False
-        return last.current or ft.Text("No hand is being entered.")
+        return last.current or ft.Text(_("No hand is being entered."))
     if not was_entering.current:
         was_entering.current = True
         if chosen or confirm or opened:
@@ -787,9 +812,9 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
     wide = float(width) >= WIDE
     side = min(chosen, len(record.sides) - 1)
     title = (
-        f"Hand {len(record.hands) + 1}"
+        _("Hand {value}").format(value=len(record.hands) + 1)
         if draft.number is None
-        else f"Editing hand {draft.number + 1}"
+        else _("Editing hand {value}").format(value=draft.number + 1)
     )
     minimums = ", ".join(
         f"{s.name} {m}" for s, m in zip(record.sides, entry.hand_minimums(), strict=False)
@@ -797,7 +822,7 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
 
     top: list[ft.Control] = [
         ft.Text(
-            f"{title} · initial meld minimums: {minimums}",
+            _("{title} · initial meld minimums: {minimums}").format(title=title, minimums=minimums),
             color=ft.Colors.ON_SURFACE_VARIANT,
             size=12,
         )
@@ -824,10 +849,10 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
     if draft.quick:
         body.append(
             switch(
-                "Quick totals",
+                _("Quick totals"),
                 True,
                 entry.set_quick,
-                "Type each side's total from a paper count instead of entering the cards.",
+                _("Type each side's total from a paper count instead of entering the cards."),
             )
         )
         body += _quick_entry(entry, record)
@@ -921,14 +946,14 @@ def _quick_entry(entry: HandEntry, record: MatchRecord) -> list[ft.Control]:
     for i, side_setup in enumerate(record.sides):
         key = f"sides[{i}].total"
         errors = [
-            f.message
+            i18n.finding_text(f)
             for f in (preview.about(key) if preview else ())
             if f.severity is Severity.ERROR
         ]
         controls.append(
             ft.TextField(
                 expand=True,
-                label=f"{side_setup.name} hand total",
+                label=_("{name} hand total").format(name=side_setup.name),
                 value=draft.totals[i] if i < len(draft.totals) else "",
                 keyboard_type=ft.KeyboardType.NUMBER,
                 error=problems.get(key) or (errors[0] if errors else None),
@@ -936,7 +961,9 @@ def _quick_entry(entry: HandEntry, record: MatchRecord) -> list[ft.Control]:
             )
         )
     controls.append(
-        ft.Text("Typed totals are not checked against cards.", color=ft.Colors.ON_SURFACE_VARIANT)
+        ft.Text(
+            _("Typed totals are not checked against cards."), color=ft.Colors.ON_SURFACE_VARIANT
+        )
     )
     return controls
 
@@ -955,7 +982,7 @@ def HandInfo(
 ) -> ft.Control:
     """The hand's dealer, note, lone hand or player sitting out, and the quick totals
     switch (drawn again only when one of them changes)."""
-    controls: list[ft.Control] = [heading("This hand")]
+    controls: list[ft.Control] = [heading(_("This hand"))]
     players = [p for s in record.sides for p in s.players]
     if players:
         controls.append(
@@ -972,7 +999,7 @@ def HandInfo(
         controls.append(
             named(
                 ft.Dropdown(
-                    label="Lone hand (took the pile first)",
+                    label=_("Lone hand (took the pile first)"),
                     value=lone_hand,
                     options=[ft.DropdownOption(key=s.name, text=s.name) for s in record.sides],
                     on_select=lambda e: set_hand_info(lone_hand=e.control.value),
@@ -984,7 +1011,7 @@ def HandInfo(
         controls.append(
             named(
                 ft.Dropdown(
-                    label="Sitting out this hand",
+                    label=_("Sitting out this hand"),
                     value=sitting_out,
                     options=[ft.DropdownOption(key=p, text=p) for p in big],
                     on_select=lambda e: set_hand_info(sitting_out=e.control.value),
@@ -1003,10 +1030,10 @@ def HandInfo(
     if not quick:  # after the cards: the paper count is the other way
         controls.append(
             switch(
-                "Quick totals",
+                _("Quick totals"),
                 False,
                 set_quick,
-                "Type each side's total from a paper count instead of entering the cards.",
+                _("Type each side's total from a paper count instead of entering the cards."),
             )
         )
     return ft.Column(controls, spacing=12)
@@ -1029,7 +1056,7 @@ def _hand_findings(entry: HandEntry) -> list[ft.Control]:
             controls.append(findings_list(hand_level))
         if preview.later:
             controls.append(
-                ft.Text("This change breaks rules in later hands:", color=ft.Colors.ERROR)
+                ft.Text(_("This change breaks rules in later hands:"), color=ft.Colors.ERROR)
             )
             controls.append(findings_list(preview.later))
     return controls
@@ -1093,11 +1120,11 @@ def SaveBar(
     if summary is not None:
         lines.append(ft.Text(summary, size=18, weight=ft.FontWeight.BOLD))
     if nothing:
-        lines.append(ft.Text(NOTHING_ENTERED + ".", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        lines.append(ft.Text(_(NOTHING_ENTERED) + ".", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
     elif waiting:
         lines.append(
             ft.Text(
-                "Type every side's hand total to save.",
+                _("Type every side's hand total to save."),
                 size=12,
                 color=ft.Colors.ON_SURFACE_VARIANT,
             )
@@ -1106,10 +1133,13 @@ def SaveBar(
         lines.append(
             ft.Semantics(
                 identifier="blocked",
-                label="Save is blocked",
+                label=_("Save is blocked"),
                 content=ft.Text(
-                    f"{plural(errors, 'rule')} broken: fix "
-                    f"{'it' if errors == 1 else 'them'} to save (all sides are checked).",
+                    ngettext(
+                        "{n} rule broken: fix it to save (all sides are checked).",
+                        "{n} rules broken: fix them to save (all sides are checked).",
+                        errors,
+                    ).format(n=errors),
                     color=ft.Colors.ERROR,
                     size=12,
                 ),
@@ -1117,12 +1147,12 @@ def SaveBar(
         )
     if confirm:
         buttons: list[ft.Control] = [
-            ft.Text("Discard this hand?", expand=True, weight=ft.FontWeight.BOLD),
+            ft.Text(_("Discard this hand?"), expand=True, weight=ft.FontWeight.BOLD),
             ft.OutlinedButton(
-                content="Keep entering", height=TOUCH, on_click=lambda: set_confirm(False)
+                content=_("Keep entering"), height=TOUCH, on_click=lambda: set_confirm(False)
             ),
             ft.FilledButton(
-                content="Discard it",
+                content=_("Discard it"),
                 height=TOUCH,
                 style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR),
                 on_click=discard,
@@ -1138,7 +1168,7 @@ def SaveBar(
 
         buttons = [
             ft.FilledButton(
-                content="Save hand",
+                content=_("Save hand"),
                 icon=ft.Icons.SAVE,
                 height=56,
                 disabled=disabled,

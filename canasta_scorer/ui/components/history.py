@@ -7,13 +7,19 @@ import contextlib
 
 import flet as ft
 
+from canasta_scorer.i18n import N_, _
 from canasta_scorer.rules import VARIANT_INFO
 from canasta_scorer.ui.state import History, Navigation
 
 from .common import named, screen, scroll_key
 from .home import match_tile
 
-PERIODS = {"": "Any time", "7": "Last 7 days", "30": "Last 30 days", "365": "Last year"}
+PERIODS = {
+    "": N_("Any time"),
+    "7": N_("Last 7 days"),
+    "30": N_("Last 30 days"),
+    "365": N_("Last year"),
+}
 
 
 @screen
@@ -51,8 +57,11 @@ def HistoryScreen(state: History, nav: Navigation) -> ft.Control:
             ft.Dropdown(
                 label="Variant",
                 value=f.variant or "",
-                options=[ft.DropdownOption(key="", text="Every variant")]
-                + [ft.DropdownOption(key=v.id.value, text=v.title) for v in VARIANT_INFO.values()],
+                options=[ft.DropdownOption(key="", text=_("Every variant"))]
+                + [
+                    ft.DropdownOption(key=v.id.value, text=_(v.title))
+                    for v in VARIANT_INFO.values()
+                ],
                 on_select=lambda e: state.set_filter(variant=e.control.value or None),
             )
         ),
@@ -60,7 +69,7 @@ def HistoryScreen(state: History, nav: Navigation) -> ft.Control:
             ft.Dropdown(
                 label="When",
                 value=str(f.days or ""),
-                options=[ft.DropdownOption(key=k, text=t) for k, t in PERIODS.items()],
+                options=[ft.DropdownOption(key=k, text=_(t)) for k, t in PERIODS.items()],
                 on_select=lambda e: state.set_filter(
                     days=int(e.control.value) if e.control.value else None
                 ),
@@ -80,15 +89,15 @@ def HistoryScreen(state: History, nav: Navigation) -> ft.Control:
             height=48,  # a touch target a thumb can hit (Material's default is 40)
         ),
         ft.OutlinedButton(
-            content="Player statistics",
+            content=_("Player statistics"),
             icon=ft.Icons.LEADERBOARD,
             height=48,
             on_click=nav.show_stats,
         ),
     ]
     if not state.recent:
-        controls.append(ft.Text("No matches yet."))
+        controls.append(ft.Text(_("No matches yet.")))
     controls += [match_tile(nav, summary) for summary in state.recent]
     if state.more:
-        controls.append(ft.TextButton(content="Load more", height=48, on_click=state.load_more))
+        controls.append(ft.TextButton(content=_("Load more"), height=48, on_click=state.load_more))
     return ft.Column(controls, spacing=12)

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import flet as ft
 
+from canasta_scorer import i18n
+from canasta_scorer.i18n import _, ngettext
 from canasta_scorer.rules import VARIANT_INFO, Variant
 from canasta_scorer.store import MatchSummary
 from canasta_scorer.ui.state import History, Navigation
 
-from .common import heading, plural, points, screen, scroll_key
+from .common import heading, points, screen, scroll_key
 
 VARIANTS = {variant.value for variant in Variant}
 
@@ -19,15 +21,17 @@ def HomeScreen(history: History, nav: Navigation) -> ft.Control:
     resume = history.in_progress()
     controls: list[ft.Control] = [
         ft.Text(
-            "Keep score of a real game of Canasta: enter each hand, see every rule "
-            "broken, the totals and each side's initial meld minimum.",
+            _(
+                "Keep score of a real game of Canasta: enter each hand, see every rule "
+                "broken, the totals and each side's initial meld minimum."
+            ),
             color=ft.Colors.ON_SURFACE_VARIANT,
         ),
     ]
     if resume is not None:
         controls.append(
             ft.FilledButton(
-                content=f"Resume: {score_line(resume)}",
+                content=_("Resume: {score_line}").format(score_line=score_line(resume)),
                 icon=ft.Icons.PLAY_ARROW,
                 height=56,
                 key="resume",
@@ -36,21 +40,21 @@ def HomeScreen(history: History, nav: Navigation) -> ft.Control:
         )
     controls += [
         ft.FilledTonalButton(
-            content="New match",
+            content=_("New match"),
             icon=ft.Icons.ADD,
             height=56,
             key="new-match",
             on_click=lambda: nav.new_match(),
         ),
         ft.OutlinedButton(
-            content="Past matches",
+            content=_("Past matches"),
             icon=ft.Icons.HISTORY,
             height=56,
             key="past-matches",
             on_click=nav.show_matches,
         ),
         ft.OutlinedButton(
-            content="Rule checker",
+            content=_("Rule checker"),
             icon=ft.Icons.GAVEL,
             height=56,
             key="rule-checker",
@@ -84,13 +88,19 @@ def match_tile(nav: Navigation, summary: MatchSummary) -> ft.Control:
     tap to open."""
     if summary.status == "finished":
         status = (
-            f"{summary.winner} won by {points(summary.margin or 0)}" if summary.winner else "Draw"
+            _("{winner} won by {points}").format(
+                winner=summary.winner, points=points(summary.margin or 0)
+            )
+            if summary.winner
+            else "Draw"
         )
     else:
-        status = f"In progress, {plural(summary.hand_count, 'hand')}"
-    when = summary.created_at.astimezone().strftime("%d %b %Y")
+        status = ngettext(
+            "In progress, {n} hand", "In progress, {n} hands", summary.hand_count
+        ).format(n=points(summary.hand_count))
+    when = i18n.day(summary.created_at.astimezone())
     info = VARIANT_INFO.get(Variant(summary.variant)) if summary.variant in VARIANTS else None
-    variant = info.title if info else summary.variant
+    variant = _(info.title) if info else summary.variant
     return ft.ListTile(
         title=ft.Text(score_line(summary)),
         subtitle=ft.Text(f"{when} · {variant} · {status}"),

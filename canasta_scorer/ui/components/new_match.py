@@ -7,6 +7,8 @@ from collections.abc import Callable
 
 import flet as ft
 
+from canasta_scorer import i18n
+from canasta_scorer.i18n import _, ngettext
 from canasta_scorer.rules import VARIANT_INFO, Variant
 from canasta_scorer.ui.state import Navigation, NewMatch, default_sides
 from canasta_scorer.ui.words import (
@@ -16,7 +18,7 @@ from canasta_scorer.ui.words import (
     variant_summary,
 )
 
-from .common import TOUCH, heading, named, plural, problem_list, screen, switch
+from .common import TOUCH, heading, named, problem_list, screen, switch
 
 
 def _toggler(state: NewMatch, rule: str) -> Callable[[bool], None]:
@@ -28,7 +30,11 @@ def _toggler(state: NewMatch, rule: str) -> Callable[[bool], None]:
 
 def house_rules_line(count: int) -> str:
     """The folded house rules in a few words: "House rules: none", "2 house rules"."""
-    return "House rules: none" if not count else plural(count, "house rule")
+    return (
+        _("House rules: none")
+        if not count
+        else ngettext("{n} house rule", "{n} house rules", count).format(n=count)
+    )
 
 
 def _fold(
@@ -87,7 +93,7 @@ def _name_field(
         expand=True,
         label=label,
         value=value,
-        error="This name is given twice in this match" if twice else None,
+        error=_("This name is given twice in this match") if twice else None,
         on_change=lambda e: on_change(e.control.value),
     )
 
@@ -115,18 +121,18 @@ def _sides(state: NewMatch) -> list[ft.Control]:
         if alone:
             controls.append(
                 _name_field(
-                    f"Player {index + 1}",
+                    _("Player {value}").format(value=index + 1),
                     side.name,
                     state.twice(index),
                     _name_setter(state, index),
                 )
             )
         else:
-            controls.append(heading(side.name or f"Side {index + 1}"))
+            controls.append(heading(side.name or _("Side {value}").format(value=index + 1)))
             controls.append(
                 ft.TextField(
                     expand=True,
-                    label=f"Side {index + 1} name",
+                    label=_("Side {value} name").format(value=index + 1),
                     value=side.name,
                     on_change=lambda e, i=index: state.set_side(i, name=e.control.value),
                 )
@@ -134,7 +140,9 @@ def _sides(state: NewMatch) -> list[ft.Control]:
             for seat, player in enumerate(side.players):
                 controls.append(
                     _name_field(
-                        f"{side.name or f'Side {index + 1}'} player {seat + 1}",
+                        _("{value} player {value2}").format(
+                            value=side.name or f"Side {index + 1}", value2=seat + 1
+                        ),
                         player,
                         state.twice(index, seat),
                         _name_setter(state, index, seat),
@@ -157,7 +165,9 @@ def _sides(state: NewMatch) -> list[ft.Control]:
                             content=name,
                             icon=ft.Icons.PERSON_ADD_ALT,
                             height=TOUCH,
-                            tooltip=f"{name} as {side.name or 'this side'}'s next player",
+                            tooltip=_("{name} as {value}'s next player").format(
+                                name=name, value=side.name or "this side"
+                            ),
                             on_click=lambda _, n=name, f=fill: f(n),
                             key=f"player-{index}-{name}",
                         )
@@ -198,7 +208,7 @@ def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
         controls.append(
             named(
                 ft.Dropdown(
-                    label="First dealer",
+                    label=_("First dealer"),
                     value=setup.first_dealer if setup.first_dealer in dealers else None,
                     options=[ft.DropdownOption(key=p, text=p) for p in dealers],
                     on_select=lambda e: state.set_first_dealer(e.control.value),
@@ -219,8 +229,8 @@ def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
     if rules_open:
         controls += _house_rules(state)
     starts = [side.start_score.strip() for side in setup.sides]
-    more = f"Target {setup.target.strip() or f'{info.target:,}'}" + (
-        " · start scores given" if any(starts) else ""
+    more = _("Target {value}").format(value=setup.target.strip() or i18n.number(info.target)) + (
+        _(" · start scores given") if any(starts) else ""
     )
     controls.append(
         _fold(more, "", more_open, lambda: set_more_open(not more_open), "target-and-start")
@@ -229,7 +239,7 @@ def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
         controls.append(
             ft.TextField(
                 expand=True,
-                label=f"Target (default {info.target:,})",
+                label=_("Target (default {target})").format(target=i18n.number(info.target)),
                 value=setup.target,
                 keyboard_type=ft.KeyboardType.NUMBER,
                 on_change=lambda e: state.set_target(e.control.value),
@@ -239,7 +249,9 @@ def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
             controls.append(
                 ft.TextField(
                     expand=True,
-                    label=f"{side.name or f'Side {index + 1}'} start score (resume a paper match)",
+                    label=_("{value} start score (resume a paper match)").format(
+                        value=side.name or f"Side {index + 1}"
+                    ),
                     value=side.start_score,
                     keyboard_type=ft.KeyboardType.NUMBER,
                     on_change=lambda e, i=index: state.set_side(i, start_score=e.control.value),
@@ -274,7 +286,7 @@ def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
             [
                 ft.Container(
                     ft.FilledButton(
-                        content="Start match",
+                        content=_("Start match"),
                         icon=ft.Icons.PLAY_ARROW,
                         height=56,
                         expand=True,

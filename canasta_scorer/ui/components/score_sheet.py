@@ -8,6 +8,8 @@ from collections.abc import Callable, Sequence
 
 import flet as ft
 
+from canasta_scorer import i18n
+from canasta_scorer.i18n import _
 from canasta_scorer.rules import MatchRecord, MatchScore
 
 from .common import TOUCH, points, signed, widget
@@ -89,7 +91,7 @@ def HandRow(
     return ft.Container(
         ft.TextButton(
             content=ft.Semantics(
-                label=f"Hand {number + 1}: {said}",
+                label=_("Hand {value}: {said}").format(value=number + 1, said=said),
                 exclude_semantics=True,
                 content=ft.Row(
                     _row(
@@ -132,7 +134,9 @@ def score_sheet(
             [
                 ft.Semantics(
                     identifier=f"total-{index}",
-                    label=f"{side.name} total {points(score.running_totals[index])}",
+                    label=_("{name} total {points}").format(
+                        name=side.name, points=points(score.running_totals[index])
+                    ),
                     content=ft.Column(
                         [
                             ft.Text(
@@ -179,7 +183,12 @@ def score_sheet(
                 _row(
                     [
                         _figures(
-                            None, side.start_score, size, f"{side.name} start {side.start_score:,}"
+                            None,
+                            side.start_score,
+                            size,
+                            _("{name} start {start_score}").format(
+                                name=side.name, start_score=i18n.number(side.start_score)
+                            ),
                         )
                         for side in sides
                     ],
@@ -216,13 +225,17 @@ def score_sheet(
                     [
                         ft.Semantics(
                             identifier=f"minimum-{index}",
-                            label=f"{side.name} initial meld minimum {minimum}",
+                            label=_("{name} initial meld minimum {minimum}").format(
+                                name=side.name, minimum=minimum
+                            ),
                             content=ft.Container(
                                 ft.Text(
-                                    f"Minimum {minimum}",
+                                    _("Minimum {minimum}").format(minimum=minimum),
                                     size=size - 2,
                                     weight=ft.FontWeight.BOLD,
-                                    semantics_label=f"Initial meld minimum {minimum}",
+                                    semantics_label=_("Initial meld minimum {minimum}").format(
+                                        minimum=minimum
+                                    ),
                                 ),
                                 bgcolor=ft.Colors.SECONDARY_CONTAINER,
                                 border_radius=12,

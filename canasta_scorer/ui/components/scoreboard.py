@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from canasta_scorer.i18n import _
 from canasta_scorer.rules import MatchRecord, MatchScore, RuleSet, Severity
 from canasta_scorer.ui.state import Navigation, OpenMatch
 from canasta_scorer.ui.words import house_rule_title
@@ -75,9 +76,11 @@ def Board(
     controls: list[ft.Control] = [
         score_sheet(record, score, act.show_hand),
         ft.Text(
-            f"Target {points(rules.target)} · {rules.variant.title}"
+            _("Target {points} · {title}").format(
+                points=points(rules.target), title=_(rules.variant.title)
+            )
             + (
-                " · house rules: "
+                _(" · house rules: ")
                 + ", ".join(sorted(house_rule_title(rule) for rule in rules.house_rules))
                 if rules.house_rules
                 else ""
@@ -87,9 +90,11 @@ def Board(
     ]
     if score.finished:
         text = (
-            f"{score.winner} wins by {points(score.margin or 0)}"
+            _("{winner} wins by {points}").format(
+                winner=score.winner, points=points(score.margin or 0)
+            )
             if score.winner
-            else "The match is a draw"
+            else _("The match is a draw")
         )
         controls.append(
             ft.Semantics(
@@ -115,8 +120,10 @@ def Board(
         )
     else:
         if dealer:
-            controls.append(ft.Text(f"{dealer} deals next", size=16))
-        label = ("Go on with hand " if pending else "Enter hand ") + str(len(record.hands) + 1)
+            controls.append(ft.Text(_("{dealer} deals next").format(dealer=dealer), size=16))
+        label = (_("Go on with hand ") if pending else _("Enter hand ")) + str(
+            len(record.hands) + 1
+        )
         controls.append(
             ft.FilledButton(
                 content=label,
@@ -129,7 +136,7 @@ def Board(
     if editing is not None:
         controls.append(
             ft.OutlinedButton(
-                content=f"Go on editing hand {editing + 1}",
+                content=_("Go on editing hand {value}").format(value=editing + 1),
                 icon=ft.Icons.EDIT,
                 height=48,
                 on_click=act.resume_edit,
@@ -142,7 +149,7 @@ def Board(
         controls.append(RunningChart(record, score, rules.target, key="running-chart"))
     actions: list[ft.Control] = [
         ft.OutlinedButton(
-            content="Rule checker", icon=ft.Icons.GAVEL, height=48, on_click=act.show_checker
+            content=_("Rule checker"), icon=ft.Icons.GAVEL, height=48, on_click=act.show_checker
         ),
         ft.OutlinedButton(
             content="Export",
@@ -151,7 +158,7 @@ def Board(
             on_click=act.show_export,
         ),
         ft.OutlinedButton(
-            content="Delete match",
+            content=_("Delete match"),
             icon=ft.Icons.DELETE_OUTLINE,
             height=48,
             on_click=act.delete_match,
@@ -160,7 +167,7 @@ def Board(
     if score.finished and not unlocked:
         actions.append(
             ft.OutlinedButton(
-                content="Edit this finished match",
+                content=_("Edit this finished match"),
                 icon=ft.Icons.LOCK_OPEN,
                 height=48,
                 on_click=act.unlock_finished,
@@ -182,7 +189,7 @@ def scoreboard_actions(state: OpenMatch) -> list[ft.Control]:
     return [
         icon_button(
             ft.Icons.UNDO,
-            f"Undo {match.undo}" if match.undo else "Undo",
+            _("Undo {undo}").format(undo=match.undo) if match.undo else "Undo",
             disabled=match.undo is None,
             on_click=state.undo,
             width=48,
@@ -190,7 +197,7 @@ def scoreboard_actions(state: OpenMatch) -> list[ft.Control]:
         ),
         icon_button(
             ft.Icons.REDO,
-            f"Redo {match.redo}" if match.redo else "Redo",
+            _("Redo {redo}").format(redo=match.redo) if match.redo else "Redo",
             disabled=match.redo is None,
             on_click=state.redo,
             width=48,

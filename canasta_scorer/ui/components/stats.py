@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import flet as ft
 
+from canasta_scorer import i18n
+from canasta_scorer.i18n import _
 from canasta_scorer.ui.state import History
 
 from .common import heading, screen
@@ -31,7 +33,11 @@ def _table(columns: list[tuple[str, str]], rows: list[list[str]], key: str) -> f
 
 def _played(played: int, in_progress: int) -> str:
     """Finished matches, and those in progress apart: "3 (2 in progress)"."""
-    return f"{played} ({in_progress} in progress)" if in_progress else str(played)
+    return (
+        _("{played} ({in_progress} in progress)").format(played=played, in_progress=in_progress)
+        if in_progress
+        else str(played)
+    )
 
 
 @screen
@@ -41,13 +47,13 @@ def StatsScreen(state: History) -> ft.Control:
 
     stats = state.stats
     if stats is None or not stats.players:
-        return ft.Text("No matches with named players yet.")
+        return ft.Text(_("No matches with named players yet."))
     filters = state.filter_words()
     controls: list[ft.Control] = [
         ft.Text(
-            f"Over the matches of the past-matches filters: {filters}."
+            _("Over the matches of the past-matches filters: {filters}.").format(filters=filters)
             if filters
-            else "Over every match in the store.",
+            else _("Over every match in the store."),
             color=ft.Colors.ON_SURFACE_VARIANT,
         ),
         heading("Players"),
@@ -56,9 +62,9 @@ def StatsScreen(state: History) -> ft.Control:
         _table(
             [
                 ("Player", ""),
-                ("Played", "Finished matches played; matches in progress counted apart"),
-                ("Won", "Matches won"),
-                ("Win rate", "Matches won of those finished"),
+                ("Played", _("Finished matches played; matches in progress counted apart")),
+                ("Won", _("Matches won")),
+                (_("Win rate"), _("Matches won of those finished")),
             ],
             [
                 [p.name, _played(p.played, p.in_progress), str(p.won), f"{p.win_rate:.0%}"]
@@ -72,16 +78,16 @@ def StatsScreen(state: History) -> ft.Control:
         _table(
             [
                 ("Player", ""),
-                ("Avg", "Average points of the player's side per hand"),
-                ("Best", "Best hand of the player's side"),
-                ("Can.", "Canastas per hand"),
-                ("Out", "Hands the player went out"),
+                ("Avg", _("Average points of the player's side per hand")),
+                ("Best", _("Best hand of the player's side")),
+                ("Can.", _("Canastas per hand")),
+                ("Out", _("Hands the player went out")),
             ],
             [
                 [
                     p.name,
                     f"{p.average_hand:,.0f}",
-                    f"{p.best_hand:,}" if p.best_hand is not None else "–",
+                    i18n.number(p.best_hand) if p.best_hand is not None else "–",
                     f"{p.canastas_per_hand:.2f}",
                     str(p.went_out),
                 ]
@@ -92,26 +98,28 @@ def StatsScreen(state: History) -> ft.Control:
     )
     controls.append(
         ft.Text(
-            "Avg and Best: points of the player's side in a hand; Can.: canastas per hand "
-            "entered as cards"
+            _(
+                "Avg and Best: points of the player's side in a hand; Can.: canastas per hand "
+                "entered as cards"
+            )
             + (
-                " (hands typed as totals left out: "
+                _(" (hands typed as totals left out: ")
                 + ", ".join(f"{p.name} {p.quick_hands}" for p in stats.players if p.quick_hands)
                 + ")"
                 if any(p.quick_hands for p in stats.players)
                 else ""
             )
-            + "; Out: hands the player went out.",
+            + _("; Out: hands the player went out."),
             size=12,
             color=ft.Colors.ON_SURFACE_VARIANT,
         )
     )
     top = stats.players[:8]
-    controls.append(heading("Win rates (%)"))
+    controls.append(heading(_("Win rates (%)")))
     controls.append(
         ft.Semantics(
             identifier="win-rate-chart",
-            label="Win rates: " + ", ".join(f"{p.name} {p.win_rate:.0%}" for p in top),
+            label=_("Win rates: ") + ", ".join(f"{p.name} {p.win_rate:.0%}" for p in top),
             content=fch.BarChart(
                 groups=[
                     fch.BarChartGroup(
@@ -144,7 +152,7 @@ def StatsScreen(state: History) -> ft.Control:
         controls.append(heading("Partnerships"))
         controls.append(
             _table(
-                [("Partners", ""), ("Played", ""), ("Won", ""), ("Win rate", "")],
+                [("Partners", ""), ("Played", ""), ("Won", ""), (_("Win rate"), "")],
                 [
                     [
                         " & ".join(p.players),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from canasta_scorer.i18n import _
 from canasta_scorer.ui.state import OpenMatch
 
 from .common import points, screen, signed
@@ -33,16 +34,23 @@ def TableScreen(state: OpenMatch) -> ft.Control:
         total = score.running_totals[index]
         parts: list[ft.Control] = [
             ft.Text(side.name, size=32, text_align=ft.TextAlign.CENTER),
-            _big(points(total), 88, f"table-total-{index}", f"{side.name} total {points(total)}"),
+            _big(
+                points(total),
+                88,
+                f"table-total-{index}",
+                _("{name} total {points}").format(name=side.name, points=points(total)),
+            ),
         ]
         if not score.finished:
             minimum = score.initial_meld_minimums[index]
             parts.append(
                 _big(
-                    f"Initial meld minimum {minimum}",
+                    _("Initial meld minimum {minimum}").format(minimum=minimum),
                     26,
                     f"table-minimum-{index}",
-                    f"{side.name} initial meld minimum {minimum}",
+                    _("{name} initial meld minimum {minimum}").format(
+                        name=side.name, minimum=minimum
+                    ),
                 )
             )
         sides.append(
@@ -59,15 +67,19 @@ def TableScreen(state: OpenMatch) -> ft.Control:
     controls: list[ft.Control] = [ft.ResponsiveRow(sides, spacing=12, run_spacing=12)]
     if score.finished:
         text = (
-            f"{score.winner} wins by {points(score.margin or 0)}"
+            _("{winner} wins by {points}").format(
+                winner=score.winner, points=points(score.margin or 0)
+            )
             if score.winner
-            else "The match is a draw"
+            else _("The match is a draw")
         )
         controls.append(_big(text, 40, "table-winner"))
     else:
         dealer = state.next_dealer()
         if dealer:
-            controls.append(_big(f"{dealer} deals next", 32, "table-dealer"))
+            controls.append(
+                _big(_("{dealer} deals next").format(dealer=dealer), 32, "table-dealer")
+            )
     if record.hands:
         number = len(record.hands) - 1
         last = "   ".join(
@@ -77,10 +89,14 @@ def TableScreen(state: OpenMatch) -> ft.Control:
         controls.append(
             ft.Semantics(
                 identifier="table-last-hand",
-                label=f"Hand {number + 1}: {last}",
+                label=_("Hand {value}: {last}").format(value=number + 1, last=last),
                 content=ft.Column(
                     [
-                        ft.Text(f"Hand {number + 1}", size=22, text_align=ft.TextAlign.CENTER),
+                        ft.Text(
+                            _("Hand {value}").format(value=number + 1),
+                            size=22,
+                            text_align=ft.TextAlign.CENTER,
+                        ),
                         ft.Text(last, size=30, text_align=ft.TextAlign.CENTER),
                     ],
                     horizontal_alignment=ft.CrossAxisAlignment.CENTER,
@@ -89,5 +105,5 @@ def TableScreen(state: OpenMatch) -> ft.Control:
             )
         )
     else:
-        controls.append(ft.Text("No hand yet", size=22, text_align=ft.TextAlign.CENTER))
+        controls.append(ft.Text(_("No hand yet"), size=22, text_align=ft.TextAlign.CENTER))
     return ft.Column(controls, spacing=24, horizontal_alignment=ft.CrossAxisAlignment.CENTER)

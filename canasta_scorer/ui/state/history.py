@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 from pydantic import BaseModel, ConfigDict
 
+from canasta_scorer.i18n import _
 from canasta_scorer.rules import MatchStatus, Statistics
 from canasta_scorer.store import MatchSummary, Store
 
@@ -101,11 +102,11 @@ class History:
     def filter_words(self) -> str:
         """The filters in words, e.g. "player Petra, finished", or ""."""
         f = self.filter
-        parts = [f"player {f.player}"] if f.player else []
+        parts = [_("player {player}").format(player=f.player)] if f.player else []
         if f.variant:
             parts.append(f.variant)
         if f.status:
             parts.append("finished" if f.status == "finished" else "unfinished")
         if f.days:
-            parts.append(f"last {f.days} days")
+            parts.append(_("last {days} days").format(days=f.days))
         return ", ".join(parts)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from canasta_scorer.i18n import _
 from canasta_scorer.store import Change, ChangeKind
 
 from .history import HISTORY_PAGE
@@ -29,7 +30,9 @@ MATCH_SCREENS = frozenset(
 
 def said_elsewhere(change: Change) -> str | None:
     """What to tell a player entering a hand when another device changed the match."""
-    hand = f"hand {change.hand + 1}" if change.hand is not None else "a hand"
+    hand = (
+        _("hand {value}").format(value=change.hand + 1) if change.hand is not None else _("a hand")
+    )
     return {
         ChangeKind.HAND_ADDED: f"Another device saved {hand}.",
         ChangeKind.HAND_EDITED: f"Another device changed {hand}.",

@@ -17,6 +17,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from canasta_scorer import i18n
+from canasta_scorer.i18n import _
 from canasta_scorer.rules import (
     Finding,
     HandScore,
@@ -342,7 +344,7 @@ class HandEntry:
         clean: dict[str, int | str | bool] = {}
         for key, value in values.items():
             if key not in LeftDraft.model_fields:
-                raise ValueError(f"unknown field {key}")
+                raise ValueError(_("unknown field {key}").format(key=key))
             clean[key] = (
                 max(0, value) if isinstance(value, int) and not isinstance(value, bool) else value
             )
@@ -432,7 +434,10 @@ class HandEntry:
         number = draft.number
         if number >= len(record.hands):  # deleted on another device meanwhile
             self.preview = Preview(
-                score=None, problems=(("", f"Hand {number + 1} is no longer in this match."),)
+                score=None,
+                problems=(
+                    ("", _("Hand {value} is no longer in this match.").format(value=number + 1)),
+                ),
             )
             return
         hands = list(record.hands)
@@ -478,7 +483,7 @@ class HandEntry:
             }.get(where.split(".")[0].split("[")[0], "This hand")
         index = int(found.group(1))
         if index >= len(record.sides):
-            return "This hand"
+            return _("This hand")
         side = record.sides[index]
         part, seat, key = found.group(2), found.group(3), found.group(4)
         if part == "left_in_hand":
@@ -487,18 +492,20 @@ class HandEntry:
                 who = side.players[int(seat)]
             elif key:
                 who = key
-            return f"{who}'s cards left in hand"
+            return _("{who}'s cards left in hand").format(who=who)
         if part == "melds" and seat is not None:
             melds = self.draft.sides[index].melds if self.draft is not None else ()
             number = int(seat)
             if number < len(melds):
-                return f"{side.name} meld of {rank_name(melds[number].rank)}"
-            return f"{side.name} meld {number + 1}"
+                return _("{name} meld of {rank_name}").format(
+                    name=side.name, rank_name=rank_name(melds[number].rank)
+                )
+            return _("{name} meld {value}").format(name=side.name, value=number + 1)
         words = {
-            "total": "hand total",
-            "red_threes": "red threes",
-            "went_out": "going out",
-            "went_out_by": "who went out",
+            "total": _("hand total"),
+            "red_threes": _("red threes"),
+            "went_out": _("going out"),
+            "went_out_by": _("who went out"),
             "melds": "melds",
         }
         return f"{side.name} {words.get(part or '', '')}".strip()
@@ -506,11 +513,7 @@ class HandEntry:
 
 def rank_name(rank: MeldRank) -> str:
     """A meld's rank in words: "black threes", "wild cards", "Js"."""
-    if rank is MeldRank.BLACK_THREE:
-        return "black threes"
-    if rank is MeldRank.WILD:
-        return "wild cards"
-    return f"{rank.value}s"
+    return i18n.rank_name(rank.value)
 
 
 @dataclass(eq=False)
@@ -578,7 +581,7 @@ class OpenMatch:
             self.current = None
             self.entry.forget()
             self.nav.go_home()
-            self.nav.say("This match was deleted on another device.")
+            self.nav.say(_("This match was deleted on another device."))
             return False
         if self.entry.draft is None:
             kept = self.store.draft(self.current.id)
@@ -635,25 +638,27 @@ class OpenMatch:
     def _changed_while_entering(self) -> str:
         assert self.current is not None and self.entry.draft is not None
         if self.entry.draft.number is None:
-            return (
+            return _(
                 "Another device changed this match while you were entering this hand; "
-                "nothing of yours was saved. Its hands are shown now. Your entry is kept: "
-                f"open it with 'Go on with hand {len(self.current.record.hands) + 1}' and "
-                "save it only if it is a different hand."
-            )
+                "nothing of yours was saved. Its hands are shown now. Your entry is "
+                "kept: open it with 'Go on with hand {value}' and save it only if it "
+                "is a different hand."
+            ).format(value=len(self.current.record.hands) + 1)
         number = self.entry.draft.number + 1
-        return (
-            f"Another device changed this match while you were editing hand {number}; "
-            "nothing of yours was saved. Its hands are shown now. Your change is kept: "
-            f"open it with 'Go on editing hand {number}' and save it only if it is "
-            "still needed."
-        )
+        return _(
+            "Another device changed this match while you were editing hand "
+            "{number}; nothing of yours was saved. Its hands are shown now. Your "
+            "change is kept: open it with 'Go on editing hand {number2}' and save "
+            "it only if it is still needed."
+        ).format(number=number, number2=number)
 
     def _changed_elsewhere(self, what: str) -> None:
         """After a refused change (the match changed on another device): reload it and
         say so plainly."""
         self.nav.say(
-            f"Another device changed this match meanwhile, so {what}. Its hands are shown now."
+            _(
+                "Another device changed this match meanwhile, so {what}. Its hands are shown now."
+            ).format(what=what)
         )
         self.reload()
 
@@ -695,7 +700,7 @@ class OpenMatch:
 
     def _finished_locked(self) -> bool:
         if self.current is not None and self.current.score.finished and not self.unlocked:
-            self.nav.say("This match is finished: choose to edit it first.")
+            self.nav.say(_("This match is finished: choose to edit it first."))
             return True
         return False
 
@@ -708,7 +713,7 @@ class OpenMatch:
         if self.current is None:
             return
         if self.current.score.finished:
-            self.nav.say("The match is over: start a rematch for another.")
+            self.nav.say(_("The match is over: start a rematch for another."))
             return
         draft = self.entry.draft
         if draft is None or draft.number is not None:
@@ -783,7 +788,7 @@ class OpenMatch:
         entry.flush()
         preview = entry.preview
         if preview is None or not preview.can_save:
-            self.nav.say("Not saved: fix what is marked first.")
+            self.nav.say(_("Not saved: fix what is marked first."))
             return False
         record = self.current.record
         hand = draft.to_hand(record, match_rules(record))
@@ -791,10 +796,12 @@ class OpenMatch:
         try:
             if draft.number is None:
                 state = self.store.add_hand(self.current.id, hand, version)
-                said = f"Hand {len(state.record.hands)} saved."
+                said = _("Hand {count} saved.").format(count=len(state.record.hands))
             else:
                 state = self.store.edit_hand(self.current.id, draft.number, hand, version)
-                said = f"Hand {draft.number + 1} changed; the totals after it follow."
+                said = _("Hand {value} changed; the totals after it follow.").format(
+                    value=draft.number + 1
+                )
         except ConflictError:
             # Show what the other device saved; keep the entry, which may be the very
             # hand it saved (never carried over silently as the next hand).
@@ -804,10 +811,10 @@ class OpenMatch:
                 entry.start(draft)  # the other device's save cleared the kept draft
             return False
         except RuleViolationError as error:
-            self.nav.say("Not saved: " + "; ".join(f.message for f in error.findings))
+            self.nav.say(_("Not saved: ") + "; ".join(i18n.finding_text(f) for f in error.findings))
             return False
         except StoreError as error:
-            self.nav.say(f"Not saved: {store_problem(error)}")
+            self.nav.say(_("Not saved: {store_problem}").format(store_problem=store_problem(error)))
             return False
         self.store.clear_draft(state.id)
         self.current = state
@@ -816,7 +823,11 @@ class OpenMatch:
         if state.score.finished:
             winner = state.score.winner
             said += (
-                f" {winner} wins by {state.score.margin:,}!" if winner else " The match is a draw."
+                _(" {winner} wins by {margin}!").format(
+                    winner=winner, margin=i18n.number(state.score.margin or 0)
+                )
+                if winner
+                else _(" The match is a draw.")
             )
         self.nav.say(said)
         return True
@@ -837,14 +848,14 @@ class OpenMatch:
                 self.current.id, self.current.version
             )
         except ConflictError:
-            self._changed_elsewhere("nothing was " + ("redone" if forward else "undone"))
+            self._changed_elsewhere(_("nothing was ") + ("redone" if forward else "undone"))
             return
         except StoreError as error:
             self.nav.say(store_problem(error))
             return
         self.current = state
         self.nav.say(
-            ("Redone: " if forward else "Undone: ")
+            (_("Redone: ") if forward else _("Undone: "))
             + ((state.undo if forward else state.redo) or "change")
         )
 
@@ -857,10 +868,10 @@ class OpenMatch:
             self.current = self.store.delete_hand(self.current.id, number, self.current.version)
         except ConflictError:
             self.nav.show(Screen.SCOREBOARD)  # the hand shown may be gone or moved
-            self._changed_elsewhere(f"hand {number + 1} was not deleted")
+            self._changed_elsewhere(_("hand {value} was not deleted").format(value=number + 1))
             return
         self.nav.show(Screen.SCOREBOARD)
-        self.nav.say(f"Hand {number + 1} deleted (undo brings it back).")
+        self.nav.say(_("Hand {value} deleted (undo brings it back).").format(value=number + 1))
 
     def rematch(self) -> None:
         """A new match with the same sides and rules; the deal goes on round the
@@ -871,7 +882,8 @@ class OpenMatch:
         self.open(self.store.rematch(self.current.id), first_dealer=dealer)
         self.nav.show(Screen.SCOREBOARD)
         self.nav.say(
-            "New match with the same sides" + (f"; {dealer} deals first." if dealer else ".")
+            _("New match with the same sides")
+            + (_("; {dealer} deals first.").format(dealer=dealer) if dealer else ".")
         )
 
     def delete(self) -> int | None:
@@ -885,7 +897,7 @@ class OpenMatch:
         try:
             self.store.delete_match(self.current.id, self.current.version)
         except ConflictError:
-            self._changed_elsewhere("the match was not deleted")
+            self._changed_elsewhere(_("the match was not deleted"))
             return None
         deleted = self.current.id
         self.current = None

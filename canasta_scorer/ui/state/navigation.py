@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from canasta_scorer.i18n import _
+
 if TYPE_CHECKING:
     from .checker import Checker
     from .history import History
@@ -148,8 +150,10 @@ class Navigation:
         else:
             self.go_home()
             self.say(
-                f"Match {match_id} is not there any more: it may have been deleted "
-                "on another device."
+                _(
+                    "Match {match_id} is not there any more: it may have been deleted on "
+                    "another device."
+                ).format(match_id=match_id)
             )
 
     def show_table(self) -> None:
@@ -212,7 +216,7 @@ class Navigation:
         if deleted is None:
             return
         self.go_home()
-        self.say("Match deleted.", undo_delete=deleted)
+        self.say(_("Match deleted."), undo_delete=deleted)
 
     def restore_deleted(self) -> None:
         """Bring back the match deleted last."""
@@ -220,7 +224,7 @@ class Navigation:
             return
         self._match.restore(self.deleted)
         self.show(Screen.SCOREBOARD)
-        self.say("Match brought back.")
+        self.say(_("Match brought back."))
 
     def refresh(self) -> None:
         """Reload what the screen shows from the store: the page was reloaded or the

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from canasta_scorer import i18n
+from canasta_scorer.i18n import N_, _
 from canasta_scorer.rules import VARIANT_INFO, RecordError, Severity, Variant, score_match
 from canasta_scorer.store import MatchState, Store, StoreError
 
@@ -16,11 +18,11 @@ __all__ = ["PRESETS", "NewMatch", "default_sides"]
 #: House-rule presets a table picks in one tap: id → (name, house rules). "ours",
 #: the family's own set, is the last match's choice and is filled in by `NewMatch`.
 PRESETS: dict[str, tuple[str, frozenset[str]]] = {
-    "book": ("Classic book", frozenset()),
+    "book": (N_("Classic book"), frozenset()),
     # the simplified digital version (rules §3): no initial minimum, going out always
     # allowed (the bonus only with a canasta), red threes never count minus
     "digital": (
-        "Digital version",
+        N_("Digital version"),
         frozenset({"no-initial-minimum", "go-out-without-canastas", "no-red-three-penalty"}),
     ),
 }
@@ -33,13 +35,13 @@ def default_sides(variant: Variant) -> tuple[SetupSide, ...]:
     if sizes == (2, 2):
         names = ("North-South", "East-West")
     elif sizes == (3, 3):
-        names = ("Team A", "Team B")
+        names = (_("Team A"), _("Team B"))
     elif sizes == (2, 2, 2):
-        names = ("Team A", "Team B", "Team C")
+        names = (_("Team A"), _("Team B"), _("Team C"))
     elif sizes == (3, 2):
         names = ("Three", "Two")
     else:
-        names = tuple(f"Player {n + 1}" for n in range(len(sizes)))
+        names = tuple(_("Player {value}").format(value=n + 1) for n in range(len(sizes)))
     return tuple(
         SetupSide(name=name, players=("",) * size if size > 1 else ())
         for name, size in zip(names, sizes, strict=True)
@@ -81,9 +83,9 @@ class NewMatch:
     def presets(self) -> list[tuple[str, str, frozenset[str]]]:
         """The presets offered: (id, name, house rules); the family's own set when a
         match was played before and its rules are not one of the others."""
-        offered = [(key, name, rules) for key, (name, rules) in PRESETS.items()]
+        offered = [(key, _(name), rules) for key, (name, rules) in PRESETS.items()]
         if self.ours is not None and all(self.ours != rules for _, _, rules in offered):
-            offered.append(("ours", "Our rules (last match)", self.ours))
+            offered.append(("ours", _("Our rules (last match)"), self.ours))
         return offered
 
     def preset(self) -> str | None:
@@ -213,12 +215,14 @@ class NewMatch:
             }.get(where, where)
         index = int(found.group(1))
         sides = self.form.sides
-        name = (sides[index].name.strip() if index < len(sides) else "") or f"Side {index + 1}"
+        name = (sides[index].name.strip() if index < len(sides) else "") or _(
+            "Side {value}"
+        ).format(value=index + 1)
         field_name = {"start_score": "start score", "name": "name", "players": "players"}.get(
             found.group(2) or "", found.group(2) or ""
         )
         if found.group(3) is not None and found.group(2) == "players":
-            return f"{name} player {int(found.group(3)) + 1}"
+            return _("{name} player {value}").format(name=name, value=int(found.group(3)) + 1)
         return f"{name} {field_name}".strip()
 
     def create(self) -> tuple[MatchState, str | None] | None:
@@ -236,7 +240,7 @@ class NewMatch:
         score = score_match(record)
         errors = [f for f in score.violations if f.severity is Severity.ERROR]
         if errors:
-            self.problems = tuple((self._label(f.where), f.message) for f in errors)
+            self.problems = tuple((self._label(f.where), i18n.finding_text(f)) for f in errors)
             return None
         try:
             state = self.store.create_match(record)

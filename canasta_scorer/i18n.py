@@ -1,0 +1,301 @@
+"""The words of the app and the command line in the player's language.
+
+Catalogs are gettext ``.po`` files in ``canasta_scorer/locale/<lang>/LC_MESSAGES/``,
+made from ``messages.pot`` (docs/translating.md). They are read with Babel and compiled
+in memory the first time a language is used (no build step; a fresh clone works).
+
+There is no process-wide language: several browser tabs served by one process may each
+speak their own. The language in force is, in this order, the one set for the running
+context with `use` (the command line, tests), the one the app's resolver gives for the
+running tab (`set_resolver`, see ``ui/words.py``), else English.
+
+>>> with use("en"):
+...     _("Save"), ngettext("{n} card", "{n} cards", 2).format(n=2), number(1630)
+('Save', '2 cards', '1,630')
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import io
+import re
+from collections.abc import Callable, Iterator, Sequence
+from contextvars import ContextVar
+from dataclasses import dataclass
+from datetime import date, datetime
+from gettext import NullTranslations
+from pathlib import Path
+
+from babel import Locale, UnknownLocaleError
+from babel.dates import format_date, format_datetime
+from babel.lists import format_list
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
+from babel.support import Translations
+
+from canasta_scorer.rules import (
+    FILE_FORMAT,
+    RULES,
+    Finding,
+    Phrase,
+    Reason,
+    Verdict,
+    render_words,
+)
+
+__all__ = [
+    "DEFAULT",
+    "LANGUAGES",
+    "LOCALE_DIR",
+    "N_",
+    "Language",
+    "Nn_",
+    "_",
+    "answer_text",
+    "best_language",
+    "card_name",
+    "cite",
+    "current",
+    "day",
+    "finding_text",
+    "language",
+    "moment",
+    "ngettext",
+    "number",
+    "question_text",
+    "rank_name",
+    "reason_text",
+    "set_resolver",
+    "spoken_list",
+    "use",
+    "words",
+]
+
+#: Where the catalogs are: ``<lang>/LC_MESSAGES/messages.po`` and ``messages.pot``.
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+#: The languages the product speaks: code → its own name (shown in the settings).
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "es": "Español",
+    "pt_BR": "Português (Brasil)",
+    "it": "Italiano",
+    "de": "Deutsch",
+}
+
+DEFAULT = "en"
+
+
+def N_(message: str) -> str:
+    """Mark a string for extraction without translating it here (it is translated
+    where it is shown)."""
+    return message
+
+
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a singular and plural pair for extraction; `ngettext` picks one where it is
+    shown."""
+    return singular, plural
+
+
+@dataclass(frozen=True)
+class Language:
+    """One language: its code (``pt_BR``), its Babel locale and its translations."""
+
+    code: str
+    locale: Locale
+    translations: NullTranslations
+
+
+@functools.cache
+def language(code: str) -> Language:
+    """The language of a code of `LANGUAGES`, its catalog read once (English has none:
+    the source strings are English).
+
+    Raises:
+        KeyError: a code the product does not speak.
+    """
+    if code not in LANGUAGES:
+        raise KeyError(code)
+    translations: NullTranslations = NullTranslations()
+    po = LOCALE_DIR / code / "LC_MESSAGES" / "messages.po"
+    if code != DEFAULT and po.is_file():
+        with po.open("rb") as source:
+            catalog = read_po(source, locale=code)
+        compiled = io.BytesIO()
+        write_mo(compiled, catalog)
+        compiled.seek(0)
+        translations = Translations(compiled)
+    return Language(code, Locale.parse(code), translations)
+
+
+_current: ContextVar[Language | None] = ContextVar("canasta_scorer_language", default=None)
+_resolver: Callable[[], Language | None] | None = None
+
+
+def set_resolver(resolver: Callable[[], Language | None] | None) -> None:
+    """Set how the language of the running context is found when `use` did not set it
+    (the app: the language of the tab being served)."""
+    global _resolver
+    _resolver = resolver
+
+
+def current() -> Language:
+    """The language in force here (see the module's docstring)."""
+    found = _current.get()
+    if found is None and _resolver is not None:
+        found = _resolver()
+    return found or language(DEFAULT)
+
+
+@contextlib.contextmanager
+def use(code: str) -> Iterator[Language]:
+    """Speak ``code`` in this context (a thread, a task, a block)."""
+    token = _current.set(language(code))
+    try:
+        yield _current.get() or language(DEFAULT)
+    finally:
+        _current.reset(token)
+
+
+def best_language(preferred: Sequence[str | None]) -> str:
+    """The product's language closest to a list of preferences, most wanted first
+    (``["pt-BR", "en-US"]``, ``LANG``-style ``de_DE.UTF-8``); English when none fits.
+
+    >>> best_language(["pt-PT", "en"]), best_language(["de_AT.UTF-8"]), best_language([])
+    ('pt_BR', 'de', 'en')
+    """
+    for wanted in preferred:
+        if not wanted:
+            continue
+        tag = wanted.split(".")[0].split("@")[0].replace("-", "_")
+        if tag in ("C", "POSIX"):
+            continue
+        if tag in LANGUAGES:
+            return tag
+        try:
+            asked = Locale.parse(tag)
+        except (ValueError, UnknownLocaleError):
+            continue
+        for code in LANGUAGES:
+            if Locale.parse(code).language == asked.language:
+                return code
+    return DEFAULT
+
+
+def _(message: str) -> str:
+    """``message`` in the language in force."""
+    return current().translations.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural form for ``n`` in the language in force."""
+    return current().translations.ngettext(singular, plural, n)
+
+
+def number(value: int | float, *, sign: bool = False) -> str:
+    """A number as the language writes it: ``1,630`` in English, ``1.630`` in German;
+    with ``sign``, a plus before a positive number (``+1,630``)."""
+    text = format_decimal(value, locale=current().locale, group_separator=True)
+    return "+" + text if sign and value > 0 else text
+
+
+def day(value: date) -> str:
+    """A date as the match lists show it: ``01 Dec 2026``, ``01 dic 2026``."""
+    return format_date(value, "dd MMM y", locale=current().locale)
+
+
+def moment(value: datetime) -> str:
+    """A date and time in the language's short form."""
+    return format_datetime(value, "short", locale=current().locale)
+
+
+def spoken_list(items: Sequence[str]) -> str:
+    """``a, b and c`` as the language says it (English without the serial comma, as
+    the rest of the product writes it)."""
+    items = list(items)
+    if current().code == DEFAULT or not items:
+        return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
+    return format_list(items, locale=current().locale)
+
+
+def words(phrase: Phrase | None, english: str = "") -> str:
+    """A phrase of the rules engine's table (`canasta_scorer.rules.WORDS`) in the
+    language in force, numbers in its form; ``english`` when there is no phrase (or
+    in English, where the engine's own rendering is the same words)."""
+    if phrase is None or (english and current().code == DEFAULT):
+        return english
+    return render_words(
+        phrase, gettext=_, ngettext=ngettext, spoken_list=spoken_list, number=number
+    )
+
+
+def card_name(token: str) -> str:
+    """One card in words, from its file token: "joker", "black three", "K"."""
+    return words(Phrase(f"label.{token}"))
+
+
+def rank_name(token: str) -> str:
+    """The cards of a rank in words, from its token: "Ks", "black threes", "wild cards"."""
+    return words(Phrase(f"rank.{token}"))
+
+
+def finding_text(finding: Finding) -> str:
+    """What a finding says, in the language in force."""
+    return words(finding.words, finding.message)
+
+
+def reason_text(reason: Reason) -> str:
+    """A verdict's reason, in the language in force."""
+    text = words(reason.words, reason.message)
+    if reason.message[:1].isupper() and text[:1].islower():
+        text = text[0].upper() + text[1:]
+    return text
+
+
+def question_text(verdict: Verdict) -> str:
+    """A verdict's question, in the language in force."""
+    return words(verdict.question_words, verdict.question)
+
+
+def answer_text(verdict: Verdict) -> str:
+    """A verdict's answer, in the language in force."""
+    return words(verdict.answer_words, verdict.answer)
+
+
+_SECTION = re.compile(r"(?:(rules|file format) )?§(\d+(?:\.\d+)*(?: [A-Z]+\d+)?) [^;]*")
+
+
+def cite(citation: str) -> str:
+    """A citation of the rule book or the file format ("rules §1.9 going out") with its
+    section titles in the language in force (the section numbers stay).
+
+    >>> with use("en"):
+    ...     cite("rules §1.3 melds; §3 H5 wild-card melds")
+    'rules §1.3 melds; §3 H5 wild-card melds'
+    """
+    if current().code == DEFAULT:
+        return citation
+    table = RULES
+    parts = []
+    for part in citation.split("; "):
+        found = _SECTION.fullmatch(part)
+        if found is None:
+            parts.append(part)
+            continue
+        book, section = found.group(1), found.group(2)
+        if book:
+            table = RULES if book == "rules" else FILE_FORMAT
+        title = table.get(section)
+        if title is None:
+            parts.append(part)
+            continue
+        head = (_("rules") if book == "rules" else _("file format")) + " " if book else ""
+        parts.append(f"{head}§{section} {_(title)}")
+    return "; ".join(parts)
+
+
+#: The words of citations, for extraction.
+_BOOKS = (N_("rules"), N_("file format"))

@@ -1,0 +1,469 @@
+"""The words of findings, as data: one English template per wording, filled at the edge.
+
+The rules engine decides *what* it found (a `Code` and the values its words need); it
+words it only in English, for files and JSON (`Finding.message`). A screen or the
+command line words the same `Phrase` in the player's language from the same table,
+through gettext (``canasta_scorer.i18n``). The templates are marked with `N_` (one form)
+and `Nn_` (a singular, a plural and the value that counts) so that Babel extracts them
+into the catalog (docs/translating.md); nothing here reads a file.
+
+A template names its values in braces (``{meld}``, ``{points}``). A value is a string
+(a meld, a name), a whole number, a nested `Phrase` (worded the same way, so that a
+fragment such as "no canasta" is translated too) or a tuple of phrases (said as a list:
+"Ks, Qs and Js").
+
+>>> render(phrase("meld.too_many_wilds", meld="9 9 2 2 2 JK", wilds=4))
+'9 9 2 2 2 JK has 4 wild cards: a meld may hold at most 3, canastas included'
+>>> render(phrase("meld.too_few_cards", meld="9 9", n=2))
+'9 9 has 2 cards: a meld needs at least 3'
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Union
+
+__all__ = [
+    "N_",
+    "RANK_WORDS",
+    "WORDS",
+    "Nn_",
+    "Phrase",
+    "Value",
+    "Words",
+    "phrase",
+    "rank_phrase",
+    "render",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """One wording: its English template, and for a count its plural and the name of
+    the value that counts (``""`` when it has one form)."""
+
+    singular: str
+    plural: str = ""
+    count: str = ""
+
+
+def W_(message: str) -> str:
+    """A wording kept as a plain string in another table (marked for extraction)."""
+    return message
+
+
+def N_(message: str) -> Words:
+    """A wording of one form (marked for extraction)."""
+    return Words(message)
+
+
+def Nn_(singular: str, plural: str, count: str) -> Words:
+    """A wording with a singular and a plural, chosen by the value named ``count``
+    (marked for extraction as a plural)."""
+    return Words(singular, plural, count)
+
+
+Value = Union[str, int, "Phrase", tuple[Union["Phrase", str], ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """A wording of `WORDS` (its key) and the values it is filled with, as pairs."""
+
+    key: str
+    values: tuple[tuple[str, Value], ...] = ()
+
+    def get(self, name: str) -> Value | None:
+        """The value called ``name``, if any."""
+        return next((value for key, value in self.values if key == name), None)
+
+
+def phrase(key: str, **values: Value) -> Phrase:
+    """A `Phrase` of ``key`` with ``values``.
+
+    Raises:
+        KeyError: a key that `WORDS` does not have.
+    """
+    if key not in WORDS:
+        raise KeyError(key)
+    return Phrase(key, tuple(values.items()))
+
+
+def rank_phrase(token: str) -> Phrase:
+    """The cards of a rank in words ("Ks", "black threes"), from its file token."""
+    return Phrase(f"rank.{token}")
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, number: Callable[[int], str] | None) -> None:
+        super().__init__()
+        self.number = number
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if self.number is not None and isinstance(value, int) and not isinstance(value, bool):
+            return self.number(value)
+        return str(format(value, format_spec))
+
+
+def _english_list(items: Sequence[str]) -> str:
+    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
+
+
+def render(
+    words: Phrase,
+    *,
+    gettext: Callable[[str], str] | None = None,
+    ngettext: Callable[[str, str, int], str] | None = None,
+    spoken_list: Callable[[Sequence[str]], str] = _english_list,
+    number: Callable[[int], str] | None = None,
+) -> str:
+    """Word a phrase: in English by default (numbers as the template formats them), or
+    through the given gettext functions, list and number formats (the edge's).
+
+    Raises:
+        KeyError: a phrase whose key or a value its template needs is missing.
+    """
+    entry = WORDS[words.key]
+    values: dict[str, Any] = {}
+    for name, value in words.values:
+        if isinstance(value, Phrase):
+            value = render(
+                value, gettext=gettext, ngettext=ngettext, spoken_list=spoken_list, number=number
+            )
+        elif isinstance(value, tuple):
+            items = [
+                render(
+                    item, gettext=gettext, ngettext=ngettext, spoken_list=spoken_list, number=number
+                )
+                if isinstance(item, Phrase)
+                else str(item)
+                for item in value
+            ]
+            # names in brackets are listed with commas; words are said as a list
+            value = _JOINED[name].join(items) if name in _JOINED else spoken_list(items)
+        values[name] = value
+    if entry.plural:
+        raw = dict(words.values).get(entry.count)
+        count = raw if isinstance(raw, int) else 0
+        if ngettext is not None:
+            template = ngettext(entry.singular, entry.plural, count)
+        else:
+            template = entry.singular if count == 1 else entry.plural
+    else:
+        template = gettext(entry.singular) if gettext is not None else entry.singular
+    counts = _Counts(values, words.values, gettext, ngettext, spoken_list, number)
+    return _Formatter(number).vformat(template, (), counts)
+
+
+class _Counts(dict[str, Any]):
+    """The values, and for each whole number ``n`` also ``n_cards`` and ``n_canastas``
+    ("1 card", "2 canastas"), worded on demand."""
+
+    def __init__(
+        self,
+        values: dict[str, Any],
+        raw: tuple[tuple[str, Value], ...],
+        *how: Any,
+    ) -> None:
+        super().__init__(values)
+        self.raw = dict(raw)
+        self.how = how
+
+    def __missing__(self, key: str) -> str:
+        name, _, what = key.rpartition("_")
+        count = self.raw.get(name)
+        if what not in ("cards", "canastas") or not isinstance(count, int):
+            raise KeyError(key)
+        gettext, ngettext, spoken_list, number = self.how
+        return render(
+            Phrase(f"count.{what}", (("n", count),)),
+            gettext=gettext,
+            ngettext=ngettext,
+            spoken_list=spoken_list,
+            number=number,
+        )
+
+
+#: Values listed with plain commas, as in brackets ("(North at 1,500, South at 2,000)"),
+#: or with semicolons (the reasons a pile is frozen).
+_JOINED = {"scores": ", ", "players": ", ", "why": "; "}
+
+
+#: The cards of each rank in words, keyed ``rank.<token>`` (rules §1.1, §1.2).
+RANK_WORDS: dict[str, Words] = {
+    "rank.A": N_("As"),
+    "rank.K": N_("Ks"),
+    "rank.Q": N_("Qs"),
+    "rank.J": N_("Js"),
+    "rank.10": N_("10s"),
+    "rank.9": N_("9s"),
+    "rank.8": N_("8s"),
+    "rank.7": N_("7s"),
+    "rank.6": N_("6s"),
+    "rank.5": N_("5s"),
+    "rank.4": N_("4s"),
+    "rank.2": N_("2s"),
+    "rank.JK": N_("jokers"),
+    "rank.3": N_("black threes"),
+    "rank.R3": N_("red threes"),
+    "rank.wild": N_("wild cards"),
+}
+
+#: Each card on its own in words, keyed ``label.<token>`` ("joker", "black three", "K").
+LABEL_WORDS: dict[str, Words] = {
+    "label.JK": N_("joker"),
+    "label.3": N_("black three"),
+    "label.R3": N_("red three"),
+    **{f"label.{token}": Words(token) for token in ("2", "A", "K", "Q", "J", "10", "9", "8")},
+    **{f"label.{token}": Words(token) for token in ("7", "6", "5", "4")},
+}
+
+#: Every wording of a finding, keyed by its `Code` value or ``code:form`` where one
+#: code is worded more than one way (docs/rules.md sections in the comments).
+WORDS: dict[str, Words] = {
+    **RANK_WORDS,
+    **LABEL_WORDS,
+    "plain": Words("{text}"),
+    # counts inside the reasons of verdicts ({n_cards}, {n_canastas})
+    "count.cards": Nn_("{n} card", "{n} cards", "n"),
+    "count.canastas": Nn_("{n} canasta", "{n} canastas", "n"),
+    # kinds of canasta (rules §1.4)
+    "kind.natural": N_("natural"),
+    "kind.mixed": N_("mixed"),
+    "kind.wild": N_("wild"),
+    # the questions of the dispute checker and their answers (rules §1.3-§1.9)
+    "question.meld": N_("Is {meld} a legal meld?"),
+    "question.pile": N_("May I take the discard pile with {card} on top?"),
+    "question.go_out": N_("May we go out?"),
+    "question.first_meld": N_("Does this first meld reach the minimum of {minimum}?"),
+    "answer.no": N_("No: {reason}."),
+    "answer.meld_legal": N_("Yes: {meld} is a legal meld worth {points} points."),
+    "answer.meld_going_out": N_(
+        "Yes, but only on the turn its player goes out: {meld} is worth {points} points."
+    ),
+    "answer.pile_yes": N_("Yes: {way}, then take the rest of the pile."),
+    "answer.go_out": N_("Yes: going out scores {bonus}."),
+    "answer.go_out_concealed": N_("Yes: going out concealed scores {bonus}."),
+    "answer.go_out_no_bonus": N_("Yes, but without the going-out bonus."),
+    "answer.first_meld_reaches": N_("Yes: {points} points reach the minimum of {minimum}."),
+    "answer.first_meld_not_enforced": N_(
+        "Yes: {points} points; the minimum of {minimum} is not enforced."
+    ),
+    "answer.first_meld_short": N_("No: {points} points are below the minimum of {minimum}."),
+    "pile.no.top_blocked": N_("nobody may take the pile with {card} on top"),
+    "pile.no.red_three": N_("a red three cannot be on top of the pile"),
+    "pile.no.one_card": N_("you hold 1 card and the pile has 1 card"),
+    "pile.no.frozen": N_(
+        "the pile is frozen, and taking it needs two natural {rank} from your hand"
+    ),
+    "pile.no.no_way": N_(
+        "you need two natural {rank}, or a {card} and a wild card, or a meld of {rank} on the table"
+    ),
+    "pile.no.no_card_left": N_(
+        "you would have no card to keep after your discard, and your side may not go out yet"
+    ),
+    "pile.no.no_opening": N_(
+        "every first meld you could make would leave you no card after your discard, and "
+        "your side may not go out"
+    ),
+    "pile.no.opening_short": N_(
+        "your first meld would be {points} points, below the minimum of {minimum}"
+    ),
+    # fragments used inside other wordings
+    "has.canastas": Nn_("has {n} canasta", "has {n} canastas", "n"),
+    "has.no_canasta": N_("has no canasta"),
+    "canastas": Nn_("{n} canasta", "{n} canastas", "n"),
+    # rules §1.3 melds, §1.5 black threes, §3 H5 wild-card melds
+    "meld.red_three": Nn_(
+        "{n} red three in a meld: red threes are laid out on their own and never melded",
+        "{n} red threes in a meld: red threes are laid out on their own and never melded",
+        "n",
+    ),
+    "meld.mixed_ranks": N_(
+        "{meld} mixes {ranks}: a meld is cards of one rank (sequences are never melds)"
+    ),
+    "meld.wild_only": N_(
+        "{meld} is only wild cards: a meld needs at least 2 natural cards "
+        "(wild-card melds are a house rule, off here)"
+    ),
+    "meld.too_few_cards": Nn_(
+        "{meld} has {n} card: a meld needs at least 3",
+        "{meld} has {n} cards: a meld needs at least 3",
+        "n",
+    ),
+    "meld.wild_too_big": N_("{meld} has {n} cards: a wild canasta is exactly 7 wild cards"),
+    "black_three.wild": N_("{meld} has wild cards: a meld of black threes may not hold any"),
+    "black_three.size": Nn_(
+        "{meld} has {n} black three: a meld of black threes has 3 to {most}",
+        "{meld} has {n} black threes: a meld of black threes has 3 to {most}",
+        "n",
+    ),
+    "black_three.not_going_out": N_(
+        "{meld} was melded by a side that did not go out: black threes are melded only "
+        "on the turn a player goes out"
+    ),
+    "meld.too_few_naturals": Nn_(
+        "{meld} has {n} natural card: a meld needs at least 2",
+        "{meld} has {n} natural cards: a meld needs at least 2",
+        "n",
+    ),
+    "meld.too_many_wilds": N_(
+        "{meld} has {wilds} wild cards: a meld may hold at most 3, canastas included"
+    ),
+    "meld.duplicate_rank": N_(
+        "{side} has two melds of {rank} ({first} and {second}): a side has one meld per "
+        "rank, so write them as one meld"
+    ),
+    "meld.duplicate_rank:none": N_(
+        "{side} has two melds of no rank ({first} and {second}): a side has one meld per "
+        "rank, so write them as one meld"
+    ),
+    "meld.wilds_beside_wild_meld": N_(
+        "{side} has an unfinished wild meld and wild cards in other melds: while a wild "
+        "meld is unfinished, no wild card may go into other melds"
+    ),
+    # rules §1.1, §1.13 check 9
+    "score.not_multiple_of_5": N_(
+        "{value:,} is not a multiple of 5: every card and bonus is worth a multiple of 5, "
+        "so every score is one too"
+    ),
+    "score.not_multiple_of_5:start": N_(
+        "start score {value:,} is not a multiple of 5: every card and bonus is worth a "
+        "multiple of 5, so every score is one too"
+    ),
+    "score.not_multiple_of_5:hand": N_(
+        "the hand score {value:,} is not a multiple of 5: every card and bonus is worth a "
+        "multiple of 5, so every score is one too"
+    ),
+    "score.not_multiple_of_5:target": N_("target {value:,} must be a positive multiple of 5"),
+    # rules §1.1, §1.13 check 4
+    "supply.too_many:meld": N_("{count} {cards} in one meld: the {deck}-card deck has {most}"),
+    "supply.too_many": N_("{count} {cards} in melds and hands: the {deck}-card deck has {most}"),
+    "supply.red_threes": N_("{count} red threes in all: the {deck}-card deck has {most}"),
+    # rules §3
+    "house_rule.no_effect:cutthroat": N_(
+        "cutthroat-two-canastas only changes three-player-cutthroat"
+    ),
+    "house_rule.no_effect:wild_meld_penalty": N_(
+        "wild-meld-penalty has no effect without wild-card-melds"
+    ),
+    "house_rule.no_effect:cap_400": N_(
+        "red-three-penalty-cap-400 has no effect with no-red-three-penalty"
+    ),
+    # rules §1.9 going out, §1.13 checks 6-8
+    "going_out.more_than_one": N_(
+        "{first} and {second} both went out: only one player goes out, and that ends the hand"
+    ),
+    # quick entry (file format §7)
+    "quick.not_card_checked": N_(
+        "{side}'s {total:,} was typed from a paper count: no card of it was checked"
+    ),
+    "quick.with_cards": N_("{side} has both a typed total and cards: give one or the other"),
+    # rules §2 variants
+    "sides.count": N_("{variant} is played by {want} sides; this hand has {n}"),
+    "sides.count:match": N_("{variant} is played by {want} sides; this match has {n}"),
+    "sides.count:hand": N_("this hand lists {n} sides; the match has {want} ({players})"),
+    "sides.duplicate_name": N_("two sides are called {name!r}"),
+    "sides.players": N_("{variant} has sides of {want} players; these have {have}"),
+    "sides.players:too_many": N_("{side} has {n} players: a side in {variant} has at most {most}"),
+    "sides.players:twice": N_("{player} is named twice at the table"),
+    "lone_hand.missing": N_(
+        "no lone hand named, so {player}, who went out, is taken as the lone hand: right "
+        "only when nobody had taken the discard pile before"
+    ),
+    "lone_hand.missing:nobody_out": N_(
+        "no lone hand named and nobody went out, so every player scores alone: right only "
+        "when nobody took the discard pile this hand"
+    ),
+    "lone_hand.unknown:variant": N_(
+        "a lone hand is only played in three-player-cutthroat, not {variant}"
+    ),
+    "lone_hand.unknown": N_("{player!r} is not one of the players ({players})"),
+    "sitting_out.unknown:variant": N_("nobody sits out in {variant}"),
+    "sitting_out.missing": N_("which player of {side} sat this hand out is not recorded"),
+    "sitting_out.unknown": N_("{player!r} is not a player of the three-player side"),
+    "sitting_out.played": N_("{player} sat this hand out but has cards left in hand"),
+    "sitting_out.played:went_out": N_("{player} sat this hand out and cannot have gone out"),
+    # rules §1.6 red threes, §1.13 check 5
+    "hand.red_three": Nn_(
+        "{n} red three left in hand: red threes are laid out at once and never kept in a "
+        "hand (the house rule red-three-in-hand-penalty scores them -500 instead)",
+        "{n} red threes left in hand: red threes are laid out at once and never kept in a "
+        "hand (the house rule red-three-in-hand-penalty scores them -500 instead)",
+        "n",
+    ),
+    "hand.unknown_player": N_("{player!r} is not a player of {side} ({players})"),
+    "hand.empty_not_out:player": N_(
+        "{player} has no cards left but did not go out: only the player who goes out ends "
+        "with an empty hand"
+    ),
+    "hand.empty_not_out": N_(
+        "{side} has no cards left in hand but did not go out: only the player who goes out "
+        "ends with an empty hand"
+    ),
+    "going_out.by_not_out": N_('{player} is named as going out, but went_out is "no"'),
+    "going_out.unknown_player": N_("{player!r} is not a player of {side} ({players})"),
+    "going_out.hand_not_empty": N_("{side} went out, so no card can be left in hand"),
+    "going_out.hand_not_empty:player": N_(
+        "{player} went out, so no card can be left in {player}'s hand"
+    ),
+    "going_out.by_missing": N_(
+        "who of {side} went out is not recorded, so their empty hand cannot be checked"
+    ),
+    "concealed.partner_melded": N_(
+        "{side} went out concealed, but {partners}, {side}'s partner this hand, had "
+        "melded: under concealed-team-level going out concealed must be the partners' "
+        "first meld of the hand"
+    ),
+    "concealed.canastas": N_(
+        "{side} went out concealed but {has}: going out concealed needs {need} in the hand melded"
+    ),
+    "concealed.canastas:own": N_(
+        "{side} went out concealed but {has} of their own: going out concealed needs "
+        "{need} of their own in the hand melded"
+    ),
+    "going_out.no_bonus": N_(
+        "{side} went out with {n} of the {need} needed: allowed by "
+        "go-out-without-canastas, but no going-out bonus"
+    ),
+    "going_out.canastas": N_("{side} went out but {has}: going out needs {need} in {variant}"),
+    # rules §1.7 initial meld minimum
+    "meld.below_minimum": N_(
+        "{side}, with a score of {score:,} points, melded {points} points in all, below "
+        "the initial meld minimum of {minimum}: melds only grow, so the first meld was "
+        "short (unless the side went out concealed)"
+    ),
+    "meld.below_minimum:opener_concealed": N_(
+        "{side}, with a score of {score:,} points, who opened for the partners ({partner} "
+        "went out concealed, so made no earlier meld), melded {points} points in all, "
+        "below the initial meld minimum of {minimum}: melds only grow, so the first meld "
+        "was short (unless the side went out concealed)"
+    ),
+    "meld.below_minimum:opener_alone": N_(
+        "{side}, with a score of {score:,} points, who opened for the partners (the "
+        "partner lists no melds of their own), melded {points} points in all, below the "
+        "initial meld minimum of {minimum}: melds only grow, so the first meld was short "
+        "(unless the side went out concealed)"
+    ),
+    "meld.below_minimum:partners": N_(
+        "the partners ({scores}) melded {points} points in all, below the initial meld "
+        "minimum of {minimum}: melds only grow, so the first meld was short (unless the "
+        "side went out concealed)"
+    ),
+    # rules §1.12 game end, file format §5 match file
+    "match.start_score": N_(
+        "start score {value:,} is not below the target {target:,}: that match was already over"
+    ),
+    "match.hand_after_end": N_(
+        "this hand was recorded after the match was already over (a side reached {target:,})"
+    ),
+    "match.dealer_unknown": N_("the dealer {player!r} is not one of the players"),
+    "partner_score": N_("{side} at {score:,}"),
+    "meld.minimum_opener_unknown": N_(
+        "the partners melded {points} points in all: enough for {low}'s initial meld "
+        "minimum of {low_minimum} but not for {high}'s {high_minimum}. The record does "
+        "not say who opened, so this is right only if {low} made the partners' first meld"
+    ),
+}
