@@ -307,37 +307,39 @@ def App(
     message: list[ft.Control] = [_message(nav)] if nav.message else []
     entering = screen is Screen.HAND_ENTRY and model.entry.draft is not None
     if match.current is not None and (screen is Screen.SCOREBOARD or entering):
-        # One view for the scoreboard and hand entry: the scoreboard stays mounted,
-        # hidden, while a hand is entered, so Save shows it again with only what
-        # changed (the new row, the totals, the chart) instead of building it anew;
-        # hand entry, once shown, stays too (it keeps its last hand, hidden, until
-        # the next is entered).
+        # One view for the scoreboard and hand entry, one over the other: the
+        # scoreboard stays built under hand entry (transparent: neither painted nor
+        # read out while a hand is entered), so Save shows it again at once with
+        # only what changed (the new row, the totals, the chart); hand entry, once
+        # shown, stays mounted too (hidden, keeping its last hand until the next).
         entry_kept.current = entry_kept.current or entering
-        board = ft.Container(
-            ft.Column(
-                [_centred([_scoreboard(model, board_actions)])],
-                scroll=ft.ScrollMode.AUTO,
-                expand=True,
-            ),
-            visible=not entering,
-            expand=True,
-            padding=ft.Padding.only(left=16, right=16, bottom=16),
-            key="scoreboard-holder",
-        )
+        layers: list[ft.Control] = [
+            ft.Container(
+                ft.Column(
+                    [_centred([_scoreboard(model, board_actions)])],
+                    scroll=ft.ScrollMode.AUTO,
+                    expand=True,
+                ),
+                opacity=0.0 if entering else 1.0,
+                padding=ft.Padding.only(left=16, right=16, bottom=16),
+                key="scoreboard-holder",
+            )
+        ]
+        if entry_kept.current:
+            layers.append(
+                ft.Container(
+                    HandEntryScreen(match, model.entry, nav, key="screen-hand-entry"),
+                    visible=entering,
+                    # opaque: no tap reaches the scoreboard under it
+                    bgcolor=ft.Colors.SURFACE,
+                    key="hand-entry-holder",
+                )
+            )
         controls: list[ft.Control] = [
             ft.Container(m, padding=ft.Padding.symmetric(horizontal=12), key="message-bar")
             for m in message
         ]
-        controls.append(board)
-        if entry_kept.current:
-            controls.append(
-                ft.Container(
-                    HandEntryScreen(match, model.entry, nav, key="screen-hand-entry"),
-                    visible=entering,
-                    expand=True,
-                    key="hand-entry-holder",
-                )
-            )
+        controls.append(ft.Stack(layers, fit=ft.StackFit.EXPAND, expand=True, key="match-layers"))
         return [_view(title, back, actions, ft.Column(controls, expand=True, spacing=8), False)]
     entry_kept.current = False
     body = [*message, screen_for(model, board_actions)]

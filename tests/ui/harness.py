@@ -119,14 +119,15 @@ class AppHarness:
 
     def controls(self) -> Iterator[Any]:
         """Every control shown now: mounted, and neither it nor a control it is in
-        hidden (``visible=False``: the scoreboard, kept while a hand is entered)."""
+        hidden (``visible=False``, or fully transparent: the scoreboard kept under
+        hand entry)."""
         return iter([c for c in list(self.session.index.values()) if self.shown(c)])
 
     @staticmethod
     def shown(control: Any) -> bool:
-        """True unless the control or one it is in is hidden."""
+        """True unless the control or one it is in is hidden or transparent."""
         while control is not None:
-            if getattr(control, "visible", True) is False:
+            if getattr(control, "visible", True) is False or getattr(control, "opacity", 1) == 0:
                 return False
             control = getattr(control, "parent", None)
         return True

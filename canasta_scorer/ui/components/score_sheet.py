@@ -207,12 +207,15 @@ def score_sheet(
         )
     body: ft.Control
     if len(rows) > ROWS_SHOWN:
-        # a long match: only the rows in view are built, the newest shown first
+        # A long match: only the rows in view are built, the newest shown. The list
+        # is reversed (its first item at the bottom) so that it starts, and stays,
+        # at the newest row without scrolling there: Flet's auto_scroll kept the
+        # browser drawing frames as long as the sheet was on screen.
         body = ft.ListView(
-            rows,
+            rows[::-1],
             height=ROWS_SHOWN * ROW_HEIGHT,
             item_extent=ROW_HEIGHT,
-            auto_scroll=True,
+            reverse=True,
             key="score-sheet-rows",
         )
     else:
