@@ -52,6 +52,8 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
+# the in-process measurements use this checkout's code, as the servers it starts do
+sys.path.insert(0, str(ROOT))
 
 MINIMAL_APP = """
 import os
