@@ -87,11 +87,8 @@ def test_a_long_match_builds_its_rows_lazily(open_app: OpenApp, store: Store) ->
     assert len(lists) == 1
     sheet = lists[0]
     assert sheet.build_controls_on_demand and sheet.item_extent == 56
-    # reversed, its first item at the bottom: it starts at the newest row (no
-    # auto_scroll, which kept the browser drawing frames)
-    assert len(sheet.controls) == 10 and sheet.reverse and not sheet.auto_scroll
-    assert sheet.controls[0].key == "hand-9"  # the newest hand, at the bottom
-    assert "Hand 10: North-South +60, total 600; East-West +45, total 450" in sheet_rows(app)
+    assert len(sheet.controls) == 10 and sheet.auto_scroll  # the newest in view
+    assert sheet_rows(app)[-1] == "Hand 10: North-South +60, total 600; East-West +45, total 450"
 
 
 def test_the_breakdown_writes_the_working_like_the_rule_books(

@@ -207,15 +207,12 @@ def score_sheet(
         )
     body: ft.Control
     if len(rows) > ROWS_SHOWN:
-        # A long match: only the rows in view are built, the newest shown. The list
-        # is reversed (its first item at the bottom) so that it starts, and stays,
-        # at the newest row without scrolling there: Flet's auto_scroll kept the
-        # browser drawing frames as long as the sheet was on screen.
+        # a long match: only the rows in view are built, the newest shown first
         body = ft.ListView(
-            rows[::-1],
+            rows,
             height=ROWS_SHOWN * ROW_HEIGHT,
             item_extent=ROW_HEIGHT,
-            reverse=True,
+            auto_scroll=True,
             key="score-sheet-rows",
         )
     else:
