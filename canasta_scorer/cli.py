@@ -25,7 +25,7 @@ from pydantic import ValidationError
 
 from canasta_scorer import __version__, i18n
 from canasta_scorer.cli_store import add_store_commands
-from canasta_scorer.i18n import _, ngettext
+from canasta_scorer.i18n import N_, _, ngettext
 from canasta_scorer.rules import (
     HAND_FILE_LIMIT,
     HOUSE_RULE_INFO,
@@ -133,6 +133,19 @@ def _fit_output() -> None:
 def _write_json(data: object) -> None:
     json.dump(data, sys.stdout, indent=2, ensure_ascii=not _unicode_ok(sys.stdout))
     sys.stdout.write("\n")
+
+
+#: A canasta's kind beside its meld, and its row of the score sheet.
+CANASTA_NOTES = {
+    CanastaKind.NATURAL: N_("natural canasta"),
+    CanastaKind.MIXED: N_("mixed canasta"),
+    CanastaKind.WILD: N_("wild canasta"),
+}
+CANASTA_ROWS = {
+    CanastaKind.NATURAL: N_("natural canastas {count} × {each}"),
+    CanastaKind.MIXED: N_("mixed canastas {count} × {each}"),
+    CanastaKind.WILD: N_("wild canastas {count} × {each}"),
+}
 
 
 def _points(value: int) -> str:
@@ -251,7 +264,7 @@ def _findings_text(findings: Sequence[Finding], out: TextIO) -> None:
 
 def _meld_line(meld: Meld, rules: RuleSet) -> tuple[str, str, str]:
     kind = meld.canasta_kind(rules)
-    note = _("{value} canasta").format(value=kind.value) if kind else ""
+    note = _(CANASTA_NOTES[kind]) if kind else ""
     if meld.rank is MeldRank.BLACK_THREE:
         note = _("black threes (going out)")
     return str(meld), _points(meld.points), note
@@ -283,9 +296,7 @@ def _side_sheet(
             each = kind.bonus
             rows.append(
                 (
-                    _("{value} canastas {count} × {each}").format(
-                        value=kind.value, count=count, each=i18n.number(each)
-                    ),
+                    _(CANASTA_ROWS[kind]).format(count=count, each=i18n.number(each)),
                     each * count,
                 )
             )
@@ -323,10 +334,10 @@ def _side_sheet(
     if side.score_before:
         out.write(f"  {_('score before the hand'):<{width}}{_points(side.score_before):>9}\n")
     for number, (cards, points, note) in enumerate(melds):
-        label = "melds" if number == 0 else ""
+        label = _("melds") if number == 0 else ""
         out.write(f"  {label:<8}{cards:<{width - 8}}{points:>9}  {note}".rstrip() + "\n")
     if not side.melds:
-        out.write(_("  {value:<8}(none)\n").format(value="melds"))
+        out.write(f"  {_('melds'):<8}{_('(none)')}\n")
     for label, value in rows:
         out.write(f"  {label:<{width}}{_signed(value):>9}\n")
     out.write(f"  {'─' * (width + 9)}\n")
@@ -389,11 +400,11 @@ def _cmd_match(args: argparse.Namespace) -> int:
         return EXIT_VALID if result.valid else EXIT_VIOLATIONS
     out.write(_("Match score sheet — {rules_line}\n\n").format(rules_line=_rules_line(rules)))
     col = max(12, *(len(side.name) + 2 for side in record.sides))
-    header = f"{'hand':<10}" + "".join(f"{side.name:>{col}}" for side in record.sides)
+    header = f"{_('hand'):<10}" + "".join(f"{side.name:>{col}}" for side in record.sides)
     out.write(header + "\n")
     starts = [side.start_score for side in record.sides]
     if any(starts):
-        out.write(f"{'start':<10}" + "".join(f"{_points(s):>{col}}" for s in starts) + "\n")
+        out.write(f"{_('start'):<10}" + "".join(f"{_points(s):>{col}}" for s in starts) + "\n")
     for number, (hand, totals) in enumerate(zip(record.hands, result.hands, strict=True)):
         out.write(
             f"{number + 1:<10}" + "".join(f"{_signed(t):>{col}}" for t in totals.totals) + "\n"
@@ -406,10 +417,10 @@ def _cmd_match(args: argparse.Namespace) -> int:
         )
     out.write("─" * (10 + col * len(record.sides)) + "\n")
     out.write(
-        f"{'total':<10}" + "".join(f"{_points(r):>{col}}" for r in result.running_totals) + "\n"
+        f"{_('total'):<10}" + "".join(f"{_points(r):>{col}}" for r in result.running_totals) + "\n"
     )
     out.write(
-        f"{'minimum':<10}"
+        f"{_('minimum'):<10}"
         + "".join(f"{m:>{col}}" for m in result.initial_meld_minimums)
         + _("   initial meld minimum for the next hand\n")
     )
@@ -812,7 +823,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--version",
         action="version",
-        version=f"%(prog)s {__version__}",
+        version=_("%(prog)s {version__}").format(version__=__version__),
     )
     parser.add_argument(
         "--lang",
@@ -954,7 +965,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         argv, language = _language(argv)
     except ValueError as error:
-        sys.stderr.write(f"canasta-scorer: {error}\n")
+        sys.stderr.write(_("canasta-scorer: {error}\n").format(error=error))
         return EXIT_UNREADABLE
     with i18n.use(language):
         return _main(argv)
@@ -977,7 +988,7 @@ def _language(argv: list[str]) -> tuple[list[str], str]:
         if item == "--lang":
             asked = next(items, None)
             if asked is None:
-                raise ValueError("--lang needs a language: " + ", ".join(i18n.LANGUAGES))
+                raise ValueError(_("--lang needs a language: ") + ", ".join(i18n.LANGUAGES))
         elif item.startswith("--lang="):
             asked = item.partition("=")[2]
         else:
@@ -986,7 +997,9 @@ def _language(argv: list[str]) -> tuple[list[str], str]:
         code = i18n.best_language([asked])
         if code == i18n.DEFAULT and not asked.lower().startswith(("en", "c", "posix")):
             raise ValueError(
-                f"--lang {asked}: not a language of canasta-scorer ({', '.join(i18n.LANGUAGES)})"
+                _("--lang {asked}: not a language of canasta-scorer ({join})").format(
+                    asked=asked, join=", ".join(i18n.LANGUAGES)
+                )
             )
         return rest, code
     # the first locale variable that is set decides, as gettext does

@@ -104,9 +104,7 @@ def _cmd_matches(args: argparse.Namespace) -> int:
         )
         return EXIT_OK
     sys.stdout.write(
-        _("{value:>6}  {value2:<16}  {value3:<22} {value4:>5}  result\n").format(
-            value="match", value2="started", value3="variant", value4="hands"
-        )
+        f"{_('match'):>6}  {_('started'):<16}  {_('variant'):<22} {_('hands'):>5}  {_('result')}\n"
     )
     for row in rows:
         when = row.created_at.astimezone().strftime("%Y-%m-%d %H:%M")

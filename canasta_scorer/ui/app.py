@@ -24,6 +24,7 @@ from typing import Any
 
 import flet as ft
 
+from canasta_scorer import i18n
 from canasta_scorer.i18n import N_, _
 from canasta_scorer.store import Store
 
@@ -39,16 +40,19 @@ from .components.new_match import NewMatchScreen
 from .components.scoreboard import BoardActions, scoreboard, scoreboard_actions
 from .components.stats import StatsScreen
 from .components.table import TableScreen
+from .language import follow_device, speak_for, tab_language
 from .live import LiveUpdates
 from .serving import (
     AccessGate,
     ClientGate,
+    SessionEdge,
     check_access_code,
     desktop_possible,
     guard_page,
     is_loopback,
     listen,
     read_access_code,
+    reconnected,
     serve_web,
 )
 from .state import (
@@ -61,6 +65,7 @@ from .state import (
     build_model,
     follow,
 )
+from .worker import StoreWorker, TabWork
 
 __all__ = [
     "AccessGate",
@@ -173,11 +178,11 @@ def _message(nav: Navigation) -> ft.Control:
                 [
                     ft.Text(message, expand=True, selectable=True),
                     *(
-                        [ft.TextButton(content="Undo", on_click=nav.restore_deleted)]
+                        [ft.TextButton(content=_("Undo"), on_click=nav.restore_deleted)]
                         if nav.deleted is not None
                         else []
                     ),
-                    icon_button(ft.Icons.CLOSE, "Dismiss", on_click=lambda: nav.say(None)),
+                    icon_button(ft.Icons.CLOSE, _("Dismiss"), on_click=lambda: nav.say(None)),
                 ]
             ),
             bgcolor=ft.Colors.SECONDARY_CONTAINER,
@@ -185,6 +190,19 @@ def _message(nav: Navigation) -> ft.Control:
             padding=ft.Padding.only(left=12),
         ),
         key="message",
+    )
+
+
+def _working() -> ft.Control:
+    """Said while an action of this tab waits for the store (a busy database)."""
+    return ft.Semantics(
+        identifier="working",
+        label=_("Working…"),
+        content=ft.Row(
+            [ft.ProgressRing(width=16, height=16, stroke_width=2), ft.Text(_("Working…"))],
+            spacing=8,
+        ),
+        key="working",
     )
 
 
@@ -239,6 +257,8 @@ def App(
     """The whole app for one browser tab or window: one view whose app bar and
     message follow the navigation (and the open match's undo and redo); the screen
     below is its own component, re-drawn only when its areas change."""
+    # Flet draws this tab's screens in a task of its own: they speak its language
+    i18n.speak(nav.language)
     unlocked, set_unlocked = ft.use_state(not gate.needed)
     code, set_code = ft.use_state("")
     problem, set_problem = ft.use_state("")
@@ -275,7 +295,7 @@ def App(
                         on_submit=unlock,
                         autofocus=True,
                     ),
-                    ft.FilledButton(content="Unlock", on_click=unlock, height=48),
+                    ft.FilledButton(content=_("Unlock"), on_click=unlock, height=48),
                     ft.Text(problem, color=ft.Colors.ERROR) if problem else ft.Container(),
                 ],
                 padding=16,
@@ -305,6 +325,8 @@ def App(
         else []
     )
     message: list[ft.Control] = [_message(nav)] if nav.message else []
+    if nav.working:
+        message.insert(0, _working())
     entering = screen is Screen.HAND_ENTRY and model.entry.draft is not None
     if match.current is not None and (screen is Screen.SCOREBOARD or entering):
         # One view for the scoreboard and hand entry, one over the other: the
@@ -336,11 +358,20 @@ def App(
                 )
             )
         controls: list[ft.Control] = [
-            ft.Container(m, padding=ft.Padding.symmetric(horizontal=12), key="message-bar")
+            ft.Container(m, padding=ft.Padding.symmetric(horizontal=12), key=f"bar-{m.key}")
             for m in message
         ]
         controls.append(ft.Stack(layers, fit=ft.StackFit.EXPAND, expand=True, key="match-layers"))
-        return [_view(title, back, actions, ft.Column(controls, expand=True, spacing=8), False)]
+        return [
+            _view(
+                title,
+                back,
+                actions,
+                ft.Column(controls, expand=True, spacing=8),
+                False,
+                nav.language,
+            )
+        ]
     entry_kept.current = False
     body = [*message, screen_for(model, board_actions)]
     entering = screen in (Screen.HAND_ENTRY, Screen.NEW_MATCH)
@@ -350,7 +381,7 @@ def App(
         content: ft.Control = ft.Column(body, expand=True, spacing=8)
     else:
         content = _centred(body)
-    return [_view(title, back, actions, content, not entering)]
+    return [_view(title, back, actions, content, not entering, nav.language)]
 
 
 def _centred(body: list[ft.Control]) -> ft.Control:
@@ -375,15 +406,17 @@ def _view(
     actions: list[ft.Control],
     content: ft.Control,
     scrolls: bool,
+    language: str,
 ) -> ft.View:
     """The app's one view: its app bar and ``content`` (scrolled by the view when
     ``scrolls``; else the content scrolls its own parts)."""
     return ft.View(
         route="/",
-        key="app",
+        # a new language draws every screen again (memoized rows included)
+        key=f"app-{language}",
         appbar=ft.AppBar(
             title=ft.Text(title),
-            leading=icon_button(ft.Icons.ARROW_BACK, "Back", on_click=back) if back else None,
+            leading=icon_button(ft.Icons.ARROW_BACK, _("Back"), on_click=back) if back else None,
             automatically_imply_leading=False,
             actions=actions,
         ),
@@ -400,12 +433,18 @@ def build_main(
     *,
     keep_awake: bool = True,
     draft_delay: float = DRAFT_DELAY,
+    ask_device: bool | None = None,
+    worker: StoreWorker | None = None,
 ) -> Any:
     """The ``main(page)`` Flet runs for each browser tab or window.
 
     Args:
+        worker: makes the tabs' store writes off the event loop (the browser
+            version's server); without one they are made at once, in the handler.
         keep_awake: ask the device to keep the screen on (off in Python-level tests,
             where no client answers).
+        ask_device: ask the device for its language and the one chosen on it before
+            (by default as ``keep_awake``; the tab speaks English until it answers).
         draft_delay: seconds a changed hand draft waits before it is written to the
             store (it is written at once on leaving hand entry, on Save and when the
             tab disconnects).
@@ -415,6 +454,8 @@ def build_main(
     )
     _warm_up()
     live = LiveUpdates(store)
+    i18n.set_resolver(tab_language)
+    asking = keep_awake if ask_device is None else ask_device
 
     def main(page: ft.Page) -> None:
         page.title = _("Canasta scorer")
@@ -440,11 +481,24 @@ def build_main(
         gate_disconnect: Any = page.on_disconnect
 
         def start() -> None:
-            model = build_model(store, wrap=ft.observable, schedule=later, draft_delay=draft_delay)
+            work = None
+            if worker is not None:
+                work = _tab_work(page, worker, edge, lambda: model)
+            model = build_model(
+                store, wrap=ft.observable, schedule=later, draft_delay=draft_delay, work=work
+            )
             edge.back = model.nav.go_home
+            speak_for(page, model.nav)
+            if asking:
+                page.run_task(follow_device, page, model.nav)
+
             # Flet keeps a tab's session (and this state) across a page reload: on the
             # reconnect, read again what another device may have changed meanwhile.
-            page.on_connect = lambda _: _quietly(model.nav.refresh, "refreshing on a reconnect")
+            def connected(_event: Any) -> None:
+                reconnected(page)
+                _quietly(model.nav.refresh, "refreshing on a reconnect")
+
+            page.on_connect = connected
 
             async def disconnect(event: Any) -> None:
                 # the tab went away: the hand being entered is kept at once
@@ -471,6 +525,20 @@ def build_main(
         start()
 
     return main
+
+
+def _tab_work(
+    page: ft.Page, worker: StoreWorker, edge: SessionEdge, model: Callable[[], AppModel]
+) -> TabWork:
+    """One tab's way to the store worker: its busy flag shown, its failures at the edge."""
+
+    def busy(on: bool) -> None:
+        model().nav.working = on
+
+    def failed(error: BaseException) -> None:
+        edge.report(str(error))
+
+    return TabWork(worker, lambda job: page.run_task(job), busy, failed)
 
 
 _TABLE_ROUTE = re.compile(r"/table/(\d{1,9})/?")
@@ -583,10 +651,12 @@ def run_app(
             file=sys.stderr,
             flush=True,
         )
+    worker = StoreWorker()
     if not web and desktop_possible():
-        main = build_main(store, settings, AccessGate(code))
+        main = build_main(store, settings, AccessGate(code), worker=worker)
         try:
             ft.run(main, view=ft.AppView.FLET_APP, assets_dir=assets)
+            _stop(store, worker)
             return 0
         except Exception as error:  # the desktop client could not be had
             print(
@@ -606,7 +676,7 @@ def run_app(
             )
         elif code is not None:
             print(_("Every visitor is asked for the access code you gave."), flush=True)
-        main = build_main(store, settings, AccessGate(code))
+        main = build_main(store, settings, AccessGate(code), worker=worker)
         if listener.everywhere:
             announce(
                 "::" if "::" in listener.addresses else "0.0.0.0",
@@ -626,6 +696,23 @@ def run_app(
     except BaseException:
         listener.close()
         raise
-    serve_web(main, listener, assets_dir=assets, extra_hosts=extra_hosts)
-    store.close()
+    serve_web(
+        main, listener, assets_dir=assets, extra_hosts=extra_hosts, on_stop=store.stop_waiting
+    )
+    _stop(store, worker)
     return 0
+
+
+#: How long the saves still queued when the app stops get to finish (seconds).
+STOP_SECONDS = 2.0
+
+
+def _stop(store: Store, worker: StoreWorker) -> None:
+    """The app is stopping: no save waits for another program any more; those queued
+    (a tab's last draft) are made or given up, then the store is closed."""
+    store.stop_waiting()
+    if not worker.close(STOP_SECONDS):
+        logging.getLogger("canasta_scorer").warning(
+            "stopped with %d saves not made (nothing of them was written)", worker.pending
+        )
+    store.close()

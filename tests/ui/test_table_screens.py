@@ -3,6 +3,7 @@ the score sheet, a hand's breakdown, the match lists and the way back to them.""
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 
@@ -37,8 +38,22 @@ def enter_quick(state: AppModel) -> None:
 
 
 def sheet_rows(app: AppHarness) -> list[str]:
-    """The score sheet's rows as read aloud, top to bottom."""
-    return [label for label in app.labels() if label.startswith("Hand ")]
+    """The score sheet's rows as read aloud, top to bottom (in the sheet's order, not
+    the order the rows were mounted in: a memoized row stays mounted)."""
+    sheets = [c for c in app.controls() if getattr(c, "key", None) == "score-sheet-rows"]
+    order = {id(row): n for sheet in sheets for n, row in enumerate(sheet.controls)}
+
+    def place(control: ft.Control) -> int:
+        while control is not None and id(control) not in order:
+            control = control.parent  # type: ignore[assignment]
+        return order[id(control)] if control is not None else -1
+
+    found = [
+        c
+        for c in app.controls()
+        if isinstance(c, ft.Semantics) and c.label and c.label.startswith("Hand ")
+    ]
+    return [c.label for c in sorted(found, key=place)]
 
 
 def open_tile(app: AppHarness, title: str) -> None:
@@ -89,6 +104,24 @@ def test_a_long_match_builds_its_rows_lazily(open_app: OpenApp, store: Store) ->
     assert sheet.build_controls_on_demand and sheet.item_extent == 56
     assert len(sheet.controls) == 10 and sheet.auto_scroll  # the newest in view
     assert sheet_rows(app)[-1] == "Hand 10: North-South +60, total 600; East-West +45, total 450"
+
+
+def test_a_long_match_builds_only_its_newest_rows_until_asked(
+    open_app: OpenApp, store: Store
+) -> None:
+    seeded(store, *([enter_small] * 15))
+    app = open_app()
+    app.click("resume")
+    rows = sheet_rows(app)
+    assert len(rows) == 12  # the newest twelve: hands 4 to 15
+    assert rows[0] == "Hand 4: North-South +60, total 240; East-West +45, total 180"
+    assert rows[-1] == "Hand 15: North-South +60, total 900; East-West +45, total 675"
+    assert "Earlier hands (3)" in [getattr(c, "content", None) for c in app.controls()]
+    app.click("earlier-hands")
+    rows = sheet_rows(app)
+    assert len(rows) == 15
+    assert rows[0] == "Hand 1: North-South +60, total 60; East-West +45, total 45"
+    assert not any(getattr(c, "key", None) == "earlier-hands" for c in app.controls())
 
 
 def test_the_breakdown_writes_the_working_like_the_rule_books(
@@ -334,3 +367,14 @@ def test_a_three_player_sheet_has_a_column_each(open_app: OpenApp, store: Store)
         "Hand 1: Ann +4,995, total 4,995; Bob -1,250, total -1,250; Cy 0, total 0"
     ]
     assert app.has_text("Cy deals next")  # the deal goes round the three players
+
+
+def test_a_long_match_s_chart_goes_through_forty_of_its_hands() -> None:
+    from canasta_scorer.ui.components.chart import chart_hands
+
+    assert chart_hands(5) == [0, 1, 2, 3, 4, 5]  # a short match: every hand
+    assert chart_hands(39) == list(range(40))
+    drawn = chart_hands(200)
+    assert len(drawn) == 40 and drawn[0] == 0 and drawn[-1] == 200
+    assert drawn == sorted(set(drawn))
+    assert {b - a for a, b in itertools.pairwise(drawn)} == {5, 6}  # evenly spread

@@ -128,7 +128,7 @@ def _card_pad(state: Checker) -> list[ft.Control]:
             height=TOUCH,
             on_click=lambda: state.card(None),
         ),
-        ft.TextButton(content="Clear", icon=ft.Icons.CLEAR, height=TOUCH, on_click=state.clear),
+        ft.TextButton(content=_("Clear"), icon=ft.Icons.CLEAR, height=TOUCH, on_click=state.clear),
     ]
     return [
         ft.Semantics(
@@ -139,7 +139,7 @@ def _card_pad(state: Checker) -> list[ft.Control]:
         ft.Row(
             [
                 ft.OutlinedButton(
-                    content="Joker"
+                    content=_("Joker")
                     if card is Card.JOKER
                     else _("Black 3")
                     if card is Card.BLACK_THREE
@@ -288,7 +288,7 @@ def CheckerScreen(state: Checker) -> ft.Control:
     controls: list[ft.Control] = [
         named(
             ft.Dropdown(
-                label="Question",
+                label=_("Question"),
                 value=form.question,
                 options=[
                     ft.DropdownOption(key=key, text=_(text)) for key, text in QUESTIONS.items()
@@ -299,7 +299,7 @@ def CheckerScreen(state: Checker) -> ft.Control:
         ),
         named(
             ft.Dropdown(
-                label="Variant",
+                label=_("Variant"),
                 value=form.variant,
                 options=[
                     ft.DropdownOption(key=v.id.value, text=_(v.title))
@@ -322,7 +322,7 @@ def CheckerScreen(state: Checker) -> ft.Control:
     chosen = form.slot().field
     slots = form.slots()
     if len(slots) > 1:
-        controls.append(heading("Cards"))
+        controls.append(heading(_("Cards")))
     controls += [_slot(state, slot, slot.field == chosen) for slot in slots]
     controls += _card_pad(state)
     controls += _situation(state)

@@ -80,7 +80,7 @@ def failed_screen(nav: Navigation | None) -> ft.Control:
     ]
     if nav is not None:
         controls.append(
-            ft.FilledButton(content="Home", icon=ft.Icons.HOME, height=48, on_click=nav.go_home)
+            ft.FilledButton(content=_("Home"), icon=ft.Icons.HOME, height=48, on_click=nav.go_home)
         )
     return ft.Column(controls, spacing=12)
 

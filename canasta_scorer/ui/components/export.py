@@ -48,7 +48,7 @@ def _sheet(state: OpenMatch) -> ft.Control:
                     weight=ft.FontWeight.BOLD,
                 ),
                 ft.DataTable(
-                    columns=[ft.DataColumn(label=ft.Text("Hand"))]
+                    columns=[ft.DataColumn(label=ft.Text(_("Hand")))]
                     + [ft.DataColumn(label=ft.Text(side.name)) for side in record.sides],
                     rows=rows,
                     column_spacing=16,
@@ -92,8 +92,8 @@ def ExportScreen(state: OpenMatch, nav: Navigation) -> ft.Control:
     text) Copy."""
     export_kind, set_kind = ft.use_state("json")
     export_text = ft.use_memo(lambda: state.export_text(export_kind), [export_kind])
-    kind = {"csv": "CSV score sheet", "image": "score sheet image (PNG)"}.get(
-        export_kind, "match file (JSON)"
+    kind = {"csv": _("CSV score sheet"), "image": _("score sheet image (PNG)")}.get(
+        export_kind, _("match file (JSON)")
     )
     shot = ft.Ref[ft.Screenshot]()
 
@@ -128,11 +128,15 @@ def ExportScreen(state: OpenMatch, nav: Navigation) -> ft.Control:
     ]
     if export_kind != "image":
         buttons.append(
-            ft.OutlinedButton(content="Copy", icon=ft.Icons.COPY, height=48, on_click=copy)
+            ft.OutlinedButton(content=_("Copy"), icon=ft.Icons.COPY, height=48, on_click=copy)
         )
     buttons += [
         ft.OutlinedButton(content=label, height=48, on_click=lambda _, k=key: set_kind(k))
-        for key, label in (("json", _("Match file")), ("csv", _("CSV sheet")), ("image", "Image"))
+        for key, label in (
+            ("json", _("Match file")),
+            ("csv", _("CSV sheet")),
+            ("image", _("Image")),
+        )
         if key != export_kind
     ]
     controls: list[ft.Control] = [

@@ -55,7 +55,7 @@ def breakdown(score: SideScore, *, quick: bool) -> ft.Control:
             (_("Cards left in hand"), score.hand_points),
             (_("House-rule penalties"), score.penalties),
         ):
-            if value or label == "Cards left in hand":
+            if value or label == _("Cards left in hand"):
                 rows.append(_line(label, value))
     rows.append(ft.Divider(height=1))
     rows.append(
@@ -145,7 +145,7 @@ def HandDetailScreen(state: OpenMatch, number: int, nav: Navigation) -> ft.Contr
                     )
                 )
             else:
-                controls.append(ft.Text(f"{whose}: {format_cards(cards) or 'nothing'}"))
+                controls.append(ft.Text(f"{whose}: {format_cards(cards) or _('nothing')}"))
         controls.append(breakdown(result.sides[index], quick=False))
     # a typed total says itself that it was not card-checked: no warning sign for it
     findings = [f for f in result.violations if f.code is not Code.QUICK_NOT_CARD_CHECKED]
@@ -178,7 +178,7 @@ def HandDetailScreen(state: OpenMatch, number: int, nav: Navigation) -> ft.Contr
                     on_click=lambda: state.edit_hand(number),
                 ),
                 ft.OutlinedButton(
-                    content="Delete",
+                    content=_("Delete"),
                     icon=ft.Icons.DELETE_OUTLINE,
                     height=56,
                     on_click=lambda: state.delete_hand(number),

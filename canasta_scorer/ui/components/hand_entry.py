@@ -199,9 +199,9 @@ def MeldRow(
     broken = any(f.severity is Severity.ERROR for f in found)
     label = (
         {
-            CanastaKind.NATURAL: "natural canasta",
-            CanastaKind.MIXED: "mixed canasta",
-            CanastaKind.WILD: "wild canasta",
+            CanastaKind.NATURAL: _("natural canasta"),
+            CanastaKind.MIXED: _("mixed canasta"),
+            CanastaKind.WILD: _("wild canasta"),
         }.get(kind, "")
         if kind and not broken  # an illegal meld is no canasta
         else ""
@@ -264,7 +264,7 @@ def MeldRow(
         ),
     ]
     if meld_draft.rank is not MeldRank.WILD:
-        what = _("{name} in the meld of {name2}").format(name=name, name2=name)
+        what = _("{rank} in the meld of {rank}").format(rank=name)
         rows.append(
             ft.Row(
                 [
@@ -283,9 +283,7 @@ def MeldRow(
         )
         rows.append(
             stepper(
-                name.capitalize()
-                if meld_draft.rank is MeldRank.BLACK_THREE
-                else f"{meld_draft.rank.value}s",
+                name[:1].upper() + name[1:],
                 meld_draft.naturals,
                 lambda v: set_meld(side, index, naturals=v),
                 what=what,
@@ -302,7 +300,7 @@ def MeldRow(
         )
         rows.append(
             stepper(
-                "Jokers",
+                _("Jokers"),
                 meld_draft.jokers,
                 lambda v: set_meld(side, index, jokers=v),
                 what=_("jokers in the meld of {name}").format(name=name),
@@ -523,7 +521,9 @@ def RedThrees(
         CountButton(
             count,
             red_threes == count,
-            _("{count} red threes of {name}").format(count=count, name=name),
+            ngettext("{count} red threes of {name}", "{count} red threes of {name}", count).format(
+                count=count, name=name
+            ),
             chosen,
             key=f"red-threes-{index}-{count}",
         )
@@ -645,7 +645,7 @@ def RankPad(index: int, ranks: tuple[str, ...], have: frozenset[str], opener: Op
     return ft.Row(
         [
             ft.OutlinedButton(
-                content={"3": "Black 3s", "wild": "Wild"}.get(rank, rank),
+                content={"3": _("Black 3s"), "wild": _("Wild")}.get(rank, rank),
                 tooltip=_("Add a meld of {rank_name}").format(rank_name=rank_name(MeldRank(rank))),
                 height=TOUCH,
                 width=TOUCH if rank not in ("3", "wild") else None,
@@ -988,7 +988,7 @@ def HandInfo(
         controls.append(
             named(
                 ft.Dropdown(
-                    label="Dealer",
+                    label=_("Dealer"),
                     value=dealer,
                     options=[ft.DropdownOption(key=p, text=p) for p in players],
                     on_select=lambda e: set_hand_info(dealer=e.control.value),
@@ -1021,7 +1021,7 @@ def HandInfo(
     controls.append(
         ft.TextField(
             expand=True,
-            label="Note",
+            label=_("Note"),
             value=note,
             multiline=True,
             on_change=lambda e: set_hand_info(note=e.control.value),
@@ -1176,7 +1176,7 @@ def SaveBar(
                 key="save-hand",
                 expand=True,
             ),
-            ft.TextButton(content="Discard", height=56, on_click=discard_or_ask),
+            ft.TextButton(content=_("Discard"), height=56, on_click=discard_or_ask),
         ]
     lines.append(ft.Row(buttons, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     return ft.Semantics(

@@ -46,16 +46,16 @@ def HistoryScreen(state: History, nav: Navigation) -> ft.Control:
     controls: list[ft.Control] = [
         named(
             ft.Dropdown(
-                label="Player",
+                label=_("Player"),
                 value=f.player or "",
-                options=[ft.DropdownOption(key="", text="Everyone")]
+                options=[ft.DropdownOption(key="", text=_("Everyone"))]
                 + [ft.DropdownOption(key=p, text=p) for p in state.known_players],
                 on_select=lambda e: state.set_filter(player=e.control.value or None),
             )
         ),
         named(
             ft.Dropdown(
-                label="Variant",
+                label=_("Variant"),
                 value=f.variant or "",
                 options=[ft.DropdownOption(key="", text=_("Every variant"))]
                 + [
@@ -67,7 +67,7 @@ def HistoryScreen(state: History, nav: Navigation) -> ft.Control:
         ),
         named(
             ft.Dropdown(
-                label="When",
+                label=_("When"),
                 value=str(f.days or ""),
                 options=[ft.DropdownOption(key=k, text=_(t)) for k, t in PERIODS.items()],
                 on_select=lambda e: state.set_filter(
@@ -77,9 +77,9 @@ def HistoryScreen(state: History, nav: Navigation) -> ft.Control:
         ),
         ft.SegmentedButton(
             segments=[
-                ft.Segment(value="all", label="All"),
-                ft.Segment(value="in_progress", label="Unfinished"),
-                ft.Segment(value="finished", label="Finished"),
+                ft.Segment(value="all", label=_("All")),
+                ft.Segment(value="in_progress", label=_("Unfinished")),
+                ft.Segment(value="finished", label=_("Finished")),
             ],
             selected=[f.status or "all"],
             on_change=lambda e: state.set_filter(

@@ -7,11 +7,11 @@ import flet as ft
 from canasta_scorer.i18n import _
 from canasta_scorer.rules import MatchRecord, MatchScore, RuleSet, Severity
 from canasta_scorer.ui.state import Navigation, OpenMatch
-from canasta_scorer.ui.words import house_rule_title
+from canasta_scorer.ui.words import change_words, house_rule_title
 
 from .chart import running_chart
 from .common import findings_list, icon_button, memo_screen, points, widget
-from .score_sheet import score_sheet
+from .score_sheet import ScoreSheet
 
 
 def scoreboard(
@@ -74,7 +74,7 @@ def Board(
     is being entered (its button goes on with it), ``editing`` the hand (0-based)
     whose edit is kept, ``unlocked`` a finished match opened for edits."""
     controls: list[ft.Control] = [
-        score_sheet(record, score, act.show_hand),
+        ScoreSheet(record, score, act.show_hand, key="score-sheet"),
         ft.Text(
             _("Target {points} · {title}").format(
                 points=points(rules.target), title=_(rules.variant.title)
@@ -115,14 +115,14 @@ def Board(
         )
         controls.append(
             ft.FilledButton(
-                content="Rematch", icon=ft.Icons.REPLAY, height=56, on_click=act.rematch
+                content=_("Rematch"), icon=ft.Icons.REPLAY, height=56, on_click=act.rematch
             )
         )
     else:
         if dealer:
             controls.append(ft.Text(_("{dealer} deals next").format(dealer=dealer), size=16))
-        label = (_("Go on with hand ") if pending else _("Enter hand ")) + str(
-            len(record.hands) + 1
+        label = (_("Go on with hand {number}") if pending else _("Enter hand {number}")).format(
+            number=len(record.hands) + 1
         )
         controls.append(
             ft.FilledButton(
@@ -152,7 +152,7 @@ def Board(
             content=_("Rule checker"), icon=ft.Icons.GAVEL, height=48, on_click=act.show_checker
         ),
         ft.OutlinedButton(
-            content="Export",
+            content=_("Export"),
             icon=ft.Icons.IOS_SHARE,
             height=48,
             on_click=act.show_export,
@@ -189,7 +189,7 @@ def scoreboard_actions(state: OpenMatch) -> list[ft.Control]:
     return [
         icon_button(
             ft.Icons.UNDO,
-            _("Undo {undo}").format(undo=match.undo) if match.undo else "Undo",
+            _("Undo {undo}").format(undo=change_words(match.undo)) if match.undo else _("Undo"),
             disabled=match.undo is None,
             on_click=state.undo,
             width=48,
@@ -197,7 +197,7 @@ def scoreboard_actions(state: OpenMatch) -> list[ft.Control]:
         ),
         icon_button(
             ft.Icons.REDO,
-            _("Redo {redo}").format(redo=match.redo) if match.redo else "Redo",
+            _("Redo {redo}").format(redo=change_words(match.redo)) if match.redo else _("Redo"),
             disabled=match.redo is None,
             on_click=state.redo,
             width=48,

@@ -56,32 +56,32 @@ def StatsScreen(state: History) -> ft.Control:
             else _("Over every match in the store."),
             color=ft.Colors.ON_SURFACE_VARIANT,
         ),
-        heading("Players"),
+        heading(_("Players")),
     ]
     controls.append(
         _table(
             [
-                ("Player", ""),
-                ("Played", _("Finished matches played; matches in progress counted apart")),
-                ("Won", _("Matches won")),
+                (_("Player"), ""),
+                (_("Played"), _("Finished matches played; matches in progress counted apart")),
+                (_("Won"), _("Matches won")),
                 (_("Win rate"), _("Matches won of those finished")),
             ],
             [
-                [p.name, _played(p.played, p.in_progress), str(p.won), f"{p.win_rate:.0%}"]
+                [p.name, _played(p.played, p.in_progress), str(p.won), i18n.percent(p.win_rate)]
                 for p in stats.players
             ],
             "player-stats",
         )
     )
-    controls.append(heading("Hands"))
+    controls.append(heading(_("Hands")))
     controls.append(
         _table(
             [
-                ("Player", ""),
-                ("Avg", _("Average points of the player's side per hand")),
-                ("Best", _("Best hand of the player's side")),
-                ("Can.", _("Canastas per hand")),
-                ("Out", _("Hands the player went out")),
+                (_("Player"), ""),
+                (_("Avg"), _("Average points of the player's side per hand")),
+                (_("Best"), _("Best hand of the player's side")),
+                (_("Can."), _("Canastas per hand")),
+                (_("Out"), _("Hands the player went out")),
             ],
             [
                 [
@@ -119,7 +119,7 @@ def StatsScreen(state: History) -> ft.Control:
     controls.append(
         ft.Semantics(
             identifier="win-rate-chart",
-            label=_("Win rates: ") + ", ".join(f"{p.name} {p.win_rate:.0%}" for p in top),
+            label=_("Win rates: ") + ", ".join(f"{p.name} {i18n.percent(p.win_rate)}" for p in top),
             content=fch.BarChart(
                 groups=[
                     fch.BarChartGroup(
@@ -149,16 +149,16 @@ def StatsScreen(state: History) -> ft.Control:
         )
     )
     if stats.partnerships:
-        controls.append(heading("Partnerships"))
+        controls.append(heading(_("Partnerships")))
         controls.append(
             _table(
-                [("Partners", ""), ("Played", ""), ("Won", ""), (_("Win rate"), "")],
+                [(_("Partners"), ""), (_("Played"), ""), (_("Won"), ""), (_("Win rate"), "")],
                 [
                     [
                         " & ".join(p.players),
                         _played(p.played, p.in_progress),
                         str(p.won),
-                        f"{p.win_rate:.0%}",
+                        i18n.percent(p.win_rate),
                     ]
                     for p in stats.partnerships
                 ],

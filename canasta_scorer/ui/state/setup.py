@@ -12,6 +12,7 @@ from canasta_scorer.store import MatchState, Store, StoreError
 
 from ..drafts import MatchSetup, SetupSide
 from ..words import store_problem
+from .work import Steps, drive
 
 __all__ = ["PRESETS", "NewMatch", "default_sides"]
 
@@ -39,7 +40,7 @@ def default_sides(variant: Variant) -> tuple[SetupSide, ...]:
     elif sizes == (2, 2, 2):
         names = (_("Team A"), _("Team B"), _("Team C"))
     elif sizes == (3, 2):
-        names = ("Three", "Two")
+        names = (_("Three"), _("Two"))
     else:
         names = tuple(_("Player {value}").format(value=n + 1) for n in range(len(sizes)))
     return tuple(
@@ -232,6 +233,10 @@ class NewMatch:
         Returns:
             The new match and who deals first, or ``None`` if nothing was started.
         """
+        return drive(self.creating())
+
+    def creating(self) -> Steps[tuple[MatchState, str | None] | None]:
+        """`create` as steps (see `canasta_scorer.ui.state.work`)."""
         try:
             record = self.form.to_record()
         except RecordError as error:
@@ -242,8 +247,9 @@ class NewMatch:
         if errors:
             self.problems = tuple((self._label(f.where), i18n.finding_text(f)) for f in errors)
             return None
+        store = self.store
         try:
-            state = self.store.create_match(record)
+            state = yield lambda: store.create_match(record)
         except StoreError as error:  # RuleViolationError included
             self.problems = (("", store_problem(error)),)
             return None

@@ -1,0 +1,123 @@
+"""No word a player reads bypasses translation: every string literal handed to a Flet
+control's text, to the printed output or to the command line's help is inside `_()`,
+`ngettext()` or a marker (`N_`, `Nn_`), unless it holds no word (signs, digits, a
+format of values only)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1] / "canasta_scorer"
+FILES = sorted(
+    [*(ROOT / "ui").rglob("*.py"), ROOT / "cli.py", ROOT / "cli_store.py"],
+)
+
+#: Keyword arguments of Flet controls that carry words.
+TEXT_KEYWORDS = frozenset(
+    {
+        "text",
+        "label",
+        "tooltip",
+        "hint_text",
+        "helper_text",
+        "error_text",
+        "semantics_label",
+        "title",
+        "content",
+        "subtitle",
+        "counter_text",
+        "prefix_text",
+        "suffix_text",
+        "help",
+        "description",
+        "epilog",
+    }
+)
+#: Calls whose every argument is read by a player: output and the app's own helpers.
+TEXT_CALLS = frozenset({"print", "write", "say", "heading", "Text", "ArgumentTypeError"})
+#: Calls that translate or mark.
+TRANSLATING = frozenset({"_", "ngettext", "N_", "Nn_"})
+#: Strings that hold no word, though they have letters (units, card tokens).
+NOT_WORDS = frozenset({"JK", "A", "K", "Q", "J", "s", "px", "MB", "x"})
+
+
+def _has_words(text: str) -> bool:
+    return any(len(word) > 1 or word.isupper() for word in re.findall(r"[A-Za-z]+", text)) and (
+        text.strip() not in NOT_WORDS
+    )
+
+
+def _bare_words(node: ast.expr) -> list[ast.expr]:
+    """The literals with words in ``node`` not inside a translating call."""
+    if isinstance(node, ast.Call):
+        name = (
+            node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+        )
+        if name in TRANSLATING:
+            return []
+        if name == "format" and isinstance(node.func, ast.Attribute):
+            return _bare_words(node.func.value)
+        return []  # another call's own arguments are checked where it is called
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node] if _has_words(node.value) else []
+    if isinstance(node, ast.JoinedStr):
+        text = "".join(v.value for v in node.values if isinstance(v, ast.Constant))
+        found: list[ast.expr] = [node] if _has_words(text) else []
+        for value in node.values:
+            if isinstance(value, ast.FormattedValue):
+                found += _bare_words(value.value)
+        return found
+    if isinstance(node, ast.BinOp):
+        return _bare_words(node.left) + _bare_words(node.right)
+    if isinstance(node, ast.IfExp):
+        return _bare_words(node.body) + _bare_words(node.orelse)
+    if isinstance(node, ast.BoolOp):
+        return [found for value in node.values for found in _bare_words(value)]
+    return []
+
+
+def bypassing(source: str) -> list[tuple[int, str]]:
+    """Each (line, text) of a literal with words that a player reads untranslated."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        flet = isinstance(func, ast.Attribute) and getattr(func.value, "id", "") == "ft"
+        candidates: list[ast.expr] = []
+        if name in TEXT_CALLS or (flet and name.endswith(("Button", "Text", "Tile"))):
+            candidates += node.args
+        elif name == "icon_button" and len(node.args) > 1:
+            candidates.append(node.args[1])
+        if flet or name in ("add_argument", "add_parser", "_Parser", "ArgumentParser", "switch"):
+            candidates += [k.value for k in node.keywords if k.arg in TEXT_KEYWORDS]
+        for candidate in candidates:
+            for literal in _bare_words(candidate):
+                text = ast.unparse(literal)
+                found.append((literal.lineno, text))
+    return found
+
+
+def test_the_check_finds_a_bare_word() -> None:
+    source = (
+        "import flet as ft\n"
+        "def screen(n):\n"
+        "    ft.Text('Save the hand')\n"
+        "    ft.FilledButton(content=f'Resume {n}', key='resume')\n"
+        "    ft.Text(_('Saved'))\n"
+        "    ft.Text(f'{n} × {n}')\n"
+        "    print(_('{n} left').format(n=n))\n"
+        "    out.write('NOT VALID\\n')\n"
+    )
+    assert [line for line, _text in bypassing(source)] == [3, 4, 8]
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_user_facing_string_bypasses_translation(path: Path) -> None:
+    found = bypassing(path.read_text(encoding="utf-8"))
+    assert found == [], "\n".join(f"{path.name}:{line}: {text}" for line, text in found)
