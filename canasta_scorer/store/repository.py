@@ -28,6 +28,7 @@ from canasta_scorer.i18n import _
 from canasta_scorer.rules import (
     EditCheck,
     Finding,
+    HouseRule,
     MatchHand,
     MatchRecord,
     MatchScore,
@@ -73,6 +74,7 @@ from .tables import (
     PlayerFilterTotalsRow,
     PlayerRow,
     PlayerTotalsRow,
+    RuleSetRow,
     SidePlayerRow,
     SideRow,
     utcnow,
@@ -118,6 +120,20 @@ class MatchState(BaseModel):
     score: MatchScore
     undo: str | None
     redo: str | None
+
+
+class NamedRuleSet(BaseModel):
+    """A set of house rules kept under a name (the family's own, picked in one tap).
+
+    Attributes:
+        name: the name as given.
+        house_rules: house-rule ids (rules §3).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    house_rules: frozenset[str]
 
 
 class MatchSummary(BaseModel):
@@ -1655,6 +1671,93 @@ class Store:
             )
             record = self._record(session, row)
             return self._state(session, row, record, score_match(record))
+
+    # --- named house-rule sets -------------------------------------------------------
+
+    def rule_sets(self) -> list[NamedRuleSet]:
+        """Every named house-rule set, in alphabetical order of name."""
+        with self._session(read=True) as session:
+            rows = session.scalars(select(RuleSetRow)).all()
+            found = [
+                NamedRuleSet(name=row.name, house_rules=frozenset(json.loads(row.house_rules)))
+                for row in rows
+            ]
+        return sorted(found, key=lambda entry: entry.name.casefold())
+
+    @staticmethod
+    def _set_name(name: str) -> str:
+        """A set's name, stripped, checked like a player's (1 to 80 characters, no
+        control characters).
+
+        Raises:
+            StoreError: it is empty, too long or holds a control character.
+        """
+        name = name.strip()
+        if not name:
+            raise StoreError("a house-rule set needs a name")
+        if len(name) > 80:
+            raise StoreError("a house-rule set's name may have at most 80 characters")
+        try:
+            plain_name(name)
+        except ValueError as error:
+            raise StoreError(f"a house-rule set's name {error}") from None
+        return name
+
+    def save_rule_set(self, name: str, house_rules: frozenset[str] | set[str]) -> NamedRuleSet:
+        """Keep a set of house rules under a name; a set of that name (in any case) is
+        replaced.
+
+        Args:
+            name: the set's name (1 to 80 characters).
+            house_rules: house-rule ids (rules §3).
+
+        Raises:
+            StoreError: the name is not one (see `_set_name`), or an id is no house rule.
+        """
+        name = self._set_name(name)
+        unknown = sorted(r for r in house_rules if r not in {h.value for h in HouseRule})
+        if unknown:
+            raise StoreError(f"not house rules: {', '.join(unknown)}")
+        rules = frozenset(house_rules)
+        stored = json.dumps(sorted(rules))
+        key = name.casefold()
+        with self._session() as session:
+            row = session.scalar(select(RuleSetRow).where(col(RuleSetRow.key) == key))
+            if row is None:
+                session.add(RuleSetRow(name=name, key=key, house_rules=stored))
+            else:
+                row.name, row.house_rules, row.updated_at = name, stored, utcnow()
+                session.add(row)
+        return NamedRuleSet(name=name, house_rules=rules)
+
+    def rename_rule_set(self, name: str, new_name: str) -> None:
+        """Give a named house-rule set another name.
+
+        Raises:
+            NotFoundError: no set has that name.
+            StoreError: the new name is not one, or another set already has it.
+        """
+        new_name = self._set_name(new_name)
+        with self._session() as session:
+            row = session.scalar(
+                select(RuleSetRow).where(col(RuleSetRow.key) == name.strip().casefold())
+            )
+            if row is None:
+                raise NotFoundError(f"no house-rule set is named {name!r}")
+            taken = session.scalar(
+                select(RuleSetRow).where(col(RuleSetRow.key) == new_name.casefold())
+            )
+            if taken is not None and taken.id != row.id:
+                raise StoreError(f"a house-rule set is already named {taken.name!r}")
+            row.name, row.key, row.updated_at = new_name, new_name.casefold(), utcnow()
+            session.add(row)
+
+    def delete_rule_set(self, name: str) -> None:
+        """Forget a named house-rule set (no change if none has that name)."""
+        with self._session() as session:
+            session.execute(
+                delete(RuleSetRow).where(col(RuleSetRow.key) == name.strip().casefold())
+            )
 
     # --- drafts ----------------------------------------------------------------------
 

@@ -30,7 +30,7 @@ from canasta_scorer.store import Store
 
 from .addresses import announce
 from .components.checker import CheckerScreen
-from .components.common import icon_button
+from .components.common import TOUCH, icon_button
 from .components.export import ExportScreen
 from .components.hand_detail import HandDetailScreen
 from .components.hand_entry import HandEntryScreen
@@ -178,11 +178,21 @@ def _message(nav: Navigation) -> ft.Control:
                 [
                     ft.Text(message, expand=True, selectable=True),
                     *(
-                        [ft.TextButton(content=_("Undo"), on_click=nav.restore_deleted)]
+                        [
+                            ft.TextButton(
+                                content=_("Undo"), height=TOUCH, on_click=nav.restore_deleted
+                            )
+                        ]
                         if nav.deleted is not None
                         else []
                     ),
-                    icon_button(ft.Icons.CLOSE, _("Dismiss"), on_click=lambda: nav.say(None)),
+                    icon_button(
+                        ft.Icons.CLOSE,
+                        _("Dismiss"),
+                        width=TOUCH,
+                        height=TOUCH,
+                        on_click=lambda: nav.say(None),
+                    ),
                 ]
             ),
             bgcolor=ft.Colors.SECONDARY_CONTAINER,
@@ -302,6 +312,7 @@ def App(
             )
         ]
     screen = nav.screen
+    ft.use_effect(lambda: _follow_route(nav), [screen, nav.entering()])
     back = {
         Screen.NEW_MATCH: nav.go_home,
         Screen.SCOREBOARD: nav.leave_match,
@@ -549,10 +560,43 @@ def table_route(match_id: int) -> str:
     return f"/table/{match_id}"
 
 
+#: The address a tab shows while a hand is being entered, so that the tab opened again
+#: (after the server was restarted) goes on with it.
+_ENTRY_ROUTE = re.compile(r"/match/(\d{1,9})/hand/?")
+
+
+def entry_route(match_id: int) -> str:
+    """The address (path) of a match's hand being entered."""
+    return f"/match/{match_id}/hand"
+
+
 def _open_route(nav: Navigation, route: str | None) -> None:
     found = _TABLE_ROUTE.fullmatch(route or "")
     if found is not None:
         nav.open_table(int(found.group(1)))
+        return
+    found = _ENTRY_ROUTE.fullmatch(route or "")
+    if found is not None:
+        match_id = int(found.group(1))
+        if nav.entering() != match_id:
+            nav.open_entry(match_id)
+
+
+def _follow_route(nav: Navigation) -> None:
+    """Keep the tab's address on the hand being entered while it is (and back to
+    the start after): reopened after a restart, the tab goes on with it."""
+    page = ft.context.page
+    entering = nav.entering()
+    route = entry_route(entering) if entering is not None else "/"
+    shown = page.route or "/"
+    if shown == route or (entering is None and not _ENTRY_ROUTE.fullmatch(shown)):
+        return  # the address is right, or another one (a table view's) is kept
+
+    async def push() -> None:
+        with contextlib.suppress(Exception):  # a tab going away: nothing to keep
+            await page.push_route(route)
+
+    page.run_task(push)
 
 
 def _warm_up() -> None:

@@ -48,12 +48,13 @@ def sheet_rows(app: AppHarness) -> list[str]:
             control = control.parent  # type: ignore[assignment]
         return order[id(control)] if control is not None else -1
 
-    found = [
-        c
-        for c in app.controls()
-        if isinstance(c, ft.Semantics) and c.label and c.label.startswith("Hand ")
-    ]
-    return [c.label for c in sorted(found, key=place)]
+    def said(control: ft.Control) -> str:
+        if isinstance(control, ft.Semantics):
+            return str(control.label or "")
+        return str(getattr(control, "semantics_label", None) or "")
+
+    found = [c for c in app.controls() if said(c).startswith("Hand ")]
+    return [said(c) for c in sorted(found, key=place)]
 
 
 def open_tile(app: AppHarness, title: str) -> None:

@@ -41,11 +41,13 @@ def _row(
     *,
     bgcolor: str | None = None,
     height: int | None = None,
+    said: str | None = None,
 ) -> list[ft.Control]:
-    """A number cell then one cell per side, each side's as wide as the others."""
+    """A number cell then one cell per side, each side's as wide as the others
+    (``said``: what the number cell reads out instead of the number)."""
     return [
         ft.Container(
-            ft.Text(number, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(number, size=12, color=ft.Colors.ON_SURFACE_VARIANT, semantics_label=said),
             width=NUMBER_WIDTH,
             alignment=ft.Alignment.CENTER,
         ),
@@ -63,14 +65,32 @@ def _row(
     ]
 
 
-def _figures(hand: int | None, running: int, size: int, label: str) -> ft.Control:
-    """A cell: the hand score, the running total under it (bold, like a paper sheet)."""
+def _figures(
+    hand: int | None, running: int, size: int, label: str, *, silent: bool = False
+) -> ft.Control:
+    """A cell: the hand score, the running total under it (bold, like a paper sheet);
+    ``silent``: not read out (its row says it)."""
+    quiet = "" if silent else None
     lines: list[ft.Control] = []
     if hand is not None:
         lines.append(
-            ft.Text(signed(hand), size=size - 2, color=ft.Colors.ON_SURFACE_VARIANT, no_wrap=True)
+            ft.Text(
+                signed(hand),
+                size=size - 2,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+                no_wrap=True,
+                semantics_label=quiet,
+            )
         )
-    lines.append(ft.Text(points(running), size=size, weight=ft.FontWeight.BOLD, no_wrap=True))
+    lines.append(
+        ft.Text(
+            points(running),
+            size=size,
+            weight=ft.FontWeight.BOLD,
+            no_wrap=True,
+            semantics_label=quiet,
+        )
+    )
     column = ft.Column(
         lines,
         spacing=0,
@@ -97,20 +117,19 @@ def HandRow(
         for name, total, after in zip(names, totals, running, strict=True)
     )
     return ft.Container(
+        # one node per row, the button's, read once: the hand number's text says the
+        # whole row, the figures say nothing more
         ft.TextButton(
-            content=ft.Semantics(
-                label=_("Hand {value}: {said}").format(value=number + 1, said=said),
-                exclude_semantics=True,
-                content=ft.Row(
-                    _row(
-                        [
-                            _figures(total, after, size, "")
-                            for total, after in zip(totals, running, strict=True)
-                        ],
-                        str(number + 1),
-                    ),
-                    spacing=0,
+            content=ft.Row(
+                _row(
+                    [
+                        _figures(total, after, size, "", silent=True)
+                        for total, after in zip(totals, running, strict=True)
+                    ],
+                    str(number + 1),
+                    said=_("Hand {value}: {said}").format(value=number + 1, said=said),
                 ),
+                spacing=0,
             ),
             style=ft.ButtonStyle(
                 padding=ft.Padding.all(0),
@@ -168,6 +187,8 @@ def score_sheet(
             [
                 ft.Semantics(
                     identifier=f"total-{index}",
+                    # read once: its label, then the players' names (the side's
+                    # name and total, already in the label, are not read again)
                     label=_("{name} total {points}").format(
                         name=side.name, points=points(score.running_totals[index])
                     ),
@@ -179,6 +200,7 @@ def score_sheet(
                                 max_lines=1,
                                 overflow=ft.TextOverflow.ELLIPSIS,
                                 size=size - 1,
+                                semantics_label="",
                             ),
                             *(
                                 [
@@ -197,6 +219,7 @@ def score_sheet(
                                 points(score.running_totals[index]),
                                 size=size + 10,
                                 weight=ft.FontWeight.BOLD,
+                                semantics_label="",
                             ),
                         ],
                         spacing=0,
@@ -276,14 +299,12 @@ def score_sheet(
                             label=_("{name} initial meld minimum {minimum}").format(
                                 name=side.name, minimum=minimum
                             ),
+                            exclude_semantics=True,  # read once, by its label
                             content=ft.Container(
                                 ft.Text(
                                     _("Minimum {minimum}").format(minimum=minimum),
                                     size=size - 2,
                                     weight=ft.FontWeight.BOLD,
-                                    semantics_label=_("Initial meld minimum {minimum}").format(
-                                        minimum=minimum
-                                    ),
                                 ),
                                 bgcolor=ft.Colors.SECONDARY_CONTAINER,
                                 border_radius=12,

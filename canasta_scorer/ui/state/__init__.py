@@ -29,7 +29,7 @@ from .history import HISTORY_PAGE, History, HistoryFilter
 from .live import follow
 from .match import DRAFT_DELAY, HandEntry, OpenMatch, Preview, Scheduler, rank_name
 from .navigation import Navigation, Screen
-from .setup import NewMatch, default_sides
+from .setup import NewMatch, default_sides, named_key
 from .work import Job, Steps, Work, drive
 
 __all__ = [
@@ -53,6 +53,7 @@ __all__ = [
     "default_sides",
     "drive",
     "follow",
+    "named_key",
     "rank_name",
 ]
 

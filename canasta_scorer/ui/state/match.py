@@ -46,7 +46,7 @@ from canasta_scorer.store import (
     StoreError,
 )
 
-from ..drafts import NOTHING_ENTERED, HandDraft, LeftDraft, MeldDraft, SideDraft
+from ..drafts import MISSING_TOTAL, NOTHING_ENTERED, HandDraft, LeftDraft, MeldDraft, SideDraft
 from ..words import change_words, store_problem
 from .navigation import Navigation, Screen
 from .work import Steps, Work
@@ -85,6 +85,13 @@ class Preview:
         """The findings that block saving."""
         return tuple(f for f in self.findings if f.severity is Severity.ERROR)
 
+    def problem_count(self) -> int:
+        """How many problems keep the hand from being saved, each counted once: the
+        errors, and the fields that cannot be read (not a total or a hand still to be
+        entered)."""
+        waiting = (MISSING_TOTAL, NOTHING_ENTERED)
+        return len(self.errors) + sum(1 for _where, m in self.problems if m not in waiting)
+
     @property
     def can_save(self) -> bool:
         """True when nothing blocks saving."""
@@ -100,10 +107,17 @@ class Preview:
             or f.where.startswith(where + "[")
         )
 
+    def across(self) -> tuple[Finding, ...]:
+        """Findings about several sides at once (``sides``: e.g. more of a card in
+        every side's melds and hands together than the deck holds); each side shows
+        them, as they are about its cards too."""
+        return tuple(f for f in self.findings if f.where == "sides")
+
     def side_problems(self, side: int) -> int:
-        """How many errors and unreadable fields are about one side."""
+        """How many errors and unreadable fields are about one side (an error about
+        several sides counts on each of them)."""
         where = f"sides[{side}]"
-        errors = [f for f in self.about(where) if f.severity is Severity.ERROR]
+        errors = [f for f in self.about(where) + self.across() if f.severity is Severity.ERROR]
         unread = [
             p for p, _ in self.problems if p == where or p.startswith((where + ".", where + "["))
         ]
@@ -414,8 +428,9 @@ class HandEntry:
         try:
             hand: MatchHand = draft.to_hand(record, rules)
         except RecordError as error:
+            problems = tuple((p.where, p.message) for p in error.problems)
             self.preview = Preview(
-                score=None, problems=tuple((p.where, p.message) for p in error.problems)
+                score=None, problems=problems, findings=self._quick_rest(draft, problems)
             )
             return
         empty: tuple[tuple[str, str], ...] = ()
@@ -461,6 +476,33 @@ class HandEntry:
             and not (f.where == prefix or f.where.startswith(prefix + "."))
         )
         self.preview = Preview(score=whole.hand_scores[number], findings=mine, later=later)
+
+    def _quick_rest(
+        self, draft: HandDraft, problems: tuple[tuple[str, str], ...]
+    ) -> tuple[Finding, ...]:
+        """For quick totals with some total unreadable (or not typed yet): what the
+        rules find in the totals that can be read (a total not a multiple of 5 …), so
+        that every problem shows at once. The unreadable totals stand as 0 for the
+        check, and nothing is said about them beyond why they cannot be read."""
+        state = self._state
+        if state is None or not draft.quick or draft.number is not None:
+            return ()
+        unread = {where for where, _message in problems}
+        totals = tuple(
+            "0" if f"sides[{i}].total" in unread else text for i, text in enumerate(draft.totals)
+        )
+        record = state.record
+        rules = match_rules(record)
+        try:
+            stand_in = draft.model_copy(update={"totals": totals}).to_hand(record, rules)
+        except RecordError:
+            return ()
+        as_file = hand_record(record, stand_in, state.score.running_totals)
+        return tuple(
+            f
+            for f in check_hand(as_file, rules, whole_file=False)
+            if not any(f.where == w or f.where.startswith(w + ".") for w in unread)
+        )
 
     def hand_problems(self) -> tuple[tuple[str, str], ...]:
         """What keeps the hand being entered from being read, each with its field in

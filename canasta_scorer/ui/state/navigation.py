@@ -201,6 +201,25 @@ class Navigation:
         if self.screen is Screen.SCOREBOARD:
             self.show(Screen.TABLE)
 
+    def entering(self) -> int | None:
+        """The id of the match whose hand is being entered on screen, if any."""
+        current = self._match.current
+        return current.id if self.screen is Screen.HAND_ENTRY and current is not None else None
+
+    def open_entry(self, match_id: int) -> None:
+        """Open a match straight in the hand being entered, when one is kept for it
+        (the address a tab had while entering a hand, opened again after the server
+        was restarted); else its scoreboard."""
+        self.open_match(match_id)
+        match = self._match
+        draft = match.entry.draft
+        if self.screen is not Screen.SCOREBOARD or draft is None:
+            return
+        if draft.number is None:
+            match.begin_hand()
+        else:
+            match.resume_edit()
+
     def leave_match(self) -> None:
         """Back from a match to where it was opened: the past matches, with their
         filters and as many matches listed as before (read again, the totals may
