@@ -25,7 +25,7 @@ from pydantic import ValidationError
 
 from canasta_scorer import __version__, i18n
 from canasta_scorer.cli_store import add_store_commands
-from canasta_scorer.i18n import _, ngettext
+from canasta_scorer.i18n import N_, _, ngettext
 from canasta_scorer.rules import (
     HAND_FILE_LIMIT,
     HOUSE_RULE_INFO,
@@ -133,6 +133,19 @@ def _fit_output() -> None:
 def _write_json(data: object) -> None:
     json.dump(data, sys.stdout, indent=2, ensure_ascii=not _unicode_ok(sys.stdout))
     sys.stdout.write("\n")
+
+
+#: A canasta's kind beside its meld, and its row of the score sheet.
+CANASTA_NOTES = {
+    CanastaKind.NATURAL: N_("natural canasta"),
+    CanastaKind.MIXED: N_("mixed canasta"),
+    CanastaKind.WILD: N_("wild canasta"),
+}
+CANASTA_ROWS = {
+    CanastaKind.NATURAL: N_("natural canastas {count} × {each}"),
+    CanastaKind.MIXED: N_("mixed canastas {count} × {each}"),
+    CanastaKind.WILD: N_("wild canastas {count} × {each}"),
+}
 
 
 def _points(value: int) -> str:
@@ -251,7 +264,7 @@ def _findings_text(findings: Sequence[Finding], out: TextIO) -> None:
 
 def _meld_line(meld: Meld, rules: RuleSet) -> tuple[str, str, str]:
     kind = meld.canasta_kind(rules)
-    note = _("{value} canasta").format(value=kind.value) if kind else ""
+    note = _(CANASTA_NOTES[kind]) if kind else ""
     if meld.rank is MeldRank.BLACK_THREE:
         note = _("black threes (going out)")
     return str(meld), _points(meld.points), note
@@ -283,9 +296,7 @@ def _side_sheet(
             each = kind.bonus
             rows.append(
                 (
-                    _("{value} canastas {count} × {each}").format(
-                        value=kind.value, count=count, each=i18n.number(each)
-                    ),
+                    _(CANASTA_ROWS[kind]).format(count=count, each=i18n.number(each)),
                     each * count,
                 )
             )
