@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
@@ -50,7 +52,7 @@ from canasta_scorer.rules import (
 )
 
 from .changes import NOTIFY_SQL, Change, ChangeKind, Changes
-from .database import READ_ONLY, open_engine, sqlite_path, storage_error
+from .database import READ_ONLY, open_engine, sqlite_path, stop_waiting, storage_error
 from .errors import (
     ConflictError,
     LaterHandsError,
@@ -350,6 +352,10 @@ def _errors(findings: Sequence[Finding], prefixes: Sequence[str]) -> list[Findin
     return found
 
 
+#: How many scored matches a store keeps for reading again at the same version.
+SCORED_KEPT = 32
+
+
 class Store:
     """Matches kept in a database. Build with `Store.open` (URL, migrations) or
     ``Store(engine)`` for an engine already migrated.
@@ -365,6 +371,10 @@ class Store:
         self.changes = Changes(engine)
         # reads take no write lock, so they never wait behind another program's save
         self._reader = engine.execution_options(**{READ_ONLY: True})
+        # the matches read last, scored, by id: a match opened again at the same
+        # version (another tab, another visit) is not read and re-scored again
+        self._scored: OrderedDict[int, MatchState] = OrderedDict()
+        self._scored_lock = threading.Lock()
         path = sqlite_path(str(engine.url))
         self._path = path
         self._where = str(path) if path else engine.url.render_as_string(hide_password=True)
@@ -373,6 +383,13 @@ class Store:
     def open(cls, url: str | None = None) -> Store:
         """Open (and make or migrate) the database at ``url``; see `open_engine`."""
         return cls(open_engine(url))
+
+    def stop_waiting(self) -> None:
+        """From now on a save does not wait for another program's save (SQLite's
+        write lock): one waiting gives up at once, refused as busy with nothing
+        changed; one that finds the database free is made. For a server that is
+        stopping: its last saves finish or give up within a fraction of a second."""
+        stop_waiting(self.engine)
 
     def close(self) -> None:
         """Stop listening for other processes' changes and close every connection."""
@@ -495,15 +512,28 @@ class Store:
         )
 
     def match(self, match_id: int) -> MatchState:
-        """One match with its score recomputed.
+        """One match with its score recomputed by the rules engine; read again at the
+        version it had when last read here, it is the same (kept, `SCORED_KEPT` matches
+        at most), so many tabs opening one long match score it once.
 
         Raises:
             NotFoundError: no such match (or it was deleted).
         """
         with self._session(read=True) as session:
             row = self._row(session, match_id)
+            with self._scored_lock:
+                kept = self._scored.get(match_id)
+                if kept is not None and kept.version == row.version:
+                    self._scored.move_to_end(match_id)
+                    return kept
             record = self._record(session, row)
-            return self._state(session, row, record, score_match(record))
+            state = self._state(session, row, record, score_match(record))
+        with self._scored_lock:
+            self._scored[match_id] = state
+            self._scored.move_to_end(match_id)
+            while len(self._scored) > SCORED_KEPT:
+                self._scored.popitem(last=False)
+        return state
 
     def matches(
         self,

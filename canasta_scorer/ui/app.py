@@ -45,12 +45,14 @@ from .live import LiveUpdates
 from .serving import (
     AccessGate,
     ClientGate,
+    SessionEdge,
     check_access_code,
     desktop_possible,
     guard_page,
     is_loopback,
     listen,
     read_access_code,
+    reconnected,
     serve_web,
 )
 from .state import (
@@ -63,6 +65,7 @@ from .state import (
     build_model,
     follow,
 )
+from .worker import StoreWorker, TabWork
 
 __all__ = [
     "AccessGate",
@@ -200,6 +203,19 @@ def _message(nav: Navigation) -> ft.Control:
     )
 
 
+def _working() -> ft.Control:
+    """Said while an action of this tab waits for the store (a busy database)."""
+    return ft.Semantics(
+        identifier="working",
+        label=_("Working…"),
+        content=ft.Row(
+            [ft.ProgressRing(width=16, height=16, stroke_width=2), ft.Text(_("Working…"))],
+            spacing=8,
+        ),
+        key="working",
+    )
+
+
 def screen_for(model: AppModel) -> ft.Control:
     """The component of the screen the app is on, given only the areas it shows."""
     nav, match = model.nav, model.match
@@ -303,6 +319,8 @@ def App(
         else []
     )
     body: list[ft.Control] = [_message(nav)] if nav.message else []
+    if nav.working:
+        body.insert(0, _working())
     body.append(screen_for(model))
     entering = screen in (Screen.HAND_ENTRY, Screen.NEW_MATCH)
     if entering:
@@ -350,10 +368,13 @@ def build_main(
     keep_awake: bool = True,
     draft_delay: float = DRAFT_DELAY,
     ask_device: bool | None = None,
+    worker: StoreWorker | None = None,
 ) -> Any:
     """The ``main(page)`` Flet runs for each browser tab or window.
 
     Args:
+        worker: makes the tabs' store writes off the event loop (the browser
+            version's server); without one they are made at once, in the handler.
         keep_awake: ask the device to keep the screen on (off in Python-level tests,
             where no client answers).
         ask_device: ask the device for its language and the one chosen on it before
@@ -394,14 +415,24 @@ def build_main(
         gate_disconnect: Any = page.on_disconnect
 
         def start() -> None:
-            model = build_model(store, wrap=ft.observable, schedule=later, draft_delay=draft_delay)
+            work = None
+            if worker is not None:
+                work = _tab_work(page, worker, edge, lambda: model)
+            model = build_model(
+                store, wrap=ft.observable, schedule=later, draft_delay=draft_delay, work=work
+            )
             edge.back = model.nav.go_home
             speak_for(page, model.nav)
             if asking:
                 page.run_task(follow_device, page, model.nav)
+
             # Flet keeps a tab's session (and this state) across a page reload: on the
             # reconnect, read again what another device may have changed meanwhile.
-            page.on_connect = lambda _: _quietly(model.nav.refresh, "refreshing on a reconnect")
+            def connected(_event: Any) -> None:
+                reconnected(page)
+                _quietly(model.nav.refresh, "refreshing on a reconnect")
+
+            page.on_connect = connected
 
             async def disconnect(event: Any) -> None:
                 # the tab went away: the hand being entered is kept at once
@@ -428,6 +459,20 @@ def build_main(
         start()
 
     return main
+
+
+def _tab_work(
+    page: ft.Page, worker: StoreWorker, edge: SessionEdge, model: Callable[[], AppModel]
+) -> TabWork:
+    """One tab's way to the store worker: its busy flag shown, its failures at the edge."""
+
+    def busy(on: bool) -> None:
+        model().nav.working = on
+
+    def failed(error: BaseException) -> None:
+        edge.report(str(error))
+
+    return TabWork(worker, lambda job: page.run_task(job), busy, failed)
 
 
 _TABLE_ROUTE = re.compile(r"/table/(\d{1,9})/?")
@@ -573,10 +618,12 @@ def run_app(
             file=sys.stderr,
             flush=True,
         )
+    worker = StoreWorker()
     if not web and desktop_possible():
-        main = build_main(store, settings, AccessGate(code))
+        main = build_main(store, settings, AccessGate(code), worker=worker)
         try:
             ft.run(main, view=ft.AppView.FLET_APP, assets_dir=assets)
+            _stop(store, worker)
             return 0
         except Exception as error:  # the desktop client could not be had
             print(
@@ -596,7 +643,7 @@ def run_app(
             )
         elif code is not None:
             print(_("Every visitor is asked for the access code you gave."), flush=True)
-        main = build_main(store, settings, AccessGate(code))
+        main = build_main(store, settings, AccessGate(code), worker=worker)
         if listener.everywhere:
             announce(
                 "::" if "::" in listener.addresses else "0.0.0.0",
@@ -616,6 +663,23 @@ def run_app(
     except BaseException:
         listener.close()
         raise
-    serve_web(main, listener, assets_dir=assets, extra_hosts=extra_hosts)
-    store.close()
+    serve_web(
+        main, listener, assets_dir=assets, extra_hosts=extra_hosts, on_stop=store.stop_waiting
+    )
+    _stop(store, worker)
     return 0
+
+
+#: How long the saves still queued when the app stops get to finish (seconds).
+STOP_SECONDS = 2.0
+
+
+def _stop(store: Store, worker: StoreWorker) -> None:
+    """The app is stopping: no save waits for another program any more; those queued
+    (a tab's last draft) are made or given up, then the store is closed."""
+    store.stop_waiting()
+    if not worker.close(STOP_SECONDS):
+        logging.getLogger("canasta_scorer").warning(
+            "stopped with %d saves not made (nothing of them was written)", worker.pending
+        )
+    store.close()

@@ -1,6 +1,10 @@
 """The hands of a match as a paper score sheet: a column per side, a row per hand
 (oldest first), each cell the hand's score with the running total under it, and the
-initial meld minimum for the next hand at the foot of each column."""
+initial meld minimum for the next hand at the foot of each column.
+
+A long match shows its newest hands (`NEWEST_ROWS`); the earlier ones are built only
+when asked for ("Earlier hands"), so that opening a match of hundreds of hands costs
+no more than opening one of twenty."""
 
 from __future__ import annotations
 
@@ -12,7 +16,7 @@ from canasta_scorer import i18n
 from canasta_scorer.i18n import _
 from canasta_scorer.rules import MatchRecord, MatchScore
 
-from .common import TOUCH, points, signed
+from .common import TOUCH, points, signed, widget
 
 #: Height of a hand's row (two lines of figures, at least a touch target).
 ROW_HEIGHT = 56
@@ -20,6 +24,10 @@ ROW_HEIGHT = 56
 ROWS_SHOWN = 8
 #: Width of the hand-number column.
 NUMBER_WIDTH = 36
+#: The newest hands' rows built when a match is opened.
+NEWEST_ROWS = 12
+#: How many more rows each tap on "Earlier hands" builds.
+EARLIER_ROWS = 50
 
 
 def _size(sides: int) -> int:
@@ -92,8 +100,32 @@ def _figures(
     return ft.Semantics(label=label, content=column) if label else column
 
 
-def score_sheet(
+@widget
+def ScoreSheet(
     record: MatchRecord, score: MatchScore, on_hand: Callable[[int], None]
+) -> ft.Control:
+    """The score sheet of a match, its newest `NEWEST_ROWS` hands built and the earlier
+    ones `EARLIER_ROWS` more at each tap on "Earlier hands" (a view-only count); a
+    memoized component (drawn again only when the match or its score changes).
+
+    Args:
+        record: the match (its sides' names, players and start scores).
+        score: the engine's score of it (hand totals, running totals, minimums).
+        on_hand: called with a hand's number (0-based) when its row is tapped.
+    """
+    shown, set_shown = ft.use_state(NEWEST_ROWS)
+    return score_sheet(
+        record, score, on_hand, shown=shown, more=lambda: set_shown(shown + EARLIER_ROWS)
+    )
+
+
+def score_sheet(
+    record: MatchRecord,
+    score: MatchScore,
+    on_hand: Callable[[int], None],
+    *,
+    shown: int | None = None,
+    more: Callable[[], None] | None = None,
 ) -> ft.Control:
     """The score sheet of a match.
 
@@ -101,6 +133,8 @@ def score_sheet(
         record: the match (its sides' names, players and start scores).
         score: the engine's score of it (hand totals, running totals, minimums).
         on_hand: called with a hand's number (0-based) when its row is tapped.
+        shown: how many of the newest hands get a row (None: every hand).
+        more: what "Earlier hands" does, shown above the rows when some are left out.
     """
     sides = record.sides
     size = _size(len(sides))
@@ -182,7 +216,21 @@ def score_sheet(
         shape=ft.RoundedRectangleBorder(radius=0),
         color=ft.Colors.ON_SURFACE,
     )
-    for number, totals in enumerate(score.hands):
+    first = 0 if shown is None else max(0, len(score.hands) - shown)
+    if first:
+        rows.append(
+            ft.Container(
+                ft.TextButton(
+                    content=_("Earlier hands ({count})").format(count=i18n.number(first)),
+                    icon=ft.Icons.EXPAND_LESS,
+                    height=ROW_HEIGHT,
+                    on_click=more,
+                    key="earlier-hands",
+                ),
+                alignment=ft.Alignment.CENTER,
+            )
+        )
+    for number, totals in enumerate(score.hands[first:], start=first):
         said = "; ".join(
             f"{side.name} {signed(total)}, total {points(running)}"
             for side, total, running in zip(sides, totals.totals, totals.running, strict=True)

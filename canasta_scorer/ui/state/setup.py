@@ -13,6 +13,7 @@ from canasta_scorer.store import MatchState, NamedRuleSet, Store, StoreError
 
 from ..drafts import MatchSetup, SetupSide
 from ..words import store_problem
+from .work import Steps, drive
 
 __all__ = [
     "NAME_LIMIT",
@@ -334,6 +335,10 @@ class NewMatch:
         Returns:
             The new match and who deals first, or ``None`` if nothing was started.
         """
+        return drive(self.creating())
+
+    def creating(self) -> Steps[tuple[MatchState, str | None] | None]:
+        """`create` as steps (see `canasta_scorer.ui.state.work`)."""
         # every problem at once: the names the app cannot show, the numbers that
         # cannot be read, and what the rules find in the rest of the form
         found: list[tuple[str, str]] = []
@@ -362,8 +367,9 @@ class NewMatch:
         if found:
             self._say(found)
             return None
+        store = self.store
         try:
-            state = self.store.create_match(record)
+            state = yield lambda: store.create_match(record)
         except StoreError as error:  # RuleViolationError included
             self.problems = (("", store_problem(error)),)
             return None
