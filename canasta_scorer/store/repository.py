@@ -1462,9 +1462,10 @@ class Store:
             if errors:
                 raise RuleViolationError(f"not saved ({description.lower()}):", errors)
             # the totals after the change differ: no later hand may break a rule now
-            # (the match's own export must always import)
-            impact = check_edit(record, candidate)
-            if impact.later:
+            # (the match's own export must always import); a hand added goes last,
+            # so it has no later hands to check
+            impact = None if kind is ChangeKind.HAND_ADDED else check_edit(record, candidate)
+            if impact is not None and impact.later:
                 numbers = ", ".join(str(hand.number + 1) for hand in impact.later)
                 raise LaterHandsError(
                     f"not saved ({description.lower()}): it would make later hands break a "

@@ -37,7 +37,7 @@ from .components.hand_entry import HandEntryScreen
 from .components.history import HistoryScreen
 from .components.home import HomeScreen
 from .components.new_match import NewMatchScreen
-from .components.scoreboard import ScoreboardScreen, scoreboard_actions
+from .components.scoreboard import BoardActions, scoreboard, scoreboard_actions
 from .components.stats import StatsScreen
 from .components.table import TableScreen
 from .language import follow_device, speak_for, tab_language
@@ -216,14 +216,15 @@ def _working() -> ft.Control:
     )
 
 
-def screen_for(model: AppModel) -> ft.Control:
-    """The component of the screen the app is on, given only the areas it shows."""
+def screen_for(model: AppModel, board_actions: BoardActions) -> ft.Control:
+    """The component of the screen the app is on, given only the areas it shows
+    (``board_actions``: the scoreboard's, made once per tab)."""
     nav, match = model.nav, model.match
     screen = nav.screen
     if screen is Screen.NEW_MATCH:
         return NewMatchScreen(model.setup, nav, key="screen-new-match")
     if screen is Screen.SCOREBOARD and match.current is not None:
-        return ScoreboardScreen(match, model.entry, nav, key="screen-scoreboard")
+        return _scoreboard(model, board_actions)
     if screen is Screen.TABLE and match.current is not None:
         return TableScreen(match, key="screen-table")
     if screen is Screen.HAND_ENTRY and model.entry.draft is not None:
@@ -239,6 +240,18 @@ def screen_for(model: AppModel) -> ft.Control:
     if screen is Screen.EXPORT and match.current is not None:
         return ExportScreen(match, nav, key="screen-export")
     return HomeScreen(model.history, nav, key="screen-home")
+
+
+def _scoreboard(model: AppModel, act: BoardActions) -> ft.Control:
+    """The scoreboard, given what it shows of the hand being entered as values: the
+    app is drawn again whenever that changes (it comes with a move or a match read)."""
+    draft = model.entry.draft
+    return scoreboard(
+        model.match,
+        act,
+        draft is not None and draft.number is None,
+        draft.number if draft is not None else None,
+    )
 
 
 def new_model(store: Store, schedule: Scheduler | None = None) -> AppModel:
@@ -259,6 +272,10 @@ def App(
     unlocked, set_unlocked = ft.use_state(not gate.needed)
     code, set_code = ft.use_state("")
     problem, set_problem = ft.use_state("")
+    board_actions = ft.use_memo(lambda: BoardActions(match, nav), [])
+    # hand entry was shown in this match's view: it stays mounted (hidden) beside
+    # the scoreboard, so Save does not take it down nor the next hand build it anew
+    entry_kept = ft.use_ref(False)
 
     if not unlocked:
 
@@ -318,46 +335,106 @@ def App(
         if screen is Screen.SCOREBOARD
         else []
     )
-    body: list[ft.Control] = [_message(nav)] if nav.message else []
+    message: list[ft.Control] = [_message(nav)] if nav.message else []
     if nav.working:
-        body.insert(0, _working())
-    body.append(screen_for(model))
+        message.insert(0, _working())
+    entering = screen is Screen.HAND_ENTRY and model.entry.draft is not None
+    if match.current is not None and (screen is Screen.SCOREBOARD or entering):
+        # One view for the scoreboard and hand entry, one over the other: the
+        # scoreboard stays built under hand entry (transparent: neither painted nor
+        # read out while a hand is entered), so Save shows it again at once with
+        # only what changed (the new row, the totals, the chart); hand entry, once
+        # shown, stays mounted too (hidden, keeping its last hand until the next).
+        entry_kept.current = entry_kept.current or entering
+        layers: list[ft.Control] = [
+            ft.Container(
+                ft.Column(
+                    [_centred([_scoreboard(model, board_actions)])],
+                    scroll=ft.ScrollMode.AUTO,
+                    expand=True,
+                ),
+                opacity=0.0 if entering else 1.0,
+                padding=ft.Padding.only(left=16, right=16, bottom=16),
+                key="scoreboard-holder",
+            )
+        ]
+        if entry_kept.current:
+            layers.append(
+                ft.Container(
+                    HandEntryScreen(match, model.entry, nav, key="screen-hand-entry"),
+                    visible=entering,
+                    # opaque: no tap reaches the scoreboard under it
+                    bgcolor=ft.Colors.SURFACE,
+                    key="hand-entry-holder",
+                )
+            )
+        controls: list[ft.Control] = [
+            ft.Container(m, padding=ft.Padding.symmetric(horizontal=12), key=f"bar-{m.key}")
+            for m in message
+        ]
+        controls.append(ft.Stack(layers, fit=ft.StackFit.EXPAND, expand=True, key="match-layers"))
+        return [
+            _view(
+                title,
+                back,
+                actions,
+                ft.Column(controls, expand=True, spacing=8),
+                False,
+                nav.language,
+            )
+        ]
+    entry_kept.current = False
+    body = [*message, screen_for(model, board_actions)]
     entering = screen in (Screen.HAND_ENTRY, Screen.NEW_MATCH)
     if entering:
         # Hand entry and the new-match form scroll their own middle: the side
         # switcher, Save and Start match stay on screen.
         content: ft.Control = ft.Column(body, expand=True, spacing=8)
     else:
-        content = ft.ResponsiveRow(
-            [
-                ft.Container(
-                    ft.Column(body, spacing=12),
-                    col={"xs": 12, "md": 10, "lg": 8, "xl": 6},
-                    # room for the floating label of a first text field or dropdown,
-                    # which the view's scroll area would clip
-                    padding=ft.Padding.only(top=8),
-                )
-            ],
-            alignment=ft.MainAxisAlignment.CENTER,
-        )
-    return [
-        ft.View(
-            route="/",
-            # a new language draws every screen again (memoized rows included)
-            key=f"app-{nav.language}",
-            appbar=ft.AppBar(
-                title=ft.Text(title),
-                leading=icon_button(ft.Icons.ARROW_BACK, _("Back"), on_click=back)
-                if back
-                else None,
-                automatically_imply_leading=False,
-                actions=actions,
-            ),
-            controls=[content],
-            scroll=None if entering else ft.ScrollMode.AUTO,
-            padding=ft.Padding.only(top=4, bottom=0) if entering else 16,
-        )
-    ]
+        content = _centred(body)
+    return [_view(title, back, actions, content, not entering, nav.language)]
+
+
+def _centred(body: list[ft.Control]) -> ft.Control:
+    """A screen's controls in a centred column, narrower on wide screens."""
+    return ft.ResponsiveRow(
+        [
+            ft.Container(
+                ft.Column(body, spacing=12),
+                col={"xs": 12, "md": 10, "lg": 8, "xl": 6},
+                # room for the floating label of a first text field or dropdown,
+                # which the view's scroll area would clip
+                padding=ft.Padding.only(top=8),
+            )
+        ],
+        alignment=ft.MainAxisAlignment.CENTER,
+    )
+
+
+def _view(
+    title: str,
+    back: Callable[[], None] | None,
+    actions: list[ft.Control],
+    content: ft.Control,
+    scrolls: bool,
+    language: str,
+) -> ft.View:
+    """The app's one view: its app bar and ``content`` (scrolled by the view when
+    ``scrolls``; else the content scrolls its own parts)."""
+    return ft.View(
+        route="/",
+        # a new language draws every screen again (memoized rows included)
+        key=f"app-{language}",
+        appbar=ft.AppBar(
+            title=ft.Text(title),
+            leading=icon_button(ft.Icons.ARROW_BACK, _("Back"), on_click=back) if back else None,
+            automatically_imply_leading=False,
+            actions=actions,
+        ),
+        controls=[content],
+        scroll=ft.ScrollMode.AUTO if scrolls else None,
+        padding=16 if scrolls else ft.Padding.only(top=4, bottom=0),
+    )
 
 
 def build_main(

@@ -118,8 +118,19 @@ class AppHarness:
     # --- finding controls -----------------------------------------------------------
 
     def controls(self) -> Iterator[Any]:
-        """Every control mounted now."""
-        return iter(list(self.session.index.values()))
+        """Every control shown now: mounted, and neither it nor a control it is in
+        hidden (``visible=False``, or fully transparent: the scoreboard kept under
+        hand entry)."""
+        return iter([c for c in list(self.session.index.values()) if self.shown(c)])
+
+    @staticmethod
+    def shown(control: Any) -> bool:
+        """True unless the control or one it is in is hidden or transparent."""
+        while control is not None:
+            if getattr(control, "visible", True) is False or getattr(control, "opacity", 1) == 0:
+                return False
+            control = getattr(control, "parent", None)
+        return True
 
     def texts(self) -> list[str]:
         """Every text shown now."""
@@ -202,9 +213,12 @@ class AppHarness:
 
     def click(self, label: str) -> None:
         """Tap a button (a disabled one cannot be tapped)."""
-        control = self.button(label)
+        self.press(self.button(label))
+
+    def press(self, control: Any) -> None:
+        """Tap a button found before (what the client sends: a click event)."""
         if control.disabled:
-            raise AssertionError(f"button {label!r} is disabled")
+            raise AssertionError(f"button {control!r} is disabled")
         self._run(self.session.dispatch_event(control._i, "click", None))
 
     def type(self, label: str, value: str, nth: int = 0) -> None:

@@ -38,8 +38,23 @@ def enter_quick(state: AppModel) -> None:
 
 
 def sheet_rows(app: AppHarness) -> list[str]:
-    """The score sheet's rows as read aloud, top to bottom."""
-    return [label for label in app.labels() if label.startswith("Hand ")]
+    """The score sheet's rows as read aloud, top to bottom (in the sheet's order, not
+    the order the rows were mounted in: a memoized row stays mounted)."""
+    sheets = [c for c in app.controls() if getattr(c, "key", None) == "score-sheet-rows"]
+    order = {id(row): n for sheet in sheets for n, row in enumerate(sheet.controls)}
+
+    def place(control: ft.Control) -> int:
+        while control is not None and id(control) not in order:
+            control = control.parent  # type: ignore[assignment]
+        return order[id(control)] if control is not None else -1
+
+    def said(control: ft.Control) -> str:
+        if isinstance(control, ft.Semantics):
+            return str(control.label or "")
+        return str(getattr(control, "semantics_label", None) or "")
+
+    found = [c for c in app.controls() if said(c).startswith("Hand ")]
+    return [said(c) for c in sorted(found, key=place)]
 
 
 def open_tile(app: AppHarness, title: str) -> None:

@@ -26,6 +26,20 @@ def widget(fn: Callable[P, ft.Control]) -> Callable[..., ft.Control]:
     return ft.memo(ft.component(fn))  # type: ignore[no-any-return,no-untyped-call]
 
 
+class Latest:
+    """Stands for the function given it last (``.fn``), and is one object for the
+    life of a component (made with ``ft.use_memo``): a memoized widget handed it
+    sees the same argument on every render, where a setter or lambda made anew
+    each render would redraw it every time."""
+
+    def __init__(self) -> None:
+        self.fn: Callable[..., Any] | None = None
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        """Call the function given last (nothing before one is given)."""
+        return self.fn(*args, **kwargs) if self.fn is not None else None
+
+
 def screen(fn: Callable[P, ft.Control]) -> Callable[..., ft.Control]:
     """A screen as a component that never leaves a frozen tab: if drawing it fails,
     it says so in plain words (the error is logged), with a way home when the screen
@@ -41,6 +55,12 @@ def screen(fn: Callable[P, ft.Control]) -> Callable[..., ft.Control]:
             return failed_screen(nav)
 
     return ft.component(guarded)
+
+
+def memo_screen(fn: Callable[P, ft.Control]) -> Callable[..., ft.Control]:
+    """A screen (`screen`) that is also memoized (`widget`): drawn again only when
+    one of its arguments changes."""
+    return ft.memo(screen(fn))  # type: ignore[no-any-return,no-untyped-call]
 
 
 def failed_screen(nav: Navigation | None) -> ft.Control:

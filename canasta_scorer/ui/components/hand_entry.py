@@ -13,6 +13,7 @@ a ``key``: a tap re-renders the rows whose values changed, not the screen.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any, cast
 
@@ -43,6 +44,7 @@ from canasta_scorer.ui.state import HandEntry, Navigation, OpenMatch, Preview, r
 
 from .common import (
     TOUCH,
+    Latest,
     findings_list,
     heading,
     icon_button,
@@ -80,52 +82,77 @@ def working(score: SideScore) -> ft.Control:
 @widget
 def Working(score: SideScore) -> ft.Control:
     """A side's score for the hand being entered, line by line (drawn again only when
-    it changes)."""
-    return _working(score)
+    it changes, and then only its lines that changed)."""
+    rows: list[ft.Control] = [
+        WorkLine(label, value, key=label)
+        for label, value in _lines(score)
+        if value or label in ("Cards melded", "Cards left in hand")
+    ]
+    if score.natural_canastas or score.mixed_canastas:
+        rows.insert(1, _canastas(score))
+    rows.append(ft.Divider(height=1))
+    rows.append(HandTotal(score.name, score.total, key="hand-total"))
+    return ft.Column(rows, spacing=4)
+
+
+@widget
+def WorkLine(label: str, value: int) -> ft.Control:
+    """One line of the working: what it counts, and its points."""
+    return ft.Row([ft.Text(_(label), expand=True), ft.Text(signed(value))])
+
+
+@widget
+def HandTotal(name: str, total: int) -> ft.Control:
+    """A side's hand total (points), the working's last line."""
+    return _total_row(name, total)
+
+
+def _total_row(name: str, total: int) -> ft.Control:
+    return ft.Row(
+        [
+            ft.Text(_("Hand total"), weight=ft.FontWeight.BOLD, expand=True),
+            ft.Semantics(
+                identifier=f"hand-total-{name}",
+                label=_("{name} hand total {points}").format(name=name, points=points(total)),
+                content=ft.Text(points(total), size=28, weight=ft.FontWeight.BOLD),
+            ),
+        ]
+    )
+
+
+def _lines(score: SideScore) -> list[tuple[str, int]]:
+    return [
+        (N_("Cards melded"), score.meld_points),
+        (N_("Canasta bonuses"), score.canasta_bonus),
+        (N_("Red threes"), score.red_three_bonus),
+        (N_("Going out"), score.going_out_bonus),
+        (N_("Cards left in hand"), score.hand_points),
+        (N_("House-rule penalties"), score.penalties),
+    ]
+
+
+def _canastas(score: SideScore) -> ft.Control:
+    return ft.Text(
+        ngettext(
+            "{natural} natural, {n} mixed canasta",
+            "{natural} natural, {n} mixed canastas",
+            score.mixed_canastas,
+        ).format(natural=score.natural_canastas, n=score.mixed_canastas),
+        size=12,
+        color=ft.Colors.ON_SURFACE_VARIANT,
+    )
 
 
 def _working(score: SideScore) -> ft.Control:
-    lines = [
-        (_("Cards melded"), score.meld_points),
-        (_("Canasta bonuses"), score.canasta_bonus),
-        (_("Red threes"), score.red_three_bonus),
-        (_("Going out"), score.going_out_bonus),
-        (_("Cards left in hand"), score.hand_points),
-        (_("House-rule penalties"), score.penalties),
-    ]
     rows: list[ft.Control] = [
-        ft.Row([ft.Text(label, expand=True), ft.Text(signed(value))])
-        for label, value in lines
-        if value or label in (_("Cards melded"), _("Cards left in hand"))
+        ft.Row([ft.Text(_(label), expand=True), ft.Text(signed(value))])
+        for label, value in _lines(score)
+        if value or label in ("Cards melded", "Cards left in hand")
     ]
     if score.natural_canastas or score.mixed_canastas:
-        rows.insert(
-            1,
-            ft.Text(
-                ngettext(
-                    "{natural} natural, {n} mixed canasta",
-                    "{natural} natural, {n} mixed canastas",
-                    score.mixed_canastas,
-                ).format(natural=score.natural_canastas, n=score.mixed_canastas),
-                size=12,
-                color=ft.Colors.ON_SURFACE_VARIANT,
-            ),
-        )
+        rows.insert(1, _canastas(score))
     rows.append(ft.Divider(height=1))
-    rows.append(
-        ft.Row(
-            [
-                ft.Text(_("Hand total"), weight=ft.FontWeight.BOLD, expand=True),
-                ft.Semantics(
-                    identifier=f"hand-total-{score.name}",
-                    label=_("{name} hand total {points}").format(
-                        name=score.name, points=points(score.total)
-                    ),
-                    content=ft.Text(points(score.total), size=28, weight=ft.FontWeight.BOLD),
-                ),
-            ]
-        )
-    )
+    rows.append(_total_row(score.name, score.total))
     return ft.Column(rows, spacing=4)
 
 
@@ -139,7 +166,7 @@ def _style(chosen: bool, tone: bool = False, **style: Any) -> ft.ButtonStyle:
 
 
 def _count_button(
-    value: int, chosen: bool, label: str, key: str, on_click: Callable[[], None]
+    value: int, chosen: bool, label: str, key: str | None, on_click: Callable[[], None]
 ) -> ft.Control:
     """A 48 × 48 button that sets a count with one tap."""
     style = _style(chosen, padding=ft.Padding.all(0), shape=ft.RoundedRectangleBorder(radius=8))
@@ -507,16 +534,39 @@ def Ending(
     most: int = 4,
 ) -> ft.Control:
     """A side's red threes (a tap for the count, up to ``most``, the deck's red
-    threes) and who went out (a tap on them)."""
+    threes) and who went out (a tap on them); each part drawn again only when its
+    own values change."""
+    return ft.Column(
+        [
+            heading(_("Red threes")),
+            RedThrees(index, setup.name, red_threes, most, entry.set_red_threes, key="red-threes"),
+            heading(_("Going out")),
+            GoingOut(index, setup, went_out, went_out_by, entry, key="going-out"),
+        ],
+        spacing=8,
+    )
+
+
+@widget
+def RedThrees(
+    index: int,
+    name: str,
+    red_threes: int,
+    most: int,
+    set_red_threes: Callable[[int, int], None],
+) -> ft.Control:
+    """The red threes a side laid out: a button per count (the one shown filled)
+    and one more; a tap redraws only the buttons whose look changes."""
+    chosen = ft.use_memo(lambda: functools.partial(set_red_threes, index), [index])
     buttons: list[ft.Control] = [
-        _count_button(
+        CountButton(
             count,
             red_threes == count,
             ngettext("{count} red threes of {name}", "{count} red threes of {name}", count).format(
-                count=count, name=setup.name
+                count=count, name=name
             ),
-            f"red-threes-{index}-{count}",
-            lambda c=count: entry.set_red_threes(index, c),  # type: ignore[misc]
+            chosen,
+            key=f"red-threes-{index}-{count}",
         )
         for count in (0, 1, 2, 3, 4)
         if count <= most
@@ -524,28 +574,39 @@ def Ending(
     buttons.append(  # the rest one tap each (a deck of three packs has 6)
         icon_button(
             ft.Icons.ADD,
-            _("More red threes of {name}").format(name=setup.name),
+            _("More red threes of {name}").format(name=name),
             width=TOUCH,
             height=TOUCH,
             disabled=red_threes >= most,
-            on_click=lambda: entry.set_red_threes(index, red_threes + 1),
+            on_click=lambda: set_red_threes(index, red_threes + 1),
         )
     )
-    return ft.Column(
-        [
-            heading(_("Red threes")),
-            ft.Semantics(
-                identifier=f"red-threes-{index}",
-                label=_("red threes of {name}: {red_threes}").format(
-                    name=setup.name, red_threes=red_threes
-                ),
-                content=ft.Row(buttons, spacing=4, wrap=True),
-            ),
-            heading(_("Going out")),
-            _went_out(index, setup, went_out, went_out_by, entry),
-        ],
-        spacing=8,
+    return ft.Semantics(
+        identifier=f"red-threes-{index}",
+        label=_("red threes of {name}: {red_threes}").format(name=name, red_threes=red_threes),
+        content=ft.Row(buttons, spacing=4, wrap=True),
     )
+
+
+@widget
+def CountButton(
+    value: int, chosen: bool, label: str, on_count: Callable[[int], None]
+) -> ft.Control:
+    """A count button (`_count_button`) as a memoized widget: ``on_count`` is called
+    with ``value``; it must be the same object on every render (not a new lambda)."""
+    return _count_button(value, chosen, label, None, lambda: on_count(value))
+
+
+@widget
+def GoingOut(
+    index: int,
+    setup: MatchSide,
+    went_out: WentOut,
+    went_out_by: str | None,
+    entry: HandEntryActions,
+) -> ft.Control:
+    """Who on a side went out, and whether concealed."""
+    return _went_out(index, setup, went_out, went_out_by, entry)
 
 
 def _went_out(
@@ -673,16 +734,9 @@ def _under(where: str, path: str) -> bool:
     return where == path or where.startswith((path + ".", path + "["))
 
 
-def _side_tab(
-    index: int,
-    name: str,
-    preview: Preview | None,
-    quiet: bool,
-    chosen: bool,
-    on_click: Callable[[], None],
-) -> ft.Control:
-    """A side's switch: its name, live hand total and problem count (or "not
-    entered yet")."""
+def _tab_status(index: int, preview: Preview | None, quiet: bool) -> tuple[str, str, ft.ColorValue]:
+    """A side's switch's figures: its live hand total (signed points, or "–"), its
+    status ("2 problems", "no problems" or "not entered yet") and the status's colour."""
     score = preview.score if preview is not None else None
     total = score.sides[index].total if score is not None and index < len(score.sides) else None
     count = preview.side_problems(index) if preview is not None else 0
@@ -695,7 +749,20 @@ def _side_tab(
         )
     else:
         status, color = _("no problems"), ft.Colors.ON_SURFACE_VARIANT
-    shown = signed(total) if total is not None else "–"
+    return (signed(total) if total is not None else "–"), status, color
+
+
+@widget
+def SideTab(
+    index: int,
+    name: str,
+    shown: str,
+    status: str,
+    color: ft.ColorValue,
+    chosen: bool,
+    choose: Callable[[int], None],
+) -> ft.Control:
+    """A side's switch: its name, live hand total and status (`_tab_status`)."""
     return ft.Semantics(
         identifier=f"side-tab-{index}",
         label=_("{name}: hand total {shown}, {status}").format(
@@ -724,7 +791,7 @@ def _side_tab(
             expand=True,
             key=f"side-{index}",
             tooltip=name,
-            on_click=lambda _: on_click(),
+            on_click=lambda _: choose(index),
             style=_style(
                 chosen,
                 True,
@@ -742,6 +809,11 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
     on a wide screen, or quick totals) in the middle, Save at the bottom."""
     chosen, set_chosen = ft.use_state(0)
     confirm, set_confirm = ft.use_state(False)
+    # the setters as one object each for the screen's life (memoized rows get them)
+    choose = ft.use_memo(Latest, [])
+    choose.fn = set_chosen
+    ask = ft.use_memo(Latest, [])
+    ask.fn = set_confirm
     width, set_width = ft.use_state(float(ft.context.page.width or 0))
     actions = ft.use_memo(lambda: HandEntryActions(entry), [])
     # which meld is open on each side (none chosen: the newest)
@@ -759,12 +831,25 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
         page.on_resize = lambda e: set_width(float(e.width))
 
     ft.use_effect(watch_width, [])
+    # The screen stays mounted, hidden, after Save or Discard (see the app): with
+    # no hand being entered it keeps what it showed; the next hand starts with
+    # the view's own choices back at their defaults.
+    last = ft.use_ref(cast(ft.Control | None, None))
+    was_entering = ft.use_ref(False)
 
     draft = entry.draft
     state = match.current
     rules = match.rules
     if draft is None or state is None or rules is None:
-        return ft.Text(_("No hand is being entered."))
+        was_entering.current = False
+        return last.current or ft.Text(_("No hand is being entered."))
+    if not was_entering.current:
+        was_entering.current = True
+        if chosen or confirm or opened:
+            set_chosen(0)
+            set_confirm(False)
+            set_opened(())
+            chosen, confirm, opened = 0, False, ()
     record = state.record
     preview = entry.preview
     wide = float(width) >= WIDE
@@ -789,13 +874,13 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
         top.append(
             ft.Row(
                 [
-                    _side_tab(
+                    SideTab(
                         i,
                         s.name,
-                        preview,
-                        entry.quiet(i),
+                        *_tab_status(i, preview, entry.quiet(i)),
                         i == side and not wide,
-                        lambda i=i: set_chosen(i),  # type: ignore[misc]
+                        choose,
+                        key=f"side-tab-{i}",
                     )
                     for i, s in enumerate(record.sides)
                 ],
@@ -874,8 +959,8 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
         )
     )
     body += _hand_findings(entry)
-    bottom = _save_bar(match, entry, preview, confirm, set_confirm)
-    return ft.Column(
+    bottom = _save_bar(match, entry, preview, confirm, ask)
+    last.current = ft.Column(
         [
             ft.Container(ft.Column(top, spacing=6), padding=ft.Padding.symmetric(horizontal=12)),
             ft.Container(
@@ -888,6 +973,7 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
         expand=True,
         spacing=6,
     )
+    return last.current
 
 
 def _quick_entry(entry: HandEntry, record: MatchRecord) -> list[ft.Control]:
@@ -1035,45 +1121,82 @@ def _save_bar(
     confirm: bool,
     set_confirm: Callable[[bool], None],
 ) -> ft.Control:
-    """The bottom bar: every side's hand total, what blocks saving, Save and Discard
-    (which asks first when something was entered)."""
+    """The bottom bar (`SaveBar`) from the hand being entered and its preview."""
     draft = entry.draft
     assert draft is not None
+    summary = (
+        "   ".join(f"{s.name} {signed(s.total)}" for s in preview.score.sides)
+        if preview is not None and preview.score is not None
+        else None
+    )
+    waiting = (
+        [m for _, m in preview.problems if m in (MISSING_TOTAL, NOTHING_ENTERED)]
+        if preview is not None
+        else []
+    )
+    return SaveBar(
+        summary,
+        NOTHING_ENTERED in waiting,
+        bool(waiting),
+        preview.problem_count() if preview is not None else 0,  # as the side switcher counts
+        confirm,
+        # Tried with problems, it shows every side's and says what to fix; only a
+        # hand with nothing in it has nothing to save.
+        preview is None or any(m == NOTHING_ENTERED for _, m in preview.problems),
+        not (draft.is_empty() and draft.number is None),
+        match.save_hand,
+        match.discard_draft,
+        set_confirm,
+        key="save-bar",
+    )
+
+
+@widget
+def SaveBar(
+    summary: str | None,
+    nothing: bool,
+    waiting: bool,
+    errors: int,
+    confirm: bool,
+    disabled: bool,
+    ask_first: bool,
+    save: Callable[[], object],
+    discard: Callable[[], object],
+    set_confirm: Callable[[bool], None],
+) -> ft.Control:
+    """The bottom bar: every side's hand total (``summary``), what blocks saving
+    (``nothing`` entered, totals ``waiting`` to be typed, ``errors``: the problems),
+    Save (``disabled``) and Discard, which asks first (``confirm`` shown) when
+    something was entered (``ask_first``)."""
     lines: list[ft.Control] = []
-    if preview is not None and preview.score is not None:
-        summary = "   ".join(f"{s.name} {signed(s.total)}" for s in preview.score.sides)
+    if summary is not None:
         lines.append(ft.Text(summary, size=18, weight=ft.FontWeight.BOLD))
-    if preview is not None:
-        waiting = [m for _, m in preview.problems if m in (MISSING_TOTAL, NOTHING_ENTERED)]
-        if NOTHING_ENTERED in waiting:
-            lines.append(
-                ft.Text(_(NOTHING_ENTERED) + ".", size=12, color=ft.Colors.ON_SURFACE_VARIANT)
+    if nothing:
+        lines.append(ft.Text(_(NOTHING_ENTERED) + ".", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+    elif waiting:
+        lines.append(
+            ft.Text(
+                _("Type every side's hand total to save."),
+                size=12,
+                color=ft.Colors.ON_SURFACE_VARIANT,
             )
-        elif waiting:
-            lines.append(
-                ft.Text(
-                    _("Type every side's hand total to save."),
+        )
+    if errors:
+        lines.append(
+            ft.Semantics(
+                identifier="blocked",
+                label=_("Save is blocked"),
+                content=ft.Text(
+                    ngettext(
+                        "{n} problem: fix it to save (all sides are checked).",
+                        "{n} problems: fix them to save (all sides are checked).",
+                        errors,
+                    ).format(n=errors),
+                    color=ft.Colors.ERROR,
                     size=12,
-                    color=ft.Colors.ON_SURFACE_VARIANT,
-                )
+                ),
             )
-        count = preview.problem_count()  # counted as the side switcher counts
-        if count:
-            lines.append(
-                ft.Semantics(
-                    identifier="blocked",
-                    label=_("Save is blocked"),
-                    content=ft.Text(
-                        ngettext(
-                            "{n} problem: fix it to save (all sides are checked).",
-                            "{n} problems: fix them to save (all sides are checked).",
-                            count,
-                        ).format(n=count),
-                        color=ft.Colors.ERROR,
-                        size=12,
-                    ),
-                )
-            )
+        )
     if confirm:
         buttons: list[ft.Control] = [
             ft.Text(_("Discard this hand?"), expand=True, weight=ft.FontWeight.BOLD),
@@ -1084,30 +1207,28 @@ def _save_bar(
                 content=_("Discard it"),
                 height=TOUCH,
                 style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR),
-                on_click=match.discard_draft,
+                on_click=discard,
             ),
         ]
     else:
 
-        def discard() -> None:
-            if draft.is_empty() and draft.number is None:
-                match.discard_draft()
-            else:
+        def discard_or_ask() -> None:
+            if ask_first:
                 set_confirm(True)
+            else:
+                discard()
 
         buttons = [
             ft.FilledButton(
                 content=_("Save hand"),
                 icon=ft.Icons.SAVE,
                 height=56,
-                # Tried with problems, it shows every side's and says what to fix;
-                # only a hand with nothing in it has nothing to save.
-                disabled=preview is None or any(m == NOTHING_ENTERED for _, m in preview.problems),
-                on_click=match.save_hand,
+                disabled=disabled,
+                on_click=save,
                 key="save-hand",
                 expand=True,
             ),
-            ft.TextButton(content=_("Discard"), height=56, on_click=discard),
+            ft.TextButton(content=_("Discard"), height=56, on_click=discard_or_ask),
         ]
     lines.append(ft.Row(buttons, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     return ft.Semantics(

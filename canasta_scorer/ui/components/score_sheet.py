@@ -101,6 +101,50 @@ def _figures(
 
 
 @widget
+def HandRow(
+    number: int,
+    names: tuple[str, ...],
+    totals: tuple[int, ...],
+    running: tuple[int, ...],
+    size: int,
+    on_hand: Callable[[int], None],
+) -> ft.Control:
+    """One hand's row (0-based ``number``): each side's hand score and running total,
+    in points; a tap opens the hand. Drawn again only when its figures change, so a
+    Save adds one row and leaves the others as they are."""
+    said = "; ".join(
+        f"{name} {signed(total)}, total {points(after)}"
+        for name, total, after in zip(names, totals, running, strict=True)
+    )
+    return ft.Container(
+        # one node per row, the button's, read once: the hand number's text says the
+        # whole row, the figures say nothing more
+        ft.TextButton(
+            content=ft.Row(
+                _row(
+                    [
+                        _figures(total, after, size, "", silent=True)
+                        for total, after in zip(totals, running, strict=True)
+                    ],
+                    str(number + 1),
+                    said=_("Hand {value}: {said}").format(value=number + 1, said=said),
+                ),
+                spacing=0,
+            ),
+            style=ft.ButtonStyle(
+                padding=ft.Padding.all(0),
+                shape=ft.RoundedRectangleBorder(radius=0),
+                color=ft.Colors.ON_SURFACE,
+            ),
+            height=ROW_HEIGHT,
+            on_click=lambda _: on_hand(number),
+            key=f"hand-{number}",
+        ),
+        border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+    )
+
+
+@widget
 def ScoreSheet(
     record: MatchRecord, score: MatchScore, on_hand: Callable[[int], None]
 ) -> ft.Control:
@@ -211,11 +255,7 @@ def score_sheet(
                 height=ROW_HEIGHT,
             )
         )
-    style = ft.ButtonStyle(
-        padding=ft.Padding.all(0),
-        shape=ft.RoundedRectangleBorder(radius=0),
-        color=ft.Colors.ON_SURFACE,
-    )
+    names = tuple(side.name for side in sides)
     first = 0 if shown is None else max(0, len(score.hands) - shown)
     if first:
         rows.append(
@@ -231,34 +271,9 @@ def score_sheet(
             )
         )
     for number, totals in enumerate(score.hands[first:], start=first):
-        said = "; ".join(
-            f"{side.name} {signed(total)}, total {points(running)}"
-            for side, total, running in zip(sides, totals.totals, totals.running, strict=True)
-        )
         rows.append(
-            ft.Container(
-                # one node per row, the button's, read once: the hand number's text
-                # says the whole row, the figures say nothing more
-                ft.TextButton(
-                    content=ft.Row(
-                        _row(
-                            [
-                                _figures(total, running, size, "", silent=True)
-                                for total, running in zip(
-                                    totals.totals, totals.running, strict=True
-                                )
-                            ],
-                            str(number + 1),
-                            said=_("Hand {value}: {said}").format(value=number + 1, said=said),
-                        ),
-                        spacing=0,
-                    ),
-                    style=style,
-                    height=ROW_HEIGHT,
-                    on_click=lambda _, n=number: on_hand(n),
-                    key=f"hand-{number}",
-                ),
-                border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
+            HandRow(
+                number, names, totals.totals, totals.running, size, on_hand, key=f"hand-{number}"
             )
         )
     body: ft.Control

@@ -5,26 +5,76 @@ from __future__ import annotations
 import flet as ft
 
 from canasta_scorer.i18n import _
-from canasta_scorer.rules import Severity
-from canasta_scorer.ui.state import HandEntry, Navigation, OpenMatch
+from canasta_scorer.rules import MatchRecord, MatchScore, RuleSet, Severity
+from canasta_scorer.ui.state import Navigation, OpenMatch
 from canasta_scorer.ui.words import change_words, house_rule_title
 
 from .chart import running_chart
-from .common import findings_list, icon_button, points, screen
+from .common import findings_list, icon_button, memo_screen, points, widget
 from .score_sheet import ScoreSheet
 
 
-@screen
-def ScoreboardScreen(state: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.Control:
+def scoreboard(
+    state: OpenMatch, act: BoardActions, pending: bool, editing: int | None
+) -> ft.Control:
     """The open match: its score sheet (tap a hand for its breakdown), the next
-    hand, the chart below, the actions."""
+    hand, the chart below, the actions. ``pending``: a new hand is being entered
+    (its button goes on with it); ``editing``: the hand (0-based) whose edit is kept.
+
+    Called by the app as it draws (which it does whenever the match or the move
+    changes), it hands `Board` values only: the board stays mounted, hidden, while
+    a hand is entered, and is drawn again only when one of them changed (never on
+    a tap in hand entry)."""
     match = state.current
     assert match is not None
-    record, score = match.record, match.score
     rules = state.rules
     assert rules is not None
+    finished = match.score.finished
+    return Board(
+        match.record,
+        match.score,
+        rules,
+        state.next_dealer() if not finished else None,
+        pending,
+        editing if editing is not None and (not finished or state.unlocked) else None,
+        state.unlocked,
+        act,
+        key="screen-scoreboard",
+    )
+
+
+class BoardActions:
+    """The scoreboard's buttons' actions, made once per tab (``ft.use_memo``): the
+    memoized board is handed the same object on every render, and does not follow
+    the areas' changes itself, as it would if it were given them."""
+
+    def __init__(self, state: OpenMatch, nav: Navigation) -> None:
+        self.show_hand = nav.show_hand
+        self.show_checker = nav.show_checker
+        self.show_export = nav.show_export
+        self.delete_match = nav.delete_match
+        self.rematch = state.rematch
+        self.begin_hand = state.begin_hand
+        self.resume_edit = state.resume_edit
+        self.unlock_finished = state.unlock_finished
+
+
+@memo_screen
+def Board(
+    record: MatchRecord,
+    score: MatchScore,
+    rules: RuleSet,
+    dealer: str | None,
+    pending: bool,
+    editing: int | None,
+    unlocked: bool,
+    act: BoardActions,
+) -> ft.Control:
+    """The scoreboard's body: ``dealer`` who deals next, ``pending`` when a new hand
+    is being entered (its button goes on with it), ``editing`` the hand (0-based)
+    whose edit is kept, ``unlocked`` a finished match opened for edits."""
     controls: list[ft.Control] = [
-        ScoreSheet(record, score, nav.show_hand, key="score-sheet"),
+        ScoreSheet(record, score, act.show_hand, key="score-sheet"),
         ft.Text(
             _("Target {points} · {title}").format(
                 points=points(rules.target), title=_(rules.variant.title)
@@ -65,70 +115,70 @@ def ScoreboardScreen(state: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.
         )
         controls.append(
             ft.FilledButton(
-                content=_("Rematch"), icon=ft.Icons.REPLAY, height=56, on_click=state.rematch
+                content=_("Rematch"), icon=ft.Icons.REPLAY, height=56, on_click=act.rematch
             )
         )
     else:
-        dealer = state.next_dealer()
         if dealer:
             controls.append(ft.Text(_("{dealer} deals next").format(dealer=dealer), size=16))
-        label = (
-            _("Go on with hand {number}")
-            if entry.draft is not None and entry.draft.number is None
-            else _("Enter hand {number}")
-        ).format(number=len(record.hands) + 1)
+        label = (_("Go on with hand {number}") if pending else _("Enter hand {number}")).format(
+            number=len(record.hands) + 1
+        )
         controls.append(
             ft.FilledButton(
                 content=label,
                 icon=ft.Icons.EDIT_NOTE,
                 height=56,
                 key="enter-hand",
-                on_click=state.begin_hand,
+                on_click=act.begin_hand,
             )
         )
-    editing = entry.draft is not None and entry.draft.number is not None
-    if editing and entry.draft is not None and (not score.finished or state.unlocked):
+    if editing is not None:
         controls.append(
             ft.OutlinedButton(
-                content=_("Go on editing hand {value}").format(value=(entry.draft.number or 0) + 1),
+                content=_("Go on editing hand {value}").format(value=editing + 1),
                 icon=ft.Icons.EDIT,
                 height=48,
-                on_click=state.resume_edit,
+                on_click=act.resume_edit,
             )
         )
     errors = [f for f in score.violations if f.severity is Severity.ERROR]
     if errors:
         controls.append(findings_list(errors))
     if record.hands:
-        controls.append(running_chart(record, score, rules.target))
+        controls.append(RunningChart(record, score, rules.target, key="running-chart"))
     actions: list[ft.Control] = [
         ft.OutlinedButton(
-            content=_("Rule checker"), icon=ft.Icons.GAVEL, height=48, on_click=nav.show_checker
+            content=_("Rule checker"), icon=ft.Icons.GAVEL, height=48, on_click=act.show_checker
         ),
         ft.OutlinedButton(
             content=_("Export"),
             icon=ft.Icons.IOS_SHARE,
             height=48,
-            on_click=nav.show_export,
+            on_click=act.show_export,
         ),
         ft.OutlinedButton(
             content=_("Delete match"),
             icon=ft.Icons.DELETE_OUTLINE,
             height=48,
-            on_click=nav.delete_match,
+            on_click=act.delete_match,
         ),
     ]
-    if score.finished and not state.unlocked:
+    if score.finished and not unlocked:
         actions.append(
             ft.OutlinedButton(
                 content=_("Edit this finished match"),
                 icon=ft.Icons.LOCK_OPEN,
                 height=48,
-                on_click=state.unlock_finished,
+                on_click=act.unlock_finished,
             )
         )
     controls.append(ft.Row(actions, wrap=True))
     return ft.Column(controls, spacing=12)
+
+
+#: The chart, drawn again only when the match's figures change.
+RunningChart = widget(running_chart)
 
 
 def scoreboard_actions(state: OpenMatch) -> list[ft.Control]:
