@@ -38,7 +38,7 @@ ROOT = HERE.parents[1]
 PER_TAP = 1.0
 PER_KEY = 0.3
 PER_SCROLL = 1.0
-FAMILY = (("Rosalind", "Luis"), ("Ines", "Marco"))
+FAMILY = (("Aabel", "Aada"), ("Aaro", "Aase"))
 
 
 def _load(path: Path, name: str) -> ModuleType:

@@ -25,6 +25,9 @@ __all__ = [
     "named_key",
 ]
 
+#: The latest matches whose players are offered first on the form.
+RECENT_MATCHES = 10
+
 #: The longest name a named house-rule set may have (characters).
 NAME_LIMIT = 80
 
@@ -114,7 +117,7 @@ class NewMatch:
         """A fresh form for a variant; the family's own house rules (``ours``) are
         the last match's."""
         variant = Variant(variant)
-        self.known_players = tuple(self.store.players())
+        self.known_players = self._remembered()
         last = self.store.matches(limit=1)
         self.ours = (
             frozenset(r.value for r in self.store.match(last[0].id).record.house_rules)
@@ -211,6 +214,17 @@ class NewMatch:
         used = self.names_used()
         return tuple(p for p in self.known_players if p.strip().casefold() not in used)
 
+    def _remembered(self) -> tuple[str, ...]:
+        """Every remembered player, those of the latest matches first (newest first,
+        the ones a table plays with again), then the others in alphabetical order."""
+        recent: dict[str, str] = {}
+        for summary in self.store.matches(limit=RECENT_MATCHES):
+            for players in summary.players:
+                for name in players:
+                    recent.setdefault(name.strip().casefold(), name)
+        rest = [p for p in self.store.players() if p.strip().casefold() not in recent]
+        return (*recent.values(), *rest)
+
     def name_problem(self, side: int, seat: int | None = None) -> str | None:
         """Why the name in a seat (``seat`` None: a side's name) cannot be taken as it
         is typed (an emoji), or ``None``."""
@@ -244,7 +258,7 @@ class NewMatch:
 
     def refresh_players(self) -> None:
         """Read the remembered players again."""
-        self.known_players = tuple(self.store.players())
+        self.known_players = self._remembered()
 
     def set_variant(self, variant: str) -> None:
         """Change the variant; sides are reshaped for it, names kept where they fit
