@@ -1040,7 +1040,7 @@ def _main(argv: list[str]) -> int:
     except SystemExit as exit_:
         return exit_.code if isinstance(exit_.code, int) else EXIT_UNREADABLE
     except CanastaError as error:
-        sys.stderr.write(_("canasta-scorer: {error}\n").format(error=error))
+        sys.stderr.write(_("canasta-scorer: {error}\n").format(error=i18n.error_text(error)))
         return EXIT_UNREADABLE
     except ValidationError as error:
         problems = "; ".join(

@@ -40,6 +40,7 @@ from babel.support import Translations
 from canasta_scorer.rules import (
     FILE_FORMAT,
     RULES,
+    CanastaError,
     Finding,
     Phrase,
     Reason,
@@ -260,6 +261,12 @@ def card_name(token: str) -> str:
 def rank_name(token: str) -> str:
     """The cards of a rank in words, from its token: "Ks", "black threes", "wild cards"."""
     return words(Phrase(f"rank.{token}"))
+
+
+def error_text(error: CanastaError) -> str:
+    """What the rules engine says of input it cannot read (cards, a number), in the
+    language in force; its English message where it has no phrase."""
+    return words(error.words, str(error))
 
 
 def finding_text(finding: Finding) -> str:

@@ -25,6 +25,7 @@ from collections.abc import Iterable
 from enum import StrEnum
 
 from .errors import CardSyntaxError
+from .words import phrase
 
 __all__ = [
     "NATURAL_RANKS",
@@ -174,7 +175,7 @@ def parse_card(token: str) -> Card:
     """
     text = token.strip().upper()
     if not text:
-        raise CardSyntaxError("an empty card")
+        raise CardSyntaxError("an empty card", phrase("error.empty_card"))
     card = _BY_TOKEN.get(text) or _ALIASES.get(text)
     if card is not None:
         return card
@@ -190,7 +191,8 @@ def parse_card(token: str) -> Card:
             return card
     raise CardSyntaxError(
         f"{token.strip()!r} is not a card: write JK, 2, A, K, Q, J, 10 (or T), 9, 8, 7, 6, 5, 4, "
-        "or 3 for a black three"
+        "or 3 for a black three",
+        phrase("error.not_a_card", token=repr(token.strip())),
     )
 
 
@@ -204,7 +206,10 @@ def parse_cards(text: str) -> tuple[Card, ...]:
         CardSyntaxError: a token is not a card; the message names every bad token.
     """
     if not isinstance(text, str):
-        raise CardSyntaxError(f"cards must be written as text, not {type(text).__name__}")
+        raise CardSyntaxError(
+            f"cards must be written as text, not {type(text).__name__}",
+            phrase("error.cards_not_text", kind=type(text).__name__),
+        )
     # The common case: canonical tokens separated by spaces, read by one lookup each.
     if "," not in text:
         fast = tuple(map(_BY_TOKEN.get, text.upper().split()))
@@ -224,7 +229,8 @@ def parse_cards(text: str) -> tuple[Card, ...]:
         noun = "is not a card" if len(bad) == 1 else "are not cards"
         raise CardSyntaxError(
             f"{listed} {noun}: write JK, 2, A, K, Q, J, 10 (or T), 9, 8, 7, 6, 5, 4, "
-            "or 3 for a black three"
+            "or 3 for a black three",
+            phrase("error.not_cards", tokens=listed, n=len(bad)),
         )
     return tuple(cards)
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .words import Phrase
+
 __all__ = [
     "CanastaError",
     "CardSyntaxError",
@@ -24,7 +26,18 @@ __all__ = [
 
 
 class CanastaError(ValueError):
-    """Base class of every error the rules engine raises on bad input."""
+    """Base class of every error the rules engine raises on bad input.
+
+    Args:
+        message: what is wrong, in English.
+        words: the same as a `Phrase` of `canasta_scorer.rules.WORDS` (its key and
+            values), for the edge to word in the player's language; ``None`` where the
+            English message is all there is.
+    """
+
+    def __init__(self, message: str, words: Phrase | None = None) -> None:
+        super().__init__(message)
+        self.words = words
 
 
 class CardSyntaxError(CanastaError):

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from .errors import NumberSyntaxError
+from .words import phrase
 
 __all__ = ["parse_number"]
 
@@ -40,5 +41,8 @@ def parse_number(text: str) -> int | None:
     if not plain:
         return None
     if len(plain) > 30 or not _NUMBER.fullmatch(plain):
-        raise NumberSyntaxError(f"{text.strip()!r} is not a whole number")
+        raise NumberSyntaxError(
+            f"{text.strip()!r} is not a whole number",
+            phrase("error.not_a_number", text=repr(text.strip())),
+        )
     return int(plain.replace(",", "").replace(" ", ""))

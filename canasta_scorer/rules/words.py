@@ -226,6 +226,21 @@ WORDS: dict[str, Words] = {
     **RANK_WORDS,
     **LABEL_WORDS,
     "plain": Words("{text}"),
+    # text that cannot be read as cards or a number (docs/file-format.md, "Cards")
+    "error.empty_card": N_("an empty card"),
+    "error.not_a_card": N_(
+        "{token} is not a card: write JK, 2, A, K, Q, J, 10 (or T), 9, 8, 7, 6, 5, 4, "
+        "or 3 for a black three"
+    ),
+    "error.not_cards": Nn_(
+        "{tokens} is not a card: write JK, 2, A, K, Q, J, 10 (or T), 9, 8, 7, 6, 5, 4, "
+        "or 3 for a black three",
+        "{tokens} are not cards: write JK, 2, A, K, Q, J, 10 (or T), 9, 8, 7, 6, 5, 4, "
+        "or 3 for a black three",
+        "n",
+    ),
+    "error.cards_not_text": N_("cards must be written as text, not {kind}"),
+    "error.not_a_number": N_("{text} is not a whole number"),
     # counts inside the reasons of verdicts ({n_cards}, {n_canastas})
     "count.cards": Nn_("{n} card", "{n} cards", "n"),
     "count.canastas": Nn_("{n} canasta", "{n} canastas", "n"),

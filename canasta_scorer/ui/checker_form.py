@@ -12,6 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from canasta_scorer import i18n
 from canasta_scorer.i18n import N_, _
 from canasta_scorer.rules import (
     CanastaError,
@@ -112,7 +113,7 @@ def _number(text: str, where: str, problems: list[tuple[str, str]], default: int
     try:
         number = parse_number(text)
     except CanastaError as error:
-        problems.append((where, str(error)))
+        problems.append((where, i18n.error_text(error)))
         return default
     return default if number is None else number
 
@@ -124,7 +125,12 @@ def _melds(melds: Melds, where: str, problems: list[tuple[str, str]]) -> tuple[M
             out.append(Meld.from_cards(cards))
         except CanastaError as error:
             problems.append(
-                (where, _("meld {value}: {error}").format(value=number + 1, error=error))
+                (
+                    where,
+                    _("meld {value}: {error}").format(
+                        value=number + 1, error=i18n.error_text(error)
+                    ),
+                )
             )
     return tuple(out)
 

@@ -13,6 +13,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from canasta_scorer import i18n
 from canasta_scorer.i18n import N_
 from canasta_scorer.rules import (
     POINT_CLASS_CARDS,
@@ -320,7 +321,7 @@ class HandDraft(BaseModel):
             try:
                 total = parse_number(text)
             except CanastaError as error:
-                problems.append(Problem(f"sides[{index}].total", str(error)))
+                problems.append(Problem(f"sides[{index}].total", i18n.error_text(error)))
                 continue
             if total is None:
                 problems.append(Problem(f"sides[{index}].total", MISSING_TOTAL))
@@ -376,7 +377,7 @@ class MatchSetup(BaseModel):
             try:
                 return parse_number(text)
             except CanastaError as error:
-                problems.append(Problem(where, str(error)))
+                problems.append(Problem(where, i18n.error_text(error)))
                 return None
 
         data: dict[str, object] = {

@@ -1,0 +1,98 @@
+"""Words that reach players in their language: numbers in the language's form inside
+variant lines and statistics, the rules engine's errors on text it cannot read, the
+messages of another device's changes and the CLI's citations."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from canasta_scorer import i18n
+from canasta_scorer.rules import CanastaError, parse_cards, parse_number
+from canasta_scorer.store import Change, ChangeKind
+from canasta_scorer.ui.state.live import said_elsewhere
+from canasta_scorer.ui.words import variant_choices, variant_summary
+
+
+def test_a_variant_line_writes_its_numbers_in_the_language() -> None:
+    with i18n.use("en"):
+        assert variant_summary("classic") == (
+            "4 players, 2 partnerships of 2; 108 cards; 1 canasta to go out; target 5,000"
+        )
+        assert variant_summary("six-player") == (
+            "2 partnerships of 3; 162 cards; 2 canastas to go out; target 10,000 "
+            "(150 minimum from 7,500)"
+        )
+        assert dict((key, line) for key, _title, line in variant_choices())["six-player"] == (
+            "2 partnerships of 3; 162 cards; 2 canastas to go out; 10,000 (150 minimum from 7,500)"
+        )
+    with i18n.use("de"):
+        assert variant_summary("classic") == (
+            "4 Spieler, 2 Parteien zu zweit; 108 Karten; 1 Canasta zum Ausmachen; Ziel 5.000"
+        )
+    with i18n.use("pt_BR"):
+        assert variant_summary("six-player").endswith("meta 10.000 (mínimo 150 a partir de 7.500)")
+
+
+@pytest.mark.parametrize(
+    ("code", "value", "places", "shown"),
+    [
+        ("en", 1234.5, 0, "1,234"),
+        ("en", 1235.5, 0, "1,236"),
+        ("en", 2.675, 2, "2.67"),
+        ("de", 1234.5, 2, "1.234,50"),
+        ("it", 0.0, 2, "0,00"),
+    ],
+)
+def test_a_number_with_places_rounds_as_python_and_writes_as_the_language(
+    code: str, value: float, places: int, shown: str
+) -> None:
+    with i18n.use(code):
+        assert i18n.number(value, places=places) == shown
+
+
+def _error(read: object, text: str) -> CanastaError:
+    with pytest.raises(CanastaError) as caught:
+        read(text)  # type: ignore[operator]
+    return caught.value
+
+
+def test_text_that_is_not_cards_or_a_number_is_worded_in_the_language() -> None:
+    one, two, number = (
+        _error(parse_cards, "5 X"),
+        _error(parse_cards, "5 X Y"),
+        _error(parse_number, "1.5x"),
+    )
+    with i18n.use("en"):
+        assert [i18n.error_text(e) for e in (one, two, number)] == [str(one), str(two), str(number)]
+        assert i18n.error_text(number) == "'1.5x' is not a whole number"
+    with i18n.use("pt_BR"):
+        assert i18n.error_text(number) == "'1.5x' não é um número inteiro"
+        assert i18n.error_text(one).startswith("'X' não é uma carta: escreva JK")
+        assert i18n.error_text(two).startswith("'X', 'Y' não são cartas: escreva JK")
+    with i18n.use("de"):
+        assert i18n.error_text(two).startswith("'X', 'Y' sind keine Karten")
+
+
+def test_another_devices_change_in_the_language() -> None:
+    change = Change(match_id=1, kind=ChangeKind.HAND_ADDED, version=3, hand=2)
+    with i18n.use("en"):
+        assert said_elsewhere(change) == "Another device saved hand 3."
+    with i18n.use("it"):
+        assert said_elsewhere(change) == "Un altro dispositivo ha salvato la mano 3."
+
+
+def test_the_cli_help_cites_the_rules_in_the_language() -> None:
+    shown = subprocess.run(
+        [sys.executable, "-m", "canasta_scorer", "--lang", "pt_BR", "check", "pile", "--help"],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=120,
+        check=False,
+    )
+    assert shown.returncode == 0
+    assert "(regras §1.8 Pegar o lixo)" in " ".join(shown.stdout.split())
+    assert "taking the discard pile" not in shown.stdout
