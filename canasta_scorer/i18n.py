@@ -205,8 +205,15 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def number(value: int | float, *, sign: bool = False) -> str:
     """A number as the language writes it: ``1,630`` in English, ``1.630`` in German;
     with ``sign``, a plus before a positive number (``+1,630``)."""
-    text = format_decimal(value, locale=current().locale, group_separator=True)
+    text = _decimal(value, current().code)
     return "+" + text if sign and value > 0 else text
+
+
+@functools.lru_cache(maxsize=4096, typed=True)
+def _decimal(value: int | float, code: str) -> str:
+    """``value`` written as the language of ``code`` writes it (Babel is slow to ask
+    again for the same number: a score sheet shows the same totals many times)."""
+    return format_decimal(value, locale=language(code).locale, group_separator=True)
 
 
 def percent(value: float) -> str:
