@@ -5,9 +5,10 @@ made from ``messages.pot`` (docs/translating.md). They are read with Babel and c
 in memory the first time a language is used (no build step; a fresh clone works).
 
 There is no process-wide language: several browser tabs served by one process may each
-speak their own. The language in force is, in this order, the one set for the running
-context with `use` (the command line, tests), the one the app's resolver gives for the
-running tab (`set_resolver`, see ``ui/words.py``), else English.
+speak their own. The language in force is, in this order, the one the app's resolver
+gives for the running tab (`set_resolver`, see ``ui/language.py``), the one set for
+the running context (`use`: the command line, tests; `speak`: where the app draws a
+tab), else English.
 
 >>> with use("en"):
 ...     _("Save"), ngettext("{n} card", "{n} cards", 2).format(n=2), number(1630)
@@ -68,6 +69,7 @@ __all__ = [
     "rank_name",
     "reason_text",
     "set_resolver",
+    "speak",
     "spoken_list",
     "use",
     "words",
@@ -144,10 +146,14 @@ def set_resolver(resolver: Callable[[], Language | None] | None) -> None:
 
 def current() -> Language:
     """The language in force here (see the module's docstring)."""
-    found = _current.get()
-    if found is None and _resolver is not None:
-        found = _resolver()
-    return found or language(DEFAULT)
+    found = _resolver() if _resolver is not None else None
+    return found or _current.get() or language(DEFAULT)
+
+
+def speak(code: str) -> None:
+    """Speak ``code`` in the running context from now on, where the resolver cannot
+    tell (the app: Flet draws each tab's screens in a task of that tab's own)."""
+    _current.set(language(code))
 
 
 @contextlib.contextmanager

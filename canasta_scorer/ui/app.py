@@ -228,6 +228,8 @@ def App(
     """The whole app for one browser tab or window: one view whose app bar and
     message follow the navigation (and the open match's undo and redo); the screen
     below is its own component, re-drawn only when its areas change."""
+    # Flet draws this tab's screens in a task of its own: they speak its language
+    i18n.speak(nav.language)
     unlocked, set_unlocked = ft.use_state(not gate.needed)
     code, set_code = ft.use_state("")
     problem, set_problem = ft.use_state("")

@@ -9,6 +9,7 @@ reports them).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -85,9 +86,13 @@ class Counted:
 class Player:
     """Taps what is on screen, scrolls (counted) to what is not, and keeps count."""
 
-    def __init__(self, page: Page, counted: Counted) -> None:
+    def __init__(
+        self, page: Page, counted: Counted, word: Callable[[str], str] = lambda name: name
+    ) -> None:
         self.page = page
         self.counted = counted
+        #: A button's English name in the language the page speaks.
+        self.word = word
 
     def button(self, name: str) -> Locator:
         """A button by its exact name; a side's switch by the side's name (its total
@@ -201,14 +206,14 @@ class Player:
     def tap(self, name: str, times: int = 1) -> None:
         """Tap a button ``times`` times, scrolling to it first if it is not on screen."""
         for _ in range(times):
-            target = self.button(name)
+            target = self.button(self.word(name))
             self.find(target)
             if not (self.on_screen(target) or self.fixed(target)):
                 self.scroll_to(target)
             target.click()
             self.counted.taps += 1
             self.quiet()
-            if name != "Save hand" and not self.fixed(self.button("Save hand")):
+            if name != "Save hand" and not self.fixed(self.button(self.word("Save hand"))):
                 self.counted.save_hidden.append(name)
 
     def check_targets(self) -> None:
@@ -232,11 +237,13 @@ class Player:
                 self.counted.small.append((name, width, height, y, top, bottom))
 
 
-def enter_s1(page: Page) -> Counted:
+def enter_s1(page: Page, word: Callable[[str], str] | None = None) -> Counted:
     """From the scoreboard of a new classic match (North, South v East, West): Enter
-    hand 1, S1's worked hand, Save. The page is left on the scoreboard."""
+    hand 1, S1's worked hand, Save. The page is left on the scoreboard. ``word`` gives
+    each button's English name in the page's language (then the melds' rows are not
+    looked for)."""
     counted = Counted()
-    player = Player(page, counted)
+    player = Player(page, counted, word or (lambda name: name))
     player.tap("Enter hand 1")
     player.check_targets()
     for side, taps in enumerate((NORTH_SOUTH, EAST_WEST)):
@@ -244,7 +251,7 @@ def enter_s1(page: Page) -> Counted:
             player.tap("East-West")
         for name, times in taps:
             player.tap(name, times)
-            if name in RANKS:
+            if name in RANKS and word is None:
                 rank = RANKS[name]
                 row = page.get_by_text(re.compile(rf"^{re.escape(rank)} in the meld of "))
                 if not player.on_screen(row.first):

@@ -237,7 +237,7 @@ def MeldRow(
         ),
     ]
     if meld_draft.rank is not MeldRank.WILD:
-        what = _("{name} in the meld of {name2}").format(name=name, name2=name)
+        what = _("{rank} in the meld of {rank}").format(rank=name)
         rows.append(
             ft.Row(
                 [
@@ -256,9 +256,7 @@ def MeldRow(
         )
         rows.append(
             stepper(
-                name.capitalize()
-                if meld_draft.rank is MeldRank.BLACK_THREE
-                else f"{meld_draft.rank.value}s",
+                name[:1].upper() + name[1:],
                 meld_draft.naturals,
                 lambda v: set_meld(side, index, naturals=v),
                 what=what,
@@ -477,7 +475,9 @@ def Ending(
         _count_button(
             count,
             red_threes == count,
-            _("{count} red threes of {name}").format(count=count, name=setup.name),
+            ngettext("{count} red threes of {name}", "{count} red threes of {name}", count).format(
+                count=count, name=setup.name
+            ),
             f"red-threes-{index}-{count}",
             lambda c=count: entry.set_red_threes(index, c),  # type: ignore[misc]
         )
@@ -588,7 +588,7 @@ def RankPad(index: int, ranks: tuple[str, ...], have: frozenset[str], opener: Op
     return ft.Row(
         [
             ft.OutlinedButton(
-                content={"3": "Black 3s", "wild": "Wild"}.get(rank, rank),
+                content={"3": _("Black 3s"), "wild": _("Wild")}.get(rank, rank),
                 tooltip=_("Add a meld of {rank_name}").format(rank_name=rank_name(MeldRank(rank))),
                 height=TOUCH,
                 width=TOUCH if rank not in ("3", "wild") else None,

@@ -8,9 +8,10 @@ from canasta_scorer import i18n
 from canasta_scorer.i18n import _, ngettext
 from canasta_scorer.rules import VARIANT_INFO, Variant
 from canasta_scorer.store import MatchSummary
+from canasta_scorer.ui.language import keep_choice
 from canasta_scorer.ui.state import History, Navigation
 
-from .common import heading, points, screen, scroll_key
+from .common import heading, named, points, screen, scroll_key
 
 VARIANTS = {variant.value for variant in Variant}
 
@@ -65,7 +66,30 @@ def HomeScreen(history: History, nav: Navigation) -> ft.Control:
         controls.append(heading(_("Recent")))
         for summary in history.recent[:5]:
             controls.append(match_tile(nav, summary))
+    controls += [heading(_("Settings")), language_setting(nav)]
     return ft.Column(controls, spacing=12)
+
+
+def language_setting(nav: Navigation) -> ft.Control:
+    """The language of the app on this device, each named in its own words; the choice
+    is kept on the device (never in the database)."""
+
+    def choose(code: str | None) -> None:
+        if code in i18n.LANGUAGES:
+            nav.choose_language(code)
+            ft.context.page.run_task(keep_choice, code)
+
+    return named(
+        ft.Dropdown(
+            label=_("Language"),
+            value=nav.language,
+            options=[
+                ft.DropdownOption(key=code, text=name) for code, name in i18n.LANGUAGES.items()
+            ],
+            on_select=lambda e: choose(e.control.value),
+            key="language",
+        )
+    )
 
 
 def who(name: str, players: tuple[str, ...]) -> str:

@@ -73,10 +73,10 @@ def ScoreboardScreen(state: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.
         if dealer:
             controls.append(ft.Text(_("{dealer} deals next").format(dealer=dealer), size=16))
         label = (
-            _("Go on with hand ")
+            _("Go on with hand {number}")
             if entry.draft is not None and entry.draft.number is None
-            else _("Enter hand ")
-        ) + str(len(record.hands) + 1)
+            else _("Enter hand {number}")
+        ).format(number=len(record.hands) + 1)
         controls.append(
             ft.FilledButton(
                 content=label,

@@ -1,0 +1,149 @@
+"""Each tab speaks its own language: two tabs of one server in two languages at once,
+the device's language followed until one is chosen. Pseudo catalogs stand in for the
+translations here ("DE:" or "ES:" before every English message), so this holds
+whatever the real catalogs say."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po, write_po
+
+from canasta_scorer import i18n
+from canasta_scorer.rules import (
+    MeldSituation,
+    Question,
+    load_hand,
+    parse_meld,
+    rule_set,
+    score_hand,
+    settle,
+)
+from canasta_scorer.ui.state import Navigation
+from tests.ui.harness import AppHarness
+
+
+def _pseudo(template: Path, folder: Path, code: str, mark: str) -> None:
+    with template.open("rb") as source:
+        catalog = read_po(source, locale=code)
+    for message in catalog:
+        if not message.id:
+            continue
+        if isinstance(message.id, tuple):
+            message.string = tuple(mark + form for form in (message.id[0], message.id[1]))
+        else:
+            message.string = mark + message.id
+    target = folder / code / "LC_MESSAGES" / "messages.po"
+    target.parent.mkdir(parents=True)
+    with target.open("wb") as out:
+        write_po(out, catalog)
+
+
+@pytest.fixture
+def pseudo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """German and Spanish pseudo catalogs made from the real template."""
+    template = i18n.LOCALE_DIR / "messages.pot"
+    _pseudo(template, tmp_path, "de", "DE:")
+    _pseudo(template, tmp_path, "es", "ES:")
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    i18n.language.cache_clear()
+    yield
+    i18n.language.cache_clear()
+
+
+def _words(tab: AppHarness) -> list[str]:
+    """Every word on the tab's screen: texts, labels, buttons' words and tooltips."""
+    found = [*tab.texts(), *tab.labels()]
+    for control in tab.controls():
+        for attr in ("content", "tooltip", "label", "hint_text", "text"):
+            value = getattr(control, attr, None)
+            if isinstance(value, str):
+                found.append(value)
+    return found
+
+
+def _speaks(tab: AppHarness, mark: str) -> bool:
+    """Whether every message on screen carries the pseudo language's mark (the app's
+    own words; names, numbers and cards have none)."""
+    return any(word.startswith(mark) for word in _words(tab)) and not any(
+        word.startswith(other) for word in _words(tab) for other in ("DE:", "ES:") if other != mark
+    )
+
+
+def test_two_tabs_speak_two_languages_at_once(
+    pseudo: None, open_app: Callable[..., AppHarness]
+) -> None:
+    german, english = open_app(), open_app()
+    assert "Past matches" in _words(german) and "Past matches" in _words(english)
+    german.choose("Language", "de")
+    assert "DE:Past matches" in _words(german) and _speaks(german, "DE:")
+    assert "Past matches" in _words(english) and not _speaks(english, "DE:")
+    # the second tab changes its language: the first keeps its own
+    english.choose("Language", "es")
+    assert "ES:Past matches" in _words(english) and _speaks(english, "ES:")
+    assert "DE:Past matches" in _words(german) and _speaks(german, "DE:")
+    # a tap on each draws the next screen in that tab's language
+    german.click("DE:Rule checker")
+    english.click("ES:New match")
+    assert "DE:Rule checker" in _words(german) and _speaks(german, "DE:")
+    assert "ES:New match" in _words(english) and _speaks(english, "ES:")
+
+
+def test_the_rules_words_follow_the_language(pseudo: None) -> None:
+    """A finding, a verdict and a citation in the language in force, numbers in its
+    form; English stays the engine's own words."""
+    meld = parse_meld("9 9 2 2 2 JK")
+    verdict = settle(Question.MELD, MeldSituation(meld=meld), rule_set())
+    finding = verdict.findings[0]
+    with i18n.use("en"):
+        assert i18n.finding_text(finding) == finding.message
+        assert i18n.answer_text(verdict) == verdict.answer
+        assert i18n.cite(finding.rule) == "rules §1.3 melds"
+    with i18n.use("de"):
+        assert i18n.finding_text(finding) == (
+            "DE:9 9 2 2 2 JK has 4 wild cards: a meld may hold at most 3, canastas included"
+        )
+        assert i18n.answer_text(verdict) == "DE:No: DE:" + i18n.finding_text(finding)[3:] + "."
+        assert i18n.cite(finding.rule) == "DE:rules §1.3 DE:Melds"
+        assert i18n.number(1630) == "1.630"
+    with i18n.use("es"):
+        assert i18n.finding_text(finding).startswith("ES:9 9 2 2 2 JK has 4")
+
+
+SAMPLES = Path(__file__).resolve().parents[2] / "assets" / "samples"
+
+
+def test_numbers_and_plurals_in_the_language(pseudo: None) -> None:
+    """S1's worked hand (rules §5.1) totals in each language's form; a finding with a
+    count takes the language's plural form."""
+    score = score_hand(load_hand((SAMPLES / "s1-worked-hand.json").read_bytes()))
+    totals = [side.total for side in score.sides]
+    assert totals == [1630, 575]
+    for code, form in (("en", "1,630"), ("de", "1.630"), ("es", "1.630"), ("it", "1.630")):
+        with i18n.use(code):
+            assert [i18n.number(t) for t in totals] == [form, "575"]
+    one = settle(Question.MELD, MeldSituation(meld=parse_meld("5 5")), rule_set()).findings[0]
+    two = settle(Question.MELD, MeldSituation(meld=parse_meld("5 2")), rule_set()).findings
+    with i18n.use("de"):
+        assert i18n.finding_text(one) == "DE:5 5 has 2 cards: a meld needs at least 3"
+        assert "DE:5 2 has 1 natural card: a meld needs at least 2" in [
+            i18n.finding_text(f) for f in two
+        ]
+
+
+def test_the_device_language_is_followed_until_one_is_chosen() -> None:
+    nav = Navigation()
+    assert nav.language == "en"
+    nav.follow_device(["pt-BR", "en-US"])
+    assert nav.language == "pt_BR"
+    nav.follow_device(["fr-FR", "de-AT"])
+    assert nav.language == "de"
+    nav.follow_device(["fr-FR"])
+    assert nav.language == "en"
+    nav.choose_language("it")
+    nav.follow_device(["es-ES"])
+    assert nav.language == "it"
+    with pytest.raises(KeyError):
+        nav.choose_language("fr")
