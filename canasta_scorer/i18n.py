@@ -33,7 +33,7 @@ from babel.dates import format_date, format_datetime
 from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 from babel.support import Translations
 
 from canasta_scorer.rules import (
@@ -65,6 +65,7 @@ __all__ = [
     "moment",
     "ngettext",
     "number",
+    "percent",
     "question_text",
     "rank_name",
     "reason_text",
@@ -206,6 +207,11 @@ def number(value: int | float, *, sign: bool = False) -> str:
     with ``sign``, a plus before a positive number (``+1,630``)."""
     text = format_decimal(value, locale=current().locale, group_separator=True)
     return "+" + text if sign and value > 0 else text
+
+
+def percent(value: float) -> str:
+    """A share as the language writes a percentage: ``50%`` (English), ``50 %`` (German)."""
+    return format_percent(value, locale=current().locale)
 
 
 def day(value: date) -> str:

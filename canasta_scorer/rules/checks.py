@@ -48,7 +48,21 @@ def _finding(severity: Severity, code: Code, where: str, words: Phrase, rule: st
     )
 
 
-_NATURAL_MELD_RANKS = frozenset(MeldRank) - {MeldRank.BLACK_THREE, MeldRank.WILD}
+# Members read on every check, looked up once here (an enum class attribute costs a
+# descriptor lookup each time it is read).
+_WILD, _BLACK_THREE = MeldRank.WILD, MeldRank.BLACK_THREE
+_RED_THREE = Card.RED_THREE
+_NO, _CONCEALED = WentOut.NO, WentOut.CONCEALED
+_WILD_CARD_MELDS = HouseRule.WILD_CARD_MELDS
+_RED_THREE_IN_HAND_PENALTY = HouseRule.RED_THREE_IN_HAND_PENALTY
+#: House rules that can be without effect beside the others (`rules_findings`).
+_MAYBE_WITHOUT_EFFECT = frozenset(
+    {
+        HouseRule.CUTTHROAT_TWO_CANASTAS,
+        HouseRule.WILD_MELD_PENALTY,
+        HouseRule.RED_THREE_PENALTY_CAP_400,
+    }
+)
 
 
 def check_meld(
@@ -71,17 +85,11 @@ def check_meld(
     >>> [f.code.value for f in check_meld(parse_meld("5 2 2"), rule_set())]
     ['meld.too_few_naturals']
     """
-    rank = meld.rank
-    if (
-        rank in _NATURAL_MELD_RANKS
-        and not meld.strays
-        and meld.size >= 3
-        and meld.naturals >= 2
-        and meld.wilds <= 3
-    ):
+    if meld.legal_natural:
         return []  # a legal meld of a natural rank: the common case, decided at once
+    rank = meld.rank
     found: list[Finding] = []
-    red = meld.cards.count(Card.RED_THREE)
+    red = meld.cards.count(_RED_THREE)
     if red:
         found.append(
             _finding(
@@ -92,7 +100,7 @@ def check_meld(
                 R_MELD,
             )
         )
-    others = [card for card in meld.strays if card is not Card.RED_THREE]
+    others = [card for card in meld.strays if card is not _RED_THREE]
     if others:
         found.append(
             _finding(
@@ -105,8 +113,8 @@ def check_meld(
         )
     if rank is None:
         return found
-    if rank is MeldRank.WILD:
-        if not rules.has(HouseRule.WILD_CARD_MELDS):
+    if rank is _WILD:
+        if _WILD_CARD_MELDS not in rules.house_rules:
             found.append(
                 _finding(
                     E,
@@ -137,7 +145,7 @@ def check_meld(
                 )
             )
         return found
-    if rank is MeldRank.BLACK_THREE:
+    if rank is _BLACK_THREE:
         if meld.wilds:
             found.append(
                 _finding(
@@ -268,6 +276,8 @@ def _ranks_in(meld: Meld) -> tuple[Phrase, ...]:
 def rules_findings(rules: RuleSet, where: str = "house_rules") -> list[Finding]:
     """Warnings for house rules that have no effect with the others (rules §3)."""
     found: list[Finding] = []
+    if _MAYBE_WITHOUT_EFFECT.isdisjoint(rules.house_rules):
+        return found
     if rules.has(HouseRule.CUTTHROAT_TWO_CANASTAS) and not rules.variant.lone_hand:
         found.append(
             _finding(
@@ -344,8 +354,14 @@ def check_hand(
                 found += check_score(side.score_before, f"sides[{index}].score_before")
     found += _check_table(record, rules, sides_too=whole_file)
     groups = scoring_groups(record, rules)
-    group_of = {index: group for group in groups for index in group}
-    out_sides = [index for index, side in enumerate(sides) if side.went_out is not WentOut.NO]
+    group_of: dict[int, list[int]] = {}
+    for group in groups:
+        for index in group:
+            group_of[index] = group
+    out_sides: list[int] = []
+    for index, side in enumerate(sides):
+        if side.went_out is not _NO:
+            out_sides.append(index)
     for index, side in enumerate(sides):
         if side.quick:
             found += _check_quick(index, side)
@@ -505,7 +521,7 @@ def _check_lone_hand(record: HandRecord, rules: RuleSet) -> list[Finding]:
     rule = citations.rule("2.3")
     if record.lone_hand is None:
         if rules.variant.lone_hand and len(record.sides) == 3:
-            out = next((side for side in record.sides if side.went_out is not WentOut.NO), None)
+            out = next((side for side in record.sides if side.went_out is not _NO), None)
             message = (
                 phrase("lone_hand.missing", player=out.name)
                 if out is not None
@@ -616,10 +632,10 @@ def _check_side(
     here = f"sides[{index}]"
     # Black threes are melded only by the player who goes out, on that turn (S0 "Threes in
     # Classic Canasta"): in cutthroat the partner who did not go out cannot have laid them.
-    going_out = side.went_out is not WentOut.NO
+    going_out = side.went_out is not _NO
     ranks: dict[MeldRank, int] = {}
     for number, meld in enumerate(side.melds):
-        if check_meld(meld, rules, going_out=going_out):
+        if not meld.legal_natural and check_meld(meld, rules, going_out=going_out):
             found += check_meld(meld, rules, f"{here}.melds[{number}]", going_out=going_out)
         rank = meld.rank
         if rank is None:
@@ -648,12 +664,10 @@ def _check_side(
     # The partners of three-player cutthroat are one side for this rule: their melds are
     # the partnership's.
     if (
-        MeldRank.WILD in ranks
-        and rules.has(HouseRule.WILD_CARD_MELDS)
-        and any(m.rank is MeldRank.WILD and m.size < CANASTA_SIZE for m in side.melds)
-        and any(
-            m.wilds and m.rank is not MeldRank.WILD for i in group for m in record.sides[i].melds
-        )
+        _WILD in ranks
+        and _WILD_CARD_MELDS in rules.house_rules
+        and any(m.rank is _WILD and m.size < CANASTA_SIZE for m in side.melds)
+        and any(m.wilds and m.rank is not _WILD for i in group for m in record.sides[i].melds)
     ):
         found.append(
             _finding(
@@ -672,8 +686,8 @@ def _check_side(
 def _check_hands(record: HandRecord, rules: RuleSet, index: int, side: HandSide) -> list[Finding]:
     found: list[Finding] = []
     here = f"sides[{index}].left_in_hand"
-    red = side.hand_cards().count(Card.RED_THREE)
-    if red and not rules.has(HouseRule.RED_THREE_IN_HAND_PENALTY):
+    red = side.hand_cards().count(_RED_THREE)
+    if red and _RED_THREE_IN_HAND_PENALTY not in rules.house_rules:
         found.append(
             _finding(
                 E,
@@ -689,12 +703,12 @@ def _check_hands(record: HandRecord, rules: RuleSet, index: int, side: HandSide)
     rule = citations.rule("1.9")
     # The side went out but who did is not named (GOING_OUT_BY_MISSING): one empty hand is
     # that player's, so it is not reported as an empty hand of a player who did not go out.
-    unnamed_out = side.went_out is not WentOut.NO and not out_by
+    unnamed_out = side.went_out is not _NO and not out_by
     if isinstance(left, dict):
-        known = side.player_keys
         for player, cards in left.items():
             key = player.strip().casefold()
-            if side.players and key not in known:
+            # (a name as the players list has it is one of them: no folding needed)
+            if side.players and player not in side.players and key not in side.player_keys:
                 found.append(
                     _finding(
                         E,
@@ -722,7 +736,7 @@ def _check_hands(record: HandRecord, rules: RuleSet, index: int, side: HandSide)
                         rule,
                     )
                 )
-    elif not left and side.went_out is WentOut.NO:
+    elif not left and side.went_out is _NO:
         found.append(
             _finding(
                 W,
@@ -740,7 +754,7 @@ def _check_going_out(
 ) -> list[Finding]:
     found: list[Finding] = []
     here = f"sides[{index}]"
-    if side.went_out is WentOut.NO:
+    if side.went_out is _NO:
         if side.went_out_by is not None:
             found.append(
                 _finding(
@@ -756,7 +770,12 @@ def _check_going_out(
     by_key = by.strip().casefold() if by is not None else ""
     left = side.left_in_hand
     one_player = rules.side_sizes_max == 1 or len(side.players) == 1
-    if by is not None and side.players and by_key not in side.player_keys:
+    if (
+        by is not None
+        and side.players
+        and by not in side.players
+        and by_key not in side.player_keys
+    ):
         found.append(
             _finding(
                 E,
@@ -809,7 +828,7 @@ def _check_going_out(
     for partner in partners:
         canastas += canasta_count(partner.melds, rules)
     needed = rules.canastas_to_go_out
-    if side.went_out is WentOut.CONCEALED and partners:
+    if side.went_out is _CONCEALED and partners:
         # Three-player cutthroat: the partner who goes out concealed melds the whole hand in
         # one turn with canastas of their own and adds nothing to the other's melds
         # (rules §1.9), so only their own melds count.
@@ -829,7 +848,7 @@ def _check_going_out(
     if canastas < needed:
         has = phrase("has.canastas", n=canastas) if canastas else phrase("has.no_canasta")
         need = phrase("canastas", n=needed)
-        if side.went_out is WentOut.CONCEALED:
+        if side.went_out is _CONCEALED:
             own = ":own" if partners else ""
             found.append(
                 _finding(
@@ -885,9 +904,11 @@ def _check_minimum(record: HandRecord, rules: RuleSet, group: list[int]) -> list
     carded = [i for i in group if not sides[i].quick]
     if len(group) == 1:
         side = sides[group[0]]
-        if side.quick or side.went_out is WentOut.CONCEALED or not side.melds:
+        if side.quick or side.went_out is _CONCEALED or not side.melds:
             return []
-        points = sum(meld.points for meld in side.melds)
+        points = 0
+        for meld in side.melds:
+            points += meld.points
         minimum = initial_meld_minimum(side.score_before, rules)
         if points >= minimum:
             return []
@@ -904,7 +925,7 @@ def _check_minimum(record: HandRecord, rules: RuleSet, group: list[int]) -> list
             )
         ]
     # Partners who made no earlier meld than the going-out turn: not the opener.
-    later = {i for i in carded if sides[i].went_out is WentOut.CONCEALED}
+    later = {i for i in carded if sides[i].went_out is _CONCEALED}
     # Who may have opened: a partner with melds of their own (a quick partner's melds are
     # unknown, so they may have).
     openers = [i for i in group if i not in later and (sides[i].quick or bool(sides[i].melds))]
@@ -980,16 +1001,27 @@ _SUPPLY_ORDER = (*NATURAL_RANKS, Card.TWO, Card.JOKER, Card.BLACK_THREE)
 
 def _check_supply(record: HandRecord, rules: RuleSet) -> list[Finding]:
     """rules §1.13 check 4: no card more often than the deck holds."""
-    cards: list[Card] = []
+    # Each meld's cards were counted when it was built: add those counts up.
+    counts: dict[Card, int] = {}
     laid_red = 0
     for side in record.sides:
         for meld in side.melds:
-            cards += meld.cards
-        cards += side.hand_cards()
+            for card, count in meld.counts.items():
+                counts[card] = counts.get(card, 0) + count
+        for card in side.hand_cards():
+            counts[card] = counts.get(card, 0) + 1
         laid_red += side.red_threes
-    counts = Counter(cards)
-    found: list[Finding] = []
     limits = rules.deck
+    red = laid_red + counts.get(_RED_THREE, 0)
+    over = red > rules.red_threes
+    for card, count in counts.items():
+        if count > limits[card] and card is not _RED_THREE:
+            over = True
+            break
+    if not over:
+        return []  # the common case: every card within the deck
+    counts = Counter(counts)
+    found: list[Finding] = []
     for card in _SUPPLY_ORDER:
         limit = limits[card]
         if counts[card] > limit:
@@ -1008,7 +1040,6 @@ def _check_supply(record: HandRecord, rules: RuleSet) -> list[Finding]:
                     R_SUPPLY,
                 )
             )
-    red = laid_red + counts[Card.RED_THREE]
     if red > rules.red_threes:
         found.append(
             _finding(

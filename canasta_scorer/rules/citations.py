@@ -16,6 +16,7 @@ project exists.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Final
 
 from .words import W_
@@ -118,6 +119,7 @@ def _cite(table: dict[str, str], sections: tuple[str, ...]) -> str:
     return "; ".join(parts)
 
 
+@cache
 def rule(*sections: str) -> str:
     """A citation of sections of the rules (``docs/rules.md``).
 
@@ -133,6 +135,7 @@ def rule(*sections: str) -> str:
     return "rules " + _cite(RULES, sections)
 
 
+@cache
 def file_format(*sections: str) -> str:
     """A citation of sections of the hand and match file format (``docs/file-format.md``).
 

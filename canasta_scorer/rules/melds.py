@@ -23,11 +23,12 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Any, cast
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from .bonuses import MIXED_CANASTA_BONUS, NATURAL_CANASTA_BONUS, WILD_CANASTA_BONUS
 from .cards import NATURAL_RANKS, Card, format_cards, parse_cards
 from .errors import CardSyntaxError, MeldSyntaxError
+from .models import construct
 from .ruleset import HouseRule, RuleSet
 
 __all__ = ["CANASTA_SIZE", "CanastaKind", "Meld", "MeldRank", "canasta_count", "parse_meld"]
@@ -93,10 +94,12 @@ _OBJECT_KEYS = frozenset({"rank", "naturals", "twos", "jokers"})
 def _main_rank(counts: Mapping[Card, int]) -> MeldRank | None:
     best: Card | None = None
     most = 0
-    for card in NATURAL_RANKS:  # high to low: a tie goes to the higher rank
-        count = counts.get(card, 0)
-        if count > most:
-            best, most = card, count
+    order = 99
+    for card, count in counts.items():
+        place = _NATURAL_ORDER.get(card)
+        # the most frequent natural rank; a tie goes to the higher rank
+        if place is not None and (count > most or (count == most and place < order)):
+            best, most, order = card, count, place
     if best is not None:
         return _RANK_OF_CARD[best]
     if counts.get(Card.BLACK_THREE):
@@ -106,40 +109,71 @@ def _main_rank(counts: Mapping[Card, int]) -> MeldRank | None:
     return None
 
 
+_TWO, _JOKER, _BLACK_THREE = Card.TWO, Card.JOKER, Card.BLACK_THREE
+_WILD_RANK, _BLACK_THREE_RANK = MeldRank.WILD, MeldRank.BLACK_THREE
+_CANASTA_NATURAL, _CANASTA_MIXED, _CANASTA_WILD = (
+    CanastaKind.NATURAL,
+    CanastaKind.MIXED,
+    CanastaKind.WILD,
+)
+_CARD_POINTS = {card: card.points for card in Card}
+#: Cards given as their tokens ("K") read as `Card`s, as the model's field would.
+_CARDS = TypeAdapter(tuple[Card, ...]).validate_python
+_WILD_CARD_MELDS = HouseRule.WILD_CARD_MELDS
+_NATURAL_MELD_RANKS = frozenset(MeldRank) - {MeldRank.BLACK_THREE, MeldRank.WILD}
+#: The rank of a meld whose cards are all one natural card, by that card.
+_NATURAL_RANK_OF = {card: _RANK_OF_CARD[card] for card in NATURAL_RANKS}
+
+
 def _shape(
     cards: tuple[Card, ...], counts: Mapping[Card, int], rank: MeldRank | None
 ) -> dict[str, Any]:
-    """Everything a meld's checks and scores read, counted once (see `Meld`)."""
+    """Everything a meld's checks and scores read, counted once (see `Meld`).
+
+    ``cards`` are in canonical order (the meld's own rank first); ``counts`` are theirs.
+    """
     own = _CARD_OF_RANK.get(rank) if rank is not None else None
-    twos = counts.get(Card.TWO, 0)
-    jokers = counts.get(Card.JOKER, 0)
+    twos = counts.get(_TWO, 0)
+    jokers = counts.get(_JOKER, 0)
     naturals = counts.get(own, 0) if own is not None else 0
     size = len(cards)
     kind: CanastaKind | None = None
     if size >= CANASTA_SIZE and rank is not None:
-        if rank is MeldRank.WILD:
-            kind = CanastaKind.WILD
-        elif rank is not MeldRank.BLACK_THREE:
-            kind = CanastaKind.MIXED if twos + jokers else CanastaKind.NATURAL
+        if rank is _WILD_RANK:
+            kind = _CANASTA_WILD
+        elif rank is not _BLACK_THREE_RANK:
+            kind = _CANASTA_MIXED if twos + jokers else _CANASTA_NATURAL
+    points = 0
+    for card, count in counts.items():
+        points += _CARD_POINTS[card] * count
+    strays: tuple[Card, ...] = ()
+    sound = naturals + twos + jokers == size
+    if not sound:
+        strays = tuple(
+            card for card in cards if card is not own and card is not _TWO and card is not _JOKER
+        )
     return {
+        "cards": cards,
         "rank": rank,
         "size": size,
         "naturals": naturals,
         "twos": twos,
         "jokers": jokers,
         "wilds": twos + jokers,
-        "strays": tuple(
-            card
-            for card in cards
-            if card is not own and card is not Card.TWO and card is not Card.JOKER
-        ),
-        "points": sum(_CARD_POINTS[card] for card in cards),
-        "counts": dict(counts),
+        "strays": strays,
+        "points": points,
+        "counts": counts,
         "_kind": kind,
+        # A legal meld of a natural rank under any rules: 3 cards or more, 2 naturals or
+        # more, at most 3 wild cards, nothing else (rules §1.3); `check_meld` says so at once.
+        "legal_natural": (
+            sound
+            and rank in _NATURAL_MELD_RANKS
+            and size >= 3
+            and naturals >= 2
+            and twos + jokers <= 3
+        ),
     }
-
-
-_CARD_POINTS = {card: card.points for card in Card}
 
 
 class Meld(BaseModel):
@@ -158,16 +192,11 @@ class Meld(BaseModel):
     @classmethod
     def from_cards(cls, cards: tuple[Card, ...] | list[Card]) -> Meld:
         """A meld of these cards, in any order."""
-        counts = Counter(cards)
-        rank = _main_rank(counts)
-        main = _CARD_OF_RANK.get(rank) if rank is not None else None
-        # The meld's own rank first, then the other cards in their fixed order.
-        first = [main] * counts[main] if main is not None else []
-        rest = sorted((card for card in cards if card is not main), key=_CARD_ORDER.__getitem__)
-        ordered = (*first, *rest)
-        meld = cls(cards=ordered)
-        meld.__dict__.update(_shape(ordered, counts, rank))
-        return meld
+        kinds = set(cards)
+        if not all(type(card) is Card for card in kinds):
+            cards = tuple(_CARDS(cards))  # tokens such as "K": read as cards first
+            kinds = set(cards)
+        return _of_cards(cards, kinds)
 
     @classmethod
     def of(cls, rank: MeldRank | str, naturals: int = 0, twos: int = 0, jokers: int = 0) -> Meld:
@@ -213,7 +242,7 @@ class Meld(BaseModel):
     def _counted(self, name: str) -> Any:
         # A meld built another way than `from_cards` (``Meld(cards=...)``) is counted on
         # first use; each value is then a plain attribute.
-        counts = Counter(self.cards)
+        counts = dict(Counter(self.cards))
         values = _shape(self.cards, counts, _main_rank(counts))
         self.__dict__.update(values)
         return values[name]
@@ -266,6 +295,12 @@ class Meld(BaseModel):
         return cast("dict[Card, int]", self._counted("counts"))
 
     @cached_property
+    def legal_natural(self) -> bool:
+        """True for a legal meld of a natural rank under any rules (rules §1.3): at least
+        3 cards, at least 2 of them natural, at most 3 wild cards, no other card."""
+        return cast(bool, self._counted("legal_natural"))
+
+    @cached_property
     def _kind(self) -> CanastaKind | None:
         return cast("CanastaKind | None", self._counted("_kind"))
 
@@ -277,9 +312,30 @@ class Meld(BaseModel):
         one (§1.5). Under H5 a meld of 7 wild cards is a wild canasta (2,000).
         """
         kind = self._kind
-        if kind is CanastaKind.WILD and HouseRule.WILD_CARD_MELDS not in rules.house_rules:
+        if kind is _CANASTA_WILD and _WILD_CARD_MELDS not in rules.house_rules:
             return None
         return kind
+
+
+_MELD_FIELDS = frozenset({"cards"})
+
+
+def _of_cards(cards: tuple[Card, ...] | list[Card], kinds: set[Card]) -> Meld:
+    """A meld of `Card`s (``kinds``: the set of them), counted and built at once, not
+    validated again (the cards are `Card`s), every count of `_shape` in place."""
+    if len(kinds) == 1:  # one kind of card (K K K): already in canonical order
+        ordered = tuple(cards)
+        counts = {ordered[0]: len(ordered)}
+        rank = _NATURAL_RANK_OF.get(ordered[0]) or _main_rank(counts)
+    else:
+        counts = {card: cards.count(card) for card in kinds}
+        rank = _main_rank(counts)
+        main = _CARD_OF_RANK.get(rank) if rank is not None else None
+        # The meld's own rank first, then the other cards in their fixed order.
+        first = [main] * counts[main] if main is not None else []
+        rest = sorted((card for card in cards if card is not main), key=_CARD_ORDER.__getitem__)
+        ordered = (*first, *rest)
+    return construct(Meld, _shape(ordered, counts, rank), _MELD_FIELDS)
 
 
 def parse_meld(value: str | Mapping[str, Any] | Meld) -> Meld:
@@ -310,7 +366,7 @@ def parse_meld(value: str | Mapping[str, Any] | Meld) -> Meld:
         cards = parse_cards(value)
         if not cards:
             raise MeldSyntaxError("a meld with no cards")
-        return Meld.from_cards(cards)
+        return _of_cards(cards, set(cards))
     if isinstance(value, Mapping):
         unknown = sorted(str(key) for key in value if key not in _OBJECT_KEYS)
         if unknown:
@@ -334,4 +390,10 @@ def parse_meld(value: str | Mapping[str, Any] | Meld) -> Meld:
 
 def canasta_count(melds: Iterable[Meld], rules: RuleSet) -> int:
     """Canastas among some melds at the end of the hand (rules §1.4; H5 wild ones)."""
-    return sum(1 for meld in melds if meld.canasta_kind(rules) is not None)
+    wild_ones = _WILD_CARD_MELDS in rules.house_rules
+    count = 0
+    for meld in melds:
+        kind = meld._kind
+        if kind is not None and (wild_ones or kind is not _CANASTA_WILD):
+            count += 1
+    return count

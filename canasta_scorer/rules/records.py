@@ -20,11 +20,10 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
-from functools import cached_property
 from itertools import chain
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Generic, TypeVar, overload
 
 from pydantic import (
     AfterValidator,
@@ -110,6 +109,8 @@ def plain_name(value: str) -> str:
     Raises:
         ValueError: the name holds a control character (which ones are said).
     """
+    if value.isprintable():  # no control character (Cc) nor direction control (Cf)
+        return value
     found = sorted(set(_controls(value)) | (_DIRECTION_CONTROLS & set(value)), key=ord)
     if found:
         raise ValueError(f"must not hold control characters (it holds {_shown(found)})")
@@ -117,6 +118,8 @@ def plain_name(value: str) -> str:
 
 
 def _plain_note(value: str) -> str:
+    if value.isprintable():  # no control character at all
+        return value
     found = _controls(value, _NOTE_CONTROLS)
     if found:
         raise ValueError(
@@ -177,6 +180,8 @@ def _write_left(value: tuple[Card, ...] | dict[str, tuple[Card, ...]]) -> str | 
 
 
 def _read_meld(value: object) -> Meld:
+    if type(value) is str and len(value) <= MAX_CARD_TEXT:  # the common case, at once
+        return parse_meld(value)
     if not isinstance(value, str | Mapping | Meld):
         raise ValueError(f'a meld is text such as "J J 2" or an object; got {_kind(value)}')
     return parse_meld(_card_text(value) if isinstance(value, str) else value)
@@ -207,8 +212,36 @@ Note = Annotated[str, Field(max_length=2000), AfterValidator(_plain_note)]
 Points = Annotated[StrictInt, Field(ge=-10_000_000, le=10_000_000)]
 
 
+_Value = TypeVar("_Value")
+
+
+class _once(Generic[_Value]):
+    """`functools.cached_property` without its lock: the value is worked out on first
+    read and kept in the instance's ``__dict__``, where later reads find it. (Python
+    3.11's cached_property takes a lock on every first read, about a microsecond, and a
+    record is read once per check.)"""
+
+    def __init__(self, func: Callable[[Any], _Value]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> _once[_Value]: ...
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> _Value: ...
+    def __get__(self, instance: object | None, owner: type | None = None) -> Any:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.func(instance)
+        return value
+
+
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, ignored_types=(_once,))
 
 
 class HandPlay(_Strict):
@@ -239,9 +272,10 @@ class HandPlay(_Strict):
 
     def hand_cards(self) -> tuple[Card, ...]:
         """Every card left in the side's hands, all players together."""
-        return self._hand_cards
+        left = self.left_in_hand
+        return left if type(left) is tuple else self._hand_cards
 
-    @cached_property
+    @_once
     def _hand_cards(self) -> tuple[Card, ...]:
         if isinstance(self.left_in_hand, dict):
             return tuple(chain.from_iterable(self.left_in_hand.values()))
@@ -262,7 +296,7 @@ class HandSide(HandPlay):
     players: tuple[Name, ...] = ()
     score_before: Points = 0
 
-    @cached_property
+    @_once
     def player_keys(self) -> frozenset[str]:
         """The players' names as compared: case and surrounding spaces aside."""
         return frozenset(player.strip().casefold() for player in self.players)
@@ -449,11 +483,13 @@ class _DuplicateKey(ValueError):
 
 
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    data: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in data:
-            raise _DuplicateKey(key)
-        data[key] = value
+    data = dict(pairs)
+    if len(data) != len(pairs):  # a key given twice: name the first one repeated
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
     return data
 
 
@@ -499,6 +535,8 @@ def check_size(text: str | bytes, limit: int, kind: str) -> None:
     Raises:
         RecordError: the text is longer than ``limit`` bytes (the limit is said).
     """
+    if len(text) * 4 <= limit:  # no character is more than 4 bytes: within the limit
+        return
     size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "surrogatepass"))
     if size > limit:
         raise RecordError(

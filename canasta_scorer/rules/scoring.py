@@ -11,7 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model_serializer
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+)
 
 from .bonuses import (
     CONCEALED_BONUS,
@@ -26,6 +31,7 @@ from .cards import Card, cards_points
 from .checks import check_hand
 from .findings import Finding, has_errors
 from .melds import CanastaKind, MeldRank
+from .models import construct
 from .records import HandRecord, HandSide, WentOut, hand_rules, scoring_groups
 from .ruleset import HouseRule, RuleSet, red_three_score
 
@@ -109,6 +115,29 @@ class HandScore(BaseModel):
 
 
 _NATURAL, _MIXED, _WILD = CanastaKind.NATURAL, CanastaKind.MIXED, CanastaKind.WILD
+_WILD_RANK = MeldRank.WILD
+_RED_THREE = Card.RED_THREE
+_NO, _CONCEALED = WentOut.NO, WentOut.CONCEALED
+_WILD_CARD_MELDS = HouseRule.WILD_CARD_MELDS
+_WILD_MELD_PENALTY = HouseRule.WILD_MELD_PENALTY
+_RED_THREE_IN_HAND_PENALTY = HouseRule.RED_THREE_IN_HAND_PENALTY
+_GO_OUT_WITHOUT_CANASTAS = HouseRule.GO_OUT_WITHOUT_CANASTAS
+_NO_RED_THREE_PENALTY = HouseRule.NO_RED_THREE_PENALTY
+_RED_THREES_NEED_CANASTA = HouseRule.RED_THREES_NEED_CANASTA
+
+
+# The result models are built from values this module computed (whole numbers, the
+# record's names, the checker's findings): not validated again (`construct`).
+def _side_score(values: dict[str, Any]) -> SideScore:
+    return construct(SideScore, values, _SIDE_FIELDS)
+
+
+def _hand_score(values: dict[str, Any]) -> HandScore:
+    return construct(HandScore, values, _HAND_FIELDS)
+
+
+_SIDE_FIELDS = frozenset(SideScore.model_fields)
+_HAND_FIELDS = frozenset(HandScore.model_fields)
 
 
 def _group_parts(
@@ -116,46 +145,44 @@ def _group_parts(
 ) -> tuple[int, int, int, int, int, int, int, int]:
     house = rules.house_rules
     meld_points = natural = mixed = wild = penalties = hand_points = red_in_hand = 0
-    wild_penalty = HouseRule.WILD_CARD_MELDS in house and HouseRule.WILD_MELD_PENALTY in house
+    wild_melds = _WILD_CARD_MELDS in house
+    wild_penalty = wild_melds and _WILD_MELD_PENALTY in house
     for side in sides:
         for meld in side.melds:
             meld_points += meld.points
-            kind = meld.canasta_kind(rules)
+            kind = meld._kind  # the canasta it is; a wild one counts only under H5
             if kind is _NATURAL:
                 natural += 1
             elif kind is _MIXED:
                 mixed += 1
-            elif kind is _WILD:
+            elif kind is _WILD and wild_melds:
                 wild += 1
-            elif wild_penalty and meld.rank is MeldRank.WILD:
+            elif wild_penalty and meld.rank is _WILD_RANK:
                 penalties -= WILD_MELD_PENALTY
         cards = side.hand_cards()
         if cards:
             hand_points -= cards_points(cards)
-            red_in_hand += cards.count(Card.RED_THREE)
-    if red_in_hand and HouseRule.RED_THREE_IN_HAND_PENALTY in house:
+            red_in_hand += cards.count(_RED_THREE)
+    if red_in_hand and _RED_THREE_IN_HAND_PENALTY in house:
         penalties -= RED_THREE_IN_HAND_PENALTY * red_in_hand
     canasta_bonus = (
         natural * NATURAL_CANASTA_BONUS + mixed * MIXED_CANASTA_BONUS + wild * WILD_CANASTA_BONUS
     )
     going_out = 0
     for side in sides:
-        if side.went_out is WentOut.NO:
+        if side.went_out is _NO:
             continue
-        if (
-            HouseRule.GO_OUT_WITHOUT_CANASTAS in house
-            and natural + mixed + wild < rules.canastas_to_go_out
-        ):
+        if _GO_OUT_WITHOUT_CANASTAS in house and natural + mixed + wild < rules.canastas_to_go_out:
             continue
-        going_out = CONCEALED_BONUS if side.went_out is WentOut.CONCEALED else GOING_OUT_BONUS
+        going_out = CONCEALED_BONUS if side.went_out is _CONCEALED else GOING_OUT_BONUS
     return meld_points, hand_points, canasta_bonus, going_out, penalties, natural, mixed, wild
 
 
 def _red_threes_positive(sides: list[HandSide], rules: RuleSet) -> bool:
     house = rules.house_rules
-    if HouseRule.NO_RED_THREE_PENALTY in house:
+    if _NO_RED_THREE_PENALTY in house:
         return True
-    if HouseRule.RED_THREES_NEED_CANASTA in house:
+    if _RED_THREES_NEED_CANASTA in house:
         return any(meld.canasta_kind(rules) is not None for side in sides for meld in side.melds)
     return any(side.melds for side in sides)
 
@@ -171,54 +198,65 @@ def score_sides(record: HandRecord, rules: RuleSet | None = None) -> tuple[SideS
         One `SideScore` per side, in the record's side order.
     """
     rules = rules or hand_rules(record)
-    scores: list[SideScore | None] = [None] * len(record.sides)
-    for group in scoring_groups(record, rules):
-        for index in group:
-            side = record.sides[index]
+    sides = record.sides
+    scores: list[SideScore | None] = [None] * len(sides)
+    for indexes in scoring_groups(record, rules):
+        # A side typed as a total scores that total; the group's others score their cards.
+        group: list[int] = []
+        members: list[HandSide] = []
+        for index in indexes:
+            side = sides[index]
             if side.total is not None:
-                scores[index] = SideScore(
-                    name=side.name,
-                    meld_points=0,
-                    hand_points=0,
-                    canasta_bonus=0,
-                    red_three_bonus=0,
-                    going_out_bonus=0,
-                    penalties=0,
-                    total=side.total,
-                    natural_canastas=0,
-                    mixed_canastas=0,
-                    typed_total=side.total,
+                scores[index] = _side_score(
+                    {
+                        "name": side.name,
+                        "meld_points": 0,
+                        "hand_points": 0,
+                        "canasta_bonus": 0,
+                        "red_three_bonus": 0,
+                        "going_out_bonus": 0,
+                        "penalties": 0,
+                        "total": side.total,
+                        "natural_canastas": 0,
+                        "mixed_canastas": 0,
+                        "typed_total": side.total,
+                        "wild_canastas": 0,
+                    }
                 )
-        members = [record.sides[i] for i in group]
-        if any(side.total is not None for side in members):
-            group = [index for index in group if record.sides[index].total is None]
-            members = [record.sides[i] for i in group]
+            else:
+                group.append(index)
+                members.append(side)
         if not group:
             continue
         meld_points, hand_points, bonus, going_out, penalties, natural, mixed, wild = _group_parts(
             members, rules
         )
-        positive = _red_threes_positive(members, rules)
         shared = meld_points + hand_points + bonus + going_out + penalties
+        positive: bool | None = None  # whether red threes count plus: asked once, if needed
         for index in group:
-            side = record.sides[index]
-            red = (
-                red_three_score(side.red_threes, rules, positive=positive) if side.red_threes else 0
+            side = sides[index]
+            red = 0
+            if side.red_threes:
+                if positive is None:
+                    positive = _red_threes_positive(members, rules)
+                red = red_three_score(side.red_threes, rules, positive=positive)
+            scores[index] = _side_score(
+                {
+                    "name": side.name,
+                    "meld_points": meld_points,
+                    "hand_points": hand_points,
+                    "canasta_bonus": bonus,
+                    "red_three_bonus": red,
+                    "going_out_bonus": going_out,
+                    "penalties": penalties,
+                    "total": shared + red,
+                    "natural_canastas": natural,
+                    "mixed_canastas": mixed,
+                    "typed_total": 0,
+                    "wild_canastas": wild,
+                }
             )
-            scores[index] = SideScore(
-                name=side.name,
-                meld_points=meld_points,
-                hand_points=hand_points,
-                canasta_bonus=bonus,
-                red_three_bonus=red,
-                going_out_bonus=going_out,
-                penalties=penalties,
-                total=shared + red,
-                natural_canastas=natural,
-                mixed_canastas=mixed,
-                wild_canastas=wild,
-            )
-    return tuple(score for score in scores if score is not None)
+    return tuple(filter(None, scores))
 
 
 def score_hand(record: HandRecord, rules: RuleSet | None = None) -> HandScore:
@@ -246,6 +284,10 @@ def score_hand(record: HandRecord, rules: RuleSet | None = None) -> HandScore:
     """
     rules = rules or hand_rules(record)
     findings = check_hand(record, rules)
-    return HandScore(
-        valid=not has_errors(findings), sides=score_sides(record, rules), violations=tuple(findings)
+    return _hand_score(
+        {
+            "valid": not has_errors(findings),
+            "sides": score_sides(record, rules),
+            "violations": tuple(findings),
+        }
     )

@@ -19,8 +19,10 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 from sqlalchemy import Engine, Select, case, delete, func, or_, select, text, tuple_, update
 from sqlalchemy.exc import DatabaseError, OperationalError
+from sqlalchemy.orm import aliased
 from sqlmodel import Session, col
 
+from canasta_scorer.i18n import _
 from canasta_scorer.rules import (
     EditCheck,
     Finding,
@@ -57,13 +59,16 @@ from .errors import (
 )
 from .exchange import BackupFile, BackupMatch, fingerprint, read_backup_or_match, score_sheet_csv
 from .tables import (
+    EVERY_MATCH,
     ChangeRow,
     DraftRow,
     HandRow,
     MatchPartnershipRow,
     MatchPlayerRow,
     MatchRow,
+    PartnershipFilterTotalsRow,
     PartnershipTotalsRow,
+    PlayerFilterTotalsRow,
     PlayerRow,
     PlayerTotalsRow,
     SidePlayerRow,
@@ -192,6 +197,42 @@ _STALE = (
     col(MatchRow.stats_version).is_(None),
     col(MatchRow.stats_version) < STATS_VERSION,
 )
+
+
+#: What one match adds to the filter totals: its players' ids (the matches it is among),
+#: each player's kept counts ``(player_id, variant, status, counts, best_hand)`` and each
+#: partnership's ``(key, players, variant, status, counts)``.
+_PlayerPart = tuple[int, str, str, dict[str, int], int | None]
+_PairPart = tuple[str, str, str, str, dict[str, int]]
+_Part = tuple[set[int], list[_PlayerPart], list[_PairPart]]
+_PAIR_SUMS = ("played", "in_progress", "won")
+
+
+def _part(players: Sequence[MatchPlayerRow], pairs: Sequence[MatchPartnershipRow]) -> _Part:
+    """What a match's kept rows add to the filter totals."""
+    return (
+        {kept.player_id for kept in players},
+        [
+            (
+                kept.player_id,
+                kept.variant,
+                kept.status,
+                {name: getattr(kept, name) for name in _SUMMED},
+                kept.best_hand,
+            )
+            for kept in players
+        ],
+        [
+            (
+                pair.key,
+                pair.players,
+                pair.variant,
+                pair.status,
+                {name: getattr(pair, name) for name in _PAIR_SUMS},
+            )
+            for pair in pairs
+        ],
+    )
 
 
 def _changed(result: Any) -> bool:
@@ -359,7 +400,7 @@ class Store:
     def _row(self, session: Session, match_id: int) -> MatchRow:
         row = session.get(MatchRow, match_id)
         if row is None or row.deleted_at is not None:
-            raise NotFoundError(f"there is no match {match_id}")
+            raise NotFoundError(_("there is no match {id}").format(id=match_id))
         return row
 
     def _record(
@@ -597,6 +638,8 @@ class Store:
         self._refresh_stats()
         if not (status or variant or player or since):
             return self._totals()
+        if since is None:
+            return self._filter_totals(status=status, variant=variant, player=player)
         with self._session() as session:
             chosen = (
                 self._filtered(status=status, variant=variant, player=player, since=since)
@@ -640,6 +683,70 @@ class Store:
                 )
                 .where(where)
                 .group_by(col(MatchPartnershipRow.key))
+            ).all()
+            partnerships = [
+                PartnershipTally(
+                    key=tuple(key.split("|")),
+                    players=tuple(json.loads(names)),
+                    played=played,
+                    in_progress=in_progress,
+                    won=won,
+                )
+                for key, names, played, in_progress, won in pairs
+            ]
+        return summarize(players, partnerships)
+
+    def _filter_totals(
+        self, *, status: str | None, variant: str | None, player: str | None
+    ) -> Statistics:
+        """The statistics of the matches of a status, a variant and a player's, read from
+        the kept filter totals: a few rows per player, whatever the number of matches."""
+        with self._session() as session:
+            among: Any = EVERY_MATCH
+            if player:
+                among = (
+                    select(col(PlayerRow.id))
+                    .where(col(PlayerRow.key) == player_key(player))
+                    .scalar_subquery()
+                )
+            cells = PlayerFilterTotalsRow
+            where = [col(cells.among_id) == among]
+            if status:
+                where.append(col(cells.status) == status)
+            if variant:
+                where.append(col(cells.variant) == variant)
+            rows = session.execute(
+                select(
+                    col(PlayerRow.key),
+                    col(PlayerRow.name),
+                    *(func.sum(getattr(cells, name)) for name in _SUMMED[:5]),
+                    func.max(cells.best_hand),
+                    *(func.sum(getattr(cells, name)) for name in _SUMMED[5:]),
+                )
+                .join(PlayerRow, col(PlayerRow.id) == col(cells.player_id))
+                .where(*where)
+                .group_by(col(PlayerRow.key), col(PlayerRow.name))
+                .having(func.sum(cells.played + cells.in_progress) > 0)
+            ).all()
+            fields = list(PlayerTally.model_fields)
+            players = [PlayerTally(**dict(zip(fields, row, strict=True))) for row in rows]
+            pair_cells = PartnershipFilterTotalsRow
+            where = [col(pair_cells.among_id) == among]
+            if status:
+                where.append(col(pair_cells.status) == status)
+            if variant:
+                where.append(col(pair_cells.variant) == variant)
+            pairs = session.execute(
+                select(
+                    col(pair_cells.key),
+                    func.min(pair_cells.players),
+                    func.sum(pair_cells.played),
+                    func.sum(pair_cells.in_progress),
+                    func.sum(pair_cells.won),
+                )
+                .where(*where)
+                .group_by(col(pair_cells.key))
+                .having(func.sum(pair_cells.played + pair_cells.in_progress) > 0)
             ).all()
             partnerships = [
                 PartnershipTally(
@@ -754,7 +861,7 @@ class Store:
     def add_player(self, name: str) -> None:
         """Remember a player (no change if the name is already known, in any case)."""
         if not name.strip():
-            raise StoreError("a player needs a name")
+            raise StoreError(_("a player needs a name"))
         try:
             plain_name(name)
         except ValueError as error:
@@ -781,11 +888,20 @@ class Store:
                 select(MatchPlayerRow).where(col(MatchPlayerRow.match_id) == row.id)
             ).all()
         }
+        pairs_old = {
+            pair.key: pair
+            for pair in session.scalars(
+                select(MatchPartnershipRow).where(col(MatchPartnershipRow.match_id) == row.id)
+            ).all()
+        }
+        # What the match added to the filter totals until now (before the rows change).
+        was_part = _part(list(old.values()), list(pairs_old.values())) if before else None
         now: dict[int, PlayerTally | None] = {}
         for side in record.sides:
             for name in side_players(side, rules):
                 now.setdefault(self._player(session, name), by_key.get(player_key(name)))
         again: list[int] = []
+        kept_now: list[MatchPlayerRow] = []
         for player_id, tally in now.items():
             kept = old.pop(player_id, None)
             counts = {name: getattr(tally, name) if tally else 0 for name in _SUMMED}
@@ -799,7 +915,9 @@ class Store:
             for name, value in counts.items():
                 setattr(kept, name, value)
             kept.best_hand = best
+            kept.variant, kept.status = row.variant, row.status
             session.add(kept)
+            kept_now.append(kept)
             if live:
                 delta = {name: counts[name] - was[name] for name in _SUMMED}
                 self._move_player(session, player_id, delta, best, was_best, again)
@@ -808,12 +926,7 @@ class Store:
                 delta = {name: -getattr(kept, name) for name in _SUMMED}
                 self._move_player(session, player_id, delta, None, kept.best_hand, again)
             session.delete(kept)
-        pairs_old = {
-            pair.key: pair
-            for pair in session.scalars(
-                select(MatchPartnershipRow).where(col(MatchPartnershipRow.match_id) == row.id)
-            ).all()
-        }
+        pairs_now: list[MatchPartnershipRow] = []
         for pair in partnerships:
             key = "|".join(pair.key)
             stored = pairs_old.pop(key, None)
@@ -825,7 +938,9 @@ class Store:
                 )
             for name, value in values.items():
                 setattr(stored, name, value)
+            stored.variant, stored.status = row.variant, row.status
             session.add(stored)
+            pairs_now.append(stored)
             if live:
                 delta = {name: values[name] - was[name] for name in values}
                 self._move_pair(session, key, stored.players, delta)
@@ -838,6 +953,10 @@ class Store:
         session.flush()
         for player_id in again:
             self._best_again(session, player_id)
+        if was_part is not None or live:
+            self._move_filter_totals(
+                session, was_part, _part(kept_now, pairs_now) if live else None, row.id
+            )
 
     def _move_player(
         self,
@@ -976,6 +1095,160 @@ class Store:
         for player_id in again:
             # The best of the player's other matches (the one taken away may have been it).
             self._best_again(session, player_id, without=match_id)
+        part = _part(
+            session.scalars(
+                select(MatchPlayerRow).where(col(MatchPlayerRow.match_id) == match_id)
+            ).all(),
+            session.scalars(
+                select(MatchPartnershipRow).where(col(MatchPartnershipRow.match_id) == match_id)
+            ).all(),
+        )
+        if sign > 0:
+            self._move_filter_totals(session, None, part, match_id)
+        else:
+            self._move_filter_totals(session, part, None, match_id, gone=True)
+
+    def _move_filter_totals(
+        self,
+        session: Session,
+        was: _Part | None,
+        now: _Part | None,
+        match_id: int,
+        *,
+        gone: bool = False,
+    ) -> None:
+        """Move the filter totals from what a match added (``was``) to what it adds
+        (``now``; ``None``: nothing, as for a deleted match): one upsert per total that
+        changes, all in one statement; a best hand that may have been taken away is looked
+        for again among the other matches of its variant and status (``gone``: the match
+        itself no longer counts, as it is being deleted)."""
+        deltas: dict[tuple[int, str, str, int], dict[str, int]] = {}
+        best: dict[tuple[int, str, str, int], int] = {}
+        was_best: dict[tuple[int, str, str, int], int] = {}
+        pair_deltas: dict[tuple[int, str, str, str], dict[str, int]] = {}
+        pair_names: dict[str, str] = {}
+        for part, sign in ((was, -1), (now, +1)):
+            if part is None:
+                continue
+            among, players, pairs = part
+            for among_id in (EVERY_MATCH, *among):
+                for player_id, variant, status, counts, hand in players:
+                    cell = (among_id, variant, status, player_id)
+                    delta = deltas.setdefault(cell, dict.fromkeys(_SUMMED, 0))
+                    for name, value in counts.items():
+                        delta[name] += sign * value
+                    if hand is not None:
+                        bests = best if sign > 0 else was_best
+                        bests[cell] = max(bests.get(cell, hand), hand)
+                for key, names, variant, status, counts in pairs:
+                    pair_cell = (among_id, variant, status, key)
+                    pair_names[key] = names
+                    delta = pair_deltas.setdefault(pair_cell, dict.fromkeys(_PAIR_SUMS, 0))
+                    for name, value in counts.items():
+                        delta[name] += sign * value
+        rows = [
+            {
+                "among_id": cell[0],
+                "variant": cell[1],
+                "status": cell[2],
+                "player_id": cell[3],
+                **delta,
+                "best_hand": best.get(cell),
+            }
+            for cell, delta in deltas.items()
+            if any(delta.values()) or cell in best
+        ]
+        if rows:
+            table = PlayerFilterTotalsRow.__table__  # type: ignore[attr-defined]
+            self._upsert(session, table, rows, ("among_id", "variant", "status", "player_id"))
+        pair_rows = [
+            {
+                "among_id": cell[0],
+                "variant": cell[1],
+                "status": cell[2],
+                "key": cell[3],
+                "players": pair_names[cell[3]],
+                **delta,
+            }
+            for cell, delta in pair_deltas.items()
+            if any(delta.values())
+        ]
+        if pair_rows:
+            table = PartnershipFilterTotalsRow.__table__  # type: ignore[attr-defined]
+            self._upsert(session, table, pair_rows, ("among_id", "variant", "status", "key"))
+        for cell, hand in was_best.items():
+            if cell not in best or best[cell] < hand:
+                self._filter_best_again(session, cell, match_id if gone else None)
+
+    @staticmethod
+    def _upsert(
+        session: Session, table: Any, rows: list[dict[str, Any]], keys: Sequence[str]
+    ) -> None:
+        """Add ``rows``' counts to the totals of their keys, inserting the totals missing
+        (one INSERT … ON CONFLICT DO UPDATE for all the rows, atomic in the database); a
+        ``best_hand`` given is kept where it is higher than the total's."""
+        if session.get_bind().dialect.name == "postgresql":
+            from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+            statement: Any = pg_insert(table)
+        else:
+            from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+            statement = sqlite_insert(table)
+        excluded = statement.excluded
+        summed = [name for name in rows[0] if name in _SUMMED]
+        update_set: dict[str, Any] = {name: table.c[name] + excluded[name] for name in summed}
+        if "best_hand" in rows[0]:
+            update_set["best_hand"] = case(
+                (excluded.best_hand.is_(None), table.c.best_hand),
+                (
+                    or_(table.c.best_hand.is_(None), table.c.best_hand < excluded.best_hand),
+                    excluded.best_hand,
+                ),
+                else_=table.c.best_hand,
+            )
+        session.execute(
+            statement.on_conflict_do_update(index_elements=list(keys), set_=update_set), rows
+        )
+
+    @staticmethod
+    def _filter_best_again(
+        session: Session, cell: tuple[int, str, str, int], without: int | None
+    ) -> None:
+        """Look the best hand of one filter total up again among its matches."""
+        among_id, variant, status, player_id = cell
+        kept = MatchPlayerRow
+        query = (
+            select(func.max(kept.best_hand))
+            .join(MatchRow, col(MatchRow.id) == col(kept.match_id))
+            .where(
+                col(kept.player_id) == player_id,
+                col(kept.variant) == variant,
+                col(kept.status) == status,
+                col(MatchRow.deleted_at).is_(None),
+            )
+        )
+        if without is not None:
+            query = query.where(col(kept.match_id) != without)
+        if among_id != EVERY_MATCH:
+            member = aliased(MatchPlayerRow)
+            query = query.where(
+                col(kept.match_id).in_(
+                    select(col(member.match_id)).where(col(member.player_id) == among_id)
+                )
+            )
+        totals = PlayerFilterTotalsRow
+        session.execute(
+            update(totals)
+            .where(
+                col(totals.among_id) == among_id,
+                col(totals.variant) == variant,
+                col(totals.status) == status,
+                col(totals.player_id) == player_id,
+            )
+            .values(best_hand=query.scalar_subquery())
+            .execution_options(synchronize_session=False)
+        )
 
     @staticmethod
     def _ensure(session: Session, table: Any, values: dict[str, Any]) -> None:
@@ -1059,7 +1332,7 @@ class Store:
         score = score_match(record)
         errors = _errors(score.violations, [f"hands[{n}]" for n in range(len(record.hands))])
         if errors:
-            raise RuleViolationError("the match was not saved:", errors)
+            raise RuleViolationError(_("the match was not saved:"), errors)
         with self._session() as session:
             stored = self._as_stored(session, record)
             if stored is not record:
@@ -1097,10 +1370,12 @@ class Store:
         if result.rowcount != 1:  # type: ignore[attr-defined]
             row = session.get(MatchRow, match_id)
             if row is None or row.deleted_at is not None:
-                raise NotFoundError(f"there is no match {match_id}")
+                raise NotFoundError(_("there is no match {id}").format(id=match_id))
             raise ConflictError(
-                f"match {match_id} was changed elsewhere (on another device) since it was "
-                "opened here; nothing was saved. Reopen the match and make the change again."
+                _(
+                    "match {id} was changed elsewhere (on another device) since it was "
+                    "opened here; nothing was saved. Reopen the match and make the change again."
+                ).format(id=match_id)
             )
         row = session.get(MatchRow, match_id, populate_existing=True)
         assert row is not None
@@ -1220,7 +1495,9 @@ class Store:
 
         def edit(hands: list[MatchHand]) -> tuple[list[MatchHand], str, list[int]]:
             if not 0 <= number < len(hands):
-                raise NotFoundError(f"match {match_id} has no hand {number + 1}")
+                raise NotFoundError(
+                    _("match {id} has no hand {number}").format(id=match_id, number=number + 1)
+                )
             return (
                 [*hands[:number], hand, *hands[number + 1 :]],
                 f"Edit hand {number + 1}",
@@ -1241,7 +1518,9 @@ class Store:
         record = self.match(match_id).record
         hands = list(record.hands)
         if not 0 <= number < len(hands):
-            raise NotFoundError(f"match {match_id} has no hand {number + 1}")
+            raise NotFoundError(
+                _("match {id} has no hand {number}").format(id=match_id, number=number + 1)
+            )
         hands[number : number + 1] = [] if hand is None else [hand]
         return check_edit(record, record.model_copy(update={"hands": tuple(hands)}))
 
@@ -1256,7 +1535,9 @@ class Store:
 
         def edit(hands: list[MatchHand]) -> tuple[list[MatchHand], str, list[int]]:
             if not 0 <= number < len(hands):
-                raise NotFoundError(f"match {match_id} has no hand {number + 1}")
+                raise NotFoundError(
+                    _("match {id} has no hand {number}").format(id=match_id, number=number + 1)
+                )
             return [*hands[:number], *hands[number + 1 :]], f"Delete hand {number + 1}", []
 
         return self._change(match_id, version, edit, ChangeKind.HAND_DELETED, number)
@@ -1270,7 +1551,13 @@ class Store:
             query = query.order_by(col(ChangeRow.seq) if forward else col(ChangeRow.seq).desc())
             change = session.scalars(query.limit(1)).first()
             if change is None:
-                raise StoreError(f"nothing to {'redo' if forward else 'undo'} in match {match_id}")
+                raise StoreError(
+                    (
+                        _("nothing to redo in match {id}")
+                        if forward
+                        else _("nothing to undo in match {id}")
+                    ).format(id=match_id)
+                )
             record = self._record(session, row)
             hands = _apply_change(
                 record.hands,
@@ -1325,7 +1612,7 @@ class Store:
         with self._session() as session:
             row = session.get(MatchRow, match_id)
             if row is None:
-                raise NotFoundError(f"there is no match {match_id}")
+                raise NotFoundError(_("there is no match {id}").format(id=match_id))
             if row.deleted_at is not None and row.stats_version == STATS_VERSION:
                 self._count(session, match_id, +1)
             row.deleted_at = None
@@ -1465,7 +1752,7 @@ class Store:
                 problems.append(finding.at(prefix) if prefix else finding)
             prepared.append((record, score, item if isinstance(item, BackupMatch) else None))
         if problems:
-            raise RuleViolationError("nothing was imported: these rules are broken", problems)
+            raise RuleViolationError(_("nothing was imported: these rules are broken"), problems)
         created: list[int] = []
         there: list[int] = []
         with self._session() as session:

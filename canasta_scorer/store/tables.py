@@ -14,7 +14,16 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import Column, DateTime, ForeignKey, Index, Integer, Text, UniqueConstraint
+from sqlalchemy import (
+    Column,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlmodel import Field, SQLModel
 
 __all__ = [
@@ -24,7 +33,9 @@ __all__ = [
     "MatchPartnershipRow",
     "MatchPlayerRow",
     "MatchRow",
+    "PartnershipFilterTotalsRow",
     "PartnershipTotalsRow",
+    "PlayerFilterTotalsRow",
     "PlayerRow",
     "PlayerTotalsRow",
     "SidePlayerRow",
@@ -40,6 +51,15 @@ def utcnow() -> datetime:
 
 def _when(*, nullable: bool = False, index: bool = False) -> Column[datetime]:
     return Column(DateTime(timezone=True), nullable=nullable, index=index)
+
+
+def _kept_as(length: int) -> Column[str]:
+    # The match's variant or status a kept row is counted under (migration 0006).
+    return Column(String(length), nullable=False, server_default="")
+
+
+#: ``among_id`` of the filter totals over every match (no player filter).
+EVERY_MATCH = 0
 
 
 class PlayerRow(SQLModel, table=True):
@@ -170,12 +190,15 @@ class MatchPlayerRow(SQLModel, table=True):
     player and time, the way to the player's matches newest first.
 
     The counts are those of `canasta_scorer.rules.PlayerTally`; ``created_at`` is the
-    match's.
+    match's, and ``variant`` and ``status`` are the match's when the row was kept: the
+    filter totals it is counted in.
     """
 
     __tablename__ = "match_player"
     __table_args__ = (
         Index("ix_match_player_player_created", "player_id", "created_at", "match_id"),
+        # A player's best hand among the matches of one variant and status (0006).
+        Index("ix_match_player_player_variant_status", "player_id", "variant", "status"),
     )
 
     match_id: int = Field(
@@ -183,6 +206,8 @@ class MatchPlayerRow(SQLModel, table=True):
     )
     player_id: int = Field(sa_column=Column(Integer, ForeignKey("player.id"), primary_key=True))
     created_at: datetime = Field(sa_column=_when())
+    variant: str = Field(default="", sa_column=_kept_as(40))
+    status: str = Field(default="", sa_column=_kept_as(20))
     played: int = 0
     in_progress: int = 0
     won: int = 0
@@ -207,6 +232,8 @@ class MatchPartnershipRow(SQLModel, table=True):
     )
     key: str = Field(primary_key=True, max_length=600)
     players: str = Field(sa_column=Column(Text, nullable=False))
+    variant: str = Field(default="", sa_column=_kept_as(40))
+    status: str = Field(default="", sa_column=_kept_as(20))
     played: int = 0
     in_progress: int = 0
     won: int = 0
@@ -239,6 +266,49 @@ class PartnershipTotalsRow(SQLModel, table=True):
 
     __tablename__ = "partnership_totals"
 
+    key: str = Field(primary_key=True, max_length=600)
+    players: str = Field(sa_column=Column(Text, nullable=False))
+    played: int = 0
+    in_progress: int = 0
+    won: int = 0
+
+
+class PlayerFilterTotalsRow(SQLModel, table=True):
+    """A player's statistics over the matches of one variant and one status, among every
+    match (``among_id`` `EVERY_MATCH`) or among one player's matches (``among_id`` that
+    player's id): the sums of the ``match_player`` rows of those matches not deleted,
+    kept up to date like `PlayerTotalsRow`. The statistics screen's filters (player,
+    variant, status) add up a handful of these rows instead of a row per match."""
+
+    __tablename__ = "player_filter_totals"
+
+    among_id: int = Field(sa_column=Column(Integer, primary_key=True, autoincrement=False))
+    variant: str = Field(primary_key=True, max_length=40)
+    status: str = Field(primary_key=True, max_length=20)
+    player_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("player.id"), primary_key=True, autoincrement=False)
+    )
+    played: int = 0
+    in_progress: int = 0
+    won: int = 0
+    hands: int = 0
+    points: int = 0
+    best_hand: int | None = None
+    card_hands: int = 0
+    quick_hands: int = 0
+    canastas: int = 0
+    went_out: int = 0
+
+
+class PartnershipFilterTotalsRow(SQLModel, table=True):
+    """A partnership's statistics over the matches of one variant and one status, among
+    every match or one player's (see `PlayerFilterTotalsRow`)."""
+
+    __tablename__ = "partnership_filter_totals"
+
+    among_id: int = Field(sa_column=Column(Integer, primary_key=True, autoincrement=False))
+    variant: str = Field(primary_key=True, max_length=40)
+    status: str = Field(primary_key=True, max_length=20)
     key: str = Field(primary_key=True, max_length=600)
     players: str = Field(sa_column=Column(Text, nullable=False))
     played: int = 0

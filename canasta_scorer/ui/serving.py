@@ -45,7 +45,7 @@ from urllib.parse import urlsplit
 
 import flet as ft
 
-from canasta_scorer.i18n import _
+from canasta_scorer.i18n import _, ngettext
 
 __all__ = [
     "AccessGate",
@@ -226,13 +226,23 @@ def check_access_code(code: str) -> str:
     code = code.strip()
     if len(code) < SHORTEST_CODE:
         raise ValueError(
-            _(
-                "an access code needs at least {SHORTEST_CODE} characters ({value} "
-                "given): a shorter one is quickly guessed; choose a longer one, or "
-                "give none to have one made"
-            ).format(
-                SHORTEST_CODE=SHORTEST_CODE, value="none were" if not code else f"{len(code)} were"
-            )
+            (
+                _(
+                    "an access code needs at least {shortest} characters (none were "
+                    "given): a shorter one is quickly guessed; choose a longer one, or "
+                    "give none to have one made"
+                )
+                if not code
+                else ngettext(
+                    "an access code needs at least {shortest} characters ({n} was "
+                    "given): a shorter one is quickly guessed; choose a longer one, or "
+                    "give none to have one made",
+                    "an access code needs at least {shortest} characters ({n} were "
+                    "given): a shorter one is quickly guessed; choose a longer one, or "
+                    "give none to have one made",
+                    len(code),
+                )
+            ).format(shortest=SHORTEST_CODE, n=len(code))
         )
     return code
 

@@ -7,7 +7,7 @@ import logging
 import re
 
 from canasta_scorer import i18n
-from canasta_scorer.i18n import _
+from canasta_scorer.i18n import N_, _
 from canasta_scorer.rules import HOUSE_RULE_INFO, VARIANT_INFO, Variant
 from canasta_scorer.store import (
     StoreBusyError,
@@ -62,6 +62,24 @@ def variant_summary(variant: Variant | str) -> str:
     if fixed == text:
         fixed = _("{text}; target {target}").format(text=text, target=i18n.number(info.target))
     return fixed
+
+
+_CHANGE = re.compile(r"(Add|Edit|Delete) hand (\d+)")
+#: The store's names of the changes undo and redo take back (kept with the match).
+CHANGES = {
+    "Add": N_("Add hand {number}"),
+    "Edit": N_("Edit hand {number}"),
+    "Delete": N_("Delete hand {number}"),
+}
+
+
+def change_words(description: str) -> str:
+    """A change the store keeps for undo and redo ("Add hand 3"), in the player's
+    language; another description as it is."""
+    found = _CHANGE.fullmatch(description)
+    if found is None:
+        return description
+    return _(CHANGES[found.group(1)]).format(number=int(found.group(2)))
 
 
 def store_problem(error: StoreError) -> str:

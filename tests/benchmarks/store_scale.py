@@ -13,8 +13,9 @@ the largest size to the smallest:
 Also timed, for what the app's match list does: the matches in progress (25 among
 them), a page deep in the past (``before``), one player's matches (a player in a third
 of all matches) and those of a player the store knows with none; and the statistics
-screen: over every match (`Store.statistics`, from the kept totals) and over one
-player's matches (the kept per-match rows added up).
+screen: over every match (`Store.statistics`, from the kept totals), and filtered (from
+the totals kept per filter): one player's matches (a third of all), a player with none,
+the finished matches (all but 25) and one variant (every match here: the worst case).
 
 Goals: list and open flat (within 1.5× from 1,000 to 100,000) and under 50 ms at
 100,000; a player's matches flat and under 10 ms; statistics under 200 ms at 100,000;
@@ -24,18 +25,25 @@ The seed is fast: rows go in with SQLAlchemy Core ``executemany`` in one transac
 built from a few match templates each scored once by `score_match` (its cache: running
 totals, winner, margin) instead of through `Store.add_hand`. Seeded matches carry no
 undo history (like imported ones). The 100,000 seed takes about a minute and some
-600 MB of disk in the chosen folder.
+600 MB of disk in the chosen folder. The filter totals are filled from the kept rows by
+the SQL of migration 0006 (its fill is timed and printed too).
+
+SQLite by default (a file per size in ``--folder``); ``--db URL`` (or
+``$CANASTA_SCORER_TEST_PG``, e.g. from ``tests/postgres.sh``) measures PostgreSQL
+instead, each size in a schema of its own (``scale_1000`` …), seeded once and kept.
 
 Usage::
 
     python tests/benchmarks/store_scale.py [--sizes 1000 10000 100000] [--runs 20]
-        [--rounds 3] [--folder DIR] [--explain]
+        [--rounds 3] [--folder DIR] [--db URL] [--explain]
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
+import os
 import random
 import statistics
 import tempfile
@@ -188,6 +196,7 @@ def seed(url: str, count: int, rng: random.Random) -> None:
                         "stats_version": STATS_VERSION,
                     }
                 )
+                counted_as = {"variant": record.variant.value, "status": "finished"}
                 for tally in template["tallies"]:
                     counts = {k: v for k, v in tally.items() if k != "name"}
                     kept.append(
@@ -196,9 +205,13 @@ def seed(url: str, count: int, rng: random.Random) -> None:
                             "player_id": player_ids[tally["name"]],
                             "created_at": created,
                             **counts,
+                            **counted_as,
                         }
                     )
-                pairs += [{"match_id": match_id, **pair} for pair in template["partnerships"]]
+                pairs += [
+                    {"match_id": match_id, **pair, **counted_as}
+                    for pair in template["partnerships"]
+                ]
                 for seat, side in enumerate(record.sides):
                     side_id = 2 * index + seat + 1
                     sides.append(
@@ -246,6 +259,14 @@ def seed(url: str, count: int, rng: random.Random) -> None:
             " SELECT key, MIN(players), SUM(played), SUM(in_progress), SUM(won)"
             " FROM match_partnership GROUP BY key"
         )
+        started = time.perf_counter()
+        _migration("0006_filter_totals").fill_filter_totals(connection)
+        print(f"filter totals filled in {time.perf_counter() - started:.1f} s", flush=True)
+        if connection.dialect.name == "postgresql":  # the ids given: move the sequences on
+            for table in ("player", "match", "match_side"):
+                connection.exec_driver_sql(
+                    f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), MAX(id)) FROM {table}"
+                )
     # Matches in progress, the newest ones, made through the store.
     for number in range(IN_PROGRESS):
         template = templates[number % len(templates)]
@@ -257,6 +278,43 @@ def seed(url: str, count: int, rng: random.Random) -> None:
         connection.exec_driver_sql("ANALYZE")
         connection.commit()
     store.close()
+
+
+def _migration(name: str) -> Any:
+    """A migration module of the store, by file name (they are not importable by name)."""
+    import canasta_scorer.store
+
+    path = Path(canasta_scorer.store.__file__).parent / "migrations" / "versions" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"canasta_migration_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _postgres_url(base: str, count: int) -> tuple[str, bool]:
+    """A URL whose connections work in schema ``scale_COUNT`` (made if missing), and
+    whether it already holds a seeded store."""
+    from sqlalchemy import create_engine, make_url, text
+
+    schema = f"scale_{count}"
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as connection:
+            connection.execute(text(f'CREATE SCHEMA IF NOT EXISTS "{schema}"'))
+            seeded = connection.execute(
+                text(
+                    "SELECT COUNT(*) FROM information_schema.tables"
+                    " WHERE table_schema = :schema AND table_name = 'match'"
+                ),
+                {"schema": schema},
+            ).scalar()
+            if seeded:
+                seeded = connection.execute(text(f'SELECT COUNT(*) FROM "{schema}".match')).scalar()
+    finally:
+        admin.dispose()
+    url = make_url(base).update_query_dict({"options": f"-csearch_path={schema}"})
+    return url.render_as_string(hide_password=False), bool(seeded)
 
 
 def _median_ms(action: Callable[[int], object], runs: int) -> float:
@@ -306,6 +364,15 @@ def measure(url: str, count: int, runs: int, rng: random.Random) -> dict[str, fl
             "statistics": _median_ms(lambda _run: store.statistics(), max(3, runs // 4)),
             "statistics by player": _median_ms(
                 lambda _run: store.statistics(player="Ann"), max(3, runs // 4)
+            ),
+            "statistics by player, none": _median_ms(
+                lambda _run: store.statistics(player=NOBODY), max(3, runs // 4)
+            ),
+            "statistics finished": _median_ms(
+                lambda _run: store.statistics(status="finished"), max(3, runs // 4)
+            ),
+            "statistics by variant": _median_ms(
+                lambda _run: store.statistics(variant="classic"), max(3, runs // 4)
             ),
         }
     finally:
@@ -359,25 +426,36 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="rounds; the best is kept")
     parser.add_argument("--folder", type=Path, help="where the databases go (default: temp)")
     parser.add_argument("--explain", action="store_true", help="print the query plans")
+    parser.add_argument(
+        "--db",
+        default=os.environ.get("CANASTA_SCORER_TEST_PG") or None,
+        help="a PostgreSQL URL to measure instead of SQLite (default: $CANASTA_SCORER_TEST_PG)",
+    )
+    parser.add_argument("--sqlite", action="store_true", help="SQLite even with the variable set")
     args = parser.parse_args()
+    base = None if args.sqlite else args.db
     folder = args.folder or Path(tempfile.mkdtemp(prefix="canasta-scale-"))
     folder.mkdir(parents=True, exist_ok=True)
     results: dict[int, dict[str, float]] = {}
-    urls = {count: f"sqlite:///{folder / f'scale-{count}.db'}" for count in args.sizes}
+    urls: dict[int, str] = {}
     for count in args.sizes:
         path = folder / f"scale-{count}.db"
-        url = urls[count]
-        if not path.exists():
+        if base:
+            url, seeded = _postgres_url(base, count)
+        else:
+            url, seeded = f"sqlite:///{path}", path.exists()
+        urls[count] = url
+        if not seeded:
             started = time.perf_counter()
             seed(url, count, random.Random(count))
-            size = path.stat().st_size / 1e6
+            where = f"({path.stat().st_size / 1e6:.0f} MB): {path}" if not base else "(PostgreSQL)"
             print(
-                f"seeded {count:,} matches in {time.perf_counter() - started:.1f} s "
-                f"({size:.0f} MB): {path}",
+                f"seeded {count:,} matches in {time.perf_counter() - started:.1f} s {where}",
                 flush=True,
             )
-        if args.explain:
+        if args.explain and not base:
             explain(url)
+    print("database:", "PostgreSQL" if base else "SQLite", flush=True)
     # Rounds over every size in turn; the best median of each: other work on the
     # machine only ever slows a round down.
     for round_ in range(args.rounds):
@@ -386,18 +464,18 @@ def main() -> None:
             best = results.setdefault(count, medians)
             for name, value in medians.items():
                 best[name] = min(best[name], value)
-    columns = list(next(iter(results.values())))
+    names = list(next(iter(results.values())))
+    sizes = list(results)
+    small, large = min(sizes), max(sizes)
     print()
     print(f"median of {args.runs} runs (best of {args.rounds} rounds), ms")
-    print(f"{'matches':>10}" + "".join(f"{name:>18}" for name in columns))
-    for count, row in results.items():
-        print(f"{count:>10,}" + "".join(f"{row[name]:>18.2f}" for name in columns))
-    small, large = min(results), max(results)
-    if small != large:
-        print(
-            f"{f'{large:,}/{small:,}':>10}"
-            + "".join(f"{results[large][n] / results[small][n]:>17.2f}×" for n in columns)
-        )
+    header = f"{'':28}" + "".join(f"{count:>12,}" for count in sizes)
+    print(header + (f"{f'{large:,}/{small:,}':>16}" if small != large else ""))
+    for name in names:
+        line = f"{name:28}" + "".join(f"{results[count][name]:>12.2f}" for count in sizes)
+        if small != large:
+            line += f"{results[large][name] / results[small][name]:>15.2f}×"
+        print(line)
 
 
 if __name__ == "__main__":

@@ -108,9 +108,13 @@ def test_the_filters_select_the_matches(
     assert got == [ids[n - 1] for n in matches]
 
 
-def test_statistics_of_one_players_matches(seeded: tuple[Store, list[int]]) -> None:
+@pytest.mark.parametrize("source", ["fresh", "kept"])
+def test_statistics_of_one_players_matches(seeded: tuple[Store, list[int]], source: str) -> None:
     store, _ = seeded
-    stats = _stats(store.records(player="Eve"))  # M2 and M4
+    # M2 and M4: added up afresh through the engine, or read from the kept totals
+    stats = (
+        _stats(store.records(player="Eve")) if source == "fresh" else store.statistics(player="Eve")
+    )
     # Every match of Eve's is there, so her statistics are all of hers.
     assert _player(stats, "Eve") == next(p for p in EXPECTED_PLAYERS if p.name == "Eve")
     # Ann in M2 (lost; 100 typed, 130) and M4 (won; 130, 2,345): 4 hands, sum 2,705.
@@ -137,9 +141,15 @@ def test_statistics_of_one_players_matches(seeded: tuple[Store, list[int]]) -> N
     ]
 
 
-def test_statistics_of_unfinished_matches(seeded: tuple[Store, list[int]]) -> None:
+@pytest.mark.parametrize("source", ["fresh", "kept"])
+def test_statistics_of_unfinished_matches(seeded: tuple[Store, list[int]], source: str) -> None:
     store, _ = seeded
-    stats = _stats(store.records(status="in_progress"))  # M3 only
+    # M3 only
+    stats = (
+        _stats(store.records(status="in_progress"))
+        if source == "fresh"
+        else store.statistics(status="in_progress")
+    )
     # Ann −20 (none), Di 2,345 (big: 4 canastas, went out as the lone player); no wins,
     # and the match is in progress: not played yet.
     assert stats.players == (
@@ -166,9 +176,15 @@ def test_statistics_of_unfinished_matches(seeded: tuple[Store, list[int]]) -> No
     assert stats.partnerships == ()
 
 
-def test_statistics_of_classic_matches(seeded: tuple[Store, list[int]]) -> None:
+@pytest.mark.parametrize("source", ["fresh", "kept"])
+def test_statistics_of_classic_matches(seeded: tuple[Store, list[int]], source: str) -> None:
     store, _ = seeded
-    stats = _stats(store.records(variant="classic"))  # M1 and M2
+    # M1 and M2
+    stats = (
+        _stats(store.records(variant="classic"))
+        if source == "fresh"
+        else store.statistics(variant="classic")
+    )
     # Ann and Bob: won M1, lost M2 (1/2); Cy: lost M1, won M2 (1/2); Eve won M2 (1/1);
     # Di lost M1 (0/1). Order: Eve; then Ann, Bob, Cy (1/2, one win, by name); then Di.
     assert [(p.name, p.won, p.played) for p in stats.players] == [
@@ -213,32 +229,51 @@ def test_kept_statistics_equal_a_fresh_computation(
         assert fresh == Statistics(players=EXPECTED_PLAYERS, partnerships=EXPECTED_PARTNERSHIPS)
 
 
+def _every_filter_agrees(store: Store) -> None:
+    """The kept statistics equal a fresh computation under every filter of `FILTERS`,
+    and under each player's filter."""
+    filters: list[dict[str, object]] = [*FILTERS]
+    filters += [{"player": name} for name in ("Ann", "Bob", "Cy", "Di", "Eve")]
+    filters += [{"player": "Di", "status": "in_progress", "variant": "two-player"}]
+    for chosen in filters:
+        fresh = _stats(store.records(**chosen))  # type: ignore[arg-type]
+        assert store.statistics(**chosen) == fresh, chosen  # type: ignore[arg-type]
+
+
 def test_kept_statistics_follow_every_change(seeded: tuple[Store, list[int]]) -> None:
     store, ids = seeded
     m1 = store.match(ids[0])
     state = store.delete_hand(m1.id, 1, m1.version)  # M1 is no longer finished
     assert store.statistics() == _stats(store.records())
+    _every_filter_agrees(store)
     state = store.undo(state.id, state.version)
     assert store.statistics() == _stats(store.records())
     assert store.statistics() == Statistics(
         players=EXPECTED_PLAYERS, partnerships=EXPECTED_PARTNERSHIPS
     )
+    _every_filter_agrees(store)
     store.delete_match(ids[2], store.match(ids[2]).version)  # M3
     assert store.statistics() == _stats(store.records())
     ann = _player(store.statistics(), "Ann")
     assert (ann.played, ann.in_progress) == (3, 0)
+    _every_filter_agrees(store)
     # M4 held Ann's and Di's best hand (2,345, with M3 gone): without it, the next best.
     store.delete_match(ids[3], store.match(ids[3]).version)
     assert store.statistics() == _stats(store.records())
     assert _player(store.statistics(), "Ann").best_hand == 730
+    assert _player(store.statistics(status="finished"), "Ann").best_hand == 730
+    assert _player(store.statistics(player="Bob"), "Ann").best_hand == 730
+    _every_filter_agrees(store)
     store.restore_match(ids[3])
     store.restore_match(ids[2])
     assert store.statistics() == Statistics(
         players=EXPECTED_PLAYERS, partnerships=EXPECTED_PARTNERSHIPS
     )
+    _every_filter_agrees(store)
     rematch = store.rematch(ids[0])
     store.add_hand(rematch.id, seed_matches()[0].hands[0], rematch.version)
     assert store.statistics() == _stats(store.records())
+    _every_filter_agrees(store)
 
 
 def test_statistics_kept_before_an_upgrade_are_computed_on_first_use(

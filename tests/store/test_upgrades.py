@@ -59,3 +59,60 @@ def test_statistics_of_an_older_store_are_computed_on_first_use(tmp_path: Path) 
         )
     finally:
         store.close()
+
+
+def test_filter_totals_are_filled_from_the_kept_rows_by_migration_0006(tmp_path: Path) -> None:
+    from alembic import command
+    from sqlalchemy import inspect, text
+
+    from canasta_scorer.store.database import _alembic_config
+    from tests.rules.test_stats import seed_matches, split
+
+    url = f"sqlite:///{tmp_path / 'canasta.db'}"
+    store = Store.open(url)
+    ids = []
+    for record in seed_matches():
+        empty, hands = split(record)
+        state = store.create_match(empty)
+        for hand in hands:
+            state = store.add_hand(state.id, hand, state.version)
+        ids.append(state.id)
+    store.delete_match(ids[3], store.match(ids[3]).version)  # M4: no longer counted
+    config = _alembic_config()
+    with store.engine.begin() as connection:  # back to the store 0005 made
+        config.attributes["connection"] = connection
+        command.downgrade(config, "0005")
+    assert "player_filter_totals" not in inspect(store.engine).get_table_names()
+    store.close()
+    store = Store.open(url)  # 0006 again, filled from the kept per-match rows
+    try:
+        with store.engine.connect() as connection:
+            kept = connection.execute(text("SELECT COUNT(*) FROM player_filter_totals")).scalar()
+            stale = connection.execute(
+                text("SELECT COUNT(*) FROM match WHERE stats_version IS NULL")
+            ).scalar()
+        assert kept and stale == 0  # filled by the migration, not on first use
+        for filters in [
+            {"status": "finished"},
+            {"status": "in_progress"},
+            {"variant": "classic"},
+            {"variant": "five-player"},
+            {"player": "Ann"},
+            {"player": "Eve", "status": "finished"},
+        ]:
+            fresh = statistics(
+                (record, score_match(record)) for _, record in store.records(**filters)
+            )
+            assert store.statistics(**filters) == fresh, filters
+        # Known answers: M1 and M2 are the classic ones; M4 (deleted) counts nowhere.
+        classic = store.statistics(variant="classic")
+        assert [(p.name, p.won, p.played) for p in classic.players] == [
+            ("Eve", 1, 1),
+            ("Ann", 1, 2),
+            ("Bob", 1, 2),
+            ("Cy", 1, 2),
+            ("Di", 0, 1),
+        ]
+        assert store.statistics(variant="five-player").players == ()
+    finally:
+        store.close()

@@ -92,8 +92,8 @@ def ExportScreen(state: OpenMatch, nav: Navigation) -> ft.Control:
     text) Copy."""
     export_kind, set_kind = ft.use_state("json")
     export_text = ft.use_memo(lambda: state.export_text(export_kind), [export_kind])
-    kind = {"csv": "CSV score sheet", "image": "score sheet image (PNG)"}.get(
-        export_kind, "match file (JSON)"
+    kind = {"csv": _("CSV score sheet"), "image": _("score sheet image (PNG)")}.get(
+        export_kind, _("match file (JSON)")
     )
     shot = ft.Ref[ft.Screenshot]()
 

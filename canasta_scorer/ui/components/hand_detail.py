@@ -55,7 +55,7 @@ def breakdown(score: SideScore, *, quick: bool) -> ft.Control:
             (_("Cards left in hand"), score.hand_points),
             (_("House-rule penalties"), score.penalties),
         ):
-            if value or label == "Cards left in hand":
+            if value or label == _("Cards left in hand"):
                 rows.append(_line(label, value))
     rows.append(ft.Divider(height=1))
     rows.append(

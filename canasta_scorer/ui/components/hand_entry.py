@@ -93,7 +93,7 @@ def _working(score: SideScore) -> ft.Control:
     rows: list[ft.Control] = [
         ft.Row([ft.Text(label, expand=True), ft.Text(signed(value))])
         for label, value in lines
-        if value or label in ("Cards melded", "Cards left in hand")
+        if value or label in (_("Cards melded"), _("Cards left in hand"))
     ]
     if score.natural_canastas or score.mixed_canastas:
         rows.insert(
@@ -172,9 +172,9 @@ def MeldRow(
     broken = any(f.severity is Severity.ERROR for f in found)
     label = (
         {
-            CanastaKind.NATURAL: "natural canasta",
-            CanastaKind.MIXED: "mixed canasta",
-            CanastaKind.WILD: "wild canasta",
+            CanastaKind.NATURAL: _("natural canasta"),
+            CanastaKind.MIXED: _("mixed canasta"),
+            CanastaKind.WILD: _("wild canasta"),
         }.get(kind, "")
         if kind and not broken  # an illegal meld is no canasta
         else ""

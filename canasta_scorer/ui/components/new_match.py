@@ -166,7 +166,7 @@ def _sides(state: NewMatch) -> list[ft.Control]:
                             icon=ft.Icons.PERSON_ADD_ALT,
                             height=TOUCH,
                             tooltip=_("{name} as {value}'s next player").format(
-                                name=name, value=side.name or "this side"
+                                name=name, value=side.name or _("this side")
                             ),
                             on_click=lambda _, n=name, f=fill: f(n),
                             key=f"player-{index}-{name}",

@@ -7,7 +7,7 @@ import flet as ft
 from canasta_scorer.i18n import _
 from canasta_scorer.rules import Severity
 from canasta_scorer.ui.state import HandEntry, Navigation, OpenMatch
-from canasta_scorer.ui.words import house_rule_title
+from canasta_scorer.ui.words import change_words, house_rule_title
 
 from .chart import running_chart
 from .common import findings_list, icon_button, points, screen
@@ -139,7 +139,7 @@ def scoreboard_actions(state: OpenMatch) -> list[ft.Control]:
     return [
         icon_button(
             ft.Icons.UNDO,
-            _("Undo {undo}").format(undo=match.undo) if match.undo else _("Undo"),
+            _("Undo {undo}").format(undo=change_words(match.undo)) if match.undo else _("Undo"),
             disabled=match.undo is None,
             on_click=state.undo,
             width=48,
@@ -147,7 +147,7 @@ def scoreboard_actions(state: OpenMatch) -> list[ft.Control]:
         ),
         icon_button(
             ft.Icons.REDO,
-            _("Redo {redo}").format(redo=match.redo) if match.redo else _("Redo"),
+            _("Redo {redo}").format(redo=change_words(match.redo)) if match.redo else _("Redo"),
             disabled=match.redo is None,
             on_click=state.redo,
             width=48,

@@ -67,7 +67,7 @@ def StatsScreen(state: History) -> ft.Control:
                 (_("Win rate"), _("Matches won of those finished")),
             ],
             [
-                [p.name, _played(p.played, p.in_progress), str(p.won), f"{p.win_rate:.0%}"]
+                [p.name, _played(p.played, p.in_progress), str(p.won), i18n.percent(p.win_rate)]
                 for p in stats.players
             ],
             "player-stats",
@@ -119,7 +119,7 @@ def StatsScreen(state: History) -> ft.Control:
     controls.append(
         ft.Semantics(
             identifier="win-rate-chart",
-            label=_("Win rates: ") + ", ".join(f"{p.name} {p.win_rate:.0%}" for p in top),
+            label=_("Win rates: ") + ", ".join(f"{p.name} {i18n.percent(p.win_rate)}" for p in top),
             content=fch.BarChart(
                 groups=[
                     fch.BarChartGroup(
@@ -158,7 +158,7 @@ def StatsScreen(state: History) -> ft.Control:
                         " & ".join(p.players),
                         _played(p.played, p.in_progress),
                         str(p.won),
-                        f"{p.win_rate:.0%}",
+                        i18n.percent(p.win_rate),
                     ]
                     for p in stats.partnerships
                 ],

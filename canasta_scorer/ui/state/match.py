@@ -47,7 +47,7 @@ from canasta_scorer.store import (
 )
 
 from ..drafts import NOTHING_ENTERED, HandDraft, LeftDraft, MeldDraft, SideDraft
-from ..words import store_problem
+from ..words import change_words, store_problem
 from .navigation import Navigation, Screen
 
 __all__ = ["DRAFT_DELAY", "HandEntry", "OpenMatch", "Preview", "Scheduler"]
@@ -475,12 +475,12 @@ class HandEntry:
         found = re.fullmatch(r"sides\[(\d+)\](?:\.(\w+))?(?:\[(\d+)\]|\.([^.\[]+))?.*", where)
         if found is None:
             return {
-                "note": "Note",
-                "dealer": "Dealer",
-                "lone_hand": "Lone hand",
-                "sitting_out": "Sitting out",
-                "sides": "Sides",
-            }.get(where.split(".")[0].split("[")[0], "This hand")
+                "note": _("Note"),
+                "dealer": _("Dealer"),
+                "lone_hand": _("Lone hand"),
+                "sitting_out": _("Sitting out"),
+                "sides": _("Sides"),
+            }.get(where.split(".")[0].split("[")[0], _("This hand"))
         index = int(found.group(1))
         if index >= len(record.sides):
             return _("This hand")
@@ -856,7 +856,7 @@ class OpenMatch:
         self.current = state
         self.nav.say(
             (_("Redone: ") if forward else _("Undone: "))
-            + ((state.undo if forward else state.redo) or _("change"))
+            + change_words((state.undo if forward else state.redo) or _("change"))
         )
 
     def delete_hand(self, number: int) -> None:
