@@ -333,11 +333,12 @@ def _side_sheet(
         )
     if side.score_before:
         out.write(f"  {_('score before the hand'):<{width}}{_points(side.score_before):>9}\n")
+    pad = max(8, len(_("melds")) + 1)  # the label column: "melds" in the language
     for number, (cards, points, note) in enumerate(melds):
         label = _("melds") if number == 0 else ""
-        out.write(f"  {label:<8}{cards:<{width - 8}}{points:>9}  {note}".rstrip() + "\n")
+        out.write(f"  {label:<{pad}}{cards:<{width - pad}}{points:>9}  {note}".rstrip() + "\n")
     if not side.melds:
-        out.write(f"  {_('melds'):<8}{_('(none)')}\n")
+        out.write(f"  {_('melds'):<{pad}}{_('(none)')}\n")
     for label, value in rows:
         out.write(f"  {label:<{width}}{_signed(value):>9}\n")
     out.write(f"  {'─' * (width + 9)}\n")
@@ -487,7 +488,9 @@ def _verdict_out(
         _write_json({**verdict.model_dump(mode="json"), **(extra or {})})
     else:
         out = sys.stdout
-        out.write(f"{verdict.question}  ({_rules_line(rules)})\n{verdict.answer}\n")
+        out.write(
+            f"{i18n.question_text(verdict)}  ({_rules_line(rules)})\n{i18n.answer_text(verdict)}\n"
+        )
         if verdict.show:
             out.write(_("  show from your hand: {show}\n").format(show=verdict.show))
         for reason in verdict.reasons:

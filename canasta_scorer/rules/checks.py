@@ -1000,7 +1000,12 @@ _SUPPLY_ORDER = (*NATURAL_RANKS, Card.TWO, Card.JOKER, Card.BLACK_THREE)
 
 
 def _check_supply(record: HandRecord, rules: RuleSet) -> list[Finding]:
-    """rules §1.13 check 4: no card more often than the deck holds."""
+    """rules §1.13 check 4: no card more often than the deck holds.
+
+    Each finding is placed where the cards it counts lie: the meld holding them all
+    (``sides[0].melds[2]``), else the side holding them all (``sides[0]``; for red
+    threes laid out by one side, its ``red_threes``), else ``sides`` (several sides).
+    """
     # Each meld's cards were counted when it was built: add those counts up.
     counts: dict[Card, int] = {}
     laid_red = 0
@@ -1020,21 +1025,46 @@ def _check_supply(record: HandRecord, rules: RuleSet) -> list[Finding]:
             break
     if not over:
         return []  # the common case: every card within the deck
-    counts = Counter(counts)
+    # where each card lies: (side, meld) for a meld, (side, None) for a hand
+    places: dict[Card, Counter[tuple[int, int | None]]] = {}
+    laid: Counter[int] = Counter()
+    for index, side in enumerate(record.sides):
+        for number, meld in enumerate(side.melds):
+            for card, count in meld.counts.items():
+                places.setdefault(card, Counter())[index, number] += count
+        for card in side.hand_cards():
+            places.setdefault(card, Counter())[index, None] += 1
+        if side.red_threes:
+            laid[index] += side.red_threes
     found: list[Finding] = []
+    deck = rules.packs * 52 + rules.jokers
+
+    def where(lying: Counter[tuple[int, int | None]], red: Counter[int] | None = None) -> str:
+        sides = {index for index, _ in lying} | set(red or ())
+        if len(sides) != 1:
+            return "sides"
+        (index,) = sides
+        if red:
+            return f"sides[{index}].red_threes" if not lying else f"sides[{index}]"
+        spots = set(lying)
+        if len(spots) == 1 and (meld := next(iter(spots))[1]) is not None:
+            return f"sides[{index}].melds[{meld}]"
+        return f"sides[{index}]"
+
     for card in _SUPPLY_ORDER:
         limit = limits[card]
-        if counts[card] > limit:
+        count = counts.get(card, 0)
+        if count > limit:
             found.append(
                 _finding(
                     E,
                     Code.SUPPLY_TOO_MANY,
-                    "sides",
+                    where(places.get(card, Counter())),
                     phrase(
                         "supply.too_many",
-                        count=counts[card],
+                        count=count,
                         cards=rank_phrase(card.value),
-                        deck=rules.packs * 52 + rules.jokers,
+                        deck=deck,
                         most=limit,
                     ),
                     R_SUPPLY,
@@ -1045,13 +1075,8 @@ def _check_supply(record: HandRecord, rules: RuleSet) -> list[Finding]:
             _finding(
                 E,
                 Code.SUPPLY_RED_THREES,
-                "sides",
-                phrase(
-                    "supply.red_threes",
-                    count=red,
-                    deck=rules.packs * 52 + rules.jokers,
-                    most=rules.red_threes,
-                ),
+                where(places.get(_RED_THREE, Counter()), laid),
+                phrase("supply.red_threes", count=red, deck=deck, most=rules.red_threes),
                 R_SUPPLY,
             )
         )

@@ -493,6 +493,10 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return data
 
 
+#: One decoder for every file (`json.loads` with a hook builds a new one per call).
+_DECODER = json.JSONDecoder(object_pairs_hook=_object)
+
+
 def read_json(text: str | bytes) -> Any:
     """Parse JSON text, refusing a key given twice in one object (the last one would
     silently win, and a typo must not change a score).
@@ -501,7 +505,11 @@ def read_json(text: str | bytes) -> Any:
         RecordError: not JSON, not UTF-8, a key given twice, nested too deeply.
     """
     try:
-        return json.loads(text, object_pairs_hook=_object)
+        if isinstance(text, bytes):  # as json.loads reads bytes: UTF-8, -16 or -32
+            text = text.decode(json.detect_encoding(text), "surrogatepass")
+        elif text.startswith("\ufeff"):
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+        return _DECODER.decode(text)
     except _DuplicateKey as error:
         raise RecordError(
             [Problem("", f"the key {error.args[0]!r} is given twice in one object")]

@@ -28,7 +28,7 @@ from .bonuses import (
     RED_THREE_BONUS_THREE_PACKS_FROM_FIVE,
     RED_THREE_PENALTY_CAP,
 )
-from .cards import Card
+from .cards import POINT_CLASS_CARDS, Card, PointClass
 from .citations import rule
 from .errors import UnknownNameError
 from .words import W_
@@ -470,6 +470,17 @@ class RuleSet(BaseModel):
         copies[Card.BLACK_THREE] = self.black_threes
         copies[Card.RED_THREE] = self.red_threes
         return copies
+
+    def class_copies(self, point_class: PointClass) -> int:
+        """Cards of a point class in the deck: the most a count of cards left by point
+        class can be (rules §1.1 and §1.13 check 4).
+
+        >>> classic = rule_set("classic")
+        >>> classic.class_copies(PointClass.JOKERS), classic.class_copies(PointClass.ACES_AND_TWOS)
+        (4, 16)
+        """
+        deck = self.deck
+        return sum(deck[card] for card in POINT_CLASS_CARDS[point_class])
 
     @cached_property
     def enforces_initial_minimum(self) -> bool:

@@ -23,6 +23,7 @@ from .repository import (
     ImportResult,
     MatchState,
     MatchSummary,
+    NamedRuleSet,
     Store,
     UnreadableMatch,
 )
@@ -37,6 +38,7 @@ __all__ = [
     "LaterHandsError",
     "MatchState",
     "MatchSummary",
+    "NamedRuleSet",
     "NotFoundError",
     "RuleViolationError",
     "Store",

@@ -22,6 +22,9 @@ import re
 import shutil
 import sqlite3
 import tempfile
+import threading
+import time
+import weakref
 from contextlib import closing, suppress
 from datetime import datetime
 from pathlib import Path
@@ -57,6 +60,7 @@ __all__ = [
     "migrate",
     "open_engine",
     "sqlite_path",
+    "stop_waiting",
     "storage_error",
 ]
 
@@ -64,8 +68,27 @@ APP_NAME = "canasta-scorer"
 ENV_DB = "CANASTA_SCORER_DB"
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 _MIGRATIONS = Path(__file__).parent / "migrations"
+#: The environment variable giving how long a write waits for another program's
+#: write to end (seconds; 10 when unset).
+ENV_BUSY = "CANASTA_SCORER_BUSY_SECONDS"
+
+
+def _busy_timeout_ms() -> int:
+    text = os.environ.get(ENV_BUSY, "").strip()
+    try:
+        seconds = float(text) if text else 10.0
+    except ValueError:
+        seconds = 10.0
+    return int(max(0.0, min(seconds, 3600.0)) * 1000)
+
+
 #: How long a write waits for another program's write to end (milliseconds).
-BUSY_TIMEOUT_MS = 10_000
+BUSY_TIMEOUT_MS = _busy_timeout_ms()
+#: How long one try for the write lock waits before the store looks whether it was
+#: told to stop waiting (milliseconds; see `stop_waiting`).
+LOCK_TRY_MS = 100
+#: Per SQLite engine: set once its writes are to stop waiting for the write lock.
+_STOPPED: weakref.WeakKeyDictionary[Engine, threading.Event] = weakref.WeakKeyDictionary()
 #: The execution option that marks an engine's transactions as reads only.
 READ_ONLY = "canasta_read_only"
 
@@ -105,8 +128,36 @@ def _sqlite_begin(connection: Any) -> None:
     # both read first); a read takes no lock at all in write-ahead-log mode.
     if connection.get_execution_options().get(READ_ONLY):
         connection.exec_driver_sql("BEGIN")
-    else:
+        return
+    stopped = _STOPPED.get(connection.engine)
+    if stopped is None:
         connection.exec_driver_sql("BEGIN IMMEDIATE")
+        return
+    # Wait for another program's write in short tries, so that a store told to stop
+    # waiting (`stop_waiting`) gives up within one try, with nothing begun.
+    driver = connection.connection.driver_connection
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    driver.execute(f"PRAGMA busy_timeout={int(min(LOCK_TRY_MS, BUSY_TIMEOUT_MS))}")
+    try:
+        while True:
+            try:
+                connection.exec_driver_sql("BEGIN IMMEDIATE")
+                return
+            except OperationalError as error:
+                if _kind(error.orig) != "busy" or stopped.is_set() or time.monotonic() >= deadline:
+                    raise
+    finally:
+        driver.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_MS)}")
+
+
+def stop_waiting(engine: Engine) -> None:
+    """From now on the engine's writes do not wait for another program's write: a
+    write that waits gives up within `LOCK_TRY_MS` (busy, nothing changed), and one
+    that finds the database free goes ahead. For a server that is stopping; SQLite
+    only (a no-op for other databases)."""
+    stopped = _STOPPED.get(engine)
+    if stopped is not None:
+        stopped.set()
 
 
 def _folder_writable(folder: Path) -> bool:
@@ -245,6 +296,7 @@ def make_engine(url: str) -> Engine:
             )
             event.listen(engine, "connect", _sqlite_pragmas)
             event.listen(engine, "begin", _sqlite_begin)
+            _STOPPED[engine] = threading.Event()
             return engine
         return create_engine(parsed, pool_pre_ping=True)
     except NoSuchModuleError:

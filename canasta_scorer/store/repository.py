@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
@@ -26,6 +28,7 @@ from canasta_scorer.i18n import _
 from canasta_scorer.rules import (
     EditCheck,
     Finding,
+    HouseRule,
     MatchHand,
     MatchRecord,
     MatchScore,
@@ -49,7 +52,7 @@ from canasta_scorer.rules import (
 )
 
 from .changes import NOTIFY_SQL, Change, ChangeKind, Changes
-from .database import READ_ONLY, open_engine, sqlite_path, storage_error
+from .database import READ_ONLY, open_engine, sqlite_path, stop_waiting, storage_error
 from .errors import (
     ConflictError,
     LaterHandsError,
@@ -71,6 +74,7 @@ from .tables import (
     PlayerFilterTotalsRow,
     PlayerRow,
     PlayerTotalsRow,
+    RuleSetRow,
     SidePlayerRow,
     SideRow,
     utcnow,
@@ -116,6 +120,20 @@ class MatchState(BaseModel):
     score: MatchScore
     undo: str | None
     redo: str | None
+
+
+class NamedRuleSet(BaseModel):
+    """A set of house rules kept under a name (the family's own, picked in one tap).
+
+    Attributes:
+        name: the name as given.
+        house_rules: house-rule ids (rules §3).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    house_rules: frozenset[str]
 
 
 class MatchSummary(BaseModel):
@@ -334,6 +352,10 @@ def _errors(findings: Sequence[Finding], prefixes: Sequence[str]) -> list[Findin
     return found
 
 
+#: How many scored matches a store keeps for reading again at the same version.
+SCORED_KEPT = 32
+
+
 class Store:
     """Matches kept in a database. Build with `Store.open` (URL, migrations) or
     ``Store(engine)`` for an engine already migrated.
@@ -349,6 +371,10 @@ class Store:
         self.changes = Changes(engine)
         # reads take no write lock, so they never wait behind another program's save
         self._reader = engine.execution_options(**{READ_ONLY: True})
+        # the matches read last, scored, by id: a match opened again at the same
+        # version (another tab, another visit) is not read and re-scored again
+        self._scored: OrderedDict[int, MatchState] = OrderedDict()
+        self._scored_lock = threading.Lock()
         path = sqlite_path(str(engine.url))
         self._path = path
         self._where = str(path) if path else engine.url.render_as_string(hide_password=True)
@@ -357,6 +383,13 @@ class Store:
     def open(cls, url: str | None = None) -> Store:
         """Open (and make or migrate) the database at ``url``; see `open_engine`."""
         return cls(open_engine(url))
+
+    def stop_waiting(self) -> None:
+        """From now on a save does not wait for another program's save (SQLite's
+        write lock): one waiting gives up at once, refused as busy with nothing
+        changed; one that finds the database free is made. For a server that is
+        stopping: its last saves finish or give up within a fraction of a second."""
+        stop_waiting(self.engine)
 
     def close(self) -> None:
         """Stop listening for other processes' changes and close every connection."""
@@ -479,15 +512,28 @@ class Store:
         )
 
     def match(self, match_id: int) -> MatchState:
-        """One match with its score recomputed.
+        """One match with its score recomputed by the rules engine; read again at the
+        version it had when last read here, it is the same (kept, `SCORED_KEPT` matches
+        at most), so many tabs opening one long match score it once.
 
         Raises:
             NotFoundError: no such match (or it was deleted).
         """
         with self._session(read=True) as session:
             row = self._row(session, match_id)
+            with self._scored_lock:
+                kept = self._scored.get(match_id)
+                if kept is not None and kept.version == row.version:
+                    self._scored.move_to_end(match_id)
+                    return kept
             record = self._record(session, row)
-            return self._state(session, row, record, score_match(record))
+            state = self._state(session, row, record, score_match(record))
+        with self._scored_lock:
+            self._scored[match_id] = state
+            self._scored.move_to_end(match_id)
+            while len(self._scored) > SCORED_KEPT:
+                self._scored.popitem(last=False)
+        return state
 
     def matches(
         self,
@@ -1624,6 +1670,93 @@ class Store:
             )
             record = self._record(session, row)
             return self._state(session, row, record, score_match(record))
+
+    # --- named house-rule sets -------------------------------------------------------
+
+    def rule_sets(self) -> list[NamedRuleSet]:
+        """Every named house-rule set, in alphabetical order of name."""
+        with self._session(read=True) as session:
+            rows = session.scalars(select(RuleSetRow)).all()
+            found = [
+                NamedRuleSet(name=row.name, house_rules=frozenset(json.loads(row.house_rules)))
+                for row in rows
+            ]
+        return sorted(found, key=lambda entry: entry.name.casefold())
+
+    @staticmethod
+    def _set_name(name: str) -> str:
+        """A set's name, stripped, checked like a player's (1 to 80 characters, no
+        control characters).
+
+        Raises:
+            StoreError: it is empty, too long or holds a control character.
+        """
+        name = name.strip()
+        if not name:
+            raise StoreError("a house-rule set needs a name")
+        if len(name) > 80:
+            raise StoreError("a house-rule set's name may have at most 80 characters")
+        try:
+            plain_name(name)
+        except ValueError as error:
+            raise StoreError(f"a house-rule set's name {error}") from None
+        return name
+
+    def save_rule_set(self, name: str, house_rules: frozenset[str] | set[str]) -> NamedRuleSet:
+        """Keep a set of house rules under a name; a set of that name (in any case) is
+        replaced.
+
+        Args:
+            name: the set's name (1 to 80 characters).
+            house_rules: house-rule ids (rules §3).
+
+        Raises:
+            StoreError: the name is not one (see `_set_name`), or an id is no house rule.
+        """
+        name = self._set_name(name)
+        unknown = sorted(r for r in house_rules if r not in {h.value for h in HouseRule})
+        if unknown:
+            raise StoreError(f"not house rules: {', '.join(unknown)}")
+        rules = frozenset(house_rules)
+        stored = json.dumps(sorted(rules))
+        key = name.casefold()
+        with self._session() as session:
+            row = session.scalar(select(RuleSetRow).where(col(RuleSetRow.key) == key))
+            if row is None:
+                session.add(RuleSetRow(name=name, key=key, house_rules=stored))
+            else:
+                row.name, row.house_rules, row.updated_at = name, stored, utcnow()
+                session.add(row)
+        return NamedRuleSet(name=name, house_rules=rules)
+
+    def rename_rule_set(self, name: str, new_name: str) -> None:
+        """Give a named house-rule set another name.
+
+        Raises:
+            NotFoundError: no set has that name.
+            StoreError: the new name is not one, or another set already has it.
+        """
+        new_name = self._set_name(new_name)
+        with self._session() as session:
+            row = session.scalar(
+                select(RuleSetRow).where(col(RuleSetRow.key) == name.strip().casefold())
+            )
+            if row is None:
+                raise NotFoundError(f"no house-rule set is named {name!r}")
+            taken = session.scalar(
+                select(RuleSetRow).where(col(RuleSetRow.key) == new_name.casefold())
+            )
+            if taken is not None and taken.id != row.id:
+                raise StoreError(f"a house-rule set is already named {taken.name!r}")
+            row.name, row.key, row.updated_at = new_name, new_name.casefold(), utcnow()
+            session.add(row)
+
+    def delete_rule_set(self, name: str) -> None:
+        """Forget a named house-rule set (no change if none has that name)."""
+        with self._session() as session:
+            session.execute(
+                delete(RuleSetRow).where(col(RuleSetRow.key) == name.strip().casefold())
+            )
 
     # --- drafts ----------------------------------------------------------------------
 

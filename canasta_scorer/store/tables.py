@@ -38,6 +38,7 @@ __all__ = [
     "PlayerFilterTotalsRow",
     "PlayerRow",
     "PlayerTotalsRow",
+    "RuleSetRow",
     "SidePlayerRow",
     "SideRow",
     "utcnow",
@@ -314,3 +315,18 @@ class PartnershipFilterTotalsRow(SQLModel, table=True):
     played: int = 0
     in_progress: int = 0
     won: int = 0
+
+
+class RuleSetRow(SQLModel, table=True):
+    """A named set of house rules the family plays by, picked in one tap on the
+    new-match form; ``key`` is the name folded for matching, ``house_rules`` a JSON
+    list of house-rule ids (rules §3)."""
+
+    __tablename__ = "house_rule_set"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=80)
+    key: str = Field(max_length=80, unique=True)
+    house_rules: str = Field(sa_column=Column(Text, nullable=False))
+    created_at: datetime = Field(default_factory=utcnow, sa_column=_when())
+    updated_at: datetime = Field(default_factory=utcnow, sa_column=_when())

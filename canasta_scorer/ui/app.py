@@ -30,7 +30,7 @@ from canasta_scorer.store import Store
 
 from .addresses import announce
 from .components.checker import CheckerScreen
-from .components.common import icon_button
+from .components.common import TOUCH, icon_button
 from .components.export import ExportScreen
 from .components.hand_detail import HandDetailScreen
 from .components.hand_entry import HandEntryScreen
@@ -45,12 +45,14 @@ from .live import LiveUpdates
 from .serving import (
     AccessGate,
     ClientGate,
+    SessionEdge,
     check_access_code,
     desktop_possible,
     guard_page,
     is_loopback,
     listen,
     read_access_code,
+    reconnected,
     serve_web,
 )
 from .state import (
@@ -63,6 +65,7 @@ from .state import (
     build_model,
     follow,
 )
+from .worker import StoreWorker, TabWork
 
 __all__ = [
     "AccessGate",
@@ -175,11 +178,21 @@ def _message(nav: Navigation) -> ft.Control:
                 [
                     ft.Text(message, expand=True, selectable=True),
                     *(
-                        [ft.TextButton(content=_("Undo"), on_click=nav.restore_deleted)]
+                        [
+                            ft.TextButton(
+                                content=_("Undo"), height=TOUCH, on_click=nav.restore_deleted
+                            )
+                        ]
                         if nav.deleted is not None
                         else []
                     ),
-                    icon_button(ft.Icons.CLOSE, _("Dismiss"), on_click=lambda: nav.say(None)),
+                    icon_button(
+                        ft.Icons.CLOSE,
+                        _("Dismiss"),
+                        width=TOUCH,
+                        height=TOUCH,
+                        on_click=lambda: nav.say(None),
+                    ),
                 ]
             ),
             bgcolor=ft.Colors.SECONDARY_CONTAINER,
@@ -187,6 +200,19 @@ def _message(nav: Navigation) -> ft.Control:
             padding=ft.Padding.only(left=12),
         ),
         key="message",
+    )
+
+
+def _working() -> ft.Control:
+    """Said while an action of this tab waits for the store (a busy database)."""
+    return ft.Semantics(
+        identifier="working",
+        label=_("Working…"),
+        content=ft.Row(
+            [ft.ProgressRing(width=16, height=16, stroke_width=2), ft.Text(_("Working…"))],
+            spacing=8,
+        ),
+        key="working",
     )
 
 
@@ -269,6 +295,7 @@ def App(
             )
         ]
     screen = nav.screen
+    ft.use_effect(lambda: _follow_route(nav), [screen, nav.entering()])
     back = {
         Screen.NEW_MATCH: nav.go_home,
         Screen.SCOREBOARD: nav.leave_match,
@@ -292,6 +319,8 @@ def App(
         else []
     )
     body: list[ft.Control] = [_message(nav)] if nav.message else []
+    if nav.working:
+        body.insert(0, _working())
     body.append(screen_for(model))
     entering = screen in (Screen.HAND_ENTRY, Screen.NEW_MATCH)
     if entering:
@@ -339,10 +368,13 @@ def build_main(
     keep_awake: bool = True,
     draft_delay: float = DRAFT_DELAY,
     ask_device: bool | None = None,
+    worker: StoreWorker | None = None,
 ) -> Any:
     """The ``main(page)`` Flet runs for each browser tab or window.
 
     Args:
+        worker: makes the tabs' store writes off the event loop (the browser
+            version's server); without one they are made at once, in the handler.
         keep_awake: ask the device to keep the screen on (off in Python-level tests,
             where no client answers).
         ask_device: ask the device for its language and the one chosen on it before
@@ -383,14 +415,24 @@ def build_main(
         gate_disconnect: Any = page.on_disconnect
 
         def start() -> None:
-            model = build_model(store, wrap=ft.observable, schedule=later, draft_delay=draft_delay)
+            work = None
+            if worker is not None:
+                work = _tab_work(page, worker, edge, lambda: model)
+            model = build_model(
+                store, wrap=ft.observable, schedule=later, draft_delay=draft_delay, work=work
+            )
             edge.back = model.nav.go_home
             speak_for(page, model.nav)
             if asking:
                 page.run_task(follow_device, page, model.nav)
+
             # Flet keeps a tab's session (and this state) across a page reload: on the
             # reconnect, read again what another device may have changed meanwhile.
-            page.on_connect = lambda _: _quietly(model.nav.refresh, "refreshing on a reconnect")
+            def connected(_event: Any) -> None:
+                reconnected(page)
+                _quietly(model.nav.refresh, "refreshing on a reconnect")
+
+            page.on_connect = connected
 
             async def disconnect(event: Any) -> None:
                 # the tab went away: the hand being entered is kept at once
@@ -419,6 +461,20 @@ def build_main(
     return main
 
 
+def _tab_work(
+    page: ft.Page, worker: StoreWorker, edge: SessionEdge, model: Callable[[], AppModel]
+) -> TabWork:
+    """One tab's way to the store worker: its busy flag shown, its failures at the edge."""
+
+    def busy(on: bool) -> None:
+        model().nav.working = on
+
+    def failed(error: BaseException) -> None:
+        edge.report(str(error))
+
+    return TabWork(worker, lambda job: page.run_task(job), busy, failed)
+
+
 _TABLE_ROUTE = re.compile(r"/table/(\d{1,9})/?")
 
 
@@ -427,10 +483,43 @@ def table_route(match_id: int) -> str:
     return f"/table/{match_id}"
 
 
+#: The address a tab shows while a hand is being entered, so that the tab opened again
+#: (after the server was restarted) goes on with it.
+_ENTRY_ROUTE = re.compile(r"/match/(\d{1,9})/hand/?")
+
+
+def entry_route(match_id: int) -> str:
+    """The address (path) of a match's hand being entered."""
+    return f"/match/{match_id}/hand"
+
+
 def _open_route(nav: Navigation, route: str | None) -> None:
     found = _TABLE_ROUTE.fullmatch(route or "")
     if found is not None:
         nav.open_table(int(found.group(1)))
+        return
+    found = _ENTRY_ROUTE.fullmatch(route or "")
+    if found is not None:
+        match_id = int(found.group(1))
+        if nav.entering() != match_id:
+            nav.open_entry(match_id)
+
+
+def _follow_route(nav: Navigation) -> None:
+    """Keep the tab's address on the hand being entered while it is (and back to
+    the start after): reopened after a restart, the tab goes on with it."""
+    page = ft.context.page
+    entering = nav.entering()
+    route = entry_route(entering) if entering is not None else "/"
+    shown = page.route or "/"
+    if shown == route or (entering is None and not _ENTRY_ROUTE.fullmatch(shown)):
+        return  # the address is right, or another one (a table view's) is kept
+
+    async def push() -> None:
+        with contextlib.suppress(Exception):  # a tab going away: nothing to keep
+            await page.push_route(route)
+
+    page.run_task(push)
 
 
 def _warm_up() -> None:
@@ -529,10 +618,12 @@ def run_app(
             file=sys.stderr,
             flush=True,
         )
+    worker = StoreWorker()
     if not web and desktop_possible():
-        main = build_main(store, settings, AccessGate(code))
+        main = build_main(store, settings, AccessGate(code), worker=worker)
         try:
             ft.run(main, view=ft.AppView.FLET_APP, assets_dir=assets)
+            _stop(store, worker)
             return 0
         except Exception as error:  # the desktop client could not be had
             print(
@@ -552,7 +643,7 @@ def run_app(
             )
         elif code is not None:
             print(_("Every visitor is asked for the access code you gave."), flush=True)
-        main = build_main(store, settings, AccessGate(code))
+        main = build_main(store, settings, AccessGate(code), worker=worker)
         if listener.everywhere:
             announce(
                 "::" if "::" in listener.addresses else "0.0.0.0",
@@ -572,6 +663,23 @@ def run_app(
     except BaseException:
         listener.close()
         raise
-    serve_web(main, listener, assets_dir=assets, extra_hosts=extra_hosts)
-    store.close()
+    serve_web(
+        main, listener, assets_dir=assets, extra_hosts=extra_hosts, on_stop=store.stop_waiting
+    )
+    _stop(store, worker)
     return 0
+
+
+#: How long the saves still queued when the app stops get to finish (seconds).
+STOP_SECONDS = 2.0
+
+
+def _stop(store: Store, worker: StoreWorker) -> None:
+    """The app is stopping: no save waits for another program any more; those queued
+    (a tab's last draft) are made or given up, then the store is closed."""
+    store.stop_waiting()
+    if not worker.close(STOP_SECONDS):
+        logging.getLogger("canasta_scorer").warning(
+            "stopped with %d saves not made (nothing of them was written)", worker.pending
+        )
+    store.close()

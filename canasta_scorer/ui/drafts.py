@@ -360,8 +360,12 @@ class MatchSetup(BaseModel):
     sides: tuple[SetupSide, ...] = ()
     first_dealer: str | None = None
 
-    def to_record(self) -> MatchRecord:
+    def to_record(self, *, lenient: bool = False) -> MatchRecord:
         """The match file this setup starts.
+
+        Args:
+            lenient: leave out a number that cannot be read (a target or a start
+                score) instead of raising, so that the rest can still be checked.
 
         Raises:
             RecordError: every field that cannot be read, with its path and why.
@@ -393,6 +397,6 @@ class MatchSetup(BaseModel):
                 entry["start_score"] = start
             sides.append(entry)
         data["sides"] = sides
-        if problems:
+        if problems and not lenient:
             raise RecordError(problems)
         return validate_record(MatchRecord, data)

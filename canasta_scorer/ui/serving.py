@@ -14,9 +14,13 @@ that "this machine only or not" is decided by the addresses actually bound:
 - **Wrong codes.** Counted per client address: after a few wrong codes a client
   waits, longer each time, and no client's failures ever hold back another.
 - **Sessions.** A tab that never unlocked is forgotten a minute after it disconnects,
-  any other tab a few minutes after (what is typed is kept in the store anyway).
+  and closed (its session dropped) a few minutes after it opened even while it stays
+  connected; any other tab is forgotten a few minutes after it disconnects (what is
+  typed is kept in the store anyway). A connection Flet stopped serving without
+  disconnecting its session (a send failed on a closing socket) is disconnected here.
 - **Stopping.** SIGTERM or Ctrl+C closes every connection and stops within a few
-  seconds; a save in progress finishes first (handlers run on the server's loop).
+  seconds; a save in progress finishes first, or gives up at once if it is waiting
+  for another program's save (nothing of it is written).
 - **Failures.** An error in a screen or a handler is logged here, on the server;
   the browser gets a plain message and a way back, never a traceback or a path.
 """
@@ -25,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import ctypes
 import gc
 import hmac
@@ -36,6 +41,7 @@ import socket
 import sys
 import threading
 import time
+import weakref
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable, Iterator, MutableMapping
 from dataclasses import dataclass, field
@@ -64,6 +70,13 @@ log = logging.getLogger("canasta_scorer")
 
 #: How long a disconnected tab that never gave the access code is kept (seconds).
 LOCKED_SESSION_SECONDS = 60
+#: How long a tab may stay connected without giving the access code (seconds);
+#: ``CANASTA_SCORER_UNLOCK_SECONDS`` sets another.
+UNLOCK_SECONDS = 180
+ENV_UNLOCK = "CANASTA_SCORER_UNLOCK_SECONDS"
+#: The environment variable naming the level of the server's own log (e.g. INFO:
+#: tabs opened and closed, with the number open); warnings and errors by default.
+ENV_LOG = "CANASTA_SCORER_LOG"
 #: How long any other disconnected tab is kept for a reconnect (seconds).
 SESSION_SECONDS = 300
 #: How long connections get to close when the server is told to stop (seconds).
@@ -448,8 +461,15 @@ class HostGuard:
     host and port it is sent to.
     """
 
-    def __init__(self, app: ASGIApp, listener: Listener, extra_hosts: Iterable[str] = ()) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        listener: Listener,
+        extra_hosts: Iterable[str] = (),
+        session_seconds: int = SESSION_SECONDS,
+    ) -> None:
         self.app = app
+        self.session_seconds = session_seconds
         self.port = listener.port
         self.any_ip = listener.everywhere
         names = {a.split("%")[0].lower() for a in listener.addresses}
@@ -533,12 +553,18 @@ class HostGuard:
         if kind == "websocket":
             from starlette.websockets import WebSocketDisconnect
 
+            socket_ = _Socket(send)
+            token = _SOCKET.set(socket_)
             try:
                 await self.app(scope, receive, send)
             except WebSocketDisconnect:
                 # Flet's send loop writing to a connection that just closed (the tab
                 # went away, or the server is stopping): nothing is wrong
                 log.debug("a websocket closed while the app was sending to it")
+            finally:
+                _SOCKET.reset(token)
+                socket_.open = False
+                await socket_.release(self.session_seconds)
             return
 
         async def send_without_open_cors(message: MutableMapping[str, Any]) -> None:
@@ -551,6 +577,149 @@ class HostGuard:
             await send(message)
 
         await self.app(scope, receive, send_without_open_cors)
+
+
+# --- connections and their sessions -----------------------------------------------------
+
+#: The websocket connection a task serves (set by `HostGuard` for Flet's handling of
+#: it, and so seen by ``main`` and the tab's connect handler).
+_SOCKET: contextvars.ContextVar[_Socket | None] = contextvars.ContextVar(
+    "canasta_scorer_socket", default=None
+)
+
+
+class _Socket:
+    """One websocket connection as the serving layer sees it: how to close it, and
+    the session (and Flet connection) it served, weakly."""
+
+    def __init__(self, send: Send) -> None:
+        self._send = send
+        self.open = True
+        self._session: weakref.ref[Any] | None = None
+        self._connection: weakref.ref[Any] | None = None
+
+    def serves(self, session: Any) -> None:
+        """This connection serves ``session`` (a tab opened or reconnected on it)."""
+        self._session = weakref.ref(session)
+        connection = session.connection
+        self._connection = weakref.ref(connection) if connection is not None else None
+        session._canasta_socket = self
+
+    async def close(self) -> None:
+        """Close the connection (the tab's websocket) from the server's side."""
+        if not self.open:
+            return
+        self.open = False
+        with contextlib.suppress(Exception):
+            await self._send({"type": "websocket.close", "code": 1008})
+
+    async def release(self, seconds: int) -> None:
+        """The connection ended: if Flet stopped serving it without disconnecting
+        its session (a send failed on the closing socket, so its handler skipped
+        that), disconnect the session now, so that it expires and is freed."""
+        session = self._session() if self._session is not None else None
+        connection = self._connection() if self._connection is not None else None
+        if session is None or connection is None or session.connection is not connection:
+            return  # disconnected by Flet already, or reconnected on another socket
+        log.info("a connection ended without its session being disconnected: disconnecting it")
+        try:
+            await session.disconnect(seconds)
+        except Exception:
+            log.exception("disconnecting a session failed")
+
+
+def _unlock_seconds() -> float:
+    text = os.environ.get(ENV_UNLOCK, "").strip()
+    try:
+        return max(1.0, float(text)) if text else float(UNLOCK_SECONDS)
+    except ValueError:
+        return float(UNLOCK_SECONDS)
+
+
+@dataclass
+class _Tab:
+    """What the serving layer keeps of one tab: closed for never unlocking."""
+
+    expired: bool = False
+
+
+def _tab(page: ft.Page) -> _Tab:
+    tab = getattr(page.session, "_canasta_tab", None)
+    if not isinstance(tab, _Tab):
+        tab = _Tab()
+        page.session._canasta_tab = tab  # type: ignore[attr-defined]
+    return tab
+
+
+async def _close_tab(page: ft.Page) -> None:
+    """Close a tab's connection and drop its session (Flet frees it at its next look)."""
+    session = page.session
+    socket_ = getattr(session, "_canasta_socket", None)
+    if isinstance(socket_, _Socket) and socket_.open:
+        await socket_.close()  # Flet then disconnects the session; see _on_disconnect
+    elif session.connection is None:
+        await session.disconnect(0)
+
+
+async def _expire_locked(page: ft.Page, gate: ClientGate, seconds: float) -> None:
+    """A tab that has not given the access code ``seconds`` after it opened is closed,
+    connected or not, and its session dropped."""
+    await asyncio.sleep(seconds)
+    if gate.unlocked:
+        return
+    _tab(page).expired = True
+    log.info("closing a tab not unlocked within %.0f s", seconds)
+    await _close_tab(page)
+
+
+def reconnected(page: ft.Page) -> None:
+    """A tab's page connected again (a reload, a phone awake): note the connection
+    serving it; a tab closed for never unlocking is closed again."""
+    socket_ = _SOCKET.get()
+    if socket_ is not None:
+        socket_.serves(page.session)
+    if _tab(page).expired:
+        page.run_task(_close_tab, page)
+
+
+#: The tabs (sessions) the app holds now: opened, not yet closed by Flet.
+_open_tabs: set[int] = set()
+
+
+def open_tabs() -> int:
+    """How many tabs (Flet sessions) this server process holds now."""
+    return len(_open_tabs)
+
+
+def short_message_text() -> None:
+    """Make the text of Flet's protocol messages short (their action only).
+
+    Flet's web transport formats every message it sends into a debug line, whether or
+    not debug logging is on (an f-string), which writes out every control of a
+    screen: a sixth of the server's work when many tabs open long matches. Only that
+    debug line ever shows the text of a message.
+    """
+    from flet.messaging.protocol import Message
+
+    def text(message: Message) -> str:
+        action = getattr(message.action, "name", message.action)
+        return f"Message({action})"
+
+    Message.__repr__ = text  # type: ignore[method-assign,assignment]
+
+
+def _log_setting() -> None:
+    """The server's own log level from `ENV_LOG` (to standard error)."""
+    level = os.environ.get(ENV_LOG, "").strip().upper()
+    if not level:
+        return
+    logger = logging.getLogger("canasta_scorer")
+    if isinstance(logging.getLevelName(level), int):
+        logger.setLevel(level)
+        if not logger.handlers:
+            handler = logging.StreamHandler()
+            handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+            logger.addHandler(handler)
 
 
 # --- the edge of a session -----------------------------------------------------------------
@@ -674,7 +843,8 @@ class SessionEdge:
 
 
 def _on_disconnect(page: ft.Page, gate: ClientGate) -> Callable[[Any], Awaitable[None]]:
-    """A page's disconnect handler: a tab that never unlocked is kept only a minute."""
+    """A page's disconnect handler: a tab that never unlocked is kept only a minute,
+    and not at all once it was closed for never unlocking."""
     shortened = False
 
     async def handler(_event: Any) -> None:
@@ -683,7 +853,7 @@ def _on_disconnect(page: ft.Page, gate: ClientGate) -> Callable[[Any], Awaitable
             return
         shortened = True
         try:
-            await page.session.disconnect(LOCKED_SESSION_SECONDS)
+            await page.session.disconnect(0 if _tab(page).expired else LOCKED_SESSION_SECONDS)
         finally:
             shortened = False
 
@@ -698,16 +868,19 @@ def serve_web(
     extra_hosts: Iterable[str] = (),
     session_seconds: int = SESSION_SECONDS,
     renderer: str | None = None,
+    on_stop: Callable[[], None] | None = None,
 ) -> None:
     """Serve ``main`` to browsers on the listener's sockets until SIGTERM or Ctrl+C.
 
     Returns after every connection is closed (at most `GRACEFUL_SECONDS` after the
-    signal) and a save in progress is finished.
+    signal). ``on_stop`` is called as soon as the signal comes (the app tells its
+    store to stop waiting for another program's lock, so a save in progress
+    finishes or gives up at once).
     """
     import flet_web.fastapi as flet_fastapi  # type: ignore[import-untyped]
     import uvicorn
 
-    _Server = _server_class()
+    _Server = _server_class(on_stop)
 
     web_renderer = ft.WebRenderer(renderer or os.environ.get("FLET_WEB_RENDERER", "auto"))
     flet = flet_fastapi.app(
@@ -717,7 +890,11 @@ def serve_web(
         web_renderer=web_renderer,
         session_timeout_seconds=session_seconds,
     )
-    guarded = HostGuard(flet, listener, extra_hosts)
+    _log_setting()
+    short_message_text()
+    with contextlib.suppress(ValueError):  # Flet's own setting wins over ours, as in Flet
+        session_seconds = int(os.environ.get("FLET_SESSION_TIMEOUT") or session_seconds)
+    guarded = HostGuard(flet, listener, extra_hosts, session_seconds=session_seconds)
     config = uvicorn.Config(
         guarded,
         ws="websockets-sansio",
@@ -727,6 +904,11 @@ def serve_web(
         ws_max_size=4 * 1024 * 1024,
     )
     server = _Server(config)
+    # What start-up made lives as long as the server: out of the collector's way, so
+    # that a full collection (the automatic ones, and `reclaim`'s) looks only at what
+    # the tabs made and takes milliseconds, not a second that stalls every tab.
+    gc.collect()
+    gc.freeze()
     previous = signal.getsignal(signal.SIGTERM)
     try:
         server.run(sockets=listener.sockets)
@@ -736,12 +918,21 @@ def serve_web(
             signal.signal(signal.SIGTERM, previous)
 
 
-def _server_class() -> type[Any]:
+def _server_class(on_stop: Callable[[], None] | None = None) -> type[Any]:
     import uvicorn
 
     class Server(uvicorn.Server):
         """uvicorn's server, but a SIGTERM or Ctrl+C it stopped for ends the run
-        normally (exit status 0, the store closed) instead of being raised again."""
+        normally (exit status 0, the store closed) instead of being raised again,
+        and ``on_stop`` hears of it at once."""
+
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            if on_stop is not None:
+                try:
+                    on_stop()
+                except Exception:
+                    log.exception("stopping failed")
+            super().handle_exit(sig, frame)
 
         @contextlib.contextmanager
         def capture_signals(self) -> Iterator[None]:
@@ -754,9 +945,12 @@ def _server_class() -> type[Any]:
     return Server
 
 
-_reclaim_pending = False
-#: Seconds between giving freed memory back, at most once each.
+_reclaim_pending: asyncio.TimerHandle | None = None
+#: Seconds after the last tab closed before freed memory is given back.
 RECLAIM_SECONDS = 5.0
+#: Seconds between giving memory back while other tabs are still open (a full
+#: collection stalls every tab for a moment; Python's own collector runs meanwhile).
+RECLAIM_BUSY_SECONDS = 60.0
 
 
 def reclaim() -> None:
@@ -769,33 +963,54 @@ def reclaim() -> None:
 
 
 def _reclaim_soon() -> None:
-    """After a session closed: `reclaim` a little later, once for a burst of closes."""
+    """After a session closed: `reclaim` a little later, once for a burst of closes
+    (`RECLAIM_SECONDS` after the last tab closed; at most every
+    `RECLAIM_BUSY_SECONDS` while others are open)."""
     global _reclaim_pending
-    if _reclaim_pending:
-        return
     try:
         loop = asyncio.get_running_loop()
     except RuntimeError:
         return
-    _reclaim_pending = True
+    delay = RECLAIM_BUSY_SECONDS if _open_tabs else RECLAIM_SECONDS
+    pending = _reclaim_pending
+    if isinstance(pending, asyncio.TimerHandle):
+        if pending.when() <= loop.time() + delay:
+            return
+        pending.cancel()  # the last tab closed: sooner
 
     def run() -> None:
         global _reclaim_pending
-        _reclaim_pending = False
+        _reclaim_pending = None
         reclaim()
 
-    loop.call_later(RECLAIM_SECONDS, run)
+    # in a context of its own: the closing tab's (its page) is not kept alive by it
+    _reclaim_pending = loop.call_later(delay, run, context=contextvars.Context())
 
 
 def guard_page(page: ft.Page, gate: AccessGate) -> tuple[SessionEdge, ClientGate]:
     """Set up one browser tab: its failure edge, its access gate (per client
-    address; a tab that never unlocks is forgotten soon after it disconnects), and
-    memory given back once its session is closed."""
+    address; a tab that never unlocks is closed a few minutes after it opened, and
+    forgotten soon after it disconnects), and memory given back once its session
+    is closed."""
     edge = SessionEdge(page)
     client = page.client_ip or ""
     client_gate = gate.for_client(client)
     page.on_disconnect = _on_disconnect(page, client_gate)
-    page.on_close = lambda _event: _reclaim_soon()
+    socket_ = _SOCKET.get()
+    if socket_ is not None:
+        socket_.serves(page.session)
+    key = id(page.session)
+    _open_tabs.add(key)
+    log.info("a tab opened (%d open)", len(_open_tabs))
+
+    def closed(_event: Any) -> None:
+        _open_tabs.discard(key)
+        log.info("a tab closed (%d open)", len(_open_tabs))
+        _reclaim_soon()
+
+    page.on_close = closed
+    if not client_gate.unlocked:
+        page.run_task(_expire_locked, page, client_gate, _unlock_seconds())
     return edge, client_gate
 
 

@@ -247,7 +247,8 @@ FAILING: list[Any] = [
         # Five black threes are more than the meld allows and more than two packs hold.
         [
             (E, Code.BLACK_THREE_SIZE, "sides[0].melds[2]"),
-            (E, Code.SUPPLY_TOO_MANY, "sides"),
+            # every black three in that meld: the finding is placed on it
+            (E, Code.SUPPLY_TOO_MANY, "sides[0].melds[2]"),
         ],
         id="black-three meld of five cards",
     ),
@@ -264,13 +265,20 @@ FAILING: list[Any] = [
     ),
     pytest.param(
         classic("sides.1.left_in_hand", {"East": "JK JK JK", "West": "JK JK"}),
-        [(E, Code.SUPPLY_TOO_MANY, "sides")],
+        [(E, Code.SUPPLY_TOO_MANY, "sides[1]")],  # every joker on East-West's side
         id="five jokers",
     ),
     pytest.param(
         edit(ns_melds("3 3 3 3"), "sides.1.left_in_hand", {"East": "3", "West": "J"}),
         [(E, Code.SUPPLY_TOO_MANY, "sides")],
         id="five black threes",
+    ),
+    pytest.param(
+        edit(ns_melds("8 8 8 8 8 8 8"), "sides.0.left_in_hand", {"North": "", "South": "8 8"}),
+        # seven 8s in a meld and two in South's hand, none elsewhere: all on
+        # North-South's side, so the finding is the side's
+        [(E, Code.SUPPLY_TOO_MANY, "sides[0]")],
+        id="nine 8s on one side",
     ),
     pytest.param(
         classic("sides.1.red_threes", 4),
@@ -568,7 +576,7 @@ SIX_PLAYER_FAILING: list[Any] = [
         ),
         [
             (E, Code.BLACK_THREE_SIZE, "sides[0].melds[2]"),
-            (E, Code.SUPPLY_TOO_MANY, "sides"),
+            (E, Code.SUPPLY_TOO_MANY, "sides[0].melds[2]"),
         ],
         id="seven black threes",
     ),

@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -97,6 +98,33 @@ def test_a_write_to_a_busy_database_says_busy_not_damaged(
         assert "busy" in message and "try again" in message
         assert "damaged" not in message and "Move it aside" not in message
         assert len(store.match(1).record.hands) == 2  # nothing changed
+    finally:
+        store.close()
+
+
+def test_a_store_told_to_stop_waiting_gives_up_a_waiting_save(locked: str) -> None:
+    """A server that is stopping: the save waiting for another program's lock is
+    refused as busy within a try, nothing changed (it does not wait out 10 s)."""
+    store = Store.open(locked)
+    try:
+        state = store.match(1)
+        outcome: list[BaseException] = []
+
+        def save() -> None:
+            try:
+                store.add_hand(1, hand(), state.version)
+            except BaseException as error:
+                outcome.append(error)
+
+        saving = threading.Thread(target=save)
+        saving.start()
+        saving.join(0.5)
+        assert saving.is_alive()  # waiting for the lock
+        store.stop_waiting()
+        saving.join(5.0)  # a guard: one try is 0.1 s, the wait otherwise 10 s
+        assert not saving.is_alive()
+        assert [type(error) for error in outcome] == [StoreBusyError]
+        assert len(store.match(1).record.hands) == 2
     finally:
         store.close()
 

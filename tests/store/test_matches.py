@@ -244,3 +244,30 @@ def test_names_are_kept_as_written(store: Store) -> None:
     state = store.create_match(made)
     assert store.match(state.id).record == made
     assert store.matches()[0].sides == ("Les Bleus — Élodie & Zoë", "東と西")
+
+
+def test_a_match_read_again_at_its_version_is_not_scored_again(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Many tabs opening one long match: it is scored once per version."""
+    from canasta_scorer.store import repository
+
+    scored: list[int] = []
+    real = repository.score_match
+
+    def counting(made: MatchRecord) -> object:
+        scored.append(len(made.hands))
+        return real(made)
+
+    state = store.create_match(record())
+    state = store.add_hand(state.id, hand(), state.version)
+    monkeypatch.setattr(repository, "score_match", counting)
+    first = store.match(state.id)
+    again = store.match(state.id)
+    assert again is first and scored == [1]
+    changed = store.add_hand(state.id, hand(), state.version)
+    scored.clear()
+    after = store.match(state.id)
+    assert after.version == changed.version and len(after.record.hands) == 2
+    assert scored == [2]  # the new version is scored again, once
+    assert store.match(state.id) is after and scored == [2]

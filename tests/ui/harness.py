@@ -126,8 +126,15 @@ class AppHarness:
         return [c.value for c in self.controls() if isinstance(c, ft.Text) and c.value]
 
     def labels(self) -> list[str]:
-        """Every semantics label shown now."""
-        return [c.label for c in self.controls() if isinstance(c, ft.Semantics) and c.label]
+        """Every semantics label shown now: of the semantics nodes, and the labels texts
+        are read by in place of their words."""
+        found = []
+        for control in self.controls():
+            if isinstance(control, ft.Semantics):
+                found.append(control.label)
+            elif isinstance(control, ft.Text):
+                found.append(control.semantics_label)
+        return [label for label in found if label]
 
     def has_text(self, text: str) -> bool:
         """True if a text or label on screen contains ``text``."""

@@ -164,3 +164,15 @@ def test_a_tab_that_never_unlocks_is_forgotten_within_a_minute_of_leaving(
     finally:
         locked.close()
         unlocked.close()
+
+
+def test_flet_messages_are_written_short_in_its_transport_debug_line() -> None:
+    """Flet formats every message it sends into a debug line (even with debug off):
+    the server makes that text short instead of every control of the screen."""
+    from flet.messaging.protocol import Message, MessageAction
+
+    from canasta_scorer.ui.serving import short_message_text
+
+    big = Message(MessageAction.PATCH_CONTROL, {"patch": ["a control"] * 10_000})
+    short_message_text()
+    assert f"send_message: {big}" == "send_message: Message(PATCH_CONTROL)"

@@ -102,8 +102,15 @@ def test_bad_start_scores_are_explained_and_no_match_is_made(state: AppModel, st
     state.setup.set_side(0, start_score="abc")
     state.setup.set_side(1, start_score="12")
     assert not state.nav.create_match()
-    # What cannot be read is said first (the 12 is checked once the form reads).
-    assert state.setup.problems == (("North-South start score", "'abc' is not a whole number"),)
+    # What cannot be read and what the rules find in the rest, at once.
+    assert state.setup.problems == (
+        ("North-South start score", "'abc' is not a whole number"),
+        (
+            "East-West start score",
+            "start score 12 is not a multiple of 5: every card and bonus is worth a "
+            "multiple of 5, so every score is one too",
+        ),
+    )
     assert state.nav.screen is Screen.NEW_MATCH
 
     state.setup.set_side(0, start_score="1,500")
@@ -119,7 +126,9 @@ def test_bad_start_scores_are_explained_and_no_match_is_made(state: AppModel, st
 
     state.setup.set_target("abc")
     assert not state.nav.create_match()
-    assert state.setup.problems == (("Target", "'abc' is not a whole number"),)
+    assert state.setup.problems[0] == ("Target", "'abc' is not a whole number")
+    assert state.setup.problems[1][0] == "East-West start score"  # still there too
+    assert state.setup.field_problem("target") == "'abc' is not a whole number"
 
     state.setup.set_target("")
     state.setup.set_side(1, start_score="10")

@@ -3,6 +3,7 @@ the score sheet, a hand's breakdown, the match lists and the way back to them.""
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 
@@ -89,6 +90,24 @@ def test_a_long_match_builds_its_rows_lazily(open_app: OpenApp, store: Store) ->
     assert sheet.build_controls_on_demand and sheet.item_extent == 56
     assert len(sheet.controls) == 10 and sheet.auto_scroll  # the newest in view
     assert sheet_rows(app)[-1] == "Hand 10: North-South +60, total 600; East-West +45, total 450"
+
+
+def test_a_long_match_builds_only_its_newest_rows_until_asked(
+    open_app: OpenApp, store: Store
+) -> None:
+    seeded(store, *([enter_small] * 15))
+    app = open_app()
+    app.click("resume")
+    rows = sheet_rows(app)
+    assert len(rows) == 12  # the newest twelve: hands 4 to 15
+    assert rows[0] == "Hand 4: North-South +60, total 240; East-West +45, total 180"
+    assert rows[-1] == "Hand 15: North-South +60, total 900; East-West +45, total 675"
+    assert "Earlier hands (3)" in [getattr(c, "content", None) for c in app.controls()]
+    app.click("earlier-hands")
+    rows = sheet_rows(app)
+    assert len(rows) == 15
+    assert rows[0] == "Hand 1: North-South +60, total 60; East-West +45, total 45"
+    assert not any(getattr(c, "key", None) == "earlier-hands" for c in app.controls())
 
 
 def test_the_breakdown_writes_the_working_like_the_rule_books(
@@ -334,3 +353,14 @@ def test_a_three_player_sheet_has_a_column_each(open_app: OpenApp, store: Store)
         "Hand 1: Ann +4,995, total 4,995; Bob -1,250, total -1,250; Cy 0, total 0"
     ]
     assert app.has_text("Cy deals next")  # the deal goes round the three players
+
+
+def test_a_long_match_s_chart_goes_through_forty_of_its_hands() -> None:
+    from canasta_scorer.ui.components.chart import chart_hands
+
+    assert chart_hands(5) == [0, 1, 2, 3, 4, 5]  # a short match: every hand
+    assert chart_hands(39) == list(range(40))
+    drawn = chart_hands(200)
+    assert len(drawn) == 40 and drawn[0] == 0 and drawn[-1] == 200
+    assert drawn == sorted(set(drawn))
+    assert {b - a for a, b in itertools.pairwise(drawn)} == {5, 6}  # evenly spread

@@ -11,21 +11,34 @@ from .common import points
 
 #: Line colours of the sides, in seat order.
 SIDE_COLORS = (ft.Colors.GREEN_700, ft.Colors.RED_700, ft.Colors.BLUE_700)
+#: The most points a side's line has: a longer match is drawn through evenly spaced
+#: hands (the first and the last always), as a phone's chart has no room for more.
+MOST_POINTS = 40
+
+
+def chart_hands(hands: int, most: int = MOST_POINTS) -> list[int]:
+    """The hands (0 is the start, ``hands`` the last) a line is drawn through: every
+    one up to ``most``, else ``most`` evenly spaced ones, the first and last included."""
+    if hands + 1 <= most:
+        return list(range(hands + 1))
+    return sorted({round(i * hands / (most - 1)) for i in range(most)})
 
 
 def running_chart(record: MatchRecord, score: MatchScore, target: int) -> ft.Control:
-    """Each side's running total after each hand (hand 0 is the start), and the target."""
+    """Each side's running total after each hand (hand 0 is the start), and the target;
+    a long match's lines go through `MOST_POINTS` of its hands (see `chart_hands`)."""
     import flet_charts as fch  # type: ignore[import-untyped]  # only when a chart is drawn
 
     starts = [side.start_score for side in record.sides]
     series = []
     highest = max([target, *starts, *(t for hand in score.hands for t in hand.running)])
     lowest = min([0, *starts, *(t for hand in score.hands for t in hand.running)])
+    drawn = chart_hands(len(score.hands))
     for index in range(len(record.sides)):
         values = [starts[index], *(hand.running[index] for hand in score.hands)]
         series.append(
             fch.LineChartData(
-                points=[fch.LineChartDataPoint(x, y) for x, y in enumerate(values)],
+                points=[fch.LineChartDataPoint(x, values[x]) for x in drawn],
                 stroke_width=3,
                 color=SIDE_COLORS[index % len(SIDE_COLORS)],
                 curved=False,

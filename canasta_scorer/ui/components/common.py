@@ -130,10 +130,12 @@ def stepper(
     on_change: Callable[[int], None],
     *,
     minimum: int = 0,
+    maximum: int | None = None,
     what: str | None = None,
 ) -> ft.Control:
     """A − value + row for a count, each button at least 48 px and labelled for
-    screen readers (e.g. "More 2s in the J meld")."""
+    screen readers (e.g. "More 2s in the J meld"); − stops at ``minimum``, + at
+    ``maximum`` (``None``: no limit)."""
     name = what or label
 
     return ft.Row(
@@ -162,6 +164,7 @@ def stepper(
                 _("More {name}").format(name=name),
                 width=TOUCH,
                 height=TOUCH,
+                disabled=maximum is not None and value >= maximum,
                 on_click=lambda: on_change(value + 1),
             ),
         ],

@@ -22,11 +22,13 @@ from canasta_scorer import i18n
 from canasta_scorer.i18n import N_, _, ngettext
 from canasta_scorer.rules import (
     CanastaKind,
+    Card,
     Finding,
     HouseRule,
     MatchRecord,
     MatchSide,
     MeldRank,
+    PointClass,
     RuleSet,
     Severity,
     SideScore,
@@ -34,6 +36,7 @@ from canasta_scorer.rules import (
     cards_points,
     format_cards,
     parse_cards,
+    seating,
 )
 from canasta_scorer.ui.drafts import MISSING_TOTAL, NOTHING_ENTERED, LeftDraft, MeldDraft, SideDraft
 from canasta_scorer.ui.state import HandEntry, Navigation, OpenMatch, Preview, rank_name
@@ -64,7 +67,7 @@ CLASSES = (
     ("jokers", N_("Jokers\n50"), N_("jokers (50)")),
     ("aces_and_twos", N_("A, 2\n20"), N_("aces and 2s (20)")),
     ("king_to_eight", N_("K to 8\n10"), N_("cards K to 8 (10)")),
-    ("seven_to_four", N_("7 to 3\n5"), N_("cards 7 to 4 and black threes (5)")),
+    ("seven_to_four", N_("7 to 4,\nblack 3s\n5"), N_("cards 7 to 4 and black threes (5)")),
 )
 NOT_ENTERED = N_("not entered yet")
 
@@ -236,7 +239,9 @@ def MeldRow(
             ]
         ),
     ]
+    deck = rules.deck  # copies of each card: the pads offer no more than the deck holds
     if meld_draft.rank is not MeldRank.WILD:
+        most = deck[Card(meld_draft.rank.value)]
         what = _("{rank} in the meld of {rank}").format(rank=name)
         rows.append(
             ft.Row(
@@ -249,6 +254,7 @@ def MeldRow(
                         lambda c=count: set_meld(side, index, naturals=c),  # type: ignore[misc]
                     )
                     for count in QUICK_COUNTS
+                    if count <= most
                 ],
                 spacing=4,
                 wrap=True,
@@ -259,6 +265,7 @@ def MeldRow(
                 name[:1].upper() + name[1:],
                 meld_draft.naturals,
                 lambda v: set_meld(side, index, naturals=v),
+                maximum=most,
                 what=what,
             )
         )
@@ -268,6 +275,7 @@ def MeldRow(
                 "2s",
                 meld_draft.twos,
                 lambda v: set_meld(side, index, twos=v),
+                maximum=deck[Card.TWO],
                 what=_("2s in the meld of {name}").format(name=name),
             )
         )
@@ -276,6 +284,7 @@ def MeldRow(
                 _("Jokers"),
                 meld_draft.jokers,
                 lambda v: set_meld(side, index, jokers=v),
+                maximum=deck[Card.JOKER],
                 what=_("jokers in the meld of {name}").format(name=name),
             )
         )
@@ -295,9 +304,11 @@ def LeftRow(
     left: LeftDraft,
     problem: str | None,
     set_left: Callable[..., None],
+    limits: tuple[int, ...] = (),
 ) -> ft.Control:
     """One player's cards left in hand: a tap per point class, or typed cards (with
-    what was read)."""
+    what was read); ``limits``: the deck's cards of each class (`CLASSES` order), the
+    most a count is offered up to."""
     rows: list[ft.Control] = [
         ft.Row(
             [
@@ -335,8 +346,9 @@ def LeftRow(
                 )
             )
     else:
-        for key, label, what in CLASSES:
+        for number, (key, label, what) in enumerate(CLASSES):
             value = getattr(left, key)
+            most = limits[number] if number < len(limits) else None
             full = _("{what} in {who}'s hand").format(what=_(what), who=who)
             buttons: list[ft.Control] = [
                 ft.Semantics(
@@ -358,6 +370,7 @@ def LeftRow(
                     ),
                 )
                 for count in CLASS_COUNTS
+                if most is None or count <= most
             ]
             buttons.append(
                 icon_button(
@@ -365,6 +378,7 @@ def LeftRow(
                     _("More {full}").format(full=full),
                     width=TOUCH,
                     height=TOUCH,
+                    disabled=most is not None and value >= most,
                     on_click=lambda _, k=key, v=value: set_left(side, seat, **{k: v + 1}),
                 )
             )
@@ -384,6 +398,7 @@ def side_items(
     entry: HandEntryActions,
     opened: str | None,
     opener: Opener,
+    across: tuple[Finding, ...] = (),
 ) -> list[ft.Control]:
     """One side's part of the hand, as items of the scrolling body (built by the
     browser only when scrolled to): the rank pad with the melds under it, red threes,
@@ -399,6 +414,11 @@ def side_items(
     controls: list[ft.Control] = [
         RankPad(index, tuple(ranks), frozenset(have), opener, key=f"rank-pad-{index}")
     ]
+    # about the side's cards as a whole (the deck cannot hold so many of a card …),
+    # this side's alone or every side's: right under the rank pad, above the melds
+    whole = tuple(f for f in findings if f.where == f"sides[{index}]") + across
+    if whole and not quiet:
+        controls.append(findings_list(whole))
     if not side.melds:
         controls.append(
             ft.Text(
@@ -433,10 +453,12 @@ def side_items(
             side.went_out,
             side.went_out_by,
             entry,
+            rules.red_threes,
             key=f"ending-{index}",
         )
     )
     controls.append(heading(_("Cards left in hand")))
+    limits = tuple(rules.class_copies(PointClass(key)) for key, _label, _what in CLASSES)
     names = setup.players or (setup.name,)
     for seat, left in enumerate(side.left):
         who = names[seat] if seat < len(names) else setup.name
@@ -446,9 +468,22 @@ def side_items(
             (m for w, m in problems if w == f"sides[{index}].left_in_hand[{seat}]"), None
         )
         controls.append(
-            LeftRow(index, seat, who, left, problem, entry.set_left, key=f"left-{index}-{seat}")
+            LeftRow(
+                index,
+                seat,
+                who,
+                left,
+                problem,
+                entry.set_left,
+                limits,
+                key=f"left-{index}-{seat}",
+            )
         )
-    side_findings = tuple(f for f in findings if not f.where.startswith(f"sides[{index}].melds["))
+    side_findings = tuple(
+        f
+        for f in findings
+        if not f.where.startswith(f"sides[{index}].melds[") and f.where != f"sides[{index}]"
+    )
     if quiet:
         controls.append(
             ft.Text(f"{setup.name}: {_(NOT_ENTERED)}.", color=ft.Colors.ON_SURFACE_VARIANT)
@@ -469,8 +504,10 @@ def Ending(
     went_out: WentOut,
     went_out_by: str | None,
     entry: HandEntryActions,
+    most: int = 4,
 ) -> ft.Control:
-    """A side's red threes (a tap for the count) and who went out (a tap on them)."""
+    """A side's red threes (a tap for the count, up to ``most``, the deck's red
+    threes) and who went out (a tap on them)."""
     buttons: list[ft.Control] = [
         _count_button(
             count,
@@ -482,13 +519,15 @@ def Ending(
             lambda c=count: entry.set_red_threes(index, c),  # type: ignore[misc]
         )
         for count in (0, 1, 2, 3, 4)
+        if count <= most
     ]
-    buttons.append(
+    buttons.append(  # the rest one tap each (a deck of three packs has 6)
         icon_button(
             ft.Icons.ADD,
             _("More red threes of {name}").format(name=setup.name),
             width=TOUCH,
             height=TOUCH,
+            disabled=red_threes >= most,
             on_click=lambda: entry.set_red_threes(index, red_threes + 1),
         )
     )
@@ -803,6 +842,7 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
                     actions,
                     dict(opened).get(index),
                     openers[index],
+                    preview.across() if preview is not None else (),
                 )
             )
         if wide:
@@ -874,7 +914,8 @@ def _quick_entry(entry: HandEntry, record: MatchRecord) -> list[ft.Control]:
                 label=_("{name} hand total").format(name=side_setup.name),
                 value=draft.totals[i] if i < len(draft.totals) else "",
                 keyboard_type=ft.KeyboardType.NUMBER,
-                error=problems.get(key) or (errors[0] if errors else None),
+                # every problem of the total at once, one a line
+                error="\n".join([*([problems[key]] if key in problems else []), *errors]) or None,
                 on_change=lambda e, i=i: entry.set_quick_total(i, e.control.value),
             )
         )
@@ -901,7 +942,8 @@ def HandInfo(
     """The hand's dealer, note, lone hand or player sitting out, and the quick totals
     switch (drawn again only when one of them changes)."""
     controls: list[ft.Control] = [heading(_("This hand"))]
-    players = [p for s in record.sides for p in s.players]
+    # every player in seat order, a side of one player by its name (rules §2)
+    players = seating(record)
     if players:
         controls.append(
             named(
@@ -962,14 +1004,20 @@ def _hand_findings(entry: HandEntry) -> list[ft.Control]:
     controls: list[ft.Control] = []
     preview = entry.preview
     if preview is not None:
+        # a side's field that cannot be read says so at the field (a total, a
+        # player's cards left): only the others here
+        at_fields = {where for where, _m in preview.problems if where.startswith("sides[")}
         shown = [
-            (where, message)
-            for where, message in entry.hand_problems()
-            if message not in (MISSING_TOTAL, NOTHING_ENTERED)
+            (entry.hand_field(where), message)
+            for where, message in preview.problems
+            if message not in (MISSING_TOTAL, NOTHING_ENTERED) and where not in at_fields
         ]
         if shown:
             controls.append(problem_list(shown))
-        hand_level = [f for f in preview.findings if not f.where.startswith("sides[")]
+        # about the hand (not a side's cards: those are shown with each side)
+        hand_level = [
+            f for f in preview.findings if not f.where.startswith("sides[") and f.where != "sides"
+        ]
         if hand_level:
             controls.append(findings_list(hand_level))
         if preview.later:
@@ -1009,16 +1057,16 @@ def _save_bar(
                     color=ft.Colors.ON_SURFACE_VARIANT,
                 )
             )
-        if preview.errors:
-            count = len(preview.errors)
+        count = preview.problem_count()  # counted as the side switcher counts
+        if count:
             lines.append(
                 ft.Semantics(
                     identifier="blocked",
                     label=_("Save is blocked"),
                     content=ft.Text(
                         ngettext(
-                            "{n} rule broken: fix it to save (all sides are checked).",
-                            "{n} rules broken: fix them to save (all sides are checked).",
+                            "{n} problem: fix it to save (all sides are checked).",
+                            "{n} problems: fix them to save (all sides are checked).",
                             count,
                         ).format(n=count),
                         color=ft.Colors.ERROR,

@@ -4,13 +4,14 @@ presets, target; Start match always on screen at the bottom."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 import flet as ft
 
 from canasta_scorer import i18n
 from canasta_scorer.i18n import _, ngettext
 from canasta_scorer.rules import VARIANT_INFO, Variant
-from canasta_scorer.ui.state import Navigation, NewMatch, default_sides
+from canasta_scorer.ui.state import Navigation, NewMatch, default_sides, named_key
 from canasta_scorer.ui.words import (
     house_rule_choices,
     house_rule_title,
@@ -18,7 +19,7 @@ from canasta_scorer.ui.words import (
     variant_summary,
 )
 
-from .common import TOUCH, heading, named, problem_list, screen, switch
+from .common import TOUCH, heading, icon_button, named, problem_list, screen, switch
 
 
 def _toggler(state: NewMatch, rule: str) -> Callable[[bool], None]:
@@ -77,6 +78,103 @@ def _presets(state: NewMatch) -> ft.Control:
     )
 
 
+@ft.component
+def NamedSets(state: NewMatch) -> ft.Control:
+    """The family's named house-rule sets, kept from the same place they are picked:
+    the house rules on the form kept under a name, and each set renamed or deleted.
+    What is typed and which set is being renamed are this view's own."""
+    name, set_name = ft.use_state("")
+    renaming, set_renaming = ft.use_state(cast(str | None, None))
+    new_name, set_new_name = ft.use_state("")
+
+    def keep() -> None:
+        if state.save_named(name):
+            set_name("")
+
+    def rename(old: str) -> None:
+        if state.rename_named(old, new_name):
+            set_renaming(None)
+
+    controls: list[ft.Control] = [heading(_("Our house-rule sets"))]
+    for entry in state.named:
+        key = named_key(entry.name)
+        if renaming == entry.name:
+            controls.append(
+                ft.Row(
+                    [
+                        ft.TextField(
+                            label=_("New name for {name}").format(name=entry.name),
+                            value=new_name,
+                            expand=True,
+                            error=state.named_problem,
+                            on_change=lambda e: set_new_name(e.control.value),
+                            on_submit=lambda _, n=entry.name: rename(n),
+                        ),
+                        ft.FilledTonalButton(
+                            content=_("Rename"),
+                            height=TOUCH,
+                            on_click=lambda _, n=entry.name: rename(n),
+                            key=f"rename-{key}",
+                        ),
+                    ]
+                )
+            )
+            continue
+        count = len(entry.house_rules)
+        controls.append(
+            ft.Row(
+                [
+                    ft.Column(
+                        [
+                            ft.Text(entry.name, weight=ft.FontWeight.BOLD),
+                            ft.Text(
+                                ", ".join(sorted(house_rule_title(r) for r in entry.house_rules))
+                                or house_rules_line(count),
+                                size=12,
+                                color=ft.Colors.ON_SURFACE_VARIANT,
+                            ),
+                        ],
+                        spacing=0,
+                        expand=True,
+                    ),
+                    icon_button(
+                        ft.Icons.EDIT_OUTLINED,
+                        _("Rename {name}").format(name=entry.name),
+                        width=TOUCH,
+                        height=TOUCH,
+                        on_click=lambda _, n=entry.name: (set_renaming(n), set_new_name(n)),
+                    ),
+                    icon_button(
+                        ft.Icons.DELETE_OUTLINE,
+                        _("Delete {name}").format(name=entry.name),
+                        width=TOUCH,
+                        height=TOUCH,
+                        on_click=lambda _, n=entry.name: state.delete_named(n),
+                    ),
+                ]
+            )
+        )
+    controls.append(
+        ft.Row(
+            [
+                ft.TextField(
+                    label=_("Keep these house rules as"),
+                    hint_text=_("a name, e.g. Grandma's rules"),
+                    value=name,
+                    expand=True,
+                    error=state.named_problem if renaming is None else None,
+                    on_change=lambda e: set_name(e.control.value),
+                    on_submit=lambda _: keep(),
+                ),
+                ft.FilledTonalButton(
+                    content=_("Keep"), height=TOUCH, on_click=lambda _: keep(), key="keep-rules"
+                ),
+            ]
+        )
+    )
+    return ft.Column(controls, spacing=8, key="named-sets")
+
+
 def _house_rules(state: NewMatch) -> list[ft.Control]:
     """Each house rule: its plain title on the switch, one line of what it changes."""
     chosen = state.form.house_rules
@@ -87,15 +185,30 @@ def _house_rules(state: NewMatch) -> list[ft.Control]:
 
 
 def _name_field(
-    label: str, value: str, twice: bool, on_change: Callable[[str], None]
+    label: str,
+    value: str,
+    twice: bool,
+    on_change: Callable[[str], None],
+    problem: str | None = None,
 ) -> ft.Control:
     return ft.TextField(
         expand=True,
         label=label,
         value=value,
-        error=_("This name is given twice in this match") if twice else None,
+        error=_("This name is given twice in this match") if twice else problem,
         on_change=lambda e: on_change(e.control.value),
     )
+
+
+def _fields(state: NewMatch) -> set[str]:
+    """The places of the form a problem is shown at, by JSON path."""
+    fields = {"target", "sides"}
+    for index, side in enumerate(state.form.sides):
+        fields |= {f"sides[{index}].start_score", f"sides[{index}].name"}
+        fields |= {f"sides[{index}].players[{seat}]" for seat in range(len(side.players))}
+        if side.players:
+            fields.add(f"sides[{index}].players")
+    return fields
 
 
 def _name_setter(state: NewMatch, side: int, seat: int | None = None) -> Callable[[str], None]:
@@ -125,6 +238,7 @@ def _sides(state: NewMatch) -> list[ft.Control]:
                     side.name,
                     state.twice(index),
                     _name_setter(state, index),
+                    state.name_problem(index) or state.field_problem(f"sides[{index}].name"),
                 )
             )
         else:
@@ -134,6 +248,7 @@ def _sides(state: NewMatch) -> list[ft.Control]:
                     expand=True,
                     label=_("Side {value} name").format(value=index + 1),
                     value=side.name,
+                    error=state.name_problem(index) or state.field_problem(f"sides[{index}].name"),
                     on_change=lambda e, i=index: state.set_side(i, name=e.control.value),
                 )
             )
@@ -146,8 +261,13 @@ def _sides(state: NewMatch) -> list[ft.Control]:
                         player,
                         state.twice(index, seat),
                         _name_setter(state, index, seat),
+                        state.name_problem(index, seat),
                     )
                 )
+            # what the rules say of the side's players (named twice …), under them
+            players_problem = state.field_problem(f"sides[{index}].players")
+            if players_problem:
+                controls.append(ft.Text(players_problem, color=ft.Colors.ERROR))
         # remembered players fill the first empty seat (a side of one player: its
         # name, while it is still the default one), offered under the first side
         # with a seat left
@@ -203,6 +323,9 @@ def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
         ft.Text(variant_summary(setup.variant), color=ft.Colors.ON_SURFACE_VARIANT),
         *_sides(state),
     ]
+    seats = state.field_problem("sides")  # the players the variant needs, under them
+    if seats:
+        controls.append(ft.Text(seats, color=ft.Colors.ERROR))
     dealers = state.dealers()
     if dealers:
         controls.append(
@@ -228,20 +351,27 @@ def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
     controls.append(_presets(state))
     if rules_open:
         controls += _house_rules(state)
+        controls.append(NamedSets(state))
     starts = [side.start_score.strip() for side in setup.sides]
     more = _("Target {value}").format(value=setup.target.strip() or i18n.number(info.target)) + (
         _(" · start scores given") if any(starts) else ""
     )
-    controls.append(
-        _fold(more, "", more_open, lambda: set_more_open(not more_open), "target-and-start")
+    # open, whatever was chosen, while one of its fields has a problem to show
+    more_shown = more_open or any(
+        state.field_problem(where)
+        for where in ("target", *(f"sides[{i}].start_score" for i in range(len(setup.sides))))
     )
-    if more_open:
+    controls.append(
+        _fold(more, "", more_shown, lambda: set_more_open(not more_shown), "target-and-start")
+    )
+    if more_shown:
         controls.append(
             ft.TextField(
                 expand=True,
                 label=_("Target (default {target})").format(target=i18n.number(info.target)),
                 value=setup.target,
                 keyboard_type=ft.KeyboardType.NUMBER,
+                error=state.field_problem("target"),
                 on_change=lambda e: state.set_target(e.control.value),
             )
         )
@@ -254,11 +384,13 @@ def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
                     ),
                     value=side.start_score,
                     keyboard_type=ft.KeyboardType.NUMBER,
+                    error=state.field_problem(f"sides[{index}].start_score"),
                     on_change=lambda e, i=index: state.set_side(i, start_score=e.control.value),
                 )
             )
-    if state.problems:
-        controls.append(problem_list(state.problems))
+    others = state.other_problems(_fields(state))  # not about one field: all of them here
+    if others:
+        controls.append(problem_list(others))
     centred: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {
         "xs": 12,
         "md": 10,

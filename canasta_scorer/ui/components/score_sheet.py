@@ -1,6 +1,10 @@
 """The hands of a match as a paper score sheet: a column per side, a row per hand
 (oldest first), each cell the hand's score with the running total under it, and the
-initial meld minimum for the next hand at the foot of each column."""
+initial meld minimum for the next hand at the foot of each column.
+
+A long match shows its newest hands (`NEWEST_ROWS`); the earlier ones are built only
+when asked for ("Earlier hands"), so that opening a match of hundreds of hands costs
+no more than opening one of twenty."""
 
 from __future__ import annotations
 
@@ -12,7 +16,7 @@ from canasta_scorer import i18n
 from canasta_scorer.i18n import _
 from canasta_scorer.rules import MatchRecord, MatchScore
 
-from .common import TOUCH, points, signed
+from .common import TOUCH, points, signed, widget
 
 #: Height of a hand's row (two lines of figures, at least a touch target).
 ROW_HEIGHT = 56
@@ -20,6 +24,10 @@ ROW_HEIGHT = 56
 ROWS_SHOWN = 8
 #: Width of the hand-number column.
 NUMBER_WIDTH = 36
+#: The newest hands' rows built when a match is opened.
+NEWEST_ROWS = 12
+#: How many more rows each tap on "Earlier hands" builds.
+EARLIER_ROWS = 50
 
 
 def _size(sides: int) -> int:
@@ -33,11 +41,13 @@ def _row(
     *,
     bgcolor: str | None = None,
     height: int | None = None,
+    said: str | None = None,
 ) -> list[ft.Control]:
-    """A number cell then one cell per side, each side's as wide as the others."""
+    """A number cell then one cell per side, each side's as wide as the others
+    (``said``: what the number cell reads out instead of the number)."""
     return [
         ft.Container(
-            ft.Text(number, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(number, size=12, color=ft.Colors.ON_SURFACE_VARIANT, semantics_label=said),
             width=NUMBER_WIDTH,
             alignment=ft.Alignment.CENTER,
         ),
@@ -55,14 +65,32 @@ def _row(
     ]
 
 
-def _figures(hand: int | None, running: int, size: int, label: str) -> ft.Control:
-    """A cell: the hand score, the running total under it (bold, like a paper sheet)."""
+def _figures(
+    hand: int | None, running: int, size: int, label: str, *, silent: bool = False
+) -> ft.Control:
+    """A cell: the hand score, the running total under it (bold, like a paper sheet);
+    ``silent``: not read out (its row says it)."""
+    quiet = "" if silent else None
     lines: list[ft.Control] = []
     if hand is not None:
         lines.append(
-            ft.Text(signed(hand), size=size - 2, color=ft.Colors.ON_SURFACE_VARIANT, no_wrap=True)
+            ft.Text(
+                signed(hand),
+                size=size - 2,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+                no_wrap=True,
+                semantics_label=quiet,
+            )
         )
-    lines.append(ft.Text(points(running), size=size, weight=ft.FontWeight.BOLD, no_wrap=True))
+    lines.append(
+        ft.Text(
+            points(running),
+            size=size,
+            weight=ft.FontWeight.BOLD,
+            no_wrap=True,
+            semantics_label=quiet,
+        )
+    )
     column = ft.Column(
         lines,
         spacing=0,
@@ -72,8 +100,32 @@ def _figures(hand: int | None, running: int, size: int, label: str) -> ft.Contro
     return ft.Semantics(label=label, content=column) if label else column
 
 
-def score_sheet(
+@widget
+def ScoreSheet(
     record: MatchRecord, score: MatchScore, on_hand: Callable[[int], None]
+) -> ft.Control:
+    """The score sheet of a match, its newest `NEWEST_ROWS` hands built and the earlier
+    ones `EARLIER_ROWS` more at each tap on "Earlier hands" (a view-only count); a
+    memoized component (drawn again only when the match or its score changes).
+
+    Args:
+        record: the match (its sides' names, players and start scores).
+        score: the engine's score of it (hand totals, running totals, minimums).
+        on_hand: called with a hand's number (0-based) when its row is tapped.
+    """
+    shown, set_shown = ft.use_state(NEWEST_ROWS)
+    return score_sheet(
+        record, score, on_hand, shown=shown, more=lambda: set_shown(shown + EARLIER_ROWS)
+    )
+
+
+def score_sheet(
+    record: MatchRecord,
+    score: MatchScore,
+    on_hand: Callable[[int], None],
+    *,
+    shown: int | None = None,
+    more: Callable[[], None] | None = None,
 ) -> ft.Control:
     """The score sheet of a match.
 
@@ -81,6 +133,8 @@ def score_sheet(
         record: the match (its sides' names, players and start scores).
         score: the engine's score of it (hand totals, running totals, minimums).
         on_hand: called with a hand's number (0-based) when its row is tapped.
+        shown: how many of the newest hands get a row (None: every hand).
+        more: what "Earlier hands" does, shown above the rows when some are left out.
     """
     sides = record.sides
     size = _size(len(sides))
@@ -89,6 +143,8 @@ def score_sheet(
             [
                 ft.Semantics(
                     identifier=f"total-{index}",
+                    # read once: its label, then the players' names (the side's
+                    # name and total, already in the label, are not read again)
                     label=_("{name} total {points}").format(
                         name=side.name, points=points(score.running_totals[index])
                     ),
@@ -100,6 +156,7 @@ def score_sheet(
                                 max_lines=1,
                                 overflow=ft.TextOverflow.ELLIPSIS,
                                 size=size - 1,
+                                semantics_label="",
                             ),
                             *(
                                 [
@@ -118,6 +175,7 @@ def score_sheet(
                                 points(score.running_totals[index]),
                                 size=size + 10,
                                 weight=ft.FontWeight.BOLD,
+                                semantics_label="",
                             ),
                         ],
                         spacing=0,
@@ -158,29 +216,42 @@ def score_sheet(
         shape=ft.RoundedRectangleBorder(radius=0),
         color=ft.Colors.ON_SURFACE,
     )
-    for number, totals in enumerate(score.hands):
+    first = 0 if shown is None else max(0, len(score.hands) - shown)
+    if first:
+        rows.append(
+            ft.Container(
+                ft.TextButton(
+                    content=_("Earlier hands ({count})").format(count=i18n.number(first)),
+                    icon=ft.Icons.EXPAND_LESS,
+                    height=ROW_HEIGHT,
+                    on_click=more,
+                    key="earlier-hands",
+                ),
+                alignment=ft.Alignment.CENTER,
+            )
+        )
+    for number, totals in enumerate(score.hands[first:], start=first):
         said = "; ".join(
             f"{side.name} {signed(total)}, total {points(running)}"
             for side, total, running in zip(sides, totals.totals, totals.running, strict=True)
         )
         rows.append(
             ft.Container(
+                # one node per row, the button's, read once: the hand number's text
+                # says the whole row, the figures say nothing more
                 ft.TextButton(
-                    content=ft.Semantics(
-                        label=_("Hand {value}: {said}").format(value=number + 1, said=said),
-                        exclude_semantics=True,
-                        content=ft.Row(
-                            _row(
-                                [
-                                    _figures(total, running, size, "")
-                                    for total, running in zip(
-                                        totals.totals, totals.running, strict=True
-                                    )
-                                ],
-                                str(number + 1),
-                            ),
-                            spacing=0,
+                    content=ft.Row(
+                        _row(
+                            [
+                                _figures(total, running, size, "", silent=True)
+                                for total, running in zip(
+                                    totals.totals, totals.running, strict=True
+                                )
+                            ],
+                            str(number + 1),
+                            said=_("Hand {value}: {said}").format(value=number + 1, said=said),
                         ),
+                        spacing=0,
                     ),
                     style=style,
                     height=ROW_HEIGHT,
@@ -213,14 +284,12 @@ def score_sheet(
                             label=_("{name} initial meld minimum {minimum}").format(
                                 name=side.name, minimum=minimum
                             ),
+                            exclude_semantics=True,  # read once, by its label
                             content=ft.Container(
                                 ft.Text(
                                     _("Minimum {minimum}").format(minimum=minimum),
                                     size=size - 2,
                                     weight=ft.FontWeight.BOLD,
-                                    semantics_label=_("Initial meld minimum {minimum}").format(
-                                        minimum=minimum
-                                    ),
                                 ),
                                 bgcolor=ft.Colors.SECONDARY_CONTAINER,
                                 border_radius=12,

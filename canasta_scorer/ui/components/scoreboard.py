@@ -11,7 +11,7 @@ from canasta_scorer.ui.words import change_words, house_rule_title
 
 from .chart import running_chart
 from .common import findings_list, icon_button, points, screen
-from .score_sheet import score_sheet
+from .score_sheet import ScoreSheet
 
 
 @screen
@@ -24,7 +24,7 @@ def ScoreboardScreen(state: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.
     rules = state.rules
     assert rules is not None
     controls: list[ft.Control] = [
-        score_sheet(record, score, nav.show_hand),
+        ScoreSheet(record, score, nav.show_hand, key="score-sheet"),
         ft.Text(
             _("Target {points} · {title}").format(
                 points=points(rules.target), title=_(rules.variant.title)

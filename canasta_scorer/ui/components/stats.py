@@ -10,34 +10,84 @@ from canasta_scorer.ui.state import History
 
 from .common import heading, screen
 
+#: A numeric column's width (logical px): its numbers always shown in full.
+NUMBER_WIDTH = 60
+
 
 def _table(columns: list[tuple[str, str]], rows: list[list[str]], key: str) -> ft.Control:
-    """A table narrow enough for a phone (few, short columns, each explained by its
-    tooltip); still scrolled sideways where long names make it wider."""
-    return ft.Row(
+    """A table that fits a phone (390 px): the name column takes the room the number
+    columns leave and shortens a long name with "…" (the full name on a tap, or
+    hovered), so every number stays on screen; headings are players' words, on two
+    lines where they need it.
+
+    Args:
+        columns: (heading, explanation) per column; the first is the names'.
+        rows: the cells of each row, as shown (first the name).
+        key: the table's key.
+    """
+
+    def cells(values: list[ft.Control]) -> ft.Row:
+        return ft.Row(values, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+    def number(text: str, bold: bool = False, tip: str = "", said: str | None = None) -> ft.Text:
+        return ft.Text(
+            text,
+            width=NUMBER_WIDTH,
+            text_align=ft.TextAlign.RIGHT,
+            weight=ft.FontWeight.BOLD if bold else None,
+            size=12 if bold else None,
+            tooltip=tip or None,
+            semantics_label=said,
+        )
+
+    def cell(where: str, content: ft.Text) -> ft.Control:
+        # each cell read (and found) alone, once: its text says it in full
+        # ("Average hand: 1,630"), and the node around it only names it
+        return ft.Semantics(identifier=where, content=content, expand=content.expand)
+
+    (first, _), *numbers = columns
+    header = cells(
         [
-            ft.DataTable(
-                columns=[
-                    ft.DataColumn(label=ft.Text(name), numeric=i > 0, tooltip=tip or None)
-                    for i, (name, tip) in enumerate(columns)
-                ],
-                rows=[ft.DataRow(cells=[ft.DataCell(ft.Text(v)) for v in row]) for row in rows],
-                column_spacing=14,
-                horizontal_margin=8,
-                key=key,
+            ft.Text(first, expand=True, weight=ft.FontWeight.BOLD, size=12),
+            *(number(name, True, tip) for name, tip in numbers),
+        ]
+    )
+    body: list[ft.Control] = [header, ft.Divider(height=1)]
+    for row, (name, *values) in enumerate(rows):
+        body.append(
+            ft.Container(
+                cells(
+                    [
+                        cell(
+                            f"{key}-{row}-0",
+                            ft.Text(
+                                name,
+                                expand=True,
+                                max_lines=1,
+                                overflow=ft.TextOverflow.ELLIPSIS,
+                                tooltip=ft.Tooltip(
+                                    message=name,
+                                    exclude_from_semantics=True,  # the name is read once
+                                    # Flet's modes are plain strings, not its declared type
+                                    trigger_mode=ft.TooltipTriggerMode.TAP,  # type: ignore[arg-type]
+                                ),
+                            ),
+                        ),
+                        *(
+                            cell(
+                                f"{key}-{row}-{column}",
+                                number(value, said=f"{heading.replace(chr(10), ' ')}: {value}"),
+                            )
+                            for column, ((heading, _), value) in enumerate(
+                                zip(numbers, values, strict=True), start=1
+                            )
+                        ),
+                    ]
+                ),
+                padding=ft.Padding.symmetric(vertical=10),
             )
-        ],
-        scroll=ft.ScrollMode.AUTO,
-    )
-
-
-def _played(played: int, in_progress: int) -> str:
-    """Finished matches, and those in progress apart: "3 (2 in progress)"."""
-    return (
-        _("{played} ({in_progress} in progress)").format(played=played, in_progress=in_progress)
-        if in_progress
-        else str(played)
-    )
+        )
+    return ft.Column(body, spacing=0, key=key)
 
 
 @screen
@@ -58,16 +108,26 @@ def StatsScreen(state: History) -> ft.Control:
         ),
         heading(_("Players")),
     ]
+    # matches in progress get their own column only when there are some
+    going_on = any(p.in_progress for p in stats.players)
+    pairs_going_on = any(p.in_progress for p in stats.partnerships)
     controls.append(
         _table(
             [
                 (_("Player"), ""),
-                (_("Played"), _("Finished matches played; matches in progress counted apart")),
+                (_("Played"), _("Finished matches played")),
+                *([(_("In\nprogress"), _("Matches not finished yet"))] if going_on else []),
                 (_("Won"), _("Matches won")),
                 (_("Win rate"), _("Matches won of those finished")),
             ],
             [
-                [p.name, _played(p.played, p.in_progress), str(p.won), i18n.percent(p.win_rate)]
+                [
+                    p.name,
+                    str(p.played),
+                    *([str(p.in_progress)] if going_on else []),
+                    str(p.won),
+                    i18n.percent(p.win_rate),
+                ]
                 for p in stats.players
             ],
             "player-stats",
@@ -78,10 +138,10 @@ def StatsScreen(state: History) -> ft.Control:
         _table(
             [
                 (_("Player"), ""),
-                (_("Avg"), _("Average points of the player's side per hand")),
-                (_("Best"), _("Best hand of the player's side")),
-                (_("Can."), _("Canastas per hand")),
-                (_("Out"), _("Hands the player went out")),
+                (_("Average\nhand"), _("Average points of the player's side per hand")),
+                (_("Best\nhand"), _("Best hand of the player's side")),
+                (_("Canastas\nper hand"), _("Canastas per hand")),
+                (_("Went\nout"), _("Hands the player went out")),
             ],
             [
                 [
@@ -99,8 +159,8 @@ def StatsScreen(state: History) -> ft.Control:
     controls.append(
         ft.Text(
             _(
-                "Avg and Best: points of the player's side in a hand; Can.: canastas per hand "
-                "entered as cards"
+                "Average and best hand: points of the player's side in a hand; canastas per "
+                "hand: of the hands entered as cards"
             )
             + (
                 _(" (hands typed as totals left out: ")
@@ -109,7 +169,7 @@ def StatsScreen(state: History) -> ft.Control:
                 if any(p.quick_hands for p in stats.players)
                 else ""
             )
-            + _("; Out: hands the player went out."),
+            + _("; went out: hands the player went out."),
             size=12,
             color=ft.Colors.ON_SURFACE_VARIANT,
         )
@@ -152,11 +212,22 @@ def StatsScreen(state: History) -> ft.Control:
         controls.append(heading(_("Partnerships")))
         controls.append(
             _table(
-                [(_("Partners"), ""), (_("Played"), ""), (_("Won"), ""), (_("Win rate"), "")],
+                [
+                    (_("Partners"), ""),
+                    (_("Played"), _("Finished matches played")),
+                    *(
+                        [(_("In\nprogress"), _("Matches not finished yet"))]
+                        if pairs_going_on
+                        else []
+                    ),
+                    (_("Won"), _("Matches won")),
+                    (_("Win rate"), _("Matches won of those finished")),
+                ],
                 [
                     [
                         " & ".join(p.players),
-                        _played(p.played, p.in_progress),
+                        str(p.played),
+                        *([str(p.in_progress)] if pairs_going_on else []),
                         str(p.won),
                         i18n.percent(p.win_rate),
                     ]

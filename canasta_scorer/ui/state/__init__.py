@@ -6,7 +6,9 @@
 - `NewMatch` (setup.py): the new-match form;
 - `History` (history.py): past matches, filters, statistics;
 - `Checker` (checker.py): the rule checker;
-- `follow` (live.py): what a tab reads again when another device changed a match.
+- `follow` (live.py): what a tab reads again when another device changed a match;
+- `Work` (work.py): how the areas' actions reach the store (their store calls as
+  steps, so the app makes them off the event loop).
 
 No module here imports Flet: the app makes the classes observable when it wires
 them (`build_model(store, wrap=ft.observable)`), so all of the app's logic is
@@ -27,7 +29,8 @@ from .history import HISTORY_PAGE, History, HistoryFilter
 from .live import follow
 from .match import DRAFT_DELAY, HandEntry, OpenMatch, Preview, Scheduler, rank_name
 from .navigation import Navigation, Screen
-from .setup import NewMatch, default_sides
+from .setup import NewMatch, default_sides, named_key
+from .work import Job, Steps, Work, drive
 
 __all__ = [
     "DRAFT_DELAY",
@@ -37,15 +40,20 @@ __all__ = [
     "HandEntry",
     "History",
     "HistoryFilter",
+    "Job",
     "Navigation",
     "NewMatch",
     "OpenMatch",
     "Preview",
     "Scheduler",
     "Screen",
+    "Steps",
+    "Work",
     "build_model",
     "default_sides",
+    "drive",
     "follow",
+    "named_key",
     "rank_name",
 ]
 
@@ -68,6 +76,7 @@ def build_model(
     wrap: Callable[[type[Any]], type[Any]] = lambda cls: cls,
     schedule: Scheduler | None = None,
     draft_delay: float = DRAFT_DELAY,
+    work: Work | None = None,
 ) -> AppModel:
     """The state of one tab, with the match list read.
 
@@ -77,10 +86,12 @@ def build_model(
         schedule: runs the draft's delayed write (without one, drafts are written
             on leaving hand entry, on Save and on `HandEntry.flush`).
         draft_delay: seconds a changed draft waits before it is written.
+        work: how store calls are made (default: at once, by the caller).
     """
-    nav = wrap(Navigation)()
-    entry = wrap(HandEntry)(store=store, _schedule=schedule, _delay=draft_delay)
-    match = wrap(OpenMatch)(store=store, nav=nav, entry=entry)
+    work = work or Work()
+    nav = wrap(Navigation)(_work=work)
+    entry = wrap(HandEntry)(store=store, _schedule=schedule, _delay=draft_delay, _work=work)
+    match = wrap(OpenMatch)(store=store, nav=nav, entry=entry, _work=work)
     entry.attach(match)
     setup = wrap(NewMatch)(store=store)
     history = wrap(History)(store=store)

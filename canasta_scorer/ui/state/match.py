@@ -46,9 +46,10 @@ from canasta_scorer.store import (
     StoreError,
 )
 
-from ..drafts import NOTHING_ENTERED, HandDraft, LeftDraft, MeldDraft, SideDraft
+from ..drafts import MISSING_TOTAL, NOTHING_ENTERED, HandDraft, LeftDraft, MeldDraft, SideDraft
 from ..words import change_words, store_problem
 from .navigation import Navigation, Screen
+from .work import Steps, Work
 
 __all__ = ["DRAFT_DELAY", "HandEntry", "OpenMatch", "Preview", "Scheduler"]
 
@@ -84,6 +85,13 @@ class Preview:
         """The findings that block saving."""
         return tuple(f for f in self.findings if f.severity is Severity.ERROR)
 
+    def problem_count(self) -> int:
+        """How many problems keep the hand from being saved, each counted once: the
+        errors, and the fields that cannot be read (not a total or a hand still to be
+        entered)."""
+        waiting = (MISSING_TOTAL, NOTHING_ENTERED)
+        return len(self.errors) + sum(1 for _where, m in self.problems if m not in waiting)
+
     @property
     def can_save(self) -> bool:
         """True when nothing blocks saving."""
@@ -99,10 +107,17 @@ class Preview:
             or f.where.startswith(where + "[")
         )
 
+    def across(self) -> tuple[Finding, ...]:
+        """Findings about several sides at once (``sides``: e.g. more of a card in
+        every side's melds and hands together than the deck holds); each side shows
+        them, as they are about its cards too."""
+        return tuple(f for f in self.findings if f.where == "sides")
+
     def side_problems(self, side: int) -> int:
-        """How many errors and unreadable fields are about one side."""
+        """How many errors and unreadable fields are about one side (an error about
+        several sides counts on each of them)."""
         where = f"sides[{side}]"
-        errors = [f for f in self.about(where) if f.severity is Severity.ERROR]
+        errors = [f for f in self.about(where) + self.across() if f.severity is Severity.ERROR]
         unread = [
             p for p, _ in self.problems if p == where or p.startswith((where + ".", where + "["))
         ]
@@ -132,6 +147,7 @@ class HandEntry:
     since: int | None = None
     _schedule: Scheduler | None = None
     _delay: float = DRAFT_DELAY
+    _work: Work = field(default_factory=Work, repr=False)
     _match: OpenMatch | None = field(default=None, repr=False)
     _dirty: bool = False
     _pending: bool = False
@@ -175,7 +191,9 @@ class HandEntry:
         state = self._state
         self._dirty = False
         if state is not None and self.draft is not None:
-            self.store.save_draft(state.id, self.draft.dump())
+            # the draft as it is now, kept after every store call asked for before
+            match_id, text, store = state.id, self.draft.dump(), self.store
+            self._work.later(lambda: store.save_draft(match_id, text))
             self._writes += 1
 
     def follow(self) -> None:
@@ -410,8 +428,9 @@ class HandEntry:
         try:
             hand: MatchHand = draft.to_hand(record, rules)
         except RecordError as error:
+            problems = tuple((p.where, p.message) for p in error.problems)
             self.preview = Preview(
-                score=None, problems=tuple((p.where, p.message) for p in error.problems)
+                score=None, problems=problems, findings=self._quick_rest(draft, problems)
             )
             return
         empty: tuple[tuple[str, str], ...] = ()
@@ -457,6 +476,33 @@ class HandEntry:
             and not (f.where == prefix or f.where.startswith(prefix + "."))
         )
         self.preview = Preview(score=whole.hand_scores[number], findings=mine, later=later)
+
+    def _quick_rest(
+        self, draft: HandDraft, problems: tuple[tuple[str, str], ...]
+    ) -> tuple[Finding, ...]:
+        """For quick totals with some total unreadable (or not typed yet): what the
+        rules find in the totals that can be read (a total not a multiple of 5 …), so
+        that every problem shows at once. The unreadable totals stand as 0 for the
+        check, and nothing is said about them beyond why they cannot be read."""
+        state = self._state
+        if state is None or not draft.quick or draft.number is not None:
+            return ()
+        unread = {where for where, _message in problems}
+        totals = tuple(
+            "0" if f"sides[{i}].total" in unread else text for i, text in enumerate(draft.totals)
+        )
+        record = state.record
+        rules = match_rules(record)
+        try:
+            stand_in = draft.model_copy(update={"totals": totals}).to_hand(record, rules)
+        except RecordError:
+            return ()
+        as_file = hand_record(record, stand_in, state.score.running_totals)
+        return tuple(
+            f
+            for f in check_hand(as_file, rules, whole_file=False)
+            if not any(f.where == w or f.where.startswith(w + ".") for w in unread)
+        )
 
     def hand_problems(self) -> tuple[tuple[str, str], ...]:
         """What keeps the hand being entered from being read, each with its field in
@@ -532,6 +578,7 @@ class OpenMatch:
     current: MatchState | None = None
     unlocked: bool = False
     _seconds: Callable[[], float] = field(default=time.perf_counter, repr=False)
+    _work: Work = field(default_factory=Work, repr=False)
 
     @property
     def rules(self) -> RuleSet | None:
@@ -564,7 +611,12 @@ class OpenMatch:
 
     def restore(self, match_id: int) -> None:
         """Bring back a deleted match and open it."""
-        self.open(self.store.restore_match(match_id))
+        self._work.run(self.restoring(match_id))
+
+    def restoring(self, match_id: int) -> Steps[None]:
+        """`restore` as steps (see `canasta_scorer.ui.state.work`)."""
+        store = self.store
+        self.open((yield lambda: store.restore_match(match_id)))
 
     def reload(self) -> bool:
         """Read the open match again (one store read); if it was deleted elsewhere, go
@@ -757,7 +809,8 @@ class OpenMatch:
         if thrown is not None and self.current is not None and not self.current.record.hands:
             first = thrown.dealer
         if self.current is not None:
-            self.store.clear_draft(self.current.id)
+            match_id, store = self.current.id, self.store
+            self._work.later(lambda: store.clear_draft(match_id))
         self.entry.forget()
         self.nav.show(Screen.SCOREBOARD)
         if first and self.current is not None:
@@ -771,15 +824,20 @@ class OpenMatch:
         self.entry.start(draft)
         self.nav.show(Screen.HAND_ENTRY)
 
-    def save_hand(self) -> bool:
+    def save_hand(self) -> bool | None:
         """Save the hand being entered; blocked while it breaks a rule.
 
         On a conflict (changed on another device) or a refusal, the draft is kept
         and the reason is shown.
 
         Returns:
-            True if saved (the scoreboard is shown).
+            True if saved (the scoreboard is shown); None while the save goes on off
+            the event loop (see `Work.run`).
         """
+        return self._work.run(self.saving())
+
+    def saving(self) -> Steps[bool]:
+        """`save_hand` as steps (see `canasta_scorer.ui.state.work`)."""
         entry = self.entry
         draft = entry.draft
         if self.current is None or draft is None:
@@ -793,14 +851,15 @@ class OpenMatch:
         record = self.current.record
         hand = draft.to_hand(record, match_rules(record))
         version = entry.since if entry.since is not None else self.current.version
+        store, match_id, number = self.store, self.current.id, draft.number
         try:
-            if draft.number is None:
-                state = self.store.add_hand(self.current.id, hand, version)
+            if number is None:
+                state = yield lambda: store.add_hand(match_id, hand, version)
                 said = _("Hand {count} saved.").format(count=len(state.record.hands))
             else:
-                state = self.store.edit_hand(self.current.id, draft.number, hand, version)
+                state = yield lambda: store.edit_hand(match_id, number, hand, version)
                 said = _("Hand {value} changed; the totals after it follow.").format(
-                    value=draft.number + 1
+                    value=number + 1
                 )
         except ConflictError:
             # Show what the other device saved; keep the entry, which may be the very
@@ -816,7 +875,7 @@ class OpenMatch:
         except StoreError as error:
             self.nav.say(_("Not saved: {store_problem}").format(store_problem=store_problem(error)))
             return False
-        self.store.clear_draft(state.id)
+        self._work.later(lambda: store.clear_draft(state.id))
         self.current = state
         entry.forget()
         self.nav.show(Screen.SCOREBOARD)
@@ -841,12 +900,15 @@ class OpenMatch:
         self._history(forward=True)
 
     def _history(self, *, forward: bool) -> None:
+        self._work.run(self._travelling(forward=forward))
+
+    def _travelling(self, *, forward: bool) -> Steps[None]:
         if self.current is None:
             return
+        travel = self.store.redo if forward else self.store.undo
+        match_id, version = self.current.id, self.current.version
         try:
-            state = (self.store.redo if forward else self.store.undo)(
-                self.current.id, self.current.version
-            )
+            state = yield lambda: travel(match_id, version)
         except ConflictError:
             self._changed_elsewhere(_("nothing was redone") if forward else _("nothing was undone"))
             return
@@ -862,10 +924,14 @@ class OpenMatch:
     def delete_hand(self, number: int) -> None:
         """Delete a hand of the open match (undo brings it back); in a finished match
         only after `unlock_finished`."""
+        self._work.run(self._deleting_hand(number))
+
+    def _deleting_hand(self, number: int) -> Steps[None]:
         if self.current is None or self._finished_locked():
             return
+        store, match_id, version = self.store, self.current.id, self.current.version
         try:
-            self.current = self.store.delete_hand(self.current.id, number, self.current.version)
+            self.current = yield lambda: store.delete_hand(match_id, number, version)
         except ConflictError:
             self.nav.show(Screen.SCOREBOARD)  # the hand shown may be gone or moved
             self._changed_elsewhere(_("hand {value} was not deleted").format(value=number + 1))
@@ -876,10 +942,14 @@ class OpenMatch:
     def rematch(self) -> None:
         """A new match with the same sides and rules; the deal goes on round the
         table (the player after the last hand's dealer deals first)."""
+        self._work.run(self._rematching())
+
+    def _rematching(self) -> Steps[None]:
         if self.current is None:
             return
         dealer = next_dealer(self.current.record)
-        self.open(self.store.rematch(self.current.id), first_dealer=dealer)
+        store, match_id = self.store, self.current.id
+        self.open((yield lambda: store.rematch(match_id)), first_dealer=dealer)
         self.nav.show(Screen.SCOREBOARD)
         self.nav.say(
             _("New match with the same sides")
@@ -890,16 +960,21 @@ class OpenMatch:
         """Delete the open match (the store keeps it for Undo).
 
         Returns:
-            Its id, or ``None`` if it was not deleted (changed elsewhere: said so).
+            Its id, or ``None`` if it was not deleted (changed elsewhere: said so) or
+            is being deleted off the event loop (see `Work.run`).
         """
+        return self._work.run(self.deleting())
+
+    def deleting(self) -> Steps[int | None]:
+        """`delete` as steps (see `canasta_scorer.ui.state.work`)."""
         if self.current is None:
             return None
+        store, match_id, version = self.store, self.current.id, self.current.version
         try:
-            self.store.delete_match(self.current.id, self.current.version)
+            yield lambda: store.delete_match(match_id, version)
         except ConflictError:
             self._changed_elsewhere(_("the match was not deleted"))
             return None
-        deleted = self.current.id
         self.current = None
         self.entry.forget()
-        return deleted
+        return match_id

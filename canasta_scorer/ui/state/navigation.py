@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 from canasta_scorer import i18n
 from canasta_scorer.i18n import _
 
+from .work import Steps, Work
+
 if TYPE_CHECKING:
     from .checker import Checker
     from .history import History
@@ -52,6 +54,8 @@ class Navigation:
             home, or the past matches as they were listed).
         listed: the match last opened from the past matches (their list shows it
             again in view on the way back).
+        working: True while an action of this tab waits for the store (the tab
+            says "Working…"; see `canasta_scorer.ui.state.work`).
         language: the language this tab speaks (a code of `i18n.LANGUAGES`): the
             device's, or the one chosen in the settings.
         language_chosen: whether the player chose it (then the device's locale no
@@ -65,9 +69,11 @@ class Navigation:
     checker_from: Screen = Screen.HOME
     match_from: Screen = Screen.HOME
     listed: int | None = None
+    working: bool = False
     language: str = i18n.DEFAULT
     language_chosen: bool = False
     _areas: dict[str, object] = field(default_factory=dict, repr=False)
+    _work: Work = field(default_factory=Work, repr=False)
 
     def attach(self, match: OpenMatch, setup: NewMatch, history: History, checker: Checker) -> None:
         """Give the moves the areas they open (done once, when the app is built)."""
@@ -148,13 +154,17 @@ class Navigation:
         self._setup.start(variant)
         self.show(Screen.NEW_MATCH)
 
-    def create_match(self) -> bool:
+    def create_match(self) -> bool | None:
         """Start the match on the new-match form (see `NewMatch.create`).
 
         Returns:
-            True if the match was started (its scoreboard is shown).
+            True if the match was started (its scoreboard is shown); None while it is
+            being started off the event loop (see `Work.run`).
         """
-        created = self._setup.create()
+        return self._work.run(self._creating())
+
+    def _creating(self) -> Steps[bool]:
+        created = yield from self._setup.creating()
         if created is None:
             return False
         state, first_dealer = created
@@ -190,6 +200,25 @@ class Navigation:
         self.open_match(match_id)
         if self.screen is Screen.SCOREBOARD:
             self.show(Screen.TABLE)
+
+    def entering(self) -> int | None:
+        """The id of the match whose hand is being entered on screen, if any."""
+        current = self._match.current
+        return current.id if self.screen is Screen.HAND_ENTRY and current is not None else None
+
+    def open_entry(self, match_id: int) -> None:
+        """Open a match straight in the hand being entered, when one is kept for it
+        (the address a tab had while entering a hand, opened again after the server
+        was restarted); else its scoreboard."""
+        self.open_match(match_id)
+        match = self._match
+        draft = match.entry.draft
+        if self.screen is not Screen.SCOREBOARD or draft is None:
+            return
+        if draft.number is None:
+            match.begin_hand()
+        else:
+            match.resume_edit()
 
     def leave_match(self) -> None:
         """Back from a match to where it was opened: the past matches, with their
@@ -236,7 +265,10 @@ class Navigation:
 
     def delete_match(self) -> None:
         """Delete the open match; the message offers to bring it back."""
-        deleted = self._match.delete()
+        self._work.run(self._deleting())
+
+    def _deleting(self) -> Steps[None]:
+        deleted = yield from self._match.deleting()
         if deleted is None:
             return
         self.go_home()
@@ -244,9 +276,12 @@ class Navigation:
 
     def restore_deleted(self) -> None:
         """Bring back the match deleted last."""
+        self._work.run(self._restoring())
+
+    def _restoring(self) -> Steps[None]:
         if self.deleted is None:
             return
-        self._match.restore(self.deleted)
+        yield from self._match.restoring(self.deleted)
         self.show(Screen.SCOREBOARD)
         self.say(_("Match brought back."))
 

@@ -3,17 +3,54 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from canasta_scorer import i18n
 from canasta_scorer.i18n import N_, _
 from canasta_scorer.rules import VARIANT_INFO, RecordError, Severity, Variant, score_match
-from canasta_scorer.store import MatchState, Store, StoreError
+from canasta_scorer.store import MatchState, NamedRuleSet, Store, StoreError
 
 from ..drafts import MatchSetup, SetupSide
 from ..words import store_problem
+from .work import Steps, drive
 
-__all__ = ["PRESETS", "NewMatch", "default_sides"]
+__all__ = [
+    "NAME_LIMIT",
+    "NO_EMOJI",
+    "PRESETS",
+    "NewMatch",
+    "default_sides",
+    "has_emoji",
+    "named_key",
+]
+
+#: The longest name a named house-rule set may have (characters).
+NAME_LIMIT = 80
+
+#: Pictographs (emoji) and what builds them: the app's font has none of them, so a
+#: name holding one would show boxes on every screen; names refuse them instead.
+_EMOJI = re.compile(
+    "[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\u2300-\u23ff"
+    "\ufe0f\u200d\u20e3\U000e0020-\U000e007f]"
+)
+#: Why a name with an emoji is refused, in the player's words.
+NO_EMOJI = N_("Names cannot hold emoji: the app's font cannot show them. Use letters.")
+
+
+def has_emoji(text: str) -> bool:
+    """True when ``text`` holds an emoji (or a character that builds one).
+
+    >>> has_emoji("Ann 🃏"), has_emoji("Zoë"), has_emoji("Nonna ❤")
+    (True, False, True)
+    """
+    return _EMOJI.search(text) is not None
+
+
+def named_key(name: str) -> str:
+    """The preset id of a named house-rule set: ``set:`` and its name folded."""
+    return "set:" + name.strip().casefold()
+
 
 #: House-rule presets a table picks in one tap: id → (name, house rules). "ours",
 #: the family's own set, is the last match's choice and is filled in by `NewMatch`.
@@ -55,7 +92,13 @@ class NewMatch:
     Attributes:
         form: what is typed and chosen on the form.
         problems: why the form cannot start a match, field in words → message.
+        issues: the same by field: JSON path (``target``, ``sides[0].start_score``)
+            → message.
         known_players: remembered players, to pick from.
+        ours: the last match's house rules (``None`` before any match).
+        named: the family's named house-rule sets, by name.
+        named_problem: why the last save, rename or delete of a named set did not
+            happen (``None`` when it did).
     """
 
     store: Store
@@ -63,6 +106,9 @@ class NewMatch:
     problems: tuple[tuple[str, str], ...] = ()
     known_players: tuple[str, ...] = ()
     ours: frozenset[str] | None = None
+    issues: tuple[tuple[str, str], ...] = ()
+    named: tuple[NamedRuleSet, ...] = ()
+    named_problem: str | None = None
 
     def start(self, variant: Variant | str = Variant.CLASSIC) -> None:
         """A fresh form for a variant; the family's own house rules (``ours``) are
@@ -75,17 +121,21 @@ class NewMatch:
             if last
             else None
         )
+        self.named = tuple(self.store.rule_sets())
+        self.named_problem = None
         self.form = MatchSetup(variant=variant.value, sides=default_sides(variant))
-        self.problems = ()
+        self.problems = self.issues = ()
 
     # --- house-rule presets ------------------------------------------------------
 
     def presets(self) -> list[tuple[str, str, frozenset[str]]]:
         """The presets offered: (id, name, house rules); the family's own set when a
-        match was played before and its rules are not one of the others."""
+        match was played before and its rules are not one of the others; then every
+        named set (id ``set:`` and its name folded)."""
         offered = [(key, _(name), rules) for key, (name, rules) in PRESETS.items()]
         if self.ours is not None and all(self.ours != rules for _, _, rules in offered):
             offered.append(("ours", _("Our rules (last match)"), self.ours))
+        offered += [(named_key(s.name), s.name, s.house_rules) for s in self.named]
         return offered
 
     def preset(self) -> str | None:
@@ -98,6 +148,52 @@ class NewMatch:
         rules = next((rules for k, _, rules in self.presets() if k == key), None)
         if rules is not None:
             self.form = self.form.model_copy(update={"house_rules": rules})
+
+    def _named(self, act: Callable[[], object]) -> bool:
+        """Do a change of the named sets in the store, then read them again; on a
+        refusal keep the sets as they are and say why (`named_problem`)."""
+        try:
+            act()
+        except StoreError as error:
+            self.named_problem = store_problem(error)
+            return False
+        self.named = tuple(self.store.rule_sets())
+        self.named_problem = None
+        return True
+
+    def _set_name(self, name: str) -> str | None:
+        """A set's name stripped, or ``None`` with `named_problem` saying why not."""
+        name = name.strip()
+        if not name:
+            self.named_problem = _("Give the house rules a name to keep them by.")
+            return None
+        if has_emoji(name):
+            self.named_problem = _(NO_EMOJI)
+            return None
+        if len(name) > NAME_LIMIT:
+            self.named_problem = _("A name of house rules may have at most {n} characters.").format(
+                n=NAME_LIMIT
+            )
+            return None
+        return name
+
+    def save_named(self, name: str) -> bool:
+        """Keep the house rules on the form under a name (a set of that name, in any
+        case, is replaced); True when kept."""
+        checked = self._set_name(name)
+        rules = self.form.house_rules
+        return checked is not None and self._named(lambda: self.store.save_rule_set(checked, rules))
+
+    def rename_named(self, name: str, new_name: str) -> bool:
+        """Give a named set another name; True when renamed."""
+        checked = self._set_name(new_name)
+        return checked is not None and self._named(
+            lambda: self.store.rename_rule_set(name, checked)
+        )
+
+    def delete_named(self, name: str) -> bool:
+        """Forget a named set; True when forgotten."""
+        return self._named(lambda: self.store.delete_rule_set(name))
 
     # --- names -------------------------------------------------------------------
 
@@ -114,6 +210,13 @@ class NewMatch:
         """Remembered players to offer as chips: none already in this match."""
         used = self.names_used()
         return tuple(p for p in self.known_players if p.strip().casefold() not in used)
+
+    def name_problem(self, side: int, seat: int | None = None) -> str | None:
+        """Why the name in a seat (``seat`` None: a side's name) cannot be taken as it
+        is typed (an emoji), or ``None``."""
+        mine = self.form.sides[side]
+        name = mine.players[seat] if seat is not None else mine.name
+        return _(NO_EMOJI) if has_emoji(name) else None
 
     def twice(self, side: int, seat: int | None = None) -> bool:
         """True when the name in a seat (``seat`` None: a side of one player, its
@@ -161,7 +264,7 @@ class NewMatch:
         self.form = self.form.model_copy(
             update={"variant": variant, "sides": tuple(sides), "first_dealer": None}
         )
-        self.problems = ()
+        self.problems = self.issues = ()
 
     def toggle_house_rule(self, rule: str, on: bool) -> None:
         """Turn a house rule on or off."""
@@ -232,20 +335,66 @@ class NewMatch:
         Returns:
             The new match and who deals first, or ``None`` if nothing was started.
         """
+        return drive(self.creating())
+
+    def creating(self) -> Steps[tuple[MatchState, str | None] | None]:
+        """`create` as steps (see `canasta_scorer.ui.state.work`)."""
+        # every problem at once: the names the app cannot show, the numbers that
+        # cannot be read, and what the rules find in the rest of the form
+        found: list[tuple[str, str]] = []
+        for index, side in enumerate(self.form.sides):
+            if has_emoji(side.name):
+                found.append((f"sides[{index}].name", _(NO_EMOJI)))
+            for seat, player in enumerate(side.players):
+                if has_emoji(player):
+                    found.append((f"sides[{index}].players[{seat}]", _(NO_EMOJI)))
         try:
             record = self.form.to_record()
         except RecordError as error:
-            self.problems = tuple((self._label(p.where), p.message) for p in error.problems)
-            return None
+            found += [(p.where, p.message) for p in error.problems]
+            try:
+                record = self.form.to_record(lenient=True)
+            except RecordError as rest:
+                found += [(p.where, p.message) for p in rest.problems]
+                self._say(found)
+                return None
         score = score_match(record)
-        errors = [f for f in score.violations if f.severity is Severity.ERROR]
-        if errors:
-            self.problems = tuple((self._label(f.where), i18n.finding_text(f)) for f in errors)
+        found += [
+            (f.where, i18n.finding_text(f))
+            for f in score.violations
+            if f.severity is Severity.ERROR
+        ]
+        if found:
+            self._say(found)
             return None
+        store = self.store
         try:
-            state = self.store.create_match(record)
+            state = yield lambda: store.create_match(record)
         except StoreError as error:  # RuleViolationError included
             self.problems = (("", store_problem(error)),)
             return None
-        self.problems = ()
+        self.problems = self.issues = ()
         return state, self.form.first_dealer
+
+    def _say(self, found: list[tuple[str, str]]) -> None:
+        """Keep the problems found: by field (`issues`) and in words (`problems`)."""
+        self.issues = tuple(dict.fromkeys(found))
+        self.problems = tuple((self._label(where), message) for where, message in self.issues)
+
+    def field_problem(self, where: str) -> str | None:
+        """What is wrong with one field of the form (its JSON path: ``target``,
+        ``sides[0].start_score``), every message of it, one a line; ``None`` if nothing."""
+        said = [message for at, message in self.issues if at == where]
+        return "\n".join(said) if said else None
+
+    def other_problems(self, shown: set[str]) -> tuple[tuple[str, str], ...]:
+        """The problems of no field in ``shown``, in words (field: message), the
+        field's name left out where the message already starts with it."""
+        out = []
+        for where, message in self.issues:
+            if where in shown:
+                continue
+            label = self._label(where)
+            first = message.split(" ", 1)[0].casefold()
+            out.append(("" if label.casefold().endswith(first) else label, message))
+        return tuple(out)

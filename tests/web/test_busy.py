@@ -1,0 +1,156 @@
+"""The real server while another program holds the database's write lock: a save
+waits off the server's event loop (other tabs go on), says "busy" in plain words
+with the entry kept, and a SIGTERM meanwhile stops the server at once with nothing
+half-saved and the kept hand still there."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from canasta_scorer.store import Store
+from canasta_scorer.ui.state import build_model
+from tests.ui.hands import enter_small, start_classic
+
+from .flet_client import FletClient
+from .server import Served, start
+
+BUSY = "The scores are busy"
+
+
+def seed(folder: Path) -> tuple[int, str]:
+    """A classic match with a small legal hand being entered (kept as its draft)."""
+    store = Store.open(f"sqlite:///{folder / 'canasta.db'}")
+    try:
+        model = build_model(store)
+        start_classic(model)
+        model.match.begin_hand()
+        enter_small(model)
+        model.entry.flush()
+        assert model.match.current is not None
+        match_id = model.match.current.id
+        kept = store.draft(match_id)
+        assert kept is not None
+        return match_id, kept
+    finally:
+        store.close()
+
+
+@pytest.fixture
+def seeded(tmp_path: Path) -> Iterator[tuple[int, str, sqlite3.Connection]]:
+    """The seeded match, its kept draft, and a connection of this (another) process
+    to hold the write lock with."""
+    match_id, kept = seed(tmp_path)
+    connection = sqlite3.connect(tmp_path / "canasta.db", isolation_level=None)
+    yield match_id, kept, connection
+    connection.close()
+
+
+def button(tab: FletClient, text: str) -> int | None:
+    """The newest filled button whose text starts with ``text``."""
+    for control in tab.find(_c="FilledButton"):
+        if str(control.get("content", "")).startswith(text):
+            return int(control["_i"])
+    return None
+
+
+def tap(tab: FletClient, text: str, then: str) -> None:
+    """Wait for a button, tap it, and wait until ``then`` (a button's text) shows."""
+    shown(tab, text)
+    tab.click(button(tab, text) or 0)
+    shown(tab, then)
+
+
+def shown(tab: FletClient, text: str) -> None:
+    """Wait until a button whose text starts with ``text`` has been sent."""
+    if button(tab, text) is None:
+        tab.wait_for(lambda _m: button(tab, text) is not None, timeout=30)
+
+
+def open_entry(served: Served) -> FletClient:
+    """A tab on the kept hand's entry screen."""
+    tab = FletClient(served.ws, origin=served.origin, timeout=30)
+    tab.register()
+    tap(tab, "Resume", "Go on with hand 1")
+    tap(tab, "Go on with hand 1", "Save hand")
+    tab.settle(0.3)
+    return tab
+
+
+def drain(tab: FletClient) -> None:
+    """Read what the server has sent the tab so far, without waiting for more."""
+    while tab.receive(0.05) is not None:
+        pass
+
+
+def test_a_save_waiting_on_a_locked_file_leaves_other_tabs_working(
+    tmp_path: Path, seeded: tuple[int, str, sqlite3.Connection]
+) -> None:
+    match_id, _, lock = seeded
+    served = start(tmp_path, env={"CANASTA_SCORER_BUSY_SECONDS": "20"})
+    try:
+        a = open_entry(served)
+        lock.execute("BEGIN IMMEDIATE")  # another program saving, for as long as it likes
+        seen = len(a.raw)
+        a.click(button(a, "Save hand") or 0)
+        a.wait_text("Working…", timeout=30)
+        assert not any(BUSY.encode() in data for data in a.raw[seen:])
+
+        # Another tab on the same server: the match list, then the match, while A waits.
+        b = FletClient(served.ws, origin=served.origin, timeout=30)
+        b.register()
+        tap(b, "Resume", "Go on with hand 1")
+        drain(a)
+        assert not a.text_seen(BUSY)  # B was answered while A's save still waited
+
+        a.wait_text(BUSY, timeout=60)
+        assert "Traceback" not in served.output()
+        lock.execute("ROLLBACK")  # the other program is done
+        # A's entry was kept: Save again, and the same hand is saved.
+        shown(a, "Save hand")
+        a.click(button(a, "Save hand") or 0)
+        a.wait_text("Hand 1 saved.", timeout=30)
+        a.close()
+        b.close()
+    finally:
+        status = served.stop()
+    assert status == 0
+    store = Store.open(f"sqlite:///{tmp_path / 'canasta.db'}")
+    try:
+        state = store.match(match_id)
+        assert len(state.record.hands) == 1
+        assert state.score.running_totals == (60, 45)  # the hand that was being entered
+    finally:
+        store.close()
+
+
+def test_sigterm_while_a_save_waits_stops_at_once_with_nothing_half_saved(
+    tmp_path: Path, seeded: tuple[int, str, sqlite3.Connection]
+) -> None:
+    match_id, kept, lock = seeded
+    served = start(tmp_path, env={"CANASTA_SCORER_BUSY_SECONDS": "60"})
+    try:
+        a = open_entry(served)
+        lock.execute("BEGIN IMMEDIATE")
+        a.click(button(a, "Save hand") or 0)
+        a.wait_text("Working…", timeout=30)
+    finally:
+        began = time.monotonic()
+        status = served.stop(timeout=30)
+        took = time.monotonic() - began
+    lock.execute("ROLLBACK")
+    assert status == 0, served.output()
+    assert took <= 5.0, f"took {took:.1f} s (the save would have waited 60 s)"
+    assert "Traceback" not in served.output()
+    with sqlite3.connect(tmp_path / "canasta.db") as check:
+        assert check.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    store = Store.open(f"sqlite:///{tmp_path / 'canasta.db'}")
+    try:
+        assert store.match(match_id).record.hands == ()  # not saved, not half-saved
+        assert store.draft(match_id) == kept  # the hand being entered is still kept
+    finally:
+        store.close()

@@ -1,0 +1,129 @@
+"""Sessions of the real server come and go: a tab that never gives the access code
+is closed after a while even while it stays connected, and connections dropped
+abruptly in the middle of a burst of updates leave no session behind. The server's
+count of the tabs it holds is read from its log (``CANASTA_SCORER_LOG=INFO``)."""
+
+from __future__ import annotations
+
+import re
+import socket
+import struct
+import time
+from pathlib import Path
+
+from websockets.exceptions import ConnectionClosed
+
+from tests.benchmarks.load import make_match
+
+from .flet_client import FletClient
+from .server import Served, start
+from .test_server import HOME_TEXT, unlock
+
+OPEN = re.compile(r"a tab (opened|closed) \((\d+) open\)")
+
+
+def tabs(served: Served) -> list[tuple[str, int]]:
+    """Every tab opened or closed so far, with the number then open."""
+    return [(what, int(count)) for what, count in OPEN.findall(served.output())]
+
+
+def wait_until(test: object, what: str, timeout: float = 90.0) -> None:
+    """Poll ``test`` (a guard against hanging, not a measure)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if test():  # type: ignore[operator]
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"not in {timeout:.0f} s: {what}")
+
+
+def closed_by_server(client: FletClient, timeout: float = 90.0) -> bool:
+    """Read until the server closes the connection (True) or ``timeout`` passes."""
+    end = time.monotonic() + timeout
+    try:
+        while time.monotonic() < end:
+            client.receive(0.5)
+    except ConnectionClosed:
+        return True
+    return False
+
+
+def test_a_tab_never_unlocked_is_closed_while_connected_and_its_session_freed(
+    tmp_path: Path,
+) -> None:
+    served = start(
+        tmp_path,
+        env={
+            "CANASTA_SCORER_ACCESS_CODE": "582049",
+            "CANASTA_SCORER_UNLOCK_SECONDS": "3",
+            "CANASTA_SCORER_LOG": "INFO",
+        },
+    )
+    try:
+        player = FletClient(served.ws, origin=served.origin, source="127.0.0.3")
+        player.register()
+        player.wait_text("Access code")
+        unlock(player, "582049")
+        player.wait_text(HOME_TEXT)
+
+        idle = FletClient(served.ws, origin=served.origin, source="127.0.0.2")
+        idle.register()
+        idle.wait_text("Access code")
+        wait_until(lambda: tabs(served)[-1:] == [("opened", 2)], "both tabs open")
+        # it stays connected (it answers pings) but never gives the code
+        assert closed_by_server(idle), "the locked tab was never closed"
+        wait_until(lambda: tabs(served)[-1:] == [("closed", 1)], "the locked tab's session freed")
+        assert not idle.text_seen(HOME_TEXT)
+
+        # the tab that gave the code is still served
+        player.receive(0.5)
+        seen = len(player.messages)
+        button = next(player.find(_c="FilledTonalButton", content="New match"))
+        player.click(button["_i"])
+        player.wait_for(lambda _m: len(player.messages) > seen)
+        assert tabs(served)[-1] == ("closed", 1)
+        player.close()
+    finally:
+        assert served.stop() == 0
+    assert "Traceback" not in served.output()
+
+
+def drop(client: FletClient) -> None:
+    """Cut the connection at once: no closing handshake, a TCP reset."""
+    raw = client.ws.socket
+    raw.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    raw.close()
+
+
+def test_connections_dropped_during_a_burst_of_updates_leave_no_session(tmp_path: Path) -> None:
+    make_match(tmp_path, 200)  # opening it sends a large scoreboard
+    served = start(tmp_path, env={"FLET_SESSION_TIMEOUT": "1", "CANASTA_SCORER_LOG": "INFO"})
+    try:
+        dropped = 0
+        for _ in range(8):
+            client = FletClient(served.ws, origin=served.origin, timeout=30)
+            client.register()
+            client.wait_for(lambda _m, c=client: _resume(c) is not None, timeout=30)
+            client.click(_resume(client) or 0)
+            drop(client)  # while the scoreboard is being sent
+            dropped += 1
+        assert dropped == 8
+        wait_until(
+            lambda: (
+                [w for w, _ in tabs(served)].count("opened") == 8
+                and tabs(served)[-1] == ("closed", 0)
+            ),
+            "every dropped tab's session freed",
+        )
+        opened = [w for w, _ in tabs(served)].count("opened")
+        assert [w for w, _ in tabs(served)].count("closed") == opened
+    finally:
+        assert served.stop() == 0
+    assert "Traceback" not in served.output()
+
+
+def _resume(client: FletClient) -> int | None:
+    for control in client.find(_c="FilledButton"):
+        if str(control.get("content", "")).startswith("Resume"):
+            return int(control["_i"])
+    return None
