@@ -210,12 +210,19 @@ def number(value: int | float, *, sign: bool = False, places: int | None = None)
     as Python's ``f"{value:,.2f}"`` rounds it, with that many digits after the decimal
     sign (``1.50`` in English, ``1,50`` in German)."""
     if places is None:
-        text = format_decimal(value, locale=current().locale, group_separator=True)
+        text = _decimal(value, current().code)
     else:
         pattern = "#,##0" + ("." + "0" * places if places else "")
         rounded = Decimal(f"{value:.{places}f}")
         text = format_decimal(rounded, pattern, locale=current().locale, group_separator=True)
     return "+" + text if sign and value > 0 else text
+
+
+@functools.lru_cache(maxsize=4096, typed=True)
+def _decimal(value: int | float, code: str) -> str:
+    """``value`` written as the language of ``code`` writes it (Babel is slow to ask
+    again for the same number: a score sheet shows the same totals many times)."""
+    return format_decimal(value, locale=language(code).locale, group_separator=True)
 
 
 def percent(value: float) -> str:

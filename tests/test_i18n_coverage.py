@@ -133,8 +133,8 @@ PACKAGE = sorted(ROOT.rglob("*.py"))
 #: The app's own words in an f-string: a word of two letters or more next to a space
 #: ("Another device saved {hand}."); keys and paths (``sides[{i}].name``) have none.
 _PHRASE = re.compile(r"\s[A-Za-z]{2,}\b|\b[A-Za-z]{2,}\s")
-#: Where such an f-string is not read by a player (HTTP refusals, log lines).
-NOT_PLAYERS = {"ui/serving.py"}
+#: Where such an f-string is not read by a player (HTTP refusals, a generated file's header).
+NOT_PLAYERS = {"ui/serving.py", "ui/page_words.py"}
 
 
 def translating_in_fstrings(source: str) -> list[tuple[int, str]]:
