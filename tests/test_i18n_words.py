@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from canasta_scorer import i18n
-from canasta_scorer.rules import CanastaError, parse_cards, parse_number
+from canasta_scorer.rules import CanastaError, parse_cards, parse_meld, parse_number
 from canasta_scorer.store import Change, ChangeKind
 from canasta_scorer.ui.state.live import said_elsewhere
 from canasta_scorer.ui.words import variant_choices, variant_summary
@@ -96,3 +96,13 @@ def test_the_cli_help_cites_the_rules_in_the_language() -> None:
     assert shown.returncode == 0
     assert "(regras §1.8 Pegar o lixo)" in " ".join(shown.stdout.split())
     assert "taking the discard pile" not in shown.stdout
+
+
+def test_a_meld_that_cannot_be_read_is_worded_in_the_language() -> None:
+    errors = [_error(parse_meld, "  "), _error(parse_meld, {"rank": "Z"})]
+    with i18n.use("en"):
+        assert [i18n.error_text(e) for e in errors] == [str(e) for e in errors]
+        assert str(errors[0]) == "a meld with no cards"
+    with i18n.use("es"):
+        assert i18n.error_text(errors[0]) == "una bajada sin cartas"
+        assert i18n.error_text(errors[1]).startswith("'Z' no es un valor de bajada: usa A, K")

@@ -30,6 +30,7 @@ from .cards import NATURAL_RANKS, Card, format_cards, parse_cards
 from .errors import CardSyntaxError, MeldSyntaxError
 from .models import construct
 from .ruleset import HouseRule, RuleSet
+from .words import phrase
 
 __all__ = ["CANASTA_SIZE", "CanastaKind", "Meld", "MeldRank", "canasta_count", "parse_meld"]
 
@@ -218,7 +219,8 @@ class Meld(BaseModel):
         except ValueError:
             raise MeldSyntaxError(
                 f"{rank!r} is not a meld rank: use A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, "
-                "3 (black threes) or wild"
+                "3 (black threes) or wild",
+                phrase("error.not_a_rank", rank=repr(rank)),
             ) from None
         for name, value in (("naturals", naturals), ("twos", twos), ("jokers", jokers)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
@@ -226,7 +228,10 @@ class Meld(BaseModel):
             if value > 1000:
                 raise MeldSyntaxError(f"{name} is {value}: far more cards than any deck holds")
         if meld_rank is MeldRank.WILD and naturals:
-            raise MeldSyntaxError("a wild meld has no natural cards; give only twos and jokers")
+            raise MeldSyntaxError(
+                "a wild meld has no natural cards; give only twos and jokers",
+                phrase("error.wild_naturals"),
+            )
         cards: list[Card] = []
         if meld_rank is not MeldRank.WILD:
             cards += [Card(meld_rank.value)] * naturals
@@ -365,7 +370,7 @@ def parse_meld(value: str | Mapping[str, Any] | Meld) -> Meld:
     if isinstance(value, str):
         cards = parse_cards(value)
         if not cards:
-            raise MeldSyntaxError("a meld with no cards")
+            raise MeldSyntaxError("a meld with no cards", phrase("error.empty_meld"))
         return _of_cards(cards, set(cards))
     if isinstance(value, Mapping):
         unknown = sorted(str(key) for key in value if key not in _OBJECT_KEYS)
@@ -381,7 +386,7 @@ def parse_meld(value: str | Mapping[str, Any] | Meld) -> Meld:
             raise MeldSyntaxError(f'rank must be text such as "J" or "3"; got {rank!r}')
         meld = Meld.of(rank, value.get("naturals", 0), value.get("twos", 0), value.get("jokers", 0))
         if not meld.cards:
-            raise MeldSyntaxError("a meld with no cards")
+            raise MeldSyntaxError("a meld with no cards", phrase("error.empty_meld"))
         return meld
     raise CardSyntaxError(
         f'a meld is written as text such as "J J 2" or as an object; got {type(value).__name__}'

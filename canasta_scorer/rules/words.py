@@ -240,6 +240,11 @@ WORDS: dict[str, Words] = {
         "n",
     ),
     "error.cards_not_text": N_("cards must be written as text, not {kind}"),
+    "error.empty_meld": N_("a meld with no cards"),
+    "error.not_a_rank": N_(
+        "{rank} is not a meld rank: use A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, 3 (black threes) or wild"
+    ),
+    "error.wild_naturals": N_("a wild meld has no natural cards; give only twos and jokers"),
     "error.not_a_number": N_("{text} is not a whole number"),
     # counts inside the reasons of verdicts ({n_cards}, {n_canastas})
     "count.cards": Nn_("{n} card", "{n} cards", "n"),
