@@ -165,9 +165,15 @@ def _read(path: str, limit: int) -> bytes:
         return handle.read(limit + 1)
 
 
+#: The two kinds of file the command line reads, in words.
+_FILE_WORDS = {"hand": N_("hand file"), "match": N_("match file")}
+
+
 def _file_problem(path: str, kind: str, problems: list[Problem]) -> int:
     name = _("standard input") if path == "-" else path
-    sys.stderr.write(_("{name}: cannot be read as a {kind} file\n").format(name=name, kind=kind))
+    sys.stderr.write(
+        _("{name}: cannot be read as a {file}\n").format(name=name, file=_(_FILE_WORDS[kind]))
+    )
     for problem in problems:
         sys.stderr.write(f"  {problem}\n")
     return EXIT_UNREADABLE
@@ -205,8 +211,8 @@ def _load(path: str, kind: str) -> HandRecord | MatchRecord | int:
             [
                 Problem(
                     "",
-                    _("is larger than a {kind} file may be ({value} MB)").format(
-                        kind=kind, value=limit // (1024 * 1024)
+                    _("is larger than a {file} may be ({value} MB)").format(
+                        file=_(_FILE_WORDS[kind]), value=limit // (1024 * 1024)
                     ),
                 )
             ],
@@ -218,9 +224,9 @@ def _load(path: str, kind: str) -> HandRecord | MatchRecord | int:
         if _unknown_keys(problems) and _other_kind(text, kind):
             # Its unknown keys are those of the other kind of file: say that instead.
             other, command = ("match", "match") if kind == "hand" else ("hand", "score")
-            hint = _(
-                "this is a {other} file, not a {kind} file: try canasta-scorer {command} {path}"
-            ).format(other=other, kind=kind, command=command, path=path)
+            hint = _("this is a {other}, not a {file}: try canasta-scorer {command} {path}").format(
+                other=_(_FILE_WORDS[other]), file=_(_FILE_WORDS[kind]), command=command, path=path
+            )
             problems = [Problem("", hint)] + [
                 p for p in problems if not p.message.startswith("unknown key")
             ]

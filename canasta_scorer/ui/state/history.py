@@ -106,7 +106,7 @@ class History:
         if f.variant:
             parts.append(f.variant)
         if f.status:
-            parts.append("finished" if f.status == "finished" else "unfinished")
+            parts.append(_("finished") if f.status == "finished" else _("unfinished"))
         if f.days:
             parts.append(_("last {days} days").format(days=f.days))
         return ", ".join(parts)

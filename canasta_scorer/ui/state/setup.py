@@ -73,7 +73,7 @@ def default_sides(variant: Variant) -> tuple[SetupSide, ...]:
     sizes = VARIANT_INFO[variant].side_sizes
     names: tuple[str, ...]
     if sizes == (2, 2):
-        names = ("North-South", "East-West")
+        names = (_("North-South"), _("East-West"))
     elif sizes == (3, 3):
         names = (_("Team A"), _("Team B"))
     elif sizes == (2, 2, 2):
