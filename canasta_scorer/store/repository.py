@@ -253,6 +253,36 @@ def _part(players: Sequence[MatchPlayerRow], pairs: Sequence[MatchPartnershipRow
     )
 
 
+def _partnership_tally(
+    key: str, players: str, played: int, in_progress: int, won: int
+) -> PartnershipTally:
+    """A partnership's kept counts as the engine's tally (its key ``"Ann|Bo"`` and its
+    players' names as stored JSON)."""
+    return PartnershipTally(
+        key=tuple(key.split("|")),
+        players=tuple(json.loads(players)),
+        played=played,
+        in_progress=in_progress,
+        won=won,
+    )
+
+
+def _filter_cells(
+    cells: type[PlayerFilterTotalsRow] | type[PartnershipFilterTotalsRow],
+    among: Any,
+    status: str | None,
+    variant: str | None,
+) -> list[Any]:
+    """The conditions that pick a filter's rows of kept filter totals: among every
+    match or one player's, of a status and a variant when given."""
+    where = [col(cells.among_id) == among]
+    if status:
+        where.append(col(cells.status) == status)
+    if variant:
+        where.append(col(cells.variant) == variant)
+    return where
+
+
 def _changed(result: Any) -> bool:
     """Whether an UPDATE changed a row."""
     return bool(result.rowcount)
@@ -730,16 +760,7 @@ class Store:
                 .where(where)
                 .group_by(col(MatchPartnershipRow.key))
             ).all()
-            partnerships = [
-                PartnershipTally(
-                    key=tuple(key.split("|")),
-                    players=tuple(json.loads(names)),
-                    played=played,
-                    in_progress=in_progress,
-                    won=won,
-                )
-                for key, names, played, in_progress, won in pairs
-            ]
+            partnerships = [_partnership_tally(*pair) for pair in pairs]
         return summarize(players, partnerships)
 
     def _filter_totals(
@@ -756,11 +777,7 @@ class Store:
                     .scalar_subquery()
                 )
             cells = PlayerFilterTotalsRow
-            where = [col(cells.among_id) == among]
-            if status:
-                where.append(col(cells.status) == status)
-            if variant:
-                where.append(col(cells.variant) == variant)
+            where = _filter_cells(cells, among, status, variant)
             rows = session.execute(
                 select(
                     col(PlayerRow.key),
@@ -777,11 +794,7 @@ class Store:
             fields = list(PlayerTally.model_fields)
             players = [PlayerTally(**dict(zip(fields, row, strict=True))) for row in rows]
             pair_cells = PartnershipFilterTotalsRow
-            where = [col(pair_cells.among_id) == among]
-            if status:
-                where.append(col(pair_cells.status) == status)
-            if variant:
-                where.append(col(pair_cells.variant) == variant)
+            where = _filter_cells(pair_cells, among, status, variant)
             pairs = session.execute(
                 select(
                     col(pair_cells.key),
@@ -794,16 +807,7 @@ class Store:
                 .group_by(col(pair_cells.key))
                 .having(func.sum(pair_cells.played + pair_cells.in_progress) > 0)
             ).all()
-            partnerships = [
-                PartnershipTally(
-                    key=tuple(key.split("|")),
-                    players=tuple(json.loads(names)),
-                    played=played,
-                    in_progress=in_progress,
-                    won=won,
-                )
-                for key, names, played, in_progress, won in pairs
-            ]
+            partnerships = [_partnership_tally(*pair) for pair in pairs]
         return summarize(players, partnerships)
 
     def _totals(self) -> Statistics:
@@ -829,13 +833,7 @@ class Store:
                 )
             ).all()
             partnerships = [
-                PartnershipTally(
-                    key=tuple(pair.key.split("|")),
-                    players=tuple(json.loads(pair.players)),
-                    played=pair.played,
-                    in_progress=pair.in_progress,
-                    won=pair.won,
-                )
+                _partnership_tally(pair.key, pair.players, pair.played, pair.in_progress, pair.won)
                 for pair in pairs
             ]
         return summarize(players, partnerships)
