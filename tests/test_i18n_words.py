@@ -8,6 +8,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from canasta_scorer import i18n
 from canasta_scorer.rules import CanastaError, parse_cards, parse_meld, parse_number
@@ -106,3 +108,11 @@ def test_a_meld_that_cannot_be_read_is_worded_in_the_language() -> None:
     with i18n.use("es"):
         assert i18n.error_text(errors[0]) == "una bajada sin cartas"
         assert i18n.error_text(errors[1]).startswith("'Z' no es un valor de bajada: usa A, K")
+
+
+@given(st.integers(min_value=-(10**12), max_value=10**12))
+def test_english_whole_numbers_are_written_as_babel_writes_them(value: int) -> None:
+    from babel.numbers import format_decimal
+
+    with i18n.use("en"):
+        assert i18n.number(value) == format_decimal(value, locale="en", group_separator=True)
