@@ -708,6 +708,33 @@ def short_message_text() -> None:
     Message.__repr__ = text  # type: ignore[method-assign,assignment]
 
 
+class _ClosedWhileReceiving(logging.Filter):
+    """Flet's receive loop logs a warning with a traceback when a tab's connection was
+    closed while the server was still sending to it (the send failed, so Starlette marks
+    the socket closed, and the next receive raises). That is a tab going away, not a
+    fault: it is logged as one line at info level, without the traceback."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        from starlette.websockets import WebSocketDisconnected
+
+        error = record.exc_info[1] if record.exc_info else None
+        if isinstance(error, WebSocketDisconnected) and str(record.msg).startswith(
+            "Receive loop error"
+        ):
+            record.levelno, record.levelname = logging.INFO, "INFO"
+            record.msg, record.args = "a tab's connection closed while it was being sent to", ()
+            record.exc_info, record.exc_text = None, None
+            return logging.getLogger(record.name).isEnabledFor(logging.INFO)
+        return True
+
+
+def quiet_closed_connections() -> None:
+    """Install `_ClosedWhileReceiving` on Flet's web transport logger (once)."""
+    logger = logging.getLogger("flet_web.fastapi")
+    if not any(isinstance(f, _ClosedWhileReceiving) for f in logger.filters):
+        logger.addFilter(_ClosedWhileReceiving())
+
+
 def _log_setting() -> None:
     """The server's own log level from `ENV_LOG` (to standard error)."""
     level = os.environ.get(ENV_LOG, "").strip().upper()
@@ -892,6 +919,7 @@ def serve_web(
     )
     _log_setting()
     short_message_text()
+    quiet_closed_connections()
     with contextlib.suppress(ValueError):  # Flet's own setting wins over ours, as in Flet
         session_seconds = int(os.environ.get("FLET_SESSION_TIMEOUT") or session_seconds)
     guarded = HostGuard(flet, listener, extra_hosts, session_seconds=session_seconds)
