@@ -24,6 +24,17 @@ def chart_hands(hands: int, most: int = MOST_POINTS) -> list[int]:
     return sorted({round(i * hands / (most - 1)) for i in range(most)})
 
 
+def axis_values(lowest: int, highest: int, step: int) -> list[int]:
+    """The points labelled on the chart's side, every multiple of ``step`` from
+    ``lowest`` to ``highest`` (both included where they are multiples).
+
+    >>> axis_values(-120, 5250, 1000)
+    [0, 1000, 2000, 3000, 4000, 5000]
+    """
+    first = -(-lowest // step) * step
+    return list(range(first, highest + 1, step))
+
+
 def running_chart(record: MatchRecord, score: MatchScore, target: int) -> ft.Control:
     """Each side's running total after each hand (hand 0 is the start), and the target;
     a long match's lines go through `MOST_POINTS` of its hands (see `chart_hands`)."""
@@ -83,7 +94,16 @@ def running_chart(record: MatchRecord, score: MatchScore, target: int) -> ft.Con
         min_y=lowest,
         max_y=highest + step // 2,
         height=240,
-        left_axis=fch.ChartAxis(label_size=44, label_spacing=step),
+        # the points in the language's form ("5.500" in German), not the chart's own
+        # English shorthand ("5.5K")
+        left_axis=fch.ChartAxis(
+            label_size=52,
+            label_spacing=step,
+            labels=[
+                fch.ChartAxisLabel(value=value, label=ft.Text(points(value), size=11))
+                for value in axis_values(lowest, highest + step // 2, step)
+            ],
+        ),
         # at most about 12 hand numbers, so they never run into each other
         bottom_axis=fch.ChartAxis(label_size=24, label_spacing=max(1, -(-hands // 12))),
         # an empty right axis keeps room for the last hand number, which is centred
