@@ -476,8 +476,8 @@ def _cmd_minimum(args: argparse.Namespace) -> int:
         )
     else:
         sys.stdout.write(
-            _("Initial meld minimum at {points} in {id}: {minimum}\n").format(
-                points=_points(args.score), id=rules.variant.id, minimum=minimum
+            _("Initial meld minimum at {points} in {variant}: {minimum}\n").format(
+                points=_points(args.score), variant=_(rules.variant.title), minimum=minimum
             )
         )
         for problem in problems:

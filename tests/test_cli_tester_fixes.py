@@ -1,0 +1,54 @@
+"""Command-line fixes of a new player's pass: a variant named by its name in sentences,
+``--db`` before the command's name, too-long names refused in the player's language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from canasta_scorer.cli import main
+
+SAMPLES = Path(__file__).parent.parent / "assets" / "samples"
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "going out needs 1 canasta in Classic"),
+        ("de", "zum Ausmachen braucht es in Klassisch 1 Canasta"),
+        ("es", "en Clásica, para irse hay que tener 1 canasta"),
+    ],
+)
+def test_a_finding_names_the_variant_as_players_say_it(
+    lang: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--lang", lang, "score", str(SAMPLES / "illegal-hand.json")]) == 1
+    out = capsys.readouterr().out
+    assert said in out
+    assert " classic " not in out.replace("(classic)", "")  # the id only beside the name
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Initial meld minimum at −5 in Classic: 15\n"),
+        ("de", "Mindestwert der Erstauslage bei −5 in Klassisch: 15\n"),
+        ("es", "Mínimo de la primera bajada con −5 en Clásica: 15\n"),
+    ],
+)
+def test_the_minimum_names_the_variant_as_players_say_it(
+    lang: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--lang", lang, "minimum", "--", "-5"]) == 0
+    assert capsys.readouterr().out == said
+
+
+def test_every_variant_s_name_in_sentences_is_its_title() -> None:
+    from canasta_scorer.rules import VARIANT_INFO
+    from canasta_scorer.rules.words import VARIANT_WORDS, render, variant_phrase
+
+    assert {key: words.singular for key, words in VARIANT_WORDS.items()} == {
+        f"variant.{info.id.value}": info.title for info in VARIANT_INFO.values()
+    }
+    assert render(variant_phrase("three-player-cutthroat")) == "Three players, cutthroat"
