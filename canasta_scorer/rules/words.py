@@ -36,8 +36,8 @@ __all__ = [
     "Words",
     "phrase",
     "rank_phrase",
-    "variant_phrase",
     "render",
+    "variant_phrase",
 ]
 
 
