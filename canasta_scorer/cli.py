@@ -858,6 +858,16 @@ def _parser() -> argparse.ArgumentParser:
             "LC_MESSAGES or LANG, else English)"
         ).format(languages=", ".join(i18n.LANGUAGES)),
     )
+    # --db before the command's name too; a command's own --db (after its name) leaves
+    # this one in place unless given (argparse.SUPPRESS there)
+    parser.add_argument(
+        "--db",
+        metavar="URL",
+        help=_(
+            "database URL of matches, export, import, backup and app, before or after the "
+            "command's name (default: $CANASTA_SCORER_DB, else SQLite in the user data folder)"
+        ),
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     score = commands.add_parser(
@@ -944,6 +954,7 @@ def _parser() -> argparse.ArgumentParser:
     app.add_argument(
         "--db",
         metavar="URL",
+        default=argparse.SUPPRESS,
         help=_("database URL (default: $CANASTA_SCORER_DB, else SQLite in the user data folder)"),
     )
     app.add_argument(
@@ -1039,8 +1050,8 @@ def _main(argv: list[str]) -> int:
     parser = _parser()
     try:
         args = parser.parse_args(argv)
-        if args.command is None:
-            args = parser.parse_args(["app"])
+        if args.command is None:  # the app, with the options given before no command
+            args = parser.parse_args([*argv, "app"])
         status: int = args.run(args)
         return status
     except SystemExit as exit_:

@@ -33,6 +33,7 @@ def _db_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--db",
         metavar="URL",
+        default=argparse.SUPPRESS,  # else it would hide a --db before the command's name
         help=_(
             "database URL (default: $CANASTA_SCORER_DB, else SQLite in the user data folder); "
             "e.g. sqlite:///scores.db or postgresql+psycopg://user:pw@host/canasta"

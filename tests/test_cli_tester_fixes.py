@@ -52,3 +52,30 @@ def test_every_variant_s_name_in_sentences_is_its_title() -> None:
         f"variant.{info.id.value}": info.title for info in VARIANT_INFO.values()
     }
     assert render(variant_phrase("three-player-cutthroat")) == "Three players, cutthroat"
+
+
+def test_db_is_taken_before_the_command_s_name_as_after_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before, after = tmp_path / "before.db", tmp_path / "after.db"
+    assert main(["--db", f"sqlite:///{before}", "matches"]) == 0
+    assert capsys.readouterr().out == "No matches yet.\n"
+    assert before.exists() and not after.exists()
+    # given both ways, the command's own (after its name) is the one used
+    before.unlink()
+    assert (
+        main(
+            [
+                "--db",
+                f"sqlite:///{before}",
+                "backup",
+                str(tmp_path / "b.json"),
+                "--db",
+                f"sqlite:///{after}",
+            ]
+        )
+        == 0
+    )
+    assert after.exists() and not before.exists()
+    assert main(["--help"]) == 0
+    assert "--db URL" in capsys.readouterr().out.split("COMMAND ...")[0]  # in the usage line
