@@ -35,7 +35,7 @@ from .components.export import ExportScreen
 from .components.hand_detail import HandDetailScreen
 from .components.hand_entry import HandEntryScreen
 from .components.history import HistoryScreen
-from .components.home import HomeScreen
+from .components.home import HomeScreen, language_menu
 from .components.new_match import NewMatchScreen
 from .components.scoreboard import BoardActions, scoreboard, scoreboard_actions
 from .components.stats import StatsScreen
@@ -170,13 +170,16 @@ TITLES = {
 def _message(nav: Navigation) -> ft.Control:
     """The app's last message, with Undo when it offers one and a way to dismiss it."""
     message = nav.message or ""
+    # a live region of plain text: a screen reader says it when it comes, and reads it
+    # as a sentence (selectable text is a text box to it)
     return ft.Semantics(
         identifier="message",
         label=message,
+        live_region=True,
         content=ft.Container(
             content=ft.Row(
                 [
-                    ft.Text(message, expand=True, selectable=True),
+                    ft.Text(message, expand=True),
                     *(
                         [
                             ft.TextButton(
@@ -208,6 +211,7 @@ def _working() -> ft.Control:
     return ft.Semantics(
         identifier="working",
         label=_("Working…"),
+        live_region=True,
         content=ft.Row(
             [ft.ProgressRing(width=16, height=16, stroke_width=2), ft.Text(_("Working…"))],
             spacing=8,
@@ -333,6 +337,8 @@ def App(
             *scoreboard_actions(match),
         ]
         if screen is Screen.SCOREBOARD
+        else [language_menu(nav)]
+        if screen is Screen.HOME
         else []
     )
     message: list[ft.Control] = [_message(nav)] if nav.message else []

@@ -427,7 +427,9 @@ def test_the_other_screens_of_a_match_render(open_app: OpenApp, store: Store) ->
     app.click("Back")
 
     app.click("Past matches")
-    assert "North & South 1,630 – East & West 575" in app.texts()  # the match's tile
+    assert (
+        "North-South (North, South) 1,630 – East-West (East, West) 575" in app.texts()
+    )  # the match's tile
     app.click("Player statistics")
     assert "Player statistics" in app.texts() and "Win rate" in app.texts()
     app.click("Back")
@@ -483,7 +485,7 @@ def test_a_reloaded_tab_shows_what_another_device_saved(open_app: OpenApp, store
     enter_small(phone)
     assert phone.match.save_hand()
     app.reconnect()  # at home: the resume button follows too
-    assert app.button("Resume: North & South 170 – East & West 135")
+    assert app.button("Resume: North-South 170 – East-West 135")
 
 
 def test_the_rule_checker_from_home_goes_back_home(open_app: OpenApp) -> None:

@@ -100,3 +100,59 @@ def test_the_chart_s_points_are_in_the_language_s_form(store: Store) -> None:
     assert side_labels("en") == ["0", "1,000", "2,000", "3,000", "4,000", "5,000", "6,000"]
     assert side_labels("de") == ["0", "1.000", "2.000", "3.000", "4.000", "5.000", "6.000"]
     assert side_labels("es") == side_labels("de")
+
+
+def test_home_names_the_sides_as_the_scoreboard_does(open_app: OpenApp) -> None:
+    app = open_app()
+    start_classic_entry(app)
+    app.switch("Quick totals", True)
+    app.type("North-South hand total", "120")
+    app.type("East-West hand total", "45")
+    app.click("Save hand")
+    app.click("Back")
+    assert app.button("Resume: North-South 120 – East-West 45")
+    assert "North-South (Ann, Bob) 120 – East-West (Cy, Di) 45" in app.texts()  # its tile
+    assert not any("&" in text for text in app.texts()), app.texts()
+
+
+def _semantics(app: AppHarness, identifier: str) -> ft.Semantics:
+    found = [
+        c for c in app.controls() if isinstance(c, ft.Semantics) and c.identifier == identifier
+    ]
+    assert len(found) == 1, found
+    return found[0]
+
+
+def test_the_message_is_a_live_region_of_plain_text(open_app: OpenApp) -> None:
+    app = open_app()
+    start_classic_entry(app)
+    app.switch("Quick totals", True)
+    app.type("North-South hand total", "120")
+    app.type("East-West hand total", "45")
+    app.click("Save hand")
+    message = _semantics(app, "message")
+    assert message.label == "Hand 1 saved." and message.live_region is True
+    # selectable text is a text box to a screen reader: the message is plain text
+    texts = [c for c in app.controls() if isinstance(c, ft.Text) and c.value == "Hand 1 saved."]
+    assert texts and not any(t.selectable for t in texts)
+
+
+def test_the_working_message_is_a_live_region() -> None:
+    from canasta_scorer.ui.app import _working
+
+    working = _working()
+    assert isinstance(working, ft.Semantics)
+    assert working.label == "Working…" and working.live_region is True
+
+
+def test_the_language_is_reached_from_home_s_app_bar(open_app: OpenApp, store: Store) -> None:
+    app = open_app()
+    menus = [c for c in app.controls() if isinstance(c, ft.PopupMenuButton)]
+    assert [m.tooltip for m in menus] == ["Language"]
+    items = {item.key: item for item in menus[0].items}
+    assert items["language-en"].checked and not items["language-de"].checked
+    app.press(items["language-de"])
+    assert app.button("Neue Partie")  # the tab speaks German at once
+    menu = next(c for c in app.controls() if isinstance(c, ft.PopupMenuButton))
+    assert menu.tooltip == "Sprache"
+    assert [item.key for item in menu.items if item.checked] == ["language-de"]
