@@ -76,7 +76,8 @@ def language_menu(nav: Navigation) -> ft.Control:
     """The language, in the app bar of Home: reachable at the top of a phone's screen
     however many recent matches push the Settings below the fold."""
     return ft.PopupMenuButton(
-        icon=ft.Icons.TRANSLATE,
+        # named on the icon too: Flutter's web semantics do not name it after its tooltip
+        icon=ft.Icon(ft.Icons.TRANSLATE, semantics_label=_("Language")),
         tooltip=_("Language"),
         items=[
             ft.PopupMenuItem(
