@@ -1284,7 +1284,7 @@ def test_a_store_that_refuses_a_save_is_said_plainly_without_server_paths(
         "other": StoreFaultError,
     }[raised]("/srv/private/canasta.db is in trouble (sqlite3.OperationalError)")
 
-    def refuse(*_: object) -> None:
+    def refuse(*_: object, **__: object) -> None:
         raise error
 
     start_classic(state)
@@ -1296,3 +1296,6 @@ def test_a_store_that_refuses_a_save_is_said_plainly_without_server_paths(
     assert message.startswith("Not saved: " + said)
     assert "/srv/private" not in message and "sqlite3" not in message
     assert state.nav.screen is Screen.HAND_ENTRY and state.entry.draft is not None  # kept
+    # and kept in the store as it is now, for a reload
+    assert state.match.current is not None
+    assert store.draft(state.match.current.id) == state.entry.draft.dump()
