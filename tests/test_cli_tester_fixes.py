@@ -45,8 +45,8 @@ def test_the_minimum_names_the_variant_as_players_say_it(
 
 
 def test_every_variant_s_name_in_sentences_is_its_title() -> None:
-    from canasta_scorer.rules import VARIANT_INFO
-    from canasta_scorer.rules.words import VARIANT_WORDS, render, variant_phrase
+    from canasta_scorer.rules import VARIANT_INFO, VARIANT_WORDS, variant_phrase
+    from canasta_scorer.rules import render_words as render
 
     assert {key: words.singular for key, words in VARIANT_WORDS.items()} == {
         f"variant.{info.id.value}": info.title for info in VARIANT_INFO.values()

@@ -129,7 +129,7 @@ from .stats import (
     statistics,
     summarize,
 )
-from .words import WORDS, Phrase, phrase
+from .words import VARIANT_WORDS, WORDS, Phrase, phrase, variant_phrase
 from .words import render as render_words
 
 __all__ = [
@@ -147,6 +147,7 @@ __all__ = [
     "REASON_WORDS",
     "RULES",
     "VARIANT_INFO",
+    "VARIANT_WORDS",
     "WORDS",
     "CanastaError",
     "CanastaKind",
@@ -250,4 +251,5 @@ __all__ = [
     "statistics",
     "summarize",
     "validate_record",
+    "variant_phrase",
 ]
