@@ -36,6 +36,7 @@ from .components.hand_detail import HandDetailScreen
 from .components.hand_entry import HandEntryScreen
 from .components.history import HistoryScreen
 from .components.home import HomeScreen
+from .components.importing import ImportScreen
 from .components.new_match import NewMatchScreen
 from .components.scoreboard import BoardActions, scoreboard, scoreboard_actions
 from .components.stats import StatsScreen
@@ -164,6 +165,7 @@ TITLES = {
     Screen.CHECKER: N_("Rule checker"),
     Screen.STATS: N_("Player statistics"),
     Screen.EXPORT: N_("Export"),
+    Screen.IMPORT: N_("Import a file"),
 }
 
 
@@ -239,6 +241,8 @@ def screen_for(model: AppModel, board_actions: BoardActions) -> ft.Control:
         return StatsScreen(model.history, key="screen-stats")
     if screen is Screen.EXPORT and match.current is not None:
         return ExportScreen(match, nav, key="screen-export")
+    if screen is Screen.IMPORT:
+        return ImportScreen(model.importer, nav, key="screen-import")
     return HomeScreen(model.history, nav, key="screen-home")
 
 
@@ -320,6 +324,7 @@ def App(
         Screen.CHECKER: nav.leave_checker,
         Screen.STATS: nav.show_matches,
         Screen.EXPORT: nav.back_to_scoreboard,
+        Screen.IMPORT: nav.leave_import,
         Screen.HAND_ENTRY: nav.back_to_scoreboard,
         Screen.HAND_DETAIL: nav.back_to_scoreboard,
         Screen.TABLE: nav.back_to_scoreboard,
