@@ -15,6 +15,7 @@ import pytest
 from canasta_scorer.files import IMPORT_LIMIT
 from canasta_scorer.rules import load_match
 from canasta_scorer.store import Store
+from canasta_scorer.ui.app import AccessGate
 from tests.ui.harness import AppHarness
 
 OpenApp = Callable[..., AppHarness]
@@ -190,3 +191,24 @@ def test_no_file_chosen_changes_nothing_and_cancel_goes_back(
     app.click("Cancel")
     assert app.has_text("No matches yet.")
     assert store.matches() == []
+
+
+def test_a_tab_behind_the_access_code_reaches_no_import(
+    open_app: OpenApp, store: Store, picked: Callable[..., None], tmp_path: Path
+) -> None:
+    """Only a tab past the access gate can choose a file (and so be given an address to
+    send it to)."""
+    file = tmp_path / "one.json"
+    file.write_text(json.dumps(KEEPERS))
+    picked(file)
+    app = open_app(AccessGate("2468"))
+    for label in ("Past matches", "Import", "Choose a file"):
+        with pytest.raises(AssertionError, match="no button"):
+            app.button(label)
+    app.type("Access code", "2468")
+    app.click("Unlock")
+    to_import(app)
+    app.click("Choose a file")
+    app.click("Import 1 match")
+    assert app.has_text("Imported 1 match.")
+    assert [tuple(m.sides) for m in store.matches()] == [("Keepers", "Sharers")]

@@ -228,7 +228,7 @@ def ImportScreen(state: ImportFile, nav: Navigation) -> ft.Control:
     if reading:
         controls.append(ft.Text(_("Reading the file…")))
     if state.name is not None and not reading:
-        controls.append(ft.Text(state.name, weight=ft.FontWeight.BOLD, selectable=True))
+        controls.append(ft.Text(state.name, weight=ft.FontWeight.BOLD))
     if state.refusal:
         controls.append(ft.Text(state.refusal, color=ft.Colors.ERROR))
     if state.problems:
