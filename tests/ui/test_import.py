@@ -89,7 +89,7 @@ def test_a_backup_is_shown_then_imported_without_doubling_a_kept_match(
     app.click("Choose a file")
 
     assert app.has_text("club-backup.json")
-    assert app.has_text("A backup of 2 matches, 2 hands in all:")
+    assert app.has_text("A backup of 2 matches (2 hands):")
     assert app.has_text("Kay & Kit 5,200 – Sam & Sue 300")
     assert app.has_text("Ray & Rue 1,200 – Pat & Pia 800")
     assert app.has_text(f"already here (match {kept.id}): not imported again")
@@ -152,7 +152,8 @@ def test_a_file_that_is_not_a_match_file_says_every_problem(
     picked(SAMPLES / "e3-black-three-meld.json")
     app.click("Choose a file")
     assert app.has_text(
-        "e3-black-three-meld.json: this is a hand file: import takes match files and backups"
+        "e3-black-three-meld.json: this is a hand file (one hand): import takes match files "
+        "and backups."
     )
 
     empty = tmp_path / "empty.json"
@@ -212,3 +213,31 @@ def test_a_tab_behind_the_access_code_reaches_no_import(
     app.click("Import 1 match")
     assert app.has_text("Imported 1 match.")
     assert [tuple(m.sides) for m in store.matches()] == [("Keepers", "Sharers")]
+
+
+def test_the_import_screen_speaks_the_tab_s_language(
+    open_app: OpenApp, store: Store, picked: Callable[..., None], tmp_path: Path
+) -> None:
+    """In German (the real catalog): the preview, a refusal's rule and the result."""
+    file = tmp_path / "sicherung.json"
+    file.write_text(backup(KEEPERS, ROOKIES))
+    picked(file)
+    app = open_app()
+    app.choose("Language", "de")
+    app.click("Frühere Partien")
+    app.click("Importieren")
+    app.click("Datei wählen")
+    assert app.has_text("Eine Sicherung mit 2 Partien (2 Runden):")
+    assert app.has_text("Kay & Kit 5.200 – Sam & Sue 300")
+    app.click("2 Partien importieren")
+    assert app.has_text("2 Partien importiert.")
+
+    broken = json.loads(json.dumps(ROOKIES))
+    for side in broken["hands"][0]["sides"]:
+        side["went_out"] = "out"
+    file.write_text(json.dumps(broken))
+    app.click("Importieren")
+    app.click("Datei wählen")
+    assert app.has_text("Nichts wird importiert: Diese Regeln sind verletzt.")
+    assert app.has_text("Regeln §1.9 Ausmachen")
+    assert len(store.matches()) == 2

@@ -131,17 +131,15 @@ def _preview(state: ImportFile, nav: Navigation) -> list[ft.Control]:
     assert preview is not None
     count = len(preview.records)
     hands = sum(len(record.hands) for record in preview.records)
-    kind = _("A backup") if preview.backup else _("A match file")
-    controls: list[ft.Control] = [
-        ft.Text(
-            ngettext(
-                "{kind} of {count} match, {hands} hands in all:",
-                "{kind} of {count} matches, {hands} hands in all:",
-                count,
-            ).format(kind=kind, count=i18n.number(count), hands=i18n.number(hands)),
-            weight=ft.FontWeight.BOLD,
-        )
-    ]
+    in_all = ngettext("{n} hand", "{n} hands", hands).format(n=i18n.number(hands))
+    held = (
+        ngettext(
+            "A backup of {count} match ({hands}):", "A backup of {count} matches ({hands}):", count
+        ).format(count=i18n.number(count), hands=in_all)
+        if preview.backup
+        else _("A match file ({hands}):").format(hands=in_all)
+    )
+    controls: list[ft.Control] = [ft.Text(held, weight=ft.FontWeight.BOLD)]
     controls += [
         ft.ListTile(
             title=ft.Text(_match_line(record, score)),

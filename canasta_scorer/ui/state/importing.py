@@ -94,8 +94,8 @@ class ImportFile:
         except RecordError as error:
             if _is_hand_file(data):
                 self.refusal = _(
-                    "{path}: this is a hand file: import takes match files and backups. "
-                    "Score it with the rule checker."
+                    "{path}: this is a hand file (one hand): import takes match files and "
+                    "backups."
                 ).format(path=name)
                 return
             self.problems = tuple((p.where, p.message) for p in error.problems)
