@@ -94,8 +94,7 @@ class ImportFile:
         except RecordError as error:
             if _is_hand_file(data):
                 self.refusal = _(
-                    "{path}: this is a hand file (one hand): import takes match files and "
-                    "backups."
+                    "{path}: this is a hand file (one hand): import takes match files and backups."
                 ).format(path=name)
                 return
             self.problems = tuple((p.where, p.message) for p in error.problems)
