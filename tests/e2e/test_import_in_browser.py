@@ -66,8 +66,8 @@ def test_a_backup_chosen_in_the_browser_is_shown_then_imported(
     app.tap("Import")
     _choose(app, file)
     expect(app.text("A backup of 2 matches (2 hands):")).to_be_visible(timeout=30_000)
-    expect(app.text("Oda & Ole 3,100 – Bea & Ben 900")).to_be_visible()
-    expect(app.text("Hal & Hoa 450 – Eli & Eva 2,650")).to_be_visible()
+    expect(app.text("Otters (Oda, Ole) 3,100 – Beavers (Bea, Ben) 900")).to_be_visible()
+    expect(app.text("Herons (Hal, Hoa) 450 – Egrets (Eli, Eva) 2,650")).to_be_visible()
     app.shot("import-preview")
     assert _kept(server) == before  # shown, nothing saved
 

@@ -90,8 +90,8 @@ def test_a_backup_is_shown_then_imported_without_doubling_a_kept_match(
 
     assert app.has_text("club-backup.json")
     assert app.has_text("A backup of 2 matches (2 hands):")
-    assert app.has_text("Kay & Kit 5,200 – Sam & Sue 300")
-    assert app.has_text("Ray & Rue 1,200 – Pat & Pia 800")
+    assert app.has_text("Keepers (Kay, Kit) 5,200 – Sharers (Sam, Sue) 300")
+    assert app.has_text("Rooks (Ray, Rue) 1,200 – Pawns (Pat, Pia) 800")
     assert app.has_text(f"already here (match {kept.id}): not imported again")
     assert app.has_text("Keepers won by 4,900")
     assert [m.id for m in store.matches()] == [kept.id]  # shown, nothing saved yet
@@ -100,7 +100,7 @@ def test_a_backup_is_shown_then_imported_without_doubling_a_kept_match(
     assert app.has_text("Imported 1 match. 1 match was already here, so it was not imported again.")
     listed = store.matches()
     assert sorted(tuple(m.sides) for m in listed) == [("Keepers", "Sharers"), ("Rooks", "Pawns")]
-    assert app.has_text("Ray & Rue 1,200 – Pat & Pia 800")  # on Past matches now
+    assert app.has_text("Rooks (Ray, Rue) 1,200 – Pawns (Pat, Pia) 800")  # on Past matches now
     assert "Pat" in store.players()
 
     # the same file again: every match is there, nothing to import
@@ -228,7 +228,7 @@ def test_the_import_screen_speaks_the_tab_s_language(
     app.click("Importieren")
     app.click("Datei wählen")
     assert app.has_text("Eine Sicherung mit 2 Partien (2 Runden):")
-    assert app.has_text("Kay & Kit 5.200 – Sam & Sue 300")
+    assert app.has_text("Keepers (Kay, Kit) 5.200 – Sharers (Sam, Sue) 300")
     app.click("2 Partien importieren")
     assert app.has_text("2 Partien importiert.")
 
