@@ -1,0 +1,123 @@
+"""The table view's address and its screen kept on, in-process: a client answers what
+the app asks of it (`AppHarness` with ``client``), so the addresses pushed and the
+wake lock asked for are seen as the client would receive them.
+
+The same in a real browser: tests/e2e/test_table_view_in_browser.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from canasta_scorer.store import Store
+from tests.ui.harness import AppHarness
+from tests.ui.test_screens import seeded_phone, start_match
+
+OpenApp = Callable[..., AppHarness]
+
+
+def addresses(app: AppHarness) -> list[str]:
+    """Every address the app pushed to the browser so far, in order."""
+    return [args["route"] for args in app.calls("push_route")]
+
+
+def title(app: AppHarness) -> str:
+    """The screen shown, by its title."""
+    return next(t for t in app.texts() if t in ("Table view", "Scoreboard", "Canasta scorer"))
+
+
+def asked_awake(app: AppHarness) -> int:
+    """How many times the app asked the device to keep the screen on."""
+    return len(app.calls("enable"))
+
+
+def test_the_table_view_is_at_its_own_address_and_back_at_the_match_s(
+    open_app: OpenApp, store: Store
+) -> None:
+    app = open_app(client=True)
+    start_match(app)
+    match_id = store.matches()[0].id
+    assert addresses(app) == [f"/match/{match_id}"]
+    app.click("Table view")
+    assert addresses(app)[-1] == f"/table/{match_id}"
+    assert app.has_text("North-South total 0")
+    app.click("Back")
+    assert addresses(app)[-1] == f"/match/{match_id}"
+    assert app.button("Enter hand 1")
+    app.click("Table view")
+    # the browser's Back: the match's address, its scoreboard (not read again)
+    app.route(f"/match/{match_id}")
+    assert title(app) == "Scoreboard"
+    assert addresses(app)[-1] == f"/table/{match_id}"  # nothing pushed for it
+    app.route(f"/table/{match_id}")  # and Forward
+    assert title(app) == "Table view"
+    app.route("/")  # Back to the start: the match is left as its Back leaves it
+    assert title(app) == "Canasta scorer"
+
+
+def test_an_address_told_back_late_does_not_reopen_the_screen_left(
+    open_app: OpenApp, store: Store
+) -> None:
+    app = open_app(client=True)
+    start_match(app)
+    app.hold_routes = True  # the browser is slow to tell of the pushes
+    app.click("Table view")
+    app.click("Back")
+    match_id = store.matches()[0].id
+    assert app.connection.routes == [f"/table/{match_id}", f"/match/{match_id}"]
+    app.deliver_routes()
+    assert title(app) == "Scoreboard"
+    app.hold_routes = False
+    app.route(f"/table/{match_id}")  # the player's own move is still followed
+    assert title(app) == "Table view"
+
+
+def test_a_tab_opened_at_the_table_view_s_address_pushes_none(
+    open_app: OpenApp, store: Store
+) -> None:
+    phone = seeded_phone(store)
+    assert phone.match.current is not None
+    match_id = phone.match.current.id
+    tablet = open_app(client=True)
+    tablet.route(f"/table/{match_id}")
+    assert title(tablet) == "Table view"
+    assert addresses(tablet) == []  # opened at its address: nothing to push
+
+
+def test_the_table_view_asks_again_to_keep_the_screen_on_when_shown_again(
+    open_app: OpenApp,
+) -> None:
+    app = open_app(client=True)
+    assert asked_awake(app) == 1  # every tab, as it opens
+    start_match(app)
+    app.lifecycle("hide")
+    app.lifecycle("show")
+    app.lifecycle("resume")
+    assert asked_awake(app) == 1  # the scoreboard does not ask again
+    app.click("Table view")
+    assert asked_awake(app) == 2  # the table view, as it is opened
+    app.lifecycle("hide")
+    assert asked_awake(app) == 2
+    app.lifecycle("show")
+    assert asked_awake(app) == 3  # shown again
+    app.lifecycle("inactive")
+    app.lifecycle("resume")
+    assert asked_awake(app) == 4  # back in front (a blur lost nothing, asking is cheap)
+    app.reconnect()
+    assert asked_awake(app) == 5  # a reload or a reconnect
+    app.click("Back")
+    app.lifecycle("hide")
+    app.lifecycle("show")
+    app.reconnect()
+    assert asked_awake(app) == 5  # left: no more asking
+    assert {control for control, name, _ in app.connection.calls if name == "enable"} == {
+        "Wakelock"
+    }
+
+
+def test_without_a_client_the_screen_is_not_asked_for(open_app: OpenApp) -> None:
+    app = open_app()
+    start_match(app)
+    app.click("Table view")
+    app.lifecycle("show")
+    assert app.connection.calls == []
