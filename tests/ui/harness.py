@@ -85,6 +85,9 @@ class RecordingConnection(Connection):
 class AppHarness:
     """One browser tab of the app, in-process."""
 
+    #: keep the address pushes untold until `deliver_routes` (a slow browser)
+    hold_routes = False
+
     def __init__(
         self,
         store: Store,
@@ -102,7 +105,6 @@ class AppHarness:
         self.connection.loop = self.loop
         self.session = Session(self.connection)
         self.connection.session = self.session
-        self.hold_routes = False
         self._reported = 0
         main = build_main(
             store,
