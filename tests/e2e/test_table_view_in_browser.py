@@ -11,6 +11,7 @@ lifecycle listens to (``document.visibilityState`` and its ``visibilitychange``)
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 
@@ -19,6 +20,8 @@ from playwright.sync_api import Browser, expect
 
 from canasta_scorer import i18n
 from canasta_scorer.i18n import _
+from canasta_scorer.rules import load_match
+from canasta_scorer.store import Store
 
 from .browser import PHONE
 from .conftest import AppPage, Server, _route
@@ -173,6 +176,7 @@ def test_the_table_view_at_phone_and_desktop_size(app: AppPage, server: Server) 
     app.expect_node("table-last-hand", "Hand 2: North-South +1,630")
     for shot in app.shot("table"):
         assert shot.stat().st_size > 0
+    fits_the_phone(app)
 
 
 def test_the_table_view_in_german(german: AppPage, server: Server) -> None:
@@ -186,3 +190,37 @@ def test_the_table_view_in_german(german: AppPage, server: Server) -> None:
         _("{name} initial meld minimum {minimum}").format(name="North-South", minimum=120),
     )
     german.shot("table")
+    fits_the_phone(german)
+
+
+def fits_the_phone(app: AppPage) -> None:
+    """The table view is wholly on the phone's screen: nothing to scroll to (a turn of
+    the mouse wheel moves nothing; a node's box is clipped to the screen, so it cannot
+    tell)."""
+    assert app.page.viewport_size == PHONE
+    top = app.node("table-total-0").bounding_box()
+    app.page.mouse.move(PHONE["width"] / 2, PHONE["height"] / 2)
+    app.page.mouse.wheel(0, 600)
+    app.settle()
+    assert app.node("table-total-0").bounding_box() == top, "the table view scrolls"
+
+
+def test_three_sides_at_the_table_fit_a_phone(app: AppPage, server: Server) -> None:
+    record = {
+        "variant": "six-player-three-sides",
+        "sides": [
+            {"name": name, "players": [f"{name} 1", f"{name} 2"]}
+            for name in ("Team A", "Team B", "Team C")
+        ],
+        "hands": [{"sides": [{"total": 1630}, {"total": 575}, {"total": -95}]}],
+    }
+    store = Store.open(server.db_url)
+    try:
+        shown = store.create_match(load_match(json.dumps(record))).id
+    finally:
+        store.close()
+    app.page.goto(f"{server.url}table/{shown}")
+    app.enable_semantics()
+    app.expect_node("table-total-2", "Team C total -95")
+    app.shot("three-sides")
+    fits_the_phone(app)

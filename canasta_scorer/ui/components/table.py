@@ -16,6 +16,10 @@ from canasta_scorer.ui.state import OpenMatch
 
 from .common import points, screen, signed
 
+#: The type sizes of a side's name, total and minimum, for two sides, and for three
+#: (still on one phone screen, one above the other).
+_SIZES = {2: (28, 76, 22), 3: (24, 56, 18)}
+
 
 def _big(text: str, size: int, identifier: str, label: str | None = None) -> ft.Control:
     return ft.Semantics(
@@ -32,13 +36,14 @@ def TableScreen(state: OpenMatch) -> ft.Control:
     assert match is not None
     record, score = match.record, match.score
     sides: list[ft.Control] = []
+    name_size, total_size, minimum_size = _SIZES[min(3, max(2, len(record.sides)))]
     for index, side in enumerate(record.sides):
         total = score.running_totals[index]
         parts: list[ft.Control] = [
-            ft.Text(side.name, size=28, text_align=ft.TextAlign.CENTER),
+            ft.Text(side.name, size=name_size, text_align=ft.TextAlign.CENTER),
             _big(
                 points(total),
-                76,
+                total_size,
                 f"table-total-{index}",
                 _("{name} total {points}").format(name=side.name, points=points(total)),
             ),
@@ -48,7 +53,7 @@ def TableScreen(state: OpenMatch) -> ft.Control:
             parts.append(
                 _big(
                     _("Initial meld minimum {minimum}").format(minimum=minimum),
-                    22,
+                    minimum_size,
                     f"table-minimum-{index}",
                     _("{name} initial meld minimum {minimum}").format(
                         name=side.name, minimum=minimum
