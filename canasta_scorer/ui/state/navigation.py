@@ -225,11 +225,16 @@ class Navigation:
 
     def open_address(self, address: str | None) -> None:
         """Show what an address opens (see `address`): a tab opened at it, or moved
-        to it by the browser's Back or Forward. Within the open match it moves
-        between the match's screens without reading the match again (the table
-        view's Back is the scoreboard's address); ``/`` from one of the match's
-        own addresses leaves the match as its Back does. An address the tab shows
-        already, or one of no screen, changes nothing.
+        to it by the browser's Back or Forward, each as the app's own move would:
+        the open match's ``/match/ID`` is its Back to the scoreboard (from the
+        table view, hand entry or a hand's breakdown); its ``/table/ID`` from the
+        scoreboard is the Table view button; another match's address opens that
+        match; ``/`` from one of the match's own addresses leaves the match as its
+        Back does. An address the tab shows already, or one of no screen, changes
+        nothing.
+
+        Args:
+            address: a path, as Flet gives it (a query string is ignored).
         """
         path = (address or "/").split("?", 1)[0]
         if path == self.address():
