@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from canasta_scorer.store import Store
+from canasta_scorer.ui.state import Screen
+from tests.ui.hands import enter_small
 from tests.ui.harness import AppHarness
 from tests.ui.test_screens import seeded_phone, start_match
 
@@ -121,3 +123,36 @@ def test_without_a_client_the_screen_is_not_asked_for(open_app: OpenApp) -> None
     app.click("Table view")
     app.lifecycle("show")
     assert app.connection.calls == []
+
+
+def test_each_screen_of_a_match_has_the_address_that_opens_it(store: Store) -> None:
+    phone = seeded_phone(store, enter_small)
+    nav, match = phone.nav, phone.match
+    assert match.current is not None
+    match_id = match.current.id
+    assert nav.address() == f"/match/{match_id}"
+    nav.show_table()
+    assert nav.address() == f"/table/{match_id}"
+    nav.open_address(f"/match/{match_id}")  # the browser's Back
+    assert nav.screen is Screen.SCOREBOARD
+    nav.show_hand(0)
+    assert nav.address() == "/"  # a hand's breakdown has none of its own
+    nav.open_address(f"/match/{match_id}")
+    assert nav.screen is Screen.SCOREBOARD
+    match.begin_hand()
+    assert nav.address() == f"/match/{match_id}/hand"
+    phone.entry.add_meld(0, "K")
+    nav.open_address(f"/match/{match_id}")  # Back from hand entry: the hand is kept
+    assert nav.screen is Screen.SCOREBOARD
+    assert phone.entry.draft is not None and phone.entry.draft.number is None
+    nav.open_address(f"/table/{match_id}?from=qr")  # Forward, a query string ignored
+    assert nav.screen is Screen.TABLE
+    nav.open_address("/")
+    assert nav.screen is Screen.HOME and nav.address() == "/"
+    nav.open_address("/match/999")
+    assert nav.screen is Screen.HOME
+    assert nav.message == (
+        "Match 999 is not there any more: it may have been deleted on another device."
+    )
+    nav.open_address("/nowhere")  # no screen's: nothing changes
+    assert nav.screen is Screen.HOME
