@@ -1,13 +1,16 @@
 """Keeping the screen on: asked when a tab opens, and again for the table view.
 
-The asking is Flet's `Wakelock` service. In a browser it takes a screen wake lock
-(the Screen Wake Lock API, ``navigator.wakeLock.request("screen")``, where the
-browser has one; else a silent video played in a loop); the desktop window keeps the
-system from sleeping. A browser lets go of a wake lock whenever the page is hidden
-(another tab, the phone locked) and does not take it again by itself, so while the
-table view is shown (a device the whole table looks at) it is asked for again each
-time the page is shown again (Flet's app lifecycle: SHOW, RESUME), when the tab
-reconnects, and when the table view is opened; once it is left, no more.
+The asking is Flet's `Wakelock` service (Flutter's wakelock_plus). In a browser it
+takes a screen wake lock (flet-web's ``assets/packages/wakelock_plus/assets/no_sleep.js``:
+the Screen Wake Lock API, ``navigator.wakeLock.request("screen")``, where the browser
+has one; else a silent video played in a loop); the desktop window keeps the system
+from sleeping. A browser lets go of a wake lock whenever the page is hidden (another
+tab, the phone locked), and that script takes it again on ``visibilitychange`` only
+while it still holds one, which it no longer does once the lock was let go. So while
+the table view is shown (a device the whole table looks at) it is asked for again
+each time the page is shown again (Flet's app lifecycle: SHOW, RESUME), when the tab
+reconnects, and when the table view is opened; once it is left, no more (the lock
+taken stays until the page is hidden next).
 """
 
 from __future__ import annotations
