@@ -158,6 +158,7 @@ TITLES = {
     Screen.CHECKER: N_("Rule checker"),
     Screen.STATS: N_("Player statistics"),
     Screen.EXPORT: N_("Export"),
+    Screen.IMPORT: N_("Import a file"),
 }
 
 
@@ -248,6 +249,10 @@ def screen_for(model: AppModel, board_actions: BoardActions) -> ft.Control:
         from .components.export import ExportScreen
 
         return ExportScreen(match, nav, key="screen-export")
+    if screen is Screen.IMPORT:
+        from .components.importing import ImportScreen
+
+        return ImportScreen(model.importer, nav, key="screen-import")
     return HomeScreen(model.history, nav, key="screen-home")
 
 
@@ -339,6 +344,7 @@ def App(
         Screen.CHECKER: nav.leave_checker,
         Screen.STATS: nav.show_matches,
         Screen.EXPORT: nav.back_to_scoreboard,
+        Screen.IMPORT: nav.leave_import,
         Screen.HAND_ENTRY: nav.back_to_scoreboard,
         Screen.HAND_DETAIL: nav.back_to_scoreboard,
         Screen.TABLE: nav.back_to_scoreboard,
