@@ -7,6 +7,7 @@ area's data (a match, the history) ask that area to load it, then show its scree
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -24,6 +25,12 @@ if TYPE_CHECKING:
     from .setup import NewMatch
 
 __all__ = ["Navigation", "Screen"]
+
+#: The addresses (paths) of a match's screens that open them: its table view, its hand
+#: being entered and its scoreboard.
+_TABLE_ADDRESS = re.compile(r"/table/(\d{1,9})/?")
+_ENTRY_ADDRESS = re.compile(r"/match/(\d{1,9})/hand/?")
+_MATCH_ADDRESS = re.compile(r"/match/(\d{1,9})/?")
 
 
 class Screen(StrEnum):
@@ -216,10 +223,55 @@ class Navigation:
         if self.screen is Screen.SCOREBOARD:
             self.show(Screen.TABLE)
 
-    def entering(self) -> int | None:
-        """The id of the match whose hand is being entered on screen, if any."""
+    def address(self) -> str:
+        """The address (path) of what the tab shows, the one that opens it again:
+        ``/table/ID`` the table view of match ID, ``/match/ID/hand`` its hand being
+        entered, ``/match/ID`` its scoreboard, ``/`` every other screen."""
+        current = self._match.current if "match" in self._areas else None
+        if current is None:
+            return "/"
+        if self.screen is Screen.TABLE:
+            return f"/table/{current.id}"
+        if self.screen is Screen.HAND_ENTRY:
+            return f"/match/{current.id}/hand"
+        if self.screen is Screen.SCOREBOARD:
+            return f"/match/{current.id}"
+        return "/"
+
+    def open_address(self, address: str | None) -> None:
+        """Show what an address opens (see `address`): a tab opened at it, or moved
+        to it by the browser's Back or Forward, each as the app's own move would:
+        the open match's ``/match/ID`` is its Back to the scoreboard (from the
+        table view, hand entry or a hand's breakdown); its ``/table/ID`` from the
+        scoreboard is the Table view button; another match's address opens that
+        match; ``/`` from one of the match's own addresses leaves the match as its
+        Back does. An address the tab shows already, or one of no screen, changes
+        nothing.
+
+        Args:
+            address: a path, as Flet gives it (a query string is ignored).
+        """
+        path = (address or "/").split("?", 1)[0]
+        if path == self.address():
+            return
         current = self._match.current
-        return current.id if self.screen is Screen.HAND_ENTRY and current is not None else None
+        shown = current.id if current is not None else None
+        if found := _TABLE_ADDRESS.fullmatch(path):
+            match_id = int(found.group(1))
+            if match_id == shown and self.screen is Screen.SCOREBOARD:
+                self.show_table()
+            else:
+                self.open_table(match_id)
+        elif found := _ENTRY_ADDRESS.fullmatch(path):
+            self.open_entry(int(found.group(1)))
+        elif found := _MATCH_ADDRESS.fullmatch(path):
+            match_id = int(found.group(1))
+            if match_id == shown:
+                self.back_to_scoreboard()
+            else:
+                self.open_match(match_id)
+        elif path == "/" and self.address() != "/":
+            self.leave_match()
 
     def open_entry(self, match_id: int) -> None:
         """Open a match straight in the hand being entered, when one is kept for it
