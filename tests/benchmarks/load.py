@@ -47,6 +47,8 @@ from tests.web.server import Served, start  # noqa: E402
 
 #: Messages: 2 = a patch of controls, 6 = a session crash.
 CRASHED = 6
+#: The goal for the median scoreboard open (issue 11's load goals).
+OPEN_GOAL_SECONDS = 0.300
 
 
 def make_match(folder: Path, hands: int) -> None:
@@ -79,6 +81,12 @@ def rss_kib(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     raise RuntimeError("no VmRSS")
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user + system) the process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def one_visit(served: Served) -> tuple[float, float]:
@@ -127,6 +135,8 @@ def run(
             one_visit(served)  # warm-up: imports done, caches filled
             time.sleep(1)
             before = rss_kib(served.process.pid)
+            load_at_start = os.getloadavg()[0]
+            cpu_at_start = cpu_seconds(served.process.pid)
             firsts: list[float] = []
             opens: list[float] = []
             errors: list[str] = []
@@ -154,6 +164,8 @@ def run(
                 peak = max(peak, rss_kib(served.process.pid))
                 time.sleep(0.5)
             during = rss_kib(served.process.pid)
+            cpu = cpu_seconds(served.process.pid) - cpu_at_start
+            load_at_end = os.getloadavg()[0]
             # sessions expire session_timeout after the disconnect; Flet looks every 10 s;
             # the app gives memory back 5 s after the last tab closed
             time.sleep(session_timeout + 25)
@@ -177,6 +189,7 @@ def run(
             "median": round(statistics.median(firsts) * 1000, 1) if firsts else None,
             "p95": round(p95(firsts) * 1000, 1) if firsts else None,
         },
+        "server_cpu_ms_per_visit": round(cpu * 1000 / len(opens), 1) if opens else None,
         "memory_mib": {
             "after_warm_up": round(before / 1024, 1),
             "peak": round(peak / 1024, 1),
@@ -187,7 +200,18 @@ def run(
         "exit_status": status,
         "allocator": allocator,
         "cpus": os.cpu_count(),
+        "load_average": [round(load_at_start, 1), round(load_at_end, 1)],
+        "goals_met": {
+            "scoreboard_open_median_under_300_ms": bool(opens)
+            and statistics.median(opens) < OPEN_GOAL_SECONDS,
+            "no_error": not errors,
+            "memory_back_within_10_percent": after <= before * 1.10,
+        },
     }
+
+
+def _verdict(met: bool) -> str:
+    return "met" if met else "NOT met"
 
 
 def main() -> None:
@@ -208,23 +232,30 @@ def main() -> None:
     if args.json:
         print(json.dumps(result, indent=1))
         return
+    met = result["goals_met"]
     print(
         f"{result['clients']} clients × {result['seconds']:.0f} s, a {result['hands']}-hand "
-        f"match ({result['allocator']}): {result['visits']} visits, {result['errors']} errors"
+        f"match ({result['allocator']}), load average {result['load_average'][0]} at the "
+        f"start, {result['load_average'][1]} at the end, {result['cpus']} CPUs: "
+        f"{result['visits']} visits"
     )
     print(
         f"  scoreboard open: median {result['scoreboard_open_ms']['median']} ms, "
         f"p95 {result['scoreboard_open_ms']['p95']} ms"
+        f"  [goal: median < 300 ms: {_verdict(met['scoreboard_open_median_under_300_ms'])}]"
     )
     print(
         f"  first screen:    median {result['first_screen_ms']['median']} ms, "
         f"p95 {result['first_screen_ms']['p95']} ms"
     )
+    print(f"  server CPU per visit: {result['server_cpu_ms_per_visit']} ms")
+    print(f"  errors: {result['errors']}  [goal: none: {_verdict(met['no_error'])}]")
     memory = result["memory_mib"]
     print(
         f"  memory: {memory['after_warm_up']} MiB after warm-up, peak {memory['peak']}, "
         f"{memory['end_of_load']} at the end, {memory['after_sessions_expired']} after the "
-        f"sessions expired (within 10%: {memory['back_within_10_percent']})"
+        f"sessions expired  [goal: back within 10% of the warm-up figure: "
+        f"{_verdict(met['memory_back_within_10_percent'])}]"
     )
     for example in result["error_examples"]:
         print(f"  error: {example}")
