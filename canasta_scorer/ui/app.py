@@ -42,12 +42,12 @@ from .components.stats import StatsScreen
 from .components.table import TableScreen
 from .language import follow_device, speak_for, tab_language
 from .live import LiveUpdates
+from .process import desktop_possible
 from .serving import (
     AccessGate,
     ClientGate,
     SessionEdge,
     check_access_code,
-    desktop_possible,
     guard_page,
     is_loopback,
     listen,

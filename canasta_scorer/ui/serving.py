@@ -1019,7 +1019,8 @@ RECLAIM_BUSY_SECONDS = 60.0
 def reclaim() -> None:
     """Free what closed sessions left (their controls form reference cycles) and
     give the C heap's free pages back to the system where the C library can
-    (glibc's ``malloc_trim``)."""
+    (glibc's ``malloc_trim``; the browser version's server takes Python's objects
+    from the C library's allocator too, `canasta_scorer.ui.process`)."""
     gc.collect()
     with contextlib.suppress(OSError, AttributeError):
         ctypes.CDLL(None).malloc_trim(0)
@@ -1075,10 +1076,3 @@ def guard_page(page: ft.Page, gate: AccessGate) -> tuple[SessionEdge, ClientGate
     if not client_gate.unlocked:
         page.run_task(_expire_locked, page, client_gate, _unlock_seconds())
     return edge, client_gate
-
-
-def desktop_possible() -> bool:
-    """False where no window can open: Linux without a display."""
-    if sys.platform.startswith("linux"):
-        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
-    return True
