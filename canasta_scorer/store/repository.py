@@ -90,6 +90,7 @@ from .tables import (
 
 __all__ = [
     "BackupResult",
+    "ImportPreview",
     "ImportResult",
     "MatchState",
     "MatchSummary",
@@ -198,6 +199,25 @@ class ImportResult(BaseModel):
 
     created: tuple[int, ...]
     already_there: tuple[int, ...]
+
+
+class ImportPreview(BaseModel):
+    """What an import would do, before anything is saved (`Store.import_preview`).
+
+    Attributes:
+        records: every match the file holds, in its order (a match file holds one).
+        scores: each match's score, in the same order.
+        already_there: for each match, the id of the same match already in the store
+            (it would not be imported again), else ``None``.
+        backup: True for a backup file, False for a match file.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    records: tuple[MatchRecord, ...]
+    scores: tuple[MatchScore, ...]
+    already_there: tuple[int | None, ...]
+    backup: bool
 
 
 #: The summed columns of the kept statistics (the best hand is a maximum).
@@ -1927,14 +1947,17 @@ class Store:
             "hands": list(hands),
         }
 
-    def import_text(self, text: str | bytes) -> ImportResult:
-        """Import a match file or a backup: all of it or nothing.
-
-        A match already in the store (same content) is not imported again.
+    @staticmethod
+    def _importable(
+        text: str | bytes,
+    ) -> tuple[bool, list[tuple[MatchRecord, MatchScore, BackupMatch | None]]]:
+        """A match file or backup read and checked: whether it is a backup, and each
+        match with its score (and its backup entry).
 
         Raises:
             RecordError: not a match file or backup; every problem with its JSON path.
-            RuleViolationError: a match in it breaks a rule; nothing is imported.
+            RuleViolationError: a match in it breaks a rule (every error, its path
+                below ``matches[N].match`` in a backup).
         """
         parsed = read_backup_or_match(text)
         if isinstance(parsed, MatchRecord):
@@ -1953,18 +1976,57 @@ class Store:
             prepared.append((record, score, item if isinstance(item, BackupMatch) else None))
         if problems:
             raise RuleViolationError(_("nothing was imported: these rules are broken"), problems)
+        return not isinstance(parsed, MatchRecord), prepared
+
+    def _already_there(
+        self, session: Session, record: MatchRecord
+    ) -> tuple[MatchRecord, str, int | None]:
+        """The record as it would be stored, its fingerprint, and the id of the same
+        match already kept (not deleted), if any."""
+        stored = self._as_stored(session, record)
+        print_ = fingerprint(stored)
+        existing = session.scalar(
+            select(col(MatchRow.id))
+            .where(col(MatchRow.fingerprint) == print_, col(MatchRow.deleted_at).is_(None))
+            .limit(1)
+        )
+        return stored, print_, None if existing is None else int(existing)
+
+    def import_preview(self, text: str | bytes) -> ImportPreview:
+        """What `import_text` would do with the same text, without saving anything:
+        the same reading, the same checks, the same matches found already there.
+
+        Raises:
+            RecordError: not a match file or backup; every problem with its JSON path.
+            RuleViolationError: a match in it breaks a rule; it could not be imported.
+        """
+        backup, prepared = self._importable(text)
+        with self._session(read=True) as session:
+            there = [self._already_there(session, record)[2] for record, _s, _m in prepared]
+        return ImportPreview(
+            records=tuple(record for record, _s, _m in prepared),
+            scores=tuple(score for _r, score, _m in prepared),
+            already_there=tuple(there),
+            backup=backup,
+        )
+
+    def import_text(self, text: str | bytes) -> ImportResult:
+        """Import a match file or a backup: all of it or nothing.
+
+        A match already in the store (same content) is not imported again.
+
+        Raises:
+            RecordError: not a match file or backup; every problem with its JSON path.
+            RuleViolationError: a match in it breaks a rule; nothing is imported.
+        """
+        _backup, prepared = self._importable(text)
         created: list[int] = []
         there: list[int] = []
         with self._session() as session:
             seen: dict[str, int] = {}
             for record, score, meta in prepared:
-                stored = self._as_stored(session, record)
-                print_ = fingerprint(stored)
-                existing = seen.get(print_) or session.scalar(
-                    select(col(MatchRow.id))
-                    .where(col(MatchRow.fingerprint) == print_, col(MatchRow.deleted_at).is_(None))
-                    .limit(1)
-                )
+                stored, print_, kept = self._already_there(session, record)
+                existing = seen.get(print_) or kept
                 if existing is not None:
                     there.append(int(existing))
                     continue

@@ -580,7 +580,7 @@ def test_new_match_and_export_wording(open_app: OpenApp, store: Store) -> None:
     app.click("resume")
     app.click("Export")
     assert not any("`" in text for text in app.texts())
-    assert app.has_text("with the command: canasta-scorer import")
+    assert app.has_text("Another Canasta scorer imports it: Past matches, Import")
 
 
 def test_a_finished_match_shows_no_initial_meld_minimums(open_app: OpenApp) -> None:
