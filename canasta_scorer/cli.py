@@ -598,6 +598,10 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 
 def _cmd_app(args: argparse.Namespace) -> int:
+    from canasta_scorer.ui.process import desktop_possible, use_c_allocator
+
+    if getattr(args, "program", False) and (args.web or not desktop_possible()):
+        use_c_allocator()  # the browser version's server: memory given back (README)
     from canasta_scorer.store import StoreError
 
     try:
@@ -997,6 +1001,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         command line, 3 an internal error (reported in one line, never a traceback).
     """
     _fit_output()
+    program = argv is None  # this process's own command line (it may start again)
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         argv, language = _language(argv)
@@ -1004,7 +1009,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.write(_("canasta-scorer: {error}\n").format(error=error))
         return EXIT_UNREADABLE
     with i18n.use(language):
-        return _main(argv)
+        return _main(argv, program=program)
 
 
 def _language(argv: list[str]) -> tuple[list[str], str]:
@@ -1046,12 +1051,13 @@ def _language(argv: list[str]) -> tuple[list[str], str]:
     return rest, i18n.DEFAULT
 
 
-def _main(argv: list[str]) -> int:
+def _main(argv: list[str], *, program: bool = False) -> int:
     parser = _parser()
     try:
         args = parser.parse_args(argv)
         if args.command is None:  # the app, with the options given before no command
             args = parser.parse_args([*argv, "app"])
+        args.program = program
         status: int = args.run(args)
         return status
     except SystemExit as exit_:

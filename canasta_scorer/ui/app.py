@@ -36,18 +36,19 @@ from .components.home import HomeScreen, language_menu
 from .components.scoreboard import BoardActions, scoreboard, scoreboard_actions
 from .language import follow_device, speak_for, tab_language
 from .live import LiveUpdates
+from .process import desktop_possible
 from .serving import (
     AccessGate,
     ClientGate,
     SessionEdge,
     check_access_code,
-    desktop_possible,
     guard_page,
     is_loopback,
     listen,
     read_access_code,
     reconnected,
     serve_web,
+    skip_plain_values,
 )
 from .state import (
     DRAFT_DELAY,
@@ -272,10 +273,24 @@ def _scoreboard(model: AppModel, act: BoardActions) -> ft.Control:
     )
 
 
+_OBSERVABLE: dict[type[Any], type[Any]] = {}
+
+
+def observable(cls: type[Any]) -> type[Any]:
+    """An area's class made observable (`ft.observable`), once per process: Flet makes
+    a new class each time it is asked, which every tab would otherwise pay for (six
+    classes, about 23 kB, freed only by a full collection). The classes hold no
+    state; each tab's areas are objects of their own."""
+    made = _OBSERVABLE.get(cls)
+    if made is None:
+        made = _OBSERVABLE[cls] = ft.observable(cls)  # type: ignore[no-untyped-call]
+    return made
+
+
 def new_model(store: Store, schedule: Scheduler | None = None) -> AppModel:
     """The state of one browser tab or window: each area observable (a component
     showing it re-renders when it changes), with the match list read."""
-    return build_model(store, wrap=ft.observable, schedule=schedule)
+    return build_model(store, wrap=observable, schedule=schedule)
 
 
 @ft.component
@@ -496,6 +511,7 @@ def build_main(
         settings.mode, ft.ThemeMode.SYSTEM
     )
     _warm_up()
+    skip_plain_values()
     live = LiveUpdates(store)
     i18n.set_resolver(tab_language)
     asking = keep_awake if ask_device is None else ask_device
@@ -528,7 +544,7 @@ def build_main(
             if worker is not None:
                 work = _tab_work(page, worker, edge, lambda: model)
             model = build_model(
-                store, wrap=ft.observable, schedule=later, draft_delay=draft_delay, work=work
+                store, wrap=observable, schedule=later, draft_delay=draft_delay, work=work
             )
             edge.back = model.nav.go_home
             speak_for(page, model.nav)

@@ -176,3 +176,68 @@ def test_flet_messages_are_written_short_in_its_transport_debug_line() -> None:
     big = Message(MessageAction.PATCH_CONTROL, {"patch": ["a control"] * 10_000})
     short_message_text()
     assert f"send_message: {big}" == "send_message: Message(PATCH_CONTROL)"
+
+
+def _screen() -> ft.Control:
+    return ft.Column(
+        [
+            ft.Text("North-South", size=16, weight=ft.FontWeight.BOLD, style=ft.TextStyle(size=3)),
+            ft.Container(
+                ft.Row([ft.Text("+730"), ft.Text("137,970", semantics_label="")]),
+                padding=ft.Padding.only(right=12),
+                alignment=ft.Alignment.CENTER_RIGHT,
+            ),
+            ft.TextButton(content="Earlier hands (188)", icon=ft.Icons.EXPAND_LESS),
+        ],
+        spacing=0,
+        key="rows",
+    )
+
+
+def _added(screen: ft.Control) -> list[tuple[str, str, bool]]:
+    from flet.controls.object_patch import ObjectPatch
+
+    _, added, _ = ObjectPatch.from_diff(None, screen, control_cls=BaseControl)
+    return [
+        (
+            type(control).__name__,
+            type(control.parent).__name__ if control.parent is not None else "",
+            bool(getattr(control, "_initialized", False)),
+        )
+        for control in added
+    ]
+
+
+def test_skipping_plain_values_prepares_the_same_controls_as_flet(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Flet's preparation of a screen's added controls, with plain values passed over
+    at once: the same controls, in the same order, each built with its parent."""
+    from flet.controls.object_patch import DiffBuilder
+
+    flet_walk = getattr(DiffBuilder._configure_dataclass, "flet_walk", None)
+    if flet_walk is not None:  # installed by an app built earlier in this process
+        monkeypatch.setattr(DiffBuilder, "_configure_dataclass", flet_walk)
+    expected = _added(_screen())
+    assert [name for name, _, _ in expected] == [
+        "Column",
+        "Text",
+        "Container",
+        "Row",
+        "Text",
+        "Text",
+        "TextButton",
+    ]
+    serving.skip_plain_values()
+    walk = DiffBuilder._configure_dataclass
+    assert getattr(walk, "skips_plain_values", False)
+    assert _added(_screen()) == expected
+    serving.skip_plain_values()  # once only: not wrapped again
+    assert DiffBuilder._configure_dataclass is walk
+    calls: list[Any] = []
+    monkeypatch.setattr(walk, "flet_walk", lambda _b, item, *_: calls.append(item) or iter(()))
+    builder = DiffBuilder(None, None, control_cls=BaseControl)
+    padding = ft.Padding.all(2)
+    for value in (None, "text", 12, 1.5, True, b"x", ft.Colors.RED, ft.FontWeight.BOLD, padding):
+        assert list(walk(builder, value, None, False)) == []
+    assert calls == [padding]  # only the dataclass went on to Flet's own walk

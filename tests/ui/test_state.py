@@ -1327,3 +1327,23 @@ def test_a_store_that_refuses_a_save_is_said_plainly_without_server_paths(
     # and kept in the store as it is now, for a reload
     assert state.match.current is not None
     assert store.draft(state.match.current.id) == state.entry.draft.dump()
+
+
+def test_every_tab_s_areas_share_their_observable_classes_not_their_state(store: Store) -> None:
+    import flet as ft
+
+    one, two = app_module.new_model(store), app_module.new_model(store)
+    for name in ("nav", "match", "entry", "setup", "history", "checker"):
+        mine, theirs = getattr(one, name), getattr(two, name)
+        assert isinstance(mine, ft.Observable)
+        assert type(mine) is type(theirs) and mine is not theirs
+    heard: list[str | None] = []
+
+    def listener(_sender: object, name: str | None) -> None:
+        heard.append(name)
+
+    one.nav.subscribe(listener)  # Flet keeps its listeners weakly
+    two.nav.show(Screen.CHECKER)
+    assert (one.nav.screen, two.nav.screen, heard) == (Screen.HOME, Screen.CHECKER, [])
+    one.nav.show(Screen.CHECKER)
+    assert "screen" in heard

@@ -103,7 +103,9 @@ def test_a_long_match_builds_its_rows_lazily(open_app: OpenApp, store: Store) ->
     assert len(lists) == 1
     sheet = lists[0]
     assert sheet.build_controls_on_demand and sheet.item_extent == 56
-    assert len(sheet.controls) == 10 and sheet.auto_scroll  # the newest in view
+    # "Earlier hands (2)" and the newest eight rows, those in view
+    assert len(sheet.controls) == 9 and sheet.auto_scroll
+    assert sheet.controls[0].content.key == "earlier-hands"
     assert sheet_rows(app)[-1] == "Hand 10: North-South +60, total 600; East-West +45, total 450"
 
 
@@ -114,10 +116,10 @@ def test_a_long_match_builds_only_its_newest_rows_until_asked(
     app = open_app()
     app.click("resume")
     rows = sheet_rows(app)
-    assert len(rows) == 12  # the newest twelve: hands 4 to 15
-    assert rows[0] == "Hand 4: North-South +60, total 240; East-West +45, total 180"
+    assert len(rows) == 8  # the newest eight, as many as the sheet shows: hands 8 to 15
+    assert rows[0] == "Hand 8: North-South +60, total 480; East-West +45, total 360"
     assert rows[-1] == "Hand 15: North-South +60, total 900; East-West +45, total 675"
-    assert "Earlier hands (3)" in [getattr(c, "content", None) for c in app.controls()]
+    assert "Earlier hands (7)" in [getattr(c, "content", None) for c in app.controls()]
     app.click("earlier-hands")
     rows = sheet_rows(app)
     assert len(rows) == 15

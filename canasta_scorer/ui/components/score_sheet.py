@@ -24,8 +24,9 @@ ROW_HEIGHT = 56
 ROWS_SHOWN = 8
 #: Width of the hand-number column.
 NUMBER_WIDTH = 36
-#: The newest hands' rows built when a match is opened.
-NEWEST_ROWS = 12
+#: The newest hands' rows built when a match is opened: as many as the sheet shows
+#: (the rows further up are out of view until scrolled to, so they wait for a tap).
+NEWEST_ROWS = ROWS_SHOWN
 #: How many more rows each tap on "Earlier hands" builds.
 EARLIER_ROWS = 50
 
