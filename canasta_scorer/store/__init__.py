@@ -21,6 +21,7 @@ from .errors import (
 from .repository import (
     BackupResult,
     ImportResult,
+    KeptDraft,
     MatchState,
     MatchSummary,
     NamedRuleSet,
@@ -35,6 +36,7 @@ __all__ = [
     "Changes",
     "ConflictError",
     "ImportResult",
+    "KeptDraft",
     "LaterHandsError",
     "MatchState",
     "MatchSummary",
