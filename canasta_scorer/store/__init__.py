@@ -20,6 +20,7 @@ from .errors import (
 )
 from .repository import (
     BackupResult,
+    ImportPreview,
     ImportResult,
     KeptDraft,
     MatchState,
@@ -35,6 +36,7 @@ __all__ = [
     "ChangeKind",
     "Changes",
     "ConflictError",
+    "ImportPreview",
     "ImportResult",
     "KeptDraft",
     "LaterHandsError",

@@ -341,7 +341,7 @@ def test_export_texts_match_the_tab(open_app: OpenApp, store: Store) -> None:
     app = open_app()
     app.click("resume")
     app.click("Export")
-    assert app.has_text("with the command: canasta-scorer import")  # the match file
+    assert app.has_text("Another Canasta scorer imports it: Past matches, Import")  # the match file
     app.click("CSV sheet")
     assert app.has_text("The CSV score sheet: a row per hand")
     assert not app.has_text("canasta-scorer")

@@ -12,13 +12,14 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from canasta_scorer import i18n
-from canasta_scorer.i18n import _
+from canasta_scorer.i18n import _, ngettext
 
 from .work import Steps, Work
 
 if TYPE_CHECKING:
     from .checker import Checker
     from .history import History
+    from .importing import ImportFile
     from .match import OpenMatch
     from .setup import NewMatch
 
@@ -38,6 +39,7 @@ class Screen(StrEnum):
     CHECKER = "checker"
     STATS = "stats"
     EXPORT = "export"
+    IMPORT = "import"
 
 
 @dataclass(eq=False)
@@ -75,9 +77,18 @@ class Navigation:
     _areas: dict[str, object] = field(default_factory=dict, repr=False)
     _work: Work = field(default_factory=Work, repr=False)
 
-    def attach(self, match: OpenMatch, setup: NewMatch, history: History, checker: Checker) -> None:
+    def attach(
+        self,
+        match: OpenMatch,
+        setup: NewMatch,
+        history: History,
+        checker: Checker,
+        importer: ImportFile | None = None,
+    ) -> None:
         """Give the moves the areas they open (done once, when the app is built)."""
         self._areas = {"match": match, "setup": setup, "history": history, "checker": checker}
+        if importer is not None:
+            self._areas["importer"] = importer
 
     @property
     def _match(self) -> OpenMatch:
@@ -94,6 +105,10 @@ class Navigation:
     @property
     def _checker(self) -> Checker:
         return self._areas["checker"]  # type: ignore[return-value]
+
+    @property
+    def _importer(self) -> ImportFile:
+        return self._areas["importer"]  # type: ignore[return-value]
 
     # --- saying and showing ------------------------------------------------------
 
@@ -263,6 +278,45 @@ class Navigation:
         if self._match.current is not None:
             self.show(Screen.EXPORT)
 
+    def show_import(self) -> None:
+        """The import screen (from the past matches), with no file chosen yet."""
+        self._importer.clear()
+        self.show(Screen.IMPORT)
+
+    def leave_import(self) -> None:
+        """Back from the import screen to the past matches; the file chosen is
+        forgotten, nothing saved."""
+        self._importer.clear()
+        self.show_matches()
+
+    def import_file(self) -> None:
+        """Import the file read on the import screen (all of it or nothing), then show
+        the past matches with what was imported said."""
+        self._work.run(self._importing())
+
+    def _importing(self) -> Steps[None]:
+        result = yield from self._importer.importing()
+        if result is None:
+            return
+        self.show_matches()
+        created, there = len(result.created), len(result.already_there)
+        said = []
+        if created:
+            said.append(
+                ngettext("Imported {count} match.", "Imported {count} matches.", created).format(
+                    count=i18n.number(created)
+                )
+            )
+        if there:
+            said.append(
+                ngettext(
+                    "{count} match was already here, so it was not imported again.",
+                    "{count} matches were already here, so they were not imported again.",
+                    there,
+                ).format(count=i18n.number(there))
+            )
+        self.say(" ".join(said) or _("The file holds no match: nothing was imported."))
+
     def delete_match(self) -> None:
         """Delete the open match; the message offers to bring it back."""
         self._work.run(self._deleting())
@@ -296,6 +350,8 @@ class Navigation:
             self._history.load()
         elif self.screen is Screen.STATS:
             self._history.compute_stats()
+        elif self.screen is Screen.IMPORT:
+            pass
         elif self.screen is Screen.NEW_MATCH:
             self._setup.refresh_players()
         elif self.screen is Screen.CHECKER and self.checker_from is not Screen.SCOREBOARD:
