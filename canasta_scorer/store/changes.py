@@ -48,6 +48,9 @@ class ChangeKind(StrEnum):
     REDONE = "redone"
     DELETED = "deleted"
     RESTORED = "restored"
+    #: A device kept the hand it is entering (its draft, written debounced): the
+    #: match itself did not change.
+    DRAFT_KEPT = "draft_kept"
     #: Announcements from other processes were interrupted (the database connection
     #: was lost and is back): any match may have changed meanwhile.
     RESYNC = "resync"
@@ -63,6 +66,9 @@ class Change(BaseModel):
         hand: the hand added, edited or deleted (0 = the first), if one.
         remote: True when the change was saved by another process (heard through
             PostgreSQL), False when saved through this process.
+        writer: for `ChangeKind.DRAFT_KEPT`, the device (tab) that kept its draft.
+        stamp: for `ChangeKind.DRAFT_KEPT`, the version of the draft kept.
+        base: for `ChangeKind.DRAFT_KEPT`, the version it was made from ("" if new).
     """
 
     model_config = ConfigDict(frozen=True)
@@ -72,6 +78,9 @@ class Change(BaseModel):
     version: int = 0
     hand: int | None = None
     remote: bool = False
+    writer: str = ""
+    stamp: str = ""
+    base: str = ""
 
 
 #: Called with every change.

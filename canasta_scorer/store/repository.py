@@ -105,6 +105,24 @@ UNDO_DEPTH = 100
 _Edit = Callable[[list[MatchHand]], tuple[list[MatchHand], str, list[int]]]
 
 
+class KeptDraft(BaseModel):
+    """A hand a device is entering, as kept (`Store.kept_draft`).
+
+    Attributes:
+        text: the entry as JSON text from the app.
+        writer: the device (tab) entering it.
+        stamp: this version of the entry.
+        base: the version it was made from ("" for a new entry).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    text: str
+    writer: str = ""
+    stamp: str = ""
+    base: str = ""
+
+
 class MatchState(BaseModel):
     """A match as stored, with its score recomputed through the rules engine.
 
@@ -1847,28 +1865,68 @@ class Store:
 
     # --- drafts ----------------------------------------------------------------------
 
-    def save_draft(self, match_id: int, draft: str) -> None:
-        """Keep the hand being entered for a match (JSON text from the app)."""
+    def save_draft(
+        self, match_id: int, draft: str, *, writer: str = "", stamp: str = "", base: str = ""
+    ) -> None:
+        """Keep the hand one device is entering for a match, in that device's own row
+        (another device's draft is never touched), and announce it
+        (`ChangeKind.DRAFT_KEPT`) once kept.
+
+        Args:
+            match_id: the match.
+            draft: the entry as JSON text from the app.
+            writer: the device (tab) entering it, up to 32 characters.
+            stamp: this version of the entry, up to 32 characters.
+            base: the version it was made from ("" for a new entry).
+
+        Raises:
+            NotFoundError: the match is not there.
+        """
         with self._session() as session:
-            self._row(session, match_id)
-            row = session.get(DraftRow, match_id)
+            state = self._row(session, match_id)
+            row = session.get(DraftRow, (match_id, writer))
             if row is None:
-                session.add(DraftRow(match_id=match_id, draft=draft))
-            else:
-                row.draft = draft
-                row.updated_at = utcnow()
-                session.add(row)
+                row = DraftRow(match_id=match_id, writer=writer, draft=draft)
+            row.draft, row.stamp, row.base, row.updated_at = draft, stamp, base, utcnow()
+            session.add(row)
+            self._announce(
+                session,
+                Change(
+                    match_id=match_id,
+                    kind=ChangeKind.DRAFT_KEPT,
+                    version=state.version,
+                    writer=writer,
+                    stamp=stamp,
+                    base=base,
+                ),
+            )
+
+    def kept_draft(self, match_id: int, writer: str | None = None) -> KeptDraft | None:
+        """The hand a device is entering for a match (``writer``), or, with ``None``,
+        the one kept last by any device; ``None`` if there is none."""
+        with self._session(read=True) as session:
+            query = select(DraftRow).where(col(DraftRow.match_id) == match_id)
+            if writer is not None:
+                query = query.where(col(DraftRow.writer) == writer)
+            query = query.order_by(col(DraftRow.updated_at).desc(), col(DraftRow.writer))
+            row = session.execute(query.limit(1)).scalars().first()
+            if row is None:
+                return None
+            return KeptDraft(text=row.draft, writer=row.writer, stamp=row.stamp, base=row.base)
 
     def draft(self, match_id: int) -> str | None:
-        """The hand being entered for a match, if any."""
-        with self._session(read=True) as session:
-            row = session.get(DraftRow, match_id)
-            return row.draft if row is not None else None
+        """The hand being entered for a match (the one kept last), if any."""
+        kept = self.kept_draft(match_id)
+        return kept.text if kept is not None else None
 
-    def clear_draft(self, match_id: int) -> None:
-        """Forget the hand being entered (after it was saved or thrown away)."""
+    def clear_draft(self, match_id: int, writer: str | None = None) -> None:
+        """Forget the hand being entered (after it was saved: every device's, with
+        ``writer`` ``None``; thrown away: that device's only)."""
         with self._session() as session:
-            session.execute(delete(DraftRow).where(col(DraftRow.match_id) == match_id))
+            query = delete(DraftRow).where(col(DraftRow.match_id) == match_id)
+            if writer is not None:
+                query = query.where(col(DraftRow.writer) == writer)
+            session.execute(query)
 
     # --- export and import ---------------------------------------------------------
 

@@ -174,14 +174,20 @@ class ChangeRow(SQLModel, table=True):
 
 
 class DraftRow(SQLModel, table=True):
-    """A hand being entered and not saved yet (the app keeps what was typed)."""
+    """A hand being entered on one device (tab) and not saved yet (the app keeps what
+    was typed). Each device keeps its own row, so two devices entering the same hand
+    never overwrite each other: ``stamp`` names this version of the entry and ``base``
+    the version it was made from (another device's, when it was taken from there)."""
 
-    __tablename__ = "hand_draft"
+    __tablename__ = "device_draft"
 
     match_id: int = Field(
         sa_column=Column(Integer, ForeignKey("match.id", ondelete="CASCADE"), primary_key=True)
     )
+    writer: str = Field(default="", sa_column=Column(String(32), primary_key=True))
     draft: str = Field(sa_column=Column(Text, nullable=False))
+    stamp: str = Field(default="", sa_column=Column(String(32), nullable=False))
+    base: str = Field(default="", sa_column=Column(String(32), nullable=False))
     updated_at: datetime = Field(default_factory=utcnow, sa_column=_when())
 
 

@@ -104,6 +104,39 @@ def test_a_page_entering_a_hand_keeps_it_when_another_saves(app: AppPage, browse
     assert entering.count("Ks in the meld of Ks") == 5  # nothing lost
 
 
+def test_two_pages_entering_one_hand_are_both_asked_and_nothing_is_lost(
+    app: AppPage, browser: Browser
+) -> None:
+    app.open()
+    start_match(app)
+    app.tap("Enter hand 1")
+    app.tap("K")
+    app.page.wait_for_timeout(1500)  # the entry is kept a moment after the tap
+    other = device(app, browser)
+    open_resumed(other)
+    other.tap("Go on with hand 1")
+    assert other.count("Ks in the meld of Ks") == 3  # the other page reads it
+    # Both tap before either entry is kept (a second after its tap): the taps are sent
+    # at once, without waiting for either page to draw.
+    queen, jack = other.button("Q"), look(app).button("J")
+    expect(queen).to_be_visible()
+    expect(jack).to_be_visible()
+    queen.dispatch_event("click")
+    jack.dispatch_event("click")
+    for page, theirs in ((app, "Qs"), (other, "Js")):
+        look(page).expect_node("same-hand", "Another device is entering hand 1 too.")
+        page.expect_node("same-hand", f"North-South: Ks, {theirs}")
+    assert app.count("Js in the meld of Js") == 3  # each page keeps its own entry
+    expect(app.text(re.compile(r"^Qs in the meld of Qs"))).to_have_count(0)
+    assert look(other).count("Qs in the meld of Qs") == 3
+    other.shot("same-hand")
+    look(app).tap("Take its entry")
+    for page in (app, other):
+        expect(look(page).node("same-hand")).to_have_count(0)
+        assert page.count("Qs in the meld of Qs") == 3
+        expect(page.text(re.compile(r"^Js in the meld of Js"))).to_have_count(0)
+
+
 def test_the_table_view_opens_by_its_address_and_follows_the_match(
     app: AppPage, browser: Browser, server: Server
 ) -> None:

@@ -88,14 +88,16 @@ def test_a_refused_change_is_not_announced(store: Store) -> None:
     assert summary(changes) == [("hand_added", 1, 0, 2)]
 
 
-def test_drafts_and_reads_announce_nothing(store: Store) -> None:
+def test_a_kept_draft_is_announced_and_reads_announce_nothing(store: Store) -> None:
     state = store.create_match(record())
     changes = heard(store)
-    store.save_draft(state.id, '{"sides": []}')
+    store.save_draft(state.id, '{"sides": []}', writer="tab-a", stamp="a2", base="a1")
     store.clear_draft(state.id)
     store.match(state.id)
     store.matches()
-    assert changes == []
+    assert [(c.kind, c.match_id, c.version, c.writer, c.stamp, c.base) for c in changes] == [
+        (ChangeKind.DRAFT_KEPT, state.id, state.version, "tab-a", "a2", "a1")
+    ]
 
 
 def test_an_import_announces_each_new_match(store: Store) -> None:

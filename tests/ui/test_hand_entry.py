@@ -26,9 +26,9 @@ def writes(store: Store, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     written: list[str] = []
     real = store.save_draft
 
-    def save_draft(match_id: int, draft: str) -> None:
+    def save_draft(match_id: int, draft: str, **device: str) -> None:
         written.append(draft)
-        real(match_id, draft)
+        real(match_id, draft, **device)
 
     monkeypatch.setattr(store, "save_draft", save_draft)
     return written

@@ -39,7 +39,14 @@ from canasta_scorer.rules import (
     parse_cards,
     seating,
 )
-from canasta_scorer.ui.drafts import MISSING_TOTAL, NOTHING_ENTERED, LeftDraft, MeldDraft, SideDraft
+from canasta_scorer.ui.drafts import (
+    MISSING_TOTAL,
+    NOTHING_ENTERED,
+    HandDraft,
+    LeftDraft,
+    MeldDraft,
+    SideDraft,
+)
 from canasta_scorer.ui.state import HandEntry, Navigation, OpenMatch, Preview, rank_name
 
 from .common import (
@@ -880,6 +887,16 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
             size=12,
         )
     ]
+    if entry.rival is not None:
+        top.append(
+            SameHand(
+                entry.hand_number(),
+                rival_summary(record, entry.rival.draft),
+                entry.take_rival,
+                entry.keep_mine,
+                key="same-hand",
+            )
+        )
     if not draft.quick:
         top.append(
             ft.Row(
@@ -984,6 +1001,78 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
         spacing=6,
     )
     return last.current
+
+
+def rival_summary(record: MatchRecord, draft: HandDraft) -> str:
+    """Another device's entry in one line: each side's melds (or quick total) and red
+    threes, e.g. "N-S: Ks, Qs, 2 red threes · E-W: nothing yet"."""
+    parts = []
+    for index, setup in enumerate(record.sides):
+        if draft.quick:
+            total = draft.totals[index] if index < len(draft.totals) else ""
+            what = [total.strip()] if total.strip() else []
+        else:
+            side = draft.sides[index] if index < len(draft.sides) else SideDraft()
+            what = [rank_name(meld.rank) for meld in side.melds]
+            if side.red_threes:
+                what.append(
+                    ngettext("{n} red three", "{n} red threes", side.red_threes).format(
+                        n=side.red_threes
+                    )
+                )
+        listed = ", ".join(what) if what else _("nothing yet")
+        parts.append(_("{side}: {entered}").format(side=setup.name, entered=listed))
+    return " · ".join(parts)
+
+
+@widget
+def SameHand(
+    number: int, theirs: str, take: Callable[[], None], keep: Callable[[], None]
+) -> ft.Control:
+    """Another device is entering hand ``number`` too, differently: what it entered
+    (``theirs``, see `rival_summary`), and the player's choice: take its entry or
+    keep this one (nothing is lost before the choice)."""
+    return ft.Semantics(
+        identifier="same-hand",
+        container=True,
+        content=ft.Container(
+            ft.Column(
+                [
+                    ft.Text(
+                        _("Another device is entering hand {number} too.").format(number=number),
+                        weight=ft.FontWeight.BOLD,
+                    ),
+                    ft.Text(_("Its entry: {entry}").format(entry=theirs), size=12),
+                    ft.Text(
+                        _("Yours is kept as it is until you choose."),
+                        size=12,
+                        color=ft.Colors.ON_SURFACE_VARIANT,
+                    ),
+                    ft.Row(
+                        [
+                            ft.FilledButton(
+                                content=_("Take its entry"),
+                                height=TOUCH,
+                                on_click=take,
+                                key="take-rival",
+                            ),
+                            ft.OutlinedButton(
+                                content=_("Keep mine"),
+                                height=TOUCH,
+                                on_click=keep,
+                                key="keep-mine",
+                            ),
+                        ],
+                        wrap=True,
+                    ),
+                ],
+                spacing=4,
+            ),
+            bgcolor=ft.Colors.TERTIARY_CONTAINER,
+            border_radius=8,
+            padding=10,
+        ),
+    )
 
 
 def _quick_entry(entry: HandEntry, record: MatchRecord) -> list[ft.Control]:

@@ -4,7 +4,9 @@ announces one (`canasta_scorer.store.Change`).
 Only what the tab shows is read again: the open match (one store read) while one of
 the match's screens is shown, the list of matches while it is shown (its first page:
 a player reading further pages keeps them). The hand being
-entered is never touched (see `OpenMatch.follow`).
+entered is never touched by another device's save (see `OpenMatch.follow`); another
+device's entry of the same hand is read and either taken, when it only adds to this
+one, or offered beside it (`HandEntry.heard`), and both players are told.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from .navigation import Screen
 if TYPE_CHECKING:
     from . import AppModel
 
-__all__ = ["MATCH_SCREENS", "follow", "said_elsewhere"]
+__all__ = ["MATCH_SCREENS", "follow", "follow_draft", "said_elsewhere"]
 
 #: The screens that show the open match.
 MATCH_SCREENS = frozenset(
@@ -49,6 +51,9 @@ def follow(model: AppModel, change: Change) -> None:
         model: the tab's state.
         change: the change (``match_id`` ``None``: any match may have changed).
     """
+    if change.kind is ChangeKind.DRAFT_KEPT:
+        follow_draft(model, change)
+        return
     nav, match = model.nav, model.match
     current = match.current
     if (
@@ -65,3 +70,37 @@ def follow(model: AppModel, change: Change) -> None:
         model.history.refresh_recent()
     elif nav.screen is Screen.MATCHES and len(model.history.recent) <= HISTORY_PAGE:
         model.history.load()  # not while more pages are open: the list would jump back
+
+
+def follow_draft(model: AppModel, change: Change) -> None:
+    """Another device kept its entry of a hand (`ChangeKind.DRAFT_KEPT`): if this tab
+    is entering a hand of that match, read that entry (one store read) and take it or
+    offer it (`HandEntry.heard`); on the hand entry screen the player is told.
+
+    Args:
+        model: the tab's state.
+        change: the announcement (its ``writer`` names the device).
+    """
+    entry, current = model.entry, model.match.current
+    if (
+        current is None
+        or change.match_id != current.id
+        or entry.draft is None
+        or change.writer == entry.writer
+    ):
+        return
+    kept = model.match.store.kept_draft(current.id, change.writer)
+    if kept is None or kept.stamp != change.stamp:
+        return  # thrown away or kept again since: its own announcement follows
+    heard = entry.heard(kept)
+    if heard is None or model.nav.screen is not Screen.HAND_ENTRY:
+        return
+    number = entry.hand_number()
+    if heard == "taken":
+        model.nav.say(
+            _("Another device is entering hand {number} too; its entry is shown.").format(
+                number=number
+            )
+        )
+    elif heard == "asked":
+        model.nav.say(_("Another device is entering hand {number} too.").format(number=number))

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import re
 import time
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -39,6 +40,7 @@ from canasta_scorer.rules import (
 )
 from canasta_scorer.store import (
     ConflictError,
+    KeptDraft,
     MatchState,
     NotFoundError,
     RuleViolationError,
@@ -51,7 +53,7 @@ from ..words import change_words, store_problem
 from .navigation import Navigation, Screen
 from .work import Steps, Work
 
-__all__ = ["DRAFT_DELAY", "HandEntry", "OpenMatch", "Preview", "Scheduler"]
+__all__ = ["DRAFT_DELAY", "HandEntry", "OpenMatch", "Preview", "Rival", "Scheduler"]
 
 #: Seconds a changed draft may wait before it is written to the store.
 DRAFT_DELAY = 1.0
@@ -124,6 +126,25 @@ class Preview:
         return len(errors) + len(unread)
 
 
+def _new_stamp() -> str:
+    return uuid.uuid4().hex
+
+
+@dataclass(frozen=True)
+class Rival:
+    """Another device entering the same hand, whose entry differs from this one's.
+
+    Attributes:
+        writer: that device (tab).
+        stamp: the version of its entry shown here.
+        draft: its entry.
+    """
+
+    writer: str
+    stamp: str
+    draft: HandDraft
+
+
 @dataclass(eq=False)
 class HandEntry:
     """The hand being entered (a new hand or an edit) and its live preview.
@@ -137,6 +158,10 @@ class HandEntry:
         since: the match's version when the entry was started: Save names it, so a
             match changed on another device meanwhile refuses the save (even when
             this screen already shows that change).
+        writer: this device (tab), naming its own kept draft in the store.
+        rival: another device entering the same hand differently since this one last
+            read its entry (``None``: none): the player takes its entry
+            (`take_rival`) or keeps this one (`keep_mine`); nothing is lost before.
     """
 
     store: Store
@@ -145,6 +170,8 @@ class HandEntry:
     touched: frozenset[int] = frozenset()
     tried: bool = False
     since: int | None = None
+    writer: str = field(default_factory=_new_stamp)
+    rival: Rival | None = None
     _schedule: Scheduler | None = None
     _delay: float = DRAFT_DELAY
     _work: Work = field(default_factory=Work, repr=False)
@@ -152,6 +179,10 @@ class HandEntry:
     _dirty: bool = False
     _pending: bool = False
     _writes: int = 0
+    #: The version of the entry shown: written here last, or read from another device.
+    _shown: str = ""
+    #: Devices whose different entry the player chose not to take.
+    _apart: frozenset[str] = frozenset()
 
     def attach(self, match: OpenMatch) -> None:
         """The open match this entry belongs to (done once, when the app is built)."""
@@ -168,9 +199,15 @@ class HandEntry:
 
     # --- keeping the draft ----------------------------------------------------------
 
-    def start(self, draft: HandDraft | None, *, keep: bool = True) -> None:
+    def start(
+        self, draft: HandDraft | None, *, keep: bool = True, seen: KeptDraft | None = None
+    ) -> None:
         """Begin entering ``draft`` (``None``: nothing being entered); ``keep`` writes
-        it to the store at once."""
+        it to the store at once; ``seen``: the kept draft it was read from."""
+        if draft is None or (self.draft is not None and draft.number != self.draft.number):
+            self.rival, self._apart = None, frozenset()
+        if seen is not None:
+            self._shown = seen.stamp
         self.draft = draft
         self.touched = frozenset()
         self.tried = False
@@ -209,8 +246,78 @@ class HandEntry:
         if state is not None and self.draft is not None:
             # the draft as it is now, kept after every store call asked for before
             match_id, text, store = state.id, self.draft.dump(), self.store
-            self._work.later(lambda: store.save_draft(match_id, text))
+            writer, base = self.writer, self._shown
+            stamp = self._shown = _new_stamp()
+            self._work.later(
+                lambda: store.save_draft(match_id, text, writer=writer, stamp=stamp, base=base)
+            )
             self._writes += 1
+
+    def heard(self, kept: KeptDraft) -> str | None:
+        """Another device kept its entry of this match (``kept``, read from the store).
+
+        Of the same hand: if it only adds to what this device shows (it was made from
+        this device's last version, and nothing typed here is waiting to be kept), it
+        is taken and shown. Otherwise both entries are kept apart and the player is
+        asked (`rival`); the first time, this device's entry is kept at once, so the
+        other device hears it and asks its player too.
+
+        Returns:
+            ``"taken"``, ``"asked"``, or ``None`` (another hand, the same entry, or a
+            device whose entry the player chose not to take).
+        """
+        draft = self.draft
+        theirs = HandDraft.load(kept.text)
+        if draft is None or theirs is None or kept.writer == self.writer:
+            return None
+        if theirs.number != draft.number:
+            return None
+        if theirs == draft:
+            self._shown = kept.stamp
+            if self.rival is not None and self.rival.writer == kept.writer:
+                self.rival = None  # the two devices agree again
+            return None
+        if kept.writer in self._apart:
+            return None
+        if self.rival is None and kept.base == self._shown and not self._dirty:
+            self._shown = kept.stamp
+            self.draft = theirs
+            self._dirty = False
+            self._preview()
+            return "taken"
+        first = self.rival is None
+        self.rival = Rival(writer=kept.writer, stamp=kept.stamp, draft=theirs)
+        if first or self._dirty:
+            self._dirty = True
+            self.flush()
+        return "asked"
+
+    def hand_number(self) -> int:
+        """The number of the hand being entered, counted from 1 (0: none)."""
+        state, draft = self._state, self.draft
+        if state is None or draft is None:
+            return 0
+        return (draft.number if draft.number is not None else len(state.record.hands)) + 1
+
+    def take_rival(self) -> None:
+        """Take the other device's entry in place of this one's (the player chose it);
+        it is kept here as made from theirs, so that device sees both agree."""
+        rival = self.rival
+        if rival is None:
+            return
+        self.rival = None
+        self._shown = rival.stamp
+        self._changed(rival.draft)
+
+    def keep_mine(self) -> None:
+        """Keep this device's entry (the player chose it): the other device's entry is
+        not offered again; it keeps its own until one of them is saved (the later
+        Save is refused: "changed elsewhere")."""
+        rival = self.rival
+        if rival is None:
+            return
+        self.rival = None
+        self._apart = self._apart | {rival.writer}
 
     def follow(self) -> None:
         """The match changed on another device: the hand being entered is re-scored
@@ -229,6 +336,8 @@ class HandEntry:
         self.touched = frozenset()
         self.tried = False
         self.since = None
+        self.rival = None
+        self._apart = frozenset()
         self._dirty = False
 
     def _changed(self, draft: HandDraft, side: int | None = None) -> None:
@@ -608,8 +717,8 @@ class OpenMatch:
         starts a kept draft for the first hand dealt by that player."""
         self.current = state
         self.unlocked = False
-        kept = self.store.draft(state.id)
-        self.entry.start(HandDraft.load(kept) if kept else None, keep=False)
+        kept = self.store.kept_draft(state.id)
+        self.entry.start(HandDraft.load(kept.text) if kept else None, keep=False, seen=kept)
         if first_dealer:
             self.entry.start(HandDraft.blank(state.record, first_dealer))
 
@@ -652,8 +761,8 @@ class OpenMatch:
             self.nav.say(_("This match was deleted on another device."))
             return False
         if self.entry.draft is None:
-            kept = self.store.draft(self.current.id)
-            self.entry.start(HandDraft.load(kept) if kept else None, keep=False)
+            kept = self.store.kept_draft(self.current.id)
+            self.entry.start(HandDraft.load(kept.text) if kept else None, keep=False, seen=kept)
         return True
 
     def refresh(self) -> None:
@@ -825,8 +934,8 @@ class OpenMatch:
         if thrown is not None and self.current is not None and not self.current.record.hands:
             first = thrown.dealer
         if self.current is not None:
-            match_id, store = self.current.id, self.store
-            self._work.later(lambda: store.clear_draft(match_id))
+            match_id, store, writer = self.current.id, self.store, self.entry.writer
+            self._work.later(lambda: store.clear_draft(match_id, writer))
         self.entry.forget()
         self.nav.show(Screen.SCOREBOARD)
         if first and self.current is not None:

@@ -1,0 +1,192 @@
+"""Two devices entering the same hand: neither overwrites the other. An entry that
+only adds to what a device shows is taken there; two different entries are kept
+apart and both players are asked to take the other's or keep their own.
+
+Two tabs on one store; the store's announcements are handed to `follow` as the app
+does (the app's own wiring is tested in tests/ui/test_live.py and tests/e2e).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from canasta_scorer.store import Change, Store
+from canasta_scorer.ui.drafts import HandDraft
+from canasta_scorer.ui.state import AppModel, Screen, build_model, follow
+from tests.ui.hands import enter_small
+from tests.ui.harness import AppHarness
+from tests.ui.test_screens import seeded_phone, start_match
+
+OpenApp = Callable[..., AppHarness]
+
+
+def tabs(store: Store) -> tuple[AppModel, AppModel, list[Change]]:
+    """Tab A entering the first hand of a new match, tab B open on it, and the list
+    of changes the store announces from then on."""
+    a = seeded_phone(store)
+    assert a.match.current is not None
+    a.match.begin_hand()
+    changes: list[Change] = []
+    store.changes.subscribe(changes.append)
+    return a, build_model(store), changes
+
+
+def deliver(changes: list[Change], *tabs: AppModel) -> None:
+    """Every change announced so far, to every tab (what each tab then writes is
+    announced and delivered too)."""
+    while changes:
+        change = changes.pop(0)
+        for tab in tabs:
+            follow(tab, change)
+
+
+def open_entry(tab: AppModel, match_id: int) -> None:
+    tab.nav.open_match(match_id)
+    tab.match.begin_hand()
+    assert tab.nav.screen is Screen.HAND_ENTRY
+
+
+def ranks(tab: AppModel, side: int = 0) -> list[str]:
+    assert tab.entry.draft is not None
+    return [meld.rank.value for meld in tab.entry.draft.sides[side].melds]
+
+
+def test_an_entry_that_adds_to_this_one_is_taken_and_said(store: Store) -> None:
+    a, b, changes = tabs(store)
+    a.entry.add_meld(0, "K")
+    a.entry.flush()  # the draft is written a moment after the tap
+    assert a.match.current is not None
+    open_entry(b, a.match.current.id)
+    assert ranks(b) == ["K"]  # B reads A's entry
+    deliver(changes, a, b)
+    b.entry.add_meld(0, "Q")
+    b.entry.flush()
+    deliver(changes, a, b)
+    assert ranks(a) == ["K", "Q"]
+    assert a.entry.rival is None and b.entry.rival is None
+    assert a.nav.message == "Another device is entering hand 1 too; its entry is shown."
+    a.entry.add_meld(0, "J")
+    a.entry.flush()
+    deliver(changes, a, b)
+    assert ranks(a) == ranks(b) == ["K", "Q", "J"]
+    third = build_model(store)
+    open_entry(third, a.match.current.id)
+    assert ranks(third) == ["K", "Q", "J"]
+
+
+def test_two_different_entries_are_both_kept_and_both_players_asked(store: Store) -> None:
+    a, b, changes = tabs(store)
+    a.entry.add_meld(0, "K")
+    a.entry.flush()
+    assert a.match.current is not None
+    open_entry(b, a.match.current.id)
+    deliver(changes, a, b)
+    b.entry.add_meld(0, "Q")  # B taps Q …
+    a.entry.add_meld(0, "J")  # … and A taps J before B's Q reaches A
+    b.entry.flush()
+    deliver(changes, a, b)
+    assert ranks(a) == ["K", "J"] and ranks(b) == ["K", "Q"]  # nothing overwritten
+    assert a.entry.rival is not None and b.entry.rival is not None
+    assert [m.rank.value for m in a.entry.rival.draft.sides[0].melds] == ["K", "Q"]
+    assert [m.rank.value for m in b.entry.rival.draft.sides[0].melds] == ["K", "J"]
+    assert a.nav.message == b.nav.message == "Another device is entering hand 1 too."
+    # both entries are kept in the store, each device's in its own row
+    kept_a = store.kept_draft(a.match.current.id, a.entry.writer)
+    kept_b = store.kept_draft(a.match.current.id, b.entry.writer)
+    assert kept_a is not None and kept_b is not None
+    assert HandDraft.load(kept_a.text) == a.entry.draft
+    assert HandDraft.load(kept_b.text) == b.entry.draft
+    # A takes B's entry: both agree, nobody is asked any more
+    a.entry.take_rival()
+    a.entry.flush()
+    deliver(changes, a, b)
+    assert ranks(a) == ranks(b) == ["K", "Q"]
+    assert a.entry.rival is None and b.entry.rival is None
+
+
+def test_keep_mine_keeps_both_and_the_later_save_is_refused(store: Store) -> None:
+    a, b, changes = tabs(store)
+    assert a.match.current is not None
+    match_id = a.match.current.id
+    open_entry(b, match_id)
+    enter_small(a)
+    b.entry.set_red_threes(1, 2)
+    a.entry.flush()
+    b.entry.flush()
+    deliver(changes, a, b)
+    assert a.entry.rival is not None and b.entry.rival is not None
+    a.entry.keep_mine()
+    b.entry.keep_mine()
+    a.entry.set_left(0, 0, king_to_eight=3)  # more typing is not offered again
+    a.entry.set_left(0, 0, king_to_eight=2)
+    a.entry.flush()
+    deliver(changes, a, b)
+    assert a.entry.rival is None and b.entry.rival is None
+    assert ranks(a) == ["K", "A"] and ranks(b) == []
+    assert a.match.save_hand(), a.nav.message
+    deliver(changes, a, b)
+    assert b.entry.draft is not None and b.entry.draft.sides[1].red_threes == 2
+    enter_small(b)
+    assert b.match.save_hand() is False  # "changed elsewhere": B's entry stays
+    assert b.nav.message is not None and b.nav.message.startswith("Another device changed")
+    assert b.entry.draft is not None and b.entry.draft.sides[1].red_threes == 2
+    assert b.match.current is not None and len(b.match.current.record.hands) == 1
+
+
+def test_an_edit_of_another_hand_is_not_the_same_entry(store: Store) -> None:
+    phone = seeded_phone(store, enter_small)
+    assert phone.match.current is not None
+    match_id = phone.match.current.id
+    a, b = build_model(store), build_model(store)
+    changes: list[Change] = []
+    store.changes.subscribe(changes.append)
+    open_entry(a, match_id)  # hand 2
+    b.nav.open_match(match_id)
+    b.match.edit_hand(0)  # hand 1
+    a.entry.add_meld(0, "K")
+    b.entry.set_red_threes(1, 1)
+    a.entry.flush()
+    b.entry.flush()
+    deliver(changes, a, b)
+    assert a.entry.rival is None and b.entry.rival is None
+    assert a.nav.message is None and b.nav.message is None
+    assert ranks(a) == ["K"] and ranks(b) == ["K", "A"]
+
+
+# --- the app: two tabs, the real wiring (the store's subscription, pub/sub, timers) ---
+
+
+def test_two_tabs_entering_one_hand_are_both_asked_and_one_takes_the_other(
+    open_app: OpenApp,
+) -> None:
+    a, b = open_app(draft_delay=0.05), open_app(draft_delay=0.05)
+    start_match(a)
+    a.click("Enter hand 1")
+    a.click("Add a meld of Ks")
+    a.wait(0.2)  # A's draft is kept a moment after the tap
+    b.wait(0.05)
+    b.click("resume")
+    b.click("Go on with hand 1")
+    assert "Ks in the meld of Ks: 3" in b.labels()  # B reads A's entry
+    b.click("Add a meld of Qs")
+    a.click("Add a meld of Js")  # before B's Q reaches A
+    b.wait(0.2)
+    a.wait(0.2)
+    b.wait(0.05)
+    for tab in (a, b):
+        assert tab.has_text("Another device is entering hand 1 too.")
+        assert tab.button("Take its entry") and tab.button("Keep mine")
+    assert a.has_text("Its entry: North-South: Ks, Qs · East-West: nothing yet")
+    assert b.has_text("Its entry: North-South: Ks, Js · East-West: nothing yet")
+    assert "Js in the meld of Js: 3" in a.labels() and "Qs in the meld of Qs: 3" in b.labels()
+    a.click("Take its entry")
+    a.wait(0.2)
+    b.wait(0.05)
+    for tab in (a, b):
+        assert not tab.has_text("Its entry:")  # nobody is asked any more
+        with pytest.raises(AssertionError):
+            tab.button("Take its entry")
+        assert "Qs in the meld of Qs: 3" in tab.labels()
+        assert "Js in the meld of Js: 3" not in tab.labels()
