@@ -260,7 +260,7 @@ def _cmd_import(args: argparse.Namespace) -> int:
             )
             return EXIT_UNREADABLE
         for problem in error.problems:
-            sys.stderr.write(f"  {problem}\n")
+            sys.stderr.write(f"  {i18n.problem_line(problem)}\n")
         return EXIT_UNREADABLE
     except RuleViolationError as error:
         sys.stderr.write(f"{path}: {error}\n")

@@ -98,6 +98,7 @@ from .records import (
     scoring_groups,
     split_counted_note,
     validate_record,
+    validation_problems,
 )
 from .ruleset import (
     HOUSE_RULE_INFO,
@@ -245,4 +246,5 @@ __all__ = [
     "statistics",
     "summarize",
     "validate_record",
+    "validation_problems",
 ]

@@ -269,8 +269,9 @@ class HandDraft(BaseModel):
                 if left.by_cards:
                     try:
                         typed[i, j] = parse_cards(left.cards)
-                    except ValueError as error:
-                        problems.append(Problem(f"sides[{i}].left_in_hand[{j}]", str(error)))
+                    except CanastaError as error:
+                        where = f"sides[{i}].left_in_hand[{j}]"
+                        problems.append(Problem(where, str(error), error.words))
                         typed[i, j] = ()
                     used.update(typed[i, j])
         if problems:

@@ -428,7 +428,7 @@ class HandEntry:
         try:
             hand: MatchHand = draft.to_hand(record, rules)
         except RecordError as error:
-            problems = tuple((p.where, p.message) for p in error.problems)
+            problems = tuple((p.where, i18n.problem_text(p)) for p in error.problems)
             self.preview = Preview(
                 score=None, problems=problems, findings=self._quick_rest(draft, problems)
             )
@@ -870,7 +870,11 @@ class OpenMatch:
                 entry.start(draft)  # the other device's save cleared the kept draft
             return False
         except RuleViolationError as error:
-            self.nav.say(_("Not saved: ") + "; ".join(i18n.finding_text(f) for f in error.findings))
+            self.nav.say(
+                _("Not saved: {problems}").format(
+                    problems="; ".join(i18n.finding_text(f) for f in error.findings)
+                )
+            )
             return False
         except StoreError as error:
             self.nav.say(_("Not saved: {store_problem}").format(store_problem=store_problem(error)))
@@ -916,9 +920,9 @@ class OpenMatch:
             self.nav.say(store_problem(error))
             return
         self.current = state
+        change = change_words((state.undo if forward else state.redo) or _("change"))
         self.nav.say(
-            (_("Redone: ") if forward else _("Undone: "))
-            + change_words((state.undo if forward else state.redo) or _("change"))
+            (_("Redone: {change}") if forward else _("Undone: {change}")).format(change=change)
         )
 
     def delete_hand(self, number: int) -> None:

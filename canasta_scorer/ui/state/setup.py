@@ -369,11 +369,11 @@ class NewMatch:
         try:
             record = self.form.to_record()
         except RecordError as error:
-            found += [(p.where, p.message) for p in error.problems]
+            found += [(p.where, i18n.problem_text(p)) for p in error.problems]
             try:
                 record = self.form.to_record(lenient=True)
             except RecordError as rest:
-                found += [(p.where, p.message) for p in rest.problems]
+                found += [(p.where, i18n.problem_text(p)) for p in rest.problems]
                 self._say(found)
                 return None
         score = score_match(record)
