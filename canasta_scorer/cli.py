@@ -481,11 +481,8 @@ def _cmd_match(args: argparse.Namespace) -> int:
     out.write(
         f"{total:<10}" + "".join(f"{_points(r):>{col}}" for r in result.running_totals) + "\n"
     )
-    out.write(
-        f"{minimum:<10}"
-        + "".join(f"{m:>{col}}" for m in result.initial_meld_minimums)
-        + _("   initial meld minimum for the next hand\n")
-    )
+    row = f"{minimum:<10}" + "".join(f"{m:>{col}}" for m in result.initial_meld_minimums)
+    out.write(_("{row}   initial meld minimum for the next hand\n").format(row=row))
     if result.finished and result.winner is not None:
         out.write(
             _("\nFinished: {winner} wins by {points}.\n").format(

@@ -1227,7 +1227,13 @@ def SaveBar(
     if summary is not None:
         lines.append(ft.Text(summary, size=18, weight=ft.FontWeight.BOLD))
     if nothing:
-        lines.append(ft.Text(_(NOTHING_ENTERED) + ".", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        lines.append(
+            ft.Text(
+                _("{reason}.").format(reason=_(NOTHING_ENTERED)),
+                size=12,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            )
+        )
     elif waiting:
         lines.append(
             ft.Text(

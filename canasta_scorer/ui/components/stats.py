@@ -45,7 +45,7 @@ def _table(columns: list[tuple[str, str]], rows: list[list[str]], key: str) -> f
         # ("Average hand: 1,630"), and the node around it only names it
         return ft.Semantics(identifier=where, content=content, expand=content.expand)
 
-    (first, _), *numbers = columns
+    (first, _unit), *numbers = columns
     header = cells(
         [
             ft.Text(first, expand=True, weight=ft.FontWeight.BOLD, size=12),
@@ -76,9 +76,14 @@ def _table(columns: list[tuple[str, str]], rows: list[list[str]], key: str) -> f
                         *(
                             cell(
                                 f"{key}-{row}-{column}",
-                                number(value, said=f"{heading.replace(chr(10), ' ')}: {value}"),
+                                number(
+                                    value,
+                                    said=_("{heading}: {value}").format(
+                                        heading=heading.replace(chr(10), " "), value=value
+                                    ),
+                                ),
                             )
-                            for column, ((heading, _), value) in enumerate(
+                            for column, ((heading, _unit), value) in enumerate(
                                 zip(numbers, values, strict=True), start=1
                             )
                         ),

@@ -956,8 +956,9 @@ class OpenMatch:
         self.open((yield lambda: store.rematch(match_id)), first_dealer=dealer)
         self.nav.show(Screen.SCOREBOARD)
         self.nav.say(
-            _("New match with the same sides")
-            + (_("; {dealer} deals first.").format(dealer=dealer) if dealer else ".")
+            _("New match with the same sides; {dealer} deals first.").format(dealer=dealer)
+            if dealer
+            else _("New match with the same sides.")
         )
 
     def delete(self) -> int | None:
