@@ -55,7 +55,7 @@ def _in_hand(how: str, what: str, who: str) -> str:
     for _key, _label, counted, _said, more in CLASSES:
         if how == "More " and more == f"More {what} in {{who}}'s hand":
             return _(more).format(who=who)
-        if how.strip().isdigit() and counted[1] == f"{{n}} {what} in {{who}}'s hand":
+        if how.strip().isdigit() and f"{{n}} {what} in {{who}}'s hand" in counted:
             count = int(how)
             return ngettext(*counted, count).format(n=count, who=who)
     raise AssertionError(f"{how}{what}")
@@ -90,8 +90,9 @@ def word(english: str) -> str:
     found = COUNT.fullmatch(english)
     assert found is not None, english
     count, what = int(found.group(1)), found.group(2)
-    assert what.startswith("red threes of "), english
-    side = what.removeprefix("red threes of ")
+    found = re.fullmatch(r"red threes? of (.+)", what)
+    assert found is not None, english
+    side = found.group(1)
     return ngettext("{count} red three of {name}", "{count} red threes of {name}", count).format(
         count=count, name=side
     )
@@ -148,3 +149,37 @@ def test_a_verdict_in_the_browsers_language(speaking: AppPage) -> None:
     expected = i18n.answer_text(verdict)
     assert expected != verdict.answer  # the catalog's words, not English
     app.expect_node("verdict", expected)
+
+
+def test_the_file_formats_limits_and_the_meld_counts_in_german(
+    browser: Browser, server: Server
+) -> None:
+    """A number the match file refuses (pydantic's bound) is said in German under its
+    field, and the hand entry's counts are German sentences, on a phone."""
+    seed_match(server, [])
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, locale="de-DE")
+    try:
+        with i18n.use("de"):
+            app = AppPage(page=context.new_page(), server=server, test_name="languages-de-words")
+            app.open()
+            app.tap(_("New match"))
+            app.tap(re.compile("^" + re.escape(_("Target {value}").split("{")[0])))
+            app.type(_("Target (default {target})").format(target="5.000"), "20000000")
+            app.tap(_("Start match"))
+            said = "darf höchstens 10.000.000 sein; erhalten: 20000000"
+            expect(app.text(said)).to_be_visible()
+            app.shot("new-match-limit", at=app.text(said))
+            # a new tab (a new session): Home, to resume the seeded match
+            app = AppPage(page=context.new_page(), server=server, test_name="languages-de-words")
+            app.open()
+            resume = _("Resume: {score_line}").split("{")[0]
+            app.tap(re.compile("^" + re.escape(resume)))
+            app.tap(_("Enter hand {number}").format(number=1))
+            app.tap("K")
+            expect(app.button("5 natürliche Karten in der Meldung Könige")).to_be_visible()
+            expect(app.text("natürliche Karten in der Meldung Könige: 3")).to_have_count(1)
+            app.tap("Mehr Zweier in der Meldung Könige")
+            expect(app.text("Zweier in der Meldung Könige: 1")).to_have_count(1)
+            app.shot("hand-entry-counts", at=app.text("Zweier in der Meldung Könige: 1"))
+    finally:
+        context.close()

@@ -54,3 +54,16 @@ def test_undo_says_what_was_undone_in_german(open_app: OpenApp, store: Store) ->
     assert "Rückgängig gemacht: Eintrag von Runde 1" in app.labels()
     app.click("Wiederholen: Eintrag von Runde 1")
     assert "Wiederholt: Eintrag von Runde 1" in app.labels()
+
+
+def test_a_number_the_file_format_refuses_is_said_in_german(open_app: OpenApp) -> None:
+    app = open_app()
+    app.choose("Language", "de")
+    app.click("new-match")
+    app.click("target-and-start")
+    app.type("Ziel (Standard 5.000)", "20000000")
+    app.click("start-match")
+    # pydantic's bound of the match file's target, worded at the edge
+    assert app.field("Ziel (Standard 5.000)").error == (
+        "darf höchstens 10.000.000 sein; erhalten: 20000000"
+    )
