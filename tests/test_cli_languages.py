@@ -151,3 +151,20 @@ def test_an_import_that_cannot_be_read_in_portuguese(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert "  sides[0].start_score: precisa ser um número inteiro; veio 1.5\n" in done.stderr
     assert "must be" not in done.stderr
+
+
+def test_an_import_that_breaks_a_rule_in_portuguese(tmp_path: Path) -> None:
+    match = tmp_path / "match.json"
+    match.write_text(
+        '{"sides": [{"name": "Nós"}, {"name": "Eles"}], '
+        '"hands": [{"sides": [{"melds": ["K K"]}, {}]}]}',
+        encoding="utf-8",
+    )
+    done = _run("--lang", "pt_BR", "import", str(match), "--db", f"sqlite:///{tmp_path}/s.db")
+    assert done.returncode == 1
+    lines = done.stderr.splitlines()
+    assert lines[0] == f"{match}: nada foi importado: estas regras foram violadas"
+    assert lines[1] == (
+        "  hands[0].sides[0].melds[0]: K K tem 2 cartas: um jogo precisa de pelo menos 3 "
+        "[regras §1.3 Jogos]"
+    )
