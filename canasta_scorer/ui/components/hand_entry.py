@@ -162,16 +162,15 @@ def _lines(score: SideScore) -> list[tuple[str, int]]:
 
 
 def _canastas(score: SideScore) -> ft.Control:
+    """How many canastas of each kind the side has, said as a list of whole counts
+    ("2 natural canastas and 1 mixed canasta")."""
+    natural, mixed = score.natural_canastas, score.mixed_canastas
     return ft.Text(
-        # Translators: "2 natural, 1 mixed canasta": the two counts, each worded with
-        # its own plural below.
-        _("{natural}, {mixed}").format(
-            natural=ngettext("{n} natural", "{n} natural", score.natural_canastas).format(
-                n=score.natural_canastas
-            ),
-            mixed=ngettext("{n} mixed canasta", "{n} mixed canastas", score.mixed_canastas).format(
-                n=score.mixed_canastas
-            ),
+        i18n.spoken_list(
+            [
+                ngettext("{n} natural canasta", "{n} natural canastas", natural).format(n=natural),
+                ngettext("{n} mixed canasta", "{n} mixed canastas", mixed).format(n=mixed),
+            ]
         ),
         size=12,
         color=ft.Colors.ON_SURFACE_VARIANT,
