@@ -431,18 +431,15 @@ class MatchRecord(_Strict):
 _Model = TypeVar("_Model", bound=BaseModel)
 
 
-#: A part of pydantic's location that is not a key of the file but names a type it
-#: tried (``function-plain[_read_left()]``, ``tuple[...]``): left out of the path.
-_TYPE_TAG = re.compile(r"[a-z][a-z-]*\[.*\]")
-
-
 def _path(loc: tuple[int | str, ...]) -> str:
-    """A JSON path as docs/file-format.md writes it (``sides[0].melds[2]``)."""
+    """A JSON path as docs/file-format.md writes it (``sides[0].melds[2]``), from
+    pydantic's location (the file models have no unions, so every part of it is a key
+    of the file or an index)."""
     out = ""
     for part in loc:
         if isinstance(part, int):
             out += f"[{part}]"
-        elif not _TYPE_TAG.fullmatch(part):
+        else:
             out += f".{part}" if out else part
     return out
 
