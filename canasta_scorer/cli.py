@@ -520,8 +520,8 @@ def _cmd_minimum(args: argparse.Namespace) -> int:
         )
     else:
         sys.stdout.write(
-            _("Initial meld minimum at {points} in {id}: {minimum}\n").format(
-                points=_points(args.score), id=rules.variant.id, minimum=minimum
+            _("Initial meld minimum at {points} in {variant}: {minimum}\n").format(
+                points=_points(args.score), variant=_(rules.variant.title), minimum=minimum
             )
         )
         for problem in problems:
@@ -903,6 +903,16 @@ def _parser() -> argparse.ArgumentParser:
             "LC_MESSAGES or LANG, else English)"
         ).format(languages=", ".join(i18n.LANGUAGES)),
     )
+    # --db before the command's name too; a command's own --db (after its name) leaves
+    # this one in place unless given (argparse.SUPPRESS there)
+    parser.add_argument(
+        "--db",
+        metavar="URL",
+        help=_(
+            "database URL of matches, export, import, backup and app, before or after the "
+            "command's name (default: $CANASTA_SCORER_DB, else SQLite in the user data folder)"
+        ),
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     score = commands.add_parser(
@@ -989,6 +999,7 @@ def _parser() -> argparse.ArgumentParser:
     app.add_argument(
         "--db",
         metavar="URL",
+        default=argparse.SUPPRESS,
         help=_("database URL (default: $CANASTA_SCORER_DB, else SQLite in the user data folder)"),
     )
     app.add_argument(
@@ -1089,8 +1100,8 @@ def _main(argv: list[str]) -> int:
         with _argparse_speaks():
             parser = _parser()
             args = parser.parse_args(argv)
-            if args.command is None:
-                args = parser.parse_args(["app"])
+            if args.command is None:  # the app, with the options given before no command
+                args = parser.parse_args([*argv, "app"])
         status: int = args.run(args)
         return status
     except SystemExit as exit_:

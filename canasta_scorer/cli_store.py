@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from canasta_scorer import i18n
+from canasta_scorer.files import IMPORT_LIMIT as FILE_LIMIT
 from canasta_scorer.i18n import _, ngettext
 from canasta_scorer.rules import MatchStatus
 
@@ -26,13 +27,14 @@ EXIT_VIOLATIONS = 1
 EXIT_UNREADABLE = 2
 
 #: The largest file `import` reads, in bytes: a backup of thousands of matches.
-IMPORT_LIMIT = 256 * 1024 * 1024
+IMPORT_LIMIT = FILE_LIMIT
 
 
 def _db_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--db",
         metavar="URL",
+        default=argparse.SUPPRESS,  # else it would hide a --db before the command's name
         help=_(
             "database URL (default: $CANASTA_SCORER_DB, else SQLite in the user data folder); "
             "e.g. sqlite:///scores.db or postgresql+psycopg://user:pw@host/canasta"

@@ -1,6 +1,6 @@
-"""Writing files safely: a file is written whole beside its target, then renamed
-over it, so a full disk or a crash leaves the old file as it was (never a
-truncated one)."""
+"""Files in and out: a file is written whole beside its target, then renamed over
+it, so a full disk or a crash leaves the old file as it was (never a truncated
+one); a file to import is read up to `IMPORT_LIMIT`."""
 
 from __future__ import annotations
 
@@ -10,7 +10,12 @@ import stat
 import tempfile
 from pathlib import Path
 
-__all__ = ["write_atomic"]
+__all__ = ["IMPORT_LIMIT", "write_atomic"]
+
+#: The largest match file or backup an import reads, in bytes (256 MB: a backup of
+#: thousands of matches); the command line's ``import`` and the app's both refuse a
+#: larger one (docs/file-format.md).
+IMPORT_LIMIT = 256 * 1024 * 1024
 
 
 def write_atomic(path: str | Path, data: str | bytes) -> None:

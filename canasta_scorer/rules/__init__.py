@@ -9,7 +9,8 @@ itself, never from its modules. The entry points:
   `dump_hand` / `dump_match`, `validate_record` (already-parsed JSON);
 * a hand: `score_hand` (check and score: `HandScore`), `check_hand` (findings only),
   `score_sides` (scores only);
-* a match: `score_match` (hands, running totals, minimums, winner: `MatchScore`);
+* a match: `score_match` (hands, running totals, minimums, winner: `MatchScore`),
+  `score_next_hand` (the same with one more hand, from the score before it);
 * a table question: `settle` (a `Question`, its situation, the rules → `Verdict`);
 * the rules in force: `rule_set`, `hand_rules`, `match_rules` → `RuleSet`;
   `initial_meld_minimum`;
@@ -70,6 +71,7 @@ from .match import (
     match_rules,
     next_dealer,
     score_match,
+    score_next_hand,
     seating,
     standing,
 )
@@ -81,6 +83,7 @@ from .records import (
     MATCH_FILE_LIMIT,
     MAX_HANDS,
     MAX_MELDS,
+    MAX_NAME,
     HandPlay,
     HandRecord,
     HandSide,
@@ -127,7 +130,7 @@ from .stats import (
     statistics,
     summarize,
 )
-from .words import WORDS, Phrase, phrase
+from .words import VARIANT_WORDS, WORDS, Phrase, phrase, variant_phrase
 from .words import render as render_words
 
 __all__ = [
@@ -139,11 +142,13 @@ __all__ = [
     "MATCH_FILE_LIMIT",
     "MAX_HANDS",
     "MAX_MELDS",
+    "MAX_NAME",
     "NATURAL_RANKS",
     "POINT_CLASS_CARDS",
     "REASON_WORDS",
     "RULES",
     "VARIANT_INFO",
+    "VARIANT_WORDS",
     "WORDS",
     "CanastaError",
     "CanastaKind",
@@ -236,6 +241,7 @@ __all__ = [
     "rule_set",
     "score_hand",
     "score_match",
+    "score_next_hand",
     "score_sides",
     "scoring_groups",
     "seating",
@@ -247,4 +253,5 @@ __all__ = [
     "summarize",
     "validate_record",
     "validation_problems",
+    "variant_phrase",
 ]

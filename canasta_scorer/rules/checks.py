@@ -16,7 +16,7 @@ from .findings import Code, Finding, Severity
 from .melds import CANASTA_SIZE, Meld, MeldRank, canasta_count
 from .records import HandRecord, HandSide, WentOut, hand_rules, scoring_groups, side_index
 from .ruleset import HouseRule, RuleSet, initial_meld_minimum
-from .words import Phrase, phrase, rank_phrase, render
+from .words import Phrase, phrase, rank_phrase, render, variant_phrase
 
 __all__ = [
     "check_hand",
@@ -439,7 +439,10 @@ def _check_table(
                 Code.SIDES_COUNT,
                 "sides",
                 phrase(
-                    "sides.count", variant=info.id.value, want=len(info.side_sizes), n=len(sides)
+                    "sides.count",
+                    variant=variant_phrase(info.id),
+                    want=len(info.side_sizes),
+                    n=len(sides),
                 ),
                 R_VARIANT,
             )
@@ -471,7 +474,7 @@ def _check_table(
                     "sides",
                     phrase(
                         "sides.players",
-                        variant=info.id.value,
+                        variant=variant_phrase(info.id),
                         want=want,
                         have=" and ".join(str(len(s.players)) for s in sides),
                     ),
@@ -490,7 +493,7 @@ def _check_table(
                         "sides.players:too_many",
                         side=side.name,
                         n=len(side.players),
-                        variant=info.id.value,
+                        variant=variant_phrase(info.id),
                         most=max(allowed),
                     ),
                     R_VARIANT,
@@ -535,7 +538,7 @@ def _check_lone_hand(record: HandRecord, rules: RuleSet) -> list[Finding]:
                 E,
                 Code.LONE_HAND_UNKNOWN,
                 "lone_hand",
-                phrase("lone_hand.unknown:variant", variant=rules.variant.id.value),
+                phrase("lone_hand.unknown:variant", variant=variant_phrase(rules.variant.id)),
                 rule,
             )
         ]
@@ -568,7 +571,7 @@ def _check_sitting_out(
                     E,
                     Code.SITTING_OUT_UNKNOWN,
                     "sitting_out",
-                    phrase("sitting_out.unknown:variant", variant=rules.variant.id.value),
+                    phrase("sitting_out.unknown:variant", variant=variant_phrase(rules.variant.id)),
                     rule,
                 )
             ]
@@ -880,7 +883,7 @@ def _check_going_out(
                         side=side.name,
                         has=has,
                         need=need,
-                        variant=rules.variant.id.value,
+                        variant=variant_phrase(rules.variant.id),
                     ),
                     R_GOING_OUT,
                 )

@@ -49,6 +49,7 @@ __all__ = [
     "MATCH_FILE_LIMIT",
     "MAX_HANDS",
     "MAX_MELDS",
+    "MAX_NAME",
     "HandPlay",
     "HandRecord",
     "HandSide",
@@ -81,6 +82,8 @@ MAX_HANDS = 1000
 MAX_MELDS = 100
 #: The longest text of cards (a meld, the cards left in hand), in characters.
 MAX_CARD_TEXT = 1000
+#: The longest name of a side or a player, in characters (docs/file-format.md).
+MAX_NAME = 80
 #: The most players named in one side's cards left in hand.
 MAX_SIDE_PLAYERS = 12
 #: Control characters a note may hold: tab and line breaks.
@@ -218,7 +221,9 @@ LeftInHand = Annotated[
     PlainSerializer(_write_left),
 ]
 MeldField = Annotated[Meld, PlainValidator(_read_meld), PlainSerializer(str)]
-Name = Annotated[str, Field(min_length=1, max_length=80, pattern=r"\S"), AfterValidator(plain_name)]
+Name = Annotated[
+    str, Field(min_length=1, max_length=MAX_NAME, pattern=r"\S"), AfterValidator(plain_name)
+]
 Note = Annotated[str, Field(max_length=2000), AfterValidator(_plain_note)]
 Points = Annotated[StrictInt, Field(ge=-10_000_000, le=10_000_000)]
 

@@ -28,6 +28,7 @@ from typing import Any, Union
 __all__ = [
     "N_",
     "RANK_WORDS",
+    "VARIANT_WORDS",
     "WORDS",
     "Nn_",
     "Phrase",
@@ -36,6 +37,7 @@ __all__ = [
     "phrase",
     "rank_phrase",
     "render",
+    "variant_phrase",
 ]
 
 
@@ -94,6 +96,16 @@ def phrase(key: str, **values: Value) -> Phrase:
 def rank_phrase(token: str) -> Phrase:
     """The cards of a rank in words ("Ks", "black threes"), from its file token."""
     return Phrase(f"rank.{token}")
+
+
+def variant_phrase(variant: str) -> Phrase:
+    """A variant named in a sentence by its name ("Classic", "Two players"), from its
+    id (``classic``, ``two-player``; rules §2).
+
+    >>> render(phrase("sitting_out.unknown:variant", variant=variant_phrase("two-player")))
+    'nobody sits out in Two players'
+    """
+    return Phrase(f"variant.{variant}")
 
 
 class _Formatter(string.Formatter):
@@ -221,11 +233,24 @@ LABEL_WORDS: dict[str, Words] = {
     **{f"label.{token}": Words(token) for token in ("7", "6", "5", "4")},
 }
 
+#: Each variant's name as players say it, keyed ``variant.<id>`` (rules §2; the same
+#: words as the variants' titles, `canasta_scorer.rules.VARIANT_INFO`).
+VARIANT_WORDS: dict[str, Words] = {
+    "variant.classic": N_("Classic"),
+    "variant.two-player": N_("Two players"),
+    "variant.three-player": N_("Three players"),
+    "variant.three-player-cutthroat": N_("Three players, cutthroat"),
+    "variant.five-player": N_("Five players"),
+    "variant.six-player": N_("Six players, 2 sides of 3"),
+    "variant.six-player-three-sides": N_("Six players, 3 sides of 2"),
+}
+
 #: Every wording of a finding, keyed by its `Code` value or ``code:form`` where one
 #: code is worded more than one way (docs/rules.md sections in the comments).
 WORDS: dict[str, Words] = {
     **RANK_WORDS,
     **LABEL_WORDS,
+    **VARIANT_WORDS,
     "plain": Words("{text}"),
     # text that cannot be read as cards or a number (docs/file-format.md, "Cards")
     "error.empty_card": N_("an empty card"),

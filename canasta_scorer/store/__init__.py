@@ -20,6 +20,7 @@ from .errors import (
 )
 from .repository import (
     BackupResult,
+    ImportPreview,
     ImportResult,
     MatchState,
     MatchSummary,
@@ -34,6 +35,7 @@ __all__ = [
     "ChangeKind",
     "Changes",
     "ConflictError",
+    "ImportPreview",
     "ImportResult",
     "LaterHandsError",
     "MatchState",

@@ -46,6 +46,7 @@ from canasta_scorer.rules import (
     plain_name,
     player_key,
     score_match,
+    score_next_hand,
     side_players,
     summarize,
     validate_record,
@@ -60,7 +61,14 @@ from .errors import (
     RuleViolationError,
     StoreError,
 )
-from .exchange import BackupFile, BackupMatch, fingerprint, read_backup_or_match, score_sheet_csv
+from .exchange import (
+    BackupFile,
+    BackupMatch,
+    HandTexts,
+    fingerprint,
+    read_backup_or_match,
+    score_sheet_csv,
+)
 from .tables import (
     EVERY_MATCH,
     ChangeRow,
@@ -82,6 +90,7 @@ from .tables import (
 
 __all__ = [
     "BackupResult",
+    "ImportPreview",
     "ImportResult",
     "MatchState",
     "MatchSummary",
@@ -190,6 +199,25 @@ class ImportResult(BaseModel):
 
     created: tuple[int, ...]
     already_there: tuple[int, ...]
+
+
+class ImportPreview(BaseModel):
+    """What an import would do, before anything is saved (`Store.import_preview`).
+
+    Attributes:
+        records: every match the file holds, in its order (a match file holds one).
+        scores: each match's score, in the same order.
+        already_there: for each match, the id of the same match already in the store
+            (it would not be imported again), else ``None``.
+        backup: True for a backup file, False for a match file.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    records: tuple[MatchRecord, ...]
+    scores: tuple[MatchScore, ...]
+    already_there: tuple[int | None, ...]
+    backup: bool
 
 
 #: The summed columns of the kept statistics (the best hand is a maximum).
@@ -316,20 +344,22 @@ def _splice_json(old: Sequence[MatchHand], new: Sequence[MatchHand], *, before: 
     """One side of a change as a splice: the hands from ``at`` that differ, before or after.
 
     Only the changed hands are kept (an edit of hand 3 keeps hand 3), so the undo
-    history stays small however long the match.
+    history stays small however long the match; a hand that is the same object on
+    both sides is not written out to be compared.
     """
-    old_json = [_hand_json(hand) for hand in old]
-    new_json = [_hand_json(hand) for hand in new]
     at = 0
-    while at < min(len(old_json), len(new_json)) and old_json[at] == new_json[at]:
+    while at < min(len(old), len(new)) and _same_hand(old[at], new[at]):
         at += 1
     tail = 0
-    while (
-        tail < min(len(old_json), len(new_json)) - at and old_json[-1 - tail] == new_json[-1 - tail]
-    ):
+    while tail < min(len(old), len(new)) - at and _same_hand(old[-1 - tail], new[-1 - tail]):
         tail += 1
-    part = old_json[at : len(old_json) - tail] if before else new_json[at : len(new_json) - tail]
-    return f'{{"at":{at},"hands":[{",".join(part)}]}}'
+    part = old[at : len(old) - tail] if before else new[at : len(new) - tail]
+    return f'{{"at":{at},"hands":[{",".join(_hand_json(hand) for hand in part)}]}}'
+
+
+def _same_hand(one: MatchHand, other: MatchHand) -> bool:
+    """True when two hands are stored as the same text."""
+    return one is other or _hand_json(one) == _hand_json(other)
 
 
 def _apply_change(
@@ -405,6 +435,8 @@ class Store:
         # version (another tab, another visit) is not read and re-scored again
         self._scored: OrderedDict[int, MatchState] = OrderedDict()
         self._scored_lock = threading.Lock()
+        # the hands' parts of the match files whose fingerprints were made last
+        self._hand_texts = HandTexts()
         path = sqlite_path(str(engine.url))
         self._path = path
         self._where = str(path) if path else engine.url.render_as_string(hide_password=True)
@@ -558,11 +590,7 @@ class Store:
                     return kept
             record = self._record(session, row)
             state = self._state(session, row, record, score_match(record))
-        with self._scored_lock:
-            self._scored[match_id] = state
-            self._scored.move_to_end(match_id)
-            while len(self._scored) > SCORED_KEPT:
-                self._scored.popitem(last=False)
+        self._keep(state)
         return state
 
     def matches(
@@ -1318,7 +1346,7 @@ class Store:
             row.finished_at = utcnow()
         elif not score.finished:
             row.finished_at = None
-        row.fingerprint = fingerprint(record)
+        row.fingerprint = fingerprint(record, self._hand_texts)
         row.updated_at = utcnow()
 
     def _insert(
@@ -1428,13 +1456,24 @@ class Store:
     def _set_hands(
         self, session: Session, row: MatchRow, old: Sequence[MatchHand], new: Sequence[MatchHand]
     ) -> None:
+        """Write the hands that changed (a hand kept as the same object is not
+        written out again, e.g. every hand before one added or edited)."""
         assert row.id is not None
+        first = 0
+        while first < min(len(old), len(new)) and old[first] is new[first]:
+            first += 1
+        if first == len(old) == len(new):
+            return
         existing = {
             h.number: h
-            for h in session.scalars(select(HandRow).where(col(HandRow.match_id) == row.id))
+            for h in session.scalars(
+                select(HandRow).where(col(HandRow.match_id) == row.id, col(HandRow.number) >= first)
+            )
         }
         now = utcnow()
-        for number in range(max(len(old), len(new))):
+        for number in range(first, max(len(old), len(new))):
+            if number < len(old) and number < len(new) and old[number] is new[number]:
+                continue
             if number >= len(new):
                 session.delete(existing[number])
                 continue
@@ -1447,15 +1486,42 @@ class Store:
                 current.updated_at = now
         session.flush()
 
+    def _kept(self, match_id: int, version: int) -> MatchState | None:
+        """The match as scored here at ``version``, if it is still kept."""
+        with self._scored_lock:
+            kept = self._scored.get(match_id)
+        return kept if kept is not None and kept.version == version else None
+
+    def _keep(self, state: MatchState) -> None:
+        """Keep a match as scored at its version (`match` reads it from here)."""
+        with self._scored_lock:
+            self._scored[state.id] = state
+            self._scored.move_to_end(state.id)
+            while len(self._scored) > SCORED_KEPT:
+                self._scored.popitem(last=False)
+
     def _change(
-        self, match_id: int, version: int, edit: _Edit, kind: ChangeKind, hand: int | None
+        self,
+        match_id: int,
+        version: int,
+        edit: _Edit,
+        kind: ChangeKind,
+        hand: int | None,
+        *,
+        clear_draft: bool = False,
     ) -> MatchState:
         with self._session() as session:
             row = self._claim(session, match_id, version)
-            record = self._record(session, row)
+            # the match as read and scored at the version just claimed, if kept: the
+            # database holds the same (every change moves the version)
+            kept = self._kept(match_id, version)
+            record = kept.record if kept is not None else self._record(session, row)
             new_hands, description, checked = edit(list(record.hands))
             candidate = record.model_copy(update={"hands": tuple(new_hands)})
-            score = score_match(candidate)
+            if kept is not None and kind is ChangeKind.HAND_ADDED:
+                score = score_next_hand(record, kept.score, new_hands[-1])
+            else:
+                score = score_match(candidate)
             errors = _errors(score.violations, [f"hands[{n}]" for n in checked])
             if errors:
                 raise RuleViolationError(f"not saved ({description.lower()}):", errors)
@@ -1497,6 +1563,8 @@ class Store:
                     col(ChangeRow.match_id) == row.id, col(ChangeRow.seq) <= last + 1 - UNDO_DEPTH
                 )
             )
+            if clear_draft:
+                session.execute(delete(DraftRow).where(col(DraftRow.match_id) == row.id))
             self._cache(row, candidate, score)
             self._keep_stats(session, row, candidate, score)
             session.add(row)
@@ -1505,15 +1573,22 @@ class Store:
             self._announce(
                 session, Change(match_id=row.id, kind=kind, version=row.version, hand=number)
             )
-            return self._state(session, row, candidate, score)
+            state = self._state(session, row, candidate, score)
+        self._keep(state)  # committed: the next change starts from it
+        return state
 
-    def add_hand(self, match_id: int, hand: MatchHand, version: int) -> MatchState:
-        """Record the next hand of a match.
+    def add_hand(
+        self, match_id: int, hand: MatchHand, version: int, *, clear_draft: bool = False
+    ) -> MatchState:
+        """Record the next hand of a match (scored from the match's score kept here at
+        ``version`` when there is one: only the new hand is checked and scored).
 
         Args:
             match_id: the match.
             hand: the hand's entry (each side's melds, red threes, going out, cards left).
             version: the match's version when the entry was started.
+            clear_draft: forget the match's kept draft (`save_draft`) in the same
+                transaction (the hand entered is saved; refused, the draft stays).
 
         Raises:
             RuleViolationError: the hand has rule errors, or the match is over; nothing
@@ -1525,10 +1600,21 @@ class Store:
         def edit(hands: list[MatchHand]) -> tuple[list[MatchHand], str, list[int]]:
             return [*hands, hand], f"Add hand {len(hands) + 1}", [len(hands)]
 
-        return self._change(match_id, version, edit, ChangeKind.HAND_ADDED, None)
+        return self._change(
+            match_id, version, edit, ChangeKind.HAND_ADDED, None, clear_draft=clear_draft
+        )
 
-    def edit_hand(self, match_id: int, number: int, hand: MatchHand, version: int) -> MatchState:
-        """Replace hand ``number`` (0 = the first hand); later totals follow.
+    def edit_hand(
+        self,
+        match_id: int,
+        number: int,
+        hand: MatchHand,
+        version: int,
+        *,
+        clear_draft: bool = False,
+    ) -> MatchState:
+        """Replace hand ``number`` (0 = the first hand); later totals follow;
+        ``clear_draft`` as for `add_hand`.
 
         Raises:
             NotFoundError: no such match or hand.
@@ -1549,7 +1635,9 @@ class Store:
                 [number],
             )
 
-        return self._change(match_id, version, edit, ChangeKind.HAND_EDITED, number)
+        return self._change(
+            match_id, version, edit, ChangeKind.HAND_EDITED, number, clear_draft=clear_draft
+        )
 
     def check_edit(self, match_id: int, number: int, hand: MatchHand | None = None) -> EditCheck:
         """What replacing hand ``number`` by ``hand`` (or deleting it, when ``hand`` is
@@ -1859,14 +1947,17 @@ class Store:
             "hands": list(hands),
         }
 
-    def import_text(self, text: str | bytes) -> ImportResult:
-        """Import a match file or a backup: all of it or nothing.
-
-        A match already in the store (same content) is not imported again.
+    @staticmethod
+    def _importable(
+        text: str | bytes,
+    ) -> tuple[bool, list[tuple[MatchRecord, MatchScore, BackupMatch | None]]]:
+        """A match file or backup read and checked: whether it is a backup, and each
+        match with its score (and its backup entry).
 
         Raises:
             RecordError: not a match file or backup; every problem with its JSON path.
-            RuleViolationError: a match in it breaks a rule; nothing is imported.
+            RuleViolationError: a match in it breaks a rule (every error, its path
+                below ``matches[N].match`` in a backup).
         """
         parsed = read_backup_or_match(text)
         if isinstance(parsed, MatchRecord):
@@ -1885,18 +1976,57 @@ class Store:
             prepared.append((record, score, item if isinstance(item, BackupMatch) else None))
         if problems:
             raise RuleViolationError(_("nothing was imported: these rules are broken"), problems)
+        return not isinstance(parsed, MatchRecord), prepared
+
+    def _already_there(
+        self, session: Session, record: MatchRecord
+    ) -> tuple[MatchRecord, str, int | None]:
+        """The record as it would be stored, its fingerprint, and the id of the same
+        match already kept (not deleted), if any."""
+        stored = self._as_stored(session, record)
+        print_ = fingerprint(stored)
+        existing = session.scalar(
+            select(col(MatchRow.id))
+            .where(col(MatchRow.fingerprint) == print_, col(MatchRow.deleted_at).is_(None))
+            .limit(1)
+        )
+        return stored, print_, None if existing is None else int(existing)
+
+    def import_preview(self, text: str | bytes) -> ImportPreview:
+        """What `import_text` would do with the same text, without saving anything:
+        the same reading, the same checks, the same matches found already there.
+
+        Raises:
+            RecordError: not a match file or backup; every problem with its JSON path.
+            RuleViolationError: a match in it breaks a rule; it could not be imported.
+        """
+        backup, prepared = self._importable(text)
+        with self._session(read=True) as session:
+            there = [self._already_there(session, record)[2] for record, _s, _m in prepared]
+        return ImportPreview(
+            records=tuple(record for record, _s, _m in prepared),
+            scores=tuple(score for _r, score, _m in prepared),
+            already_there=tuple(there),
+            backup=backup,
+        )
+
+    def import_text(self, text: str | bytes) -> ImportResult:
+        """Import a match file or a backup: all of it or nothing.
+
+        A match already in the store (same content) is not imported again.
+
+        Raises:
+            RecordError: not a match file or backup; every problem with its JSON path.
+            RuleViolationError: a match in it breaks a rule; nothing is imported.
+        """
+        _backup, prepared = self._importable(text)
         created: list[int] = []
         there: list[int] = []
         with self._session() as session:
             seen: dict[str, int] = {}
             for record, score, meta in prepared:
-                stored = self._as_stored(session, record)
-                print_ = fingerprint(stored)
-                existing = seen.get(print_) or session.scalar(
-                    select(col(MatchRow.id))
-                    .where(col(MatchRow.fingerprint) == print_, col(MatchRow.deleted_at).is_(None))
-                    .limit(1)
-                )
+                stored, print_, kept = self._already_there(session, record)
+                existing = seen.get(print_) or kept
                 if existing is not None:
                     there.append(int(existing))
                     continue

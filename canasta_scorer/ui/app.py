@@ -13,7 +13,6 @@ import contextlib
 import inspect
 import logging
 import os
-import re
 import secrets
 import sys
 import tomllib
@@ -28,18 +27,13 @@ from canasta_scorer import i18n
 from canasta_scorer.i18n import N_, _
 from canasta_scorer.store import Store
 
+from .address_bar import AddressBar
 from .addresses import announce
-from .components.checker import CheckerScreen
+from .awake import KeepAwake
 from .components.common import TOUCH, icon_button
-from .components.export import ExportScreen
-from .components.hand_detail import HandDetailScreen
 from .components.hand_entry import HandEntryScreen
-from .components.history import HistoryScreen
-from .components.home import HomeScreen
-from .components.new_match import NewMatchScreen
+from .components.home import HomeScreen, language_menu
 from .components.scoreboard import BoardActions, scoreboard, scoreboard_actions
-from .components.stats import StatsScreen
-from .components.table import TableScreen
 from .language import follow_device, speak_for, tab_language
 from .live import LiveUpdates
 from .serving import (
@@ -164,19 +158,23 @@ TITLES = {
     Screen.CHECKER: N_("Rule checker"),
     Screen.STATS: N_("Player statistics"),
     Screen.EXPORT: N_("Export"),
+    Screen.IMPORT: N_("Import a file"),
 }
 
 
 def _message(nav: Navigation) -> ft.Control:
     """The app's last message, with Undo when it offers one and a way to dismiss it."""
     message = nav.message or ""
+    # a live region of plain text: a screen reader says it when it comes, and reads it
+    # as a sentence (selectable text is a text box to it)
     return ft.Semantics(
         identifier="message",
         label=message,
+        live_region=True,
         content=ft.Container(
             content=ft.Row(
                 [
-                    ft.Text(message, expand=True, selectable=True),
+                    ft.Text(message, expand=True),
                     *(
                         [
                             ft.TextButton(
@@ -208,6 +206,7 @@ def _working() -> ft.Control:
     return ft.Semantics(
         identifier="working",
         label=_("Working…"),
+        live_region=True,
         content=ft.Row(
             [ft.ProgressRing(width=16, height=16, stroke_width=2), ft.Text(_("Working…"))],
             spacing=8,
@@ -218,27 +217,46 @@ def _working() -> ft.Control:
 
 def screen_for(model: AppModel, board_actions: BoardActions) -> ft.Control:
     """The component of the screen the app is on, given only the areas it shows
-    (``board_actions``: the scoreboard's, made once per tab)."""
+    (``board_actions``: the scoreboard's, made once per tab). The screens that are
+    never the first one are imported when first shown (the server starts sooner)."""
     nav, match = model.nav, model.match
     screen = nav.screen
     if screen is Screen.NEW_MATCH:
+        from .components.new_match import NewMatchScreen
+
         return NewMatchScreen(model.setup, nav, key="screen-new-match")
     if screen is Screen.SCOREBOARD and match.current is not None:
         return _scoreboard(model, board_actions)
     if screen is Screen.TABLE and match.current is not None:
+        from .components.table import TableScreen
+
         return TableScreen(match, key="screen-table")
     if screen is Screen.HAND_ENTRY and model.entry.draft is not None:
         return HandEntryScreen(match, model.entry, nav, key="screen-hand-entry")
     if screen is Screen.HAND_DETAIL and nav.detail is not None and match.current is not None:
+        from .components.hand_detail import HandDetailScreen
+
         return HandDetailScreen(match, nav.detail, nav, key=f"screen-hand-{nav.detail}")
     if screen is Screen.MATCHES:
+        from .components.history import HistoryScreen
+
         return HistoryScreen(model.history, nav, key="screen-matches")
     if screen is Screen.CHECKER:
+        from .components.checker import CheckerScreen
+
         return CheckerScreen(model.checker, key="screen-checker")
     if screen is Screen.STATS:
+        from .components.stats import StatsScreen
+
         return StatsScreen(model.history, key="screen-stats")
     if screen is Screen.EXPORT and match.current is not None:
+        from .components.export import ExportScreen
+
         return ExportScreen(match, nav, key="screen-export")
+    if screen is Screen.IMPORT:
+        from .components.importing import ImportScreen
+
+        return ImportScreen(model.importer, nav, key="screen-import")
     return HomeScreen(model.history, nav, key="screen-home")
 
 
@@ -262,11 +280,18 @@ def new_model(store: Store, schedule: Scheduler | None = None) -> AppModel:
 
 @ft.component
 def App(
-    nav: Navigation, match: OpenMatch, model: AppModel, gate: AccessGate | ClientGate
+    nav: Navigation,
+    match: OpenMatch,
+    model: AppModel,
+    gate: AccessGate | ClientGate,
+    address: AddressBar | None = None,
+    awake: KeepAwake | None = None,
 ) -> list[ft.View]:
     """The whole app for one browser tab or window: one view whose app bar and
     message follow the navigation (and the open match's undo and redo); the screen
-    below is its own component, re-drawn only when its areas change."""
+    below is its own component, re-drawn only when its areas change. The tab's
+    ``address`` follows the screen; ``awake`` is asked again when the table view
+    is opened."""
     # Flet draws this tab's screens in a task of its own: they speak its language
     i18n.speak(nav.language)
     unlocked, set_unlocked = ft.use_state(not gate.needed)
@@ -312,7 +337,10 @@ def App(
             )
         ]
     screen = nav.screen
-    ft.use_effect(lambda: _follow_route(nav), [screen, nav.entering()])
+    if address is not None:
+        ft.use_effect(address.follow, [nav.address()])
+    if awake is not None:
+        ft.use_effect(awake.again, [screen is Screen.TABLE])
     back = {
         Screen.NEW_MATCH: nav.go_home,
         Screen.SCOREBOARD: nav.leave_match,
@@ -320,6 +348,7 @@ def App(
         Screen.CHECKER: nav.leave_checker,
         Screen.STATS: nav.show_matches,
         Screen.EXPORT: nav.back_to_scoreboard,
+        Screen.IMPORT: nav.leave_import,
         Screen.HAND_ENTRY: nav.back_to_scoreboard,
         Screen.HAND_DETAIL: nav.back_to_scoreboard,
         Screen.TABLE: nav.back_to_scoreboard,
@@ -333,6 +362,8 @@ def App(
             *scoreboard_actions(match),
         ]
         if screen is Screen.SCOREBOARD
+        else [language_menu(nav)]
+        if screen is Screen.HOME
         else []
     )
     message: list[ft.Control] = [_message(nav)] if nav.message else []
@@ -452,8 +483,9 @@ def build_main(
     Args:
         worker: makes the tabs' store writes off the event loop (the browser
             version's server); without one they are made at once, in the handler.
-        keep_awake: ask the device to keep the screen on (off in Python-level tests,
-            where no client answers).
+        keep_awake: ask the device to keep the screen on when a tab opens, and again
+            while the table view is shown (see `canasta_scorer.ui.awake`; off in
+            Python-level tests, where no client answers).
         ask_device: ask the device for its language and the one chosen on it before
             (by default as ``keep_awake``; the tab speaks English until it answers).
         draft_delay: seconds a changed hand draft waits before it is written to the
@@ -503,11 +535,21 @@ def build_main(
             if asking:
                 page.run_task(follow_device, page, model.nav)
 
+            # the screen's address in the browser's address bar and history
+            address = AddressBar(page, model.nav)
+            awake = None
+            if keep_awake:
+                awake = KeepAwake(page, lambda: model.nav.screen is Screen.TABLE)
+                page.on_app_lifecycle_state_change = awake.lifecycle
+                awake.ask()
+
             # Flet keeps a tab's session (and this state) across a page reload: on the
             # reconnect, read again what another device may have changed meanwhile.
             def connected(_event: Any) -> None:
                 reconnected(page)
                 _quietly(model.nav.refresh, "refreshing on a reconnect")
+                if awake is not None:
+                    awake.again()
 
             page.on_connect = connected
 
@@ -523,16 +565,15 @@ def build_main(
             # Another tab or device saved a change: show it here (the hand being
             # entered stays).
             live.join(page, lambda change: follow(model, change))
-            # /table/ID opens a match straight in the table view (a tablet on the table).
+            # /table/ID opens a match straight in the table view (a tablet on the table);
+            # the browser's Back and Forward move between the addresses of the screens.
             page.on_route_change = lambda e: _quietly(
-                lambda: _open_route(model.nav, e.route), "opening an address"
+                lambda: address.changed(e.route), "opening an address"
             )
-            _quietly(lambda: _open_route(model.nav, page.route), "opening an address")
-            page.render_views(App, model.nav, model.match, model, tab_gate)
+            _quietly(lambda: model.nav.open_address(page.route), "opening an address")
+            page.render_views(App, model.nav, model.match, model, tab_gate, address, awake)
 
         edge.retry = start
-        if keep_awake:
-            page.run_task(_keep_awake)
         start()
 
     return main
@@ -552,51 +593,9 @@ def _tab_work(
     return TabWork(worker, lambda job: page.run_task(job), busy, failed)
 
 
-_TABLE_ROUTE = re.compile(r"/table/(\d{1,9})/?")
-
-
 def table_route(match_id: int) -> str:
     """The address (path) that opens a match in the table view."""
     return f"/table/{match_id}"
-
-
-#: The address a tab shows while a hand is being entered, so that the tab opened again
-#: (after the server was restarted) goes on with it.
-_ENTRY_ROUTE = re.compile(r"/match/(\d{1,9})/hand/?")
-
-
-def entry_route(match_id: int) -> str:
-    """The address (path) of a match's hand being entered."""
-    return f"/match/{match_id}/hand"
-
-
-def _open_route(nav: Navigation, route: str | None) -> None:
-    found = _TABLE_ROUTE.fullmatch(route or "")
-    if found is not None:
-        nav.open_table(int(found.group(1)))
-        return
-    found = _ENTRY_ROUTE.fullmatch(route or "")
-    if found is not None:
-        match_id = int(found.group(1))
-        if nav.entering() != match_id:
-            nav.open_entry(match_id)
-
-
-def _follow_route(nav: Navigation) -> None:
-    """Keep the tab's address on the hand being entered while it is (and back to
-    the start after): reopened after a restart, the tab goes on with it."""
-    page = ft.context.page
-    entering = nav.entering()
-    route = entry_route(entering) if entering is not None else "/"
-    shown = page.route or "/"
-    if shown == route or (entering is None and not _ENTRY_ROUTE.fullmatch(shown)):
-        return  # the address is right, or another one (a table view's) is kept
-
-    async def push() -> None:
-        with contextlib.suppress(Exception):  # a tab going away: nothing to keep
-            await page.push_route(route)
-
-    page.run_task(push)
 
 
 def _warm_up() -> None:
@@ -630,13 +629,6 @@ def _quietly(job: Callable[[], None], what: str) -> None:
         job()
     except Exception:
         logging.getLogger("canasta_scorer").exception("%s failed", what)
-
-
-async def _keep_awake() -> None:
-    """Keep the screen on during a match where the platform allows (not every
-    browser does); never fails the app."""
-    with contextlib.suppress(Exception):
-        await asyncio.wait_for(ft.Wakelock().enable(), timeout=5)  # type: ignore[no-untyped-call]
 
 
 def run_app(

@@ -64,6 +64,7 @@ __all__ = [
     "listen",
     "read_access_code",
     "serve_web",
+    "upload_folder",
 ]
 
 log = logging.getLogger("canasta_scorer")
@@ -891,6 +892,18 @@ def _on_disconnect(page: ft.Page, gate: ClientGate) -> Callable[[Any], Awaitable
     return handler
 
 
+#: The folder a browser's file to import is sent to (Flet's upload endpoint, ``PUT
+#: /upload`` with a signed address); ``None`` where the app is not served to browsers.
+_UPLOADS: list[Path] = []
+
+
+def upload_folder() -> Path | None:
+    """Where this server receives the files tabs send (each read, then deleted, by the
+    tab that asked for it), or ``None`` when it receives none (the desktop window,
+    the in-process tests)."""
+    return _UPLOADS[-1] if _UPLOADS else None
+
+
 def serve_web(
     main: Callable[[ft.Page], Any],
     listener: Listener,
@@ -913,13 +926,30 @@ def serve_web(
 
     _Server = _server_class(on_stop)
 
+    import secrets
+    import shutil
+    import tempfile
+
+    from canasta_scorer.files import IMPORT_LIMIT
+
     web_renderer = ft.WebRenderer(renderer or os.environ.get("FLET_WEB_RENDERER", "auto"))
+    # Files to import come through Flet's upload endpoint: a tab past the access gate
+    # asks for an address signed with this process's secret, valid two minutes, for
+    # one random name; anything larger than an import may read is cut off there.
+    uploads = Path(
+        os.environ.get("FLET_UPLOAD_DIR") or tempfile.mkdtemp(prefix="canasta-scorer-uploads-")
+    )
+    _UPLOADS.append(uploads)
     flet = flet_fastapi.app(
         main,
         no_cdn=True,
         assets_dir=assets_dir,
         web_renderer=web_renderer,
         session_timeout_seconds=session_seconds,
+        upload_dir=str(uploads),
+        upload_endpoint_path="upload",
+        max_upload_size=IMPORT_LIMIT,
+        secret_key=secrets.token_urlsafe(32),
     )
     _log_setting()
     short_message_text()
@@ -951,6 +981,9 @@ def serve_web(
         server.run(sockets=listener.sockets)
     finally:
         listener.close()
+        _UPLOADS.remove(uploads)
+        if not os.environ.get("FLET_UPLOAD_DIR"):
+            shutil.rmtree(uploads, ignore_errors=True)
         with contextlib.suppress(ValueError, TypeError):
             signal.signal(signal.SIGTERM, previous)
 

@@ -140,7 +140,7 @@ def test_worked_hand_gives_the_totals_and_minimums_and_survives_a_reload(app: Ap
     expect_scoreboard(app, ("1,630", "575"), (90, 50))
     # ... and a new tab (a new session, as on another device) offers to resume it.
     other = app.another_tab()
-    resume = other.button(re.compile(r"^Resume: North & South 1,630 – East & West 575$"))
+    resume = other.button(re.compile(r"^Resume: North-South 1,630 – East-West 575$"))
     expect(resume).to_be_visible()
     other.shot("home-resume")
     resume.click()
@@ -169,7 +169,7 @@ def test_an_illegal_meld_is_explained_and_blocks_saving(app: AppPage) -> None:
 def test_editing_an_earlier_hand_moves_the_totals_after_it(app: AppPage, server: Server) -> None:
     seed_match(server, [s1_hand(), s1_hand()])
     app.open()
-    app.tap(re.compile(r"^Resume: North & South 3,260 – East & West 1,150$"))
+    app.tap(re.compile(r"^Resume: North-South 3,260 – East-West 1,150$"))
     expect_scoreboard(app, ("3,260", "1,150"), (120, 50))
 
     app.button(re.compile(r"^Hand 1\b")).last.click()

@@ -63,8 +63,8 @@ def seed(
 #: first only, Rosa in the second only.
 FINISHED = (("Larks", ("Ingrid", "Olaf")), ("Owls", ("Petra", "Quentin")))
 UNFINISHED = (("Larks", ("Ingrid", "Olaf")), ("Wrens", ("Rosa", "Sven")))
-FINISHED_TILE = re.compile(r"^Ingrid & Olaf 3,260 – Petra & Quentin 1,150")
-UNFINISHED_TILE = re.compile(r"^Ingrid & Olaf 1,630 – Rosa & Sven 575")
+FINISHED_TILE = re.compile(r"^Larks \(Ingrid, Olaf\) 3,260 – Owls \(Petra, Quentin\) 1,150")
+UNFINISHED_TILE = re.compile(r"^Larks \(Ingrid, Olaf\) 1,630 – Wrens \(Rosa, Sven\) 575")
 
 
 @pytest.fixture(scope="module")

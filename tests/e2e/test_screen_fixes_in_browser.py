@@ -126,7 +126,7 @@ def test_the_message_s_buttons_are_48_px(app: AppPage) -> None:
 def test_score_sheet_rows_and_totals_are_read_once(app: AppPage, server: Server) -> None:
     seed_match(server, [s1_hand(), s1_hand()])
     app.open()
-    app.tap(re.compile(r"^Resume: North & South 3,260 – East & West 1,150$"))
+    app.tap(re.compile(r"^Resume: North-South 3,260 – East-West 1,150$"))
     expect(app.node("score-sheet")).to_be_visible()
     # what Flutter's semantics tree gives a screen reader: one node per row, one
     # reading each (its label, its texts left out), no second, empty button around it

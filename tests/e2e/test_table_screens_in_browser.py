@@ -59,7 +59,7 @@ def test_the_score_sheet_after_three_hands(app: AppPage, server: Server) -> None
     hands[1] = {**hands[1], "dealer": "North"}
     seed_match(server, hands)
     app.open()
-    app.tap(re.compile(r"^Resume: North & South 4,890 – East & West 1,725$"))
+    app.tap(re.compile(r"^Resume: North-South 4,890 – East-West 1,725$"))
     # a row per hand, oldest first: the hand's score and the running total under it
     rows = [
         "Hand 1: North-South +1,630, total 1,630; East-West +575, total 575",
@@ -88,7 +88,9 @@ def test_back_from_a_past_match_returns_to_the_list(app: AppPage, server: Server
     app.open()
     app.tap("Past matches")
     expect(app.button("Player: Everyone")).to_be_visible()
-    tile = app.button(re.compile(r"^North & South 1,630 – East & West 575")).first
+    tile = app.button(
+        re.compile(r"^North-South \(North, South\) 1,630 – East-West \(East, West\) 575")
+    ).first
     app.reveal(tile)
     tile.click()
     expect(app.node("score-sheet")).to_be_visible()
@@ -101,7 +103,7 @@ def test_back_from_a_past_match_returns_to_the_list(app: AppPage, server: Server
 def test_the_checker_opened_from_a_match_has_its_score(app: AppPage, server: Server) -> None:
     seed_match(server, [s1_hand()])
     app.open()
-    app.tap(re.compile(r"^Resume: North & South 1,630 – East & West 575$"))
+    app.tap(re.compile(r"^Resume: North-South 1,630 – East-West 575$"))
     expect(app.node("score-sheet")).to_be_visible()
     checker = app.button("Rule checker")
     app.reveal(checker)

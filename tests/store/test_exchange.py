@@ -371,3 +371,78 @@ def test_the_csv_sheet_never_holds_a_formula(store: Store) -> None:
     lines = store.export_csv(state.id).splitlines()
     assert lines[0] == "hand,dealer,'=Us hand,'=Us total,'@Them hand,'@Them total,note"
     assert lines[1].endswith(',"\'=HYPERLINK(""http://x"",""y"")"')
+
+
+def test_a_preview_says_what_an_import_would_do_and_saves_nothing(store: Store) -> None:
+    kept = store.create_match(record())
+    matches = good_matches()
+    matches.insert(1, json.loads(kept.record.model_dump_json()))
+    text = backup_of(matches)
+    preview = store.import_preview(text)
+    assert preview.backup is True
+    assert [r.sides[0].name for r in preview.records] == [
+        "Side 0",
+        kept.record.sides[0].name,
+        "Side 1",
+        "Side 2",
+        "Side 3",
+    ]
+    assert preview.already_there == (None, kept.id, None, None, None)
+    assert [s.running_totals for s in preview.scores] == [
+        score_match(r).running_totals for r in preview.records
+    ]
+    assert [m.id for m in store.matches()] == [kept.id]  # nothing saved
+    result = store.import_text(text)
+    assert result.already_there == (kept.id,) and len(result.created) == 4
+    again = store.import_preview(text)
+    assert None not in again.already_there
+    assert store.import_preview(store.export_match(kept.id)).backup is False
+
+
+def test_a_preview_refuses_as_the_import_does(store: Store) -> None:
+    matches = good_matches()
+    matches[2]["hands"][0]["sides"][1]["went_out"] = "out"
+    with pytest.raises(RuleViolationError) as caught:
+        store.import_preview(backup_of(matches))
+    assert {f.where for f in caught.value.findings} == {
+        "matches[2].match.hands[0].sides[1].went_out"
+    }
+    matches[2]["sides"][0]["colour"] = "red"
+    with pytest.raises(RecordError) as unreadable:
+        store.import_preview(backup_of(matches))
+    assert "matches[2].match.sides[0].colour" in [p.where for p in unreadable.value.problems]
+    assert store.matches() == []
+
+
+def _match_files() -> list[Any]:
+    data = Path(__file__).resolve().parents[1] / "data" / "golden_matches.json"
+    found = [case["match"] for case in json.loads(data.read_text())]
+    samples = Path(__file__).resolve().parents[2] / "assets" / "samples"
+    found.append(json.loads((samples / "evening-match.json").read_text()))
+    noted = copy.deepcopy(found[0])
+    noted["hands"][0]["note"] = 'two lines\nand "quotes", tab\t, Zoë, 李, \\ and [ ] { }'
+    noted["hands"][-1]["dealer"] = "Nora"
+    found.append(noted)
+    empty = copy.deepcopy(found[0])
+    empty["hands"] = []
+    found.append(empty)
+    return found
+
+
+@pytest.mark.parametrize("data", _match_files())
+def test_a_fingerprint_made_hand_by_hand_is_the_match_files(data: Any) -> None:
+    import hashlib
+
+    from canasta_scorer.rules import dump_match
+    from canasta_scorer.store.exchange import HandTexts, fingerprint
+
+    whole = load_match(json.dumps(data))
+    texts = HandTexts()
+    for count in range(len(whole.hands) + 1):
+        part = whole.model_copy(update={"hands": whole.hands[:count]})
+        expected = hashlib.sha256(dump_match(part).encode()).hexdigest()
+        assert texts.match_text(part) == dump_match(part)
+        assert fingerprint(part, texts) == expected == fingerprint(part)
+    # the hands written once are read from what was kept, and give the same text
+    again = whole.model_copy(update={"hands": whole.hands})
+    assert texts.match_text(again) == dump_match(whole)

@@ -27,8 +27,10 @@ def open_app(store: Store) -> Iterator[Callable[..., AppHarness]]:
     errors and closed at the end of the test."""
     tabs: list[AppHarness] = []
 
-    def open_tab(gate: AccessGate | None = None, draft_delay: float = 1.0) -> AppHarness:
-        tab = AppHarness(store, gate, draft_delay=draft_delay)
+    def open_tab(
+        gate: AccessGate | None = None, draft_delay: float = 1.0, client: bool = False
+    ) -> AppHarness:
+        tab = AppHarness(store, gate, draft_delay=draft_delay, client=client)
         tabs.append(tab)
         return tab
 

@@ -41,34 +41,78 @@ _ENCODE = configure_encode_object_for_msgpack(BaseControl)
 
 class RecordingConnection(Connection):
     """Encodes every message as the real transport does (the encoder keeps the list
-    snapshots the next update diffs against) and keeps the count."""
+    snapshots the next update diffs against) and keeps the count.
 
-    def __init__(self) -> None:
+    Answering (``client``), it also plays the client's part in the methods the app
+    invokes on it: each call is kept in ``calls`` (the control's type, the method,
+    its arguments) and answered at once; a ``push_route`` is told back as the
+    browser does, a route change, kept in ``routes`` until the harness delivers it.
+    """
+
+    def __init__(self, client: bool = False) -> None:
         super().__init__()
         self.sent = 0
         self.crashes: list[str] = []
+        self.client = client
+        self.session: Session | None = None
+        self.calls: list[tuple[str, str, Any]] = []
+        self.routes: list[str] = []
 
     def send_message(self, message: Any) -> None:
         msgpack.packb(message, default=_ENCODE)
         self.sent += 1
         if isinstance(message, Message) and message.action == MessageAction.SESSION_CRASHED:
             self.crashes.append(message.body.message)
+        if (
+            self.client
+            and isinstance(message, Message)
+            and message.action == MessageAction.INVOKE_METHOD
+        ):
+            self._answer(message.body)
+
+    def _answer(self, call: Any) -> None:
+        session = self.session
+        assert session is not None
+        control = session.index.get(call.control_id)
+        self.calls.append((type(control).__name__, call.name, call.args))
+        if call.name == "push_route":
+            self.routes.append(call.args["route"])
+        self.loop.call_soon(
+            session.handle_invoke_method_results, call.control_id, call.call_id, None, None
+        )
 
 
 class AppHarness:
     """One browser tab of the app, in-process."""
 
+    #: keep the address pushes untold until `deliver_routes` (a slow browser)
+    hold_routes = False
+
     def __init__(
-        self, store: Store, gate: AccessGate | None = None, *, draft_delay: float = 1.0
+        self,
+        store: Store,
+        gate: AccessGate | None = None,
+        *,
+        draft_delay: float = 1.0,
+        client: bool = False,
     ) -> None:
+        """``client``: a client answers what the app asks of it (see
+        `RecordingConnection`), the screen is asked to be kept on, and the address
+        pushes are told back after each action (`hold_routes` keeps them)."""
         self.loop = asyncio.new_event_loop()
-        self.connection = RecordingConnection()
+        self.connection = RecordingConnection(client)
         self.connection.pubsubhub = PubSubHub(loop=self.loop)
         self.connection.loop = self.loop
         self.session = Session(self.connection)
+        self.connection.session = self.session
         self._reported = 0
         main = build_main(
-            store, Settings(), gate or AccessGate(None), keep_awake=False, draft_delay=draft_delay
+            store,
+            Settings(),
+            gate or AccessGate(None),
+            keep_awake=client,
+            ask_device=False,
+            draft_delay=draft_delay,
         )
 
         async def start() -> None:
@@ -210,6 +254,25 @@ class AppHarness:
 
         self.loop.run_until_complete(go())
         self.check()
+        if not self.hold_routes:
+            self.deliver_routes()
+
+    def deliver_routes(self) -> None:
+        """The browser tells of the addresses the app pushed (route changes), in order."""
+        while self.connection.routes:
+            self._route(self.connection.routes.pop(0))
+
+    def calls(self, method: str) -> list[Any]:
+        """The arguments of each call the app made of ``method`` on the client."""
+        return [args for _control, name, args in self.connection.calls if name == method]
+
+    def lifecycle(self, state: str) -> None:
+        """The page's lifecycle changed (``"hide"``, ``"show"``, ``"resume"`` …), as
+        the client tells it."""
+        page = self.session.page
+        self._run(
+            self.session.dispatch_event(page._i, "app_lifecycle_state_change", {"state": state})
+        )
 
     def click(self, label: str) -> None:
         """Tap a button (a disabled one cannot be tapped)."""
@@ -247,10 +310,19 @@ class AppHarness:
     def route(self, route: str) -> None:
         """Open an address of the app in this tab (what the client sends when the
         browser's address changes, or a page is opened at that address)."""
+        self._route(route)
+        if not self.hold_routes:
+            self.deliver_routes()
+
+    def _route(self, route: str) -> None:
         page = self.session.page
         self.connection.page_url = self.connection.page_url or "http://127.0.0.1:8550"
         page.route = route
-        self._run(self.session.dispatch_event(page._i, "route_change", {"route": route}))
+        self.loop.run_until_complete(
+            self.session.dispatch_event(page._i, "route_change", {"route": route})
+        )
+        self.loop.run_until_complete(self._settle())
+        self.check()
 
     def wait(self, seconds: float) -> None:
         """Let the app's timers run for ``seconds`` (a delayed draft write …)."""

@@ -171,11 +171,14 @@ def test_lists_name_the_players_and_back_returns_to_past_matches(
     seeded(store, enter_small)
     app = open_app()
     # home: two matches with the default side names told apart by their players
-    assert app.button("Resume: North & South 60 – East & West 45")
+    assert app.button("Resume: North-South 60 – East-West 45")
     app.click("Past matches")
     tiles = [t for t in app.texts() if " – " in t]
-    assert tiles == ["North & South 60 – East & West 45", "North & South 1,630 – East & West 575"]
-    open_tile(app, "North & South 1,630 – East & West 575")
+    assert tiles == [
+        "North-South (North, South) 60 – East-West (East, West) 45",
+        "North-South (North, South) 1,630 – East-West (East, West) 575",
+    ]
+    open_tile(app, "North-South (North, South) 1,630 – East-West (East, West) 575")
     assert "Scoreboard" in app.texts()
     app.click("Back")
     assert "Past matches" in app.texts()  # not home
@@ -183,7 +186,9 @@ def test_lists_name_the_players_and_back_returns_to_past_matches(
     assert len([c for c in app.controls() if isinstance(c, ft.ListTile)]) == 2
     app.click("Back")
     assert "Canasta scorer" in app.texts()  # home from the list
-    open_tile(app, "North & South 60 – East & West 45")  # opened from home: back goes home
+    open_tile(
+        app, "North-South (North, South) 60 – East-West (East, West) 45"
+    )  # opened from home: back goes home
     app.click("Back")
     assert "Canasta scorer" in app.texts()
 
@@ -341,7 +346,7 @@ def test_export_texts_match_the_tab(open_app: OpenApp, store: Store) -> None:
     app = open_app()
     app.click("resume")
     app.click("Export")
-    assert app.has_text("with the command: canasta-scorer import")  # the match file
+    assert app.has_text("Another Canasta scorer imports it: Past matches, Import")  # the match file
     app.click("CSV sheet")
     assert app.has_text("The CSV score sheet: a row per hand")
     assert not app.has_text("canasta-scorer")

@@ -311,3 +311,36 @@ def test_behind_a_named_proxy_each_forwarded_address_is_a_client(tmp_path: Path)
         player.wait_text(HOME_TEXT)
     finally:
         server.stop()
+
+
+# --- files sent to import -----------------------------------------------------------------
+
+
+def put(port: int, path: str, body: bytes, headers: dict[str, str] | None = None) -> int:
+    """The status of a PUT on the server."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.request("PUT", path, body=body, headers=headers or {})
+        response = connection.getresponse()
+        response.read()
+        return response.status
+    finally:
+        connection.close()
+
+
+def test_a_file_is_received_only_at_an_address_the_app_signed(tmp_path: Path) -> None:
+    """Files to import reach the server only at an upload address the app gave a tab
+    (signed with the server's secret, past the access gate): an unsigned or forged
+    one, or one sent from another site, is refused and nothing is written."""
+    folder = tmp_path / "uploads"
+    folder.mkdir()
+    server = start(tmp_path, env={"FLET_UPLOAD_DIR": str(folder)})
+    try:
+        body = b'{"sides": []}'
+        assert put(server.port, "/upload", body) == 400
+        forged = "/upload?f=match.json&e=2099-01-01T00%3A00%3A00%2B00%3A00&s=" + "0" * 64
+        assert put(server.port, forged, body) == 403
+        assert put(server.port, forged, body, {"Origin": "http://evil.example.com"}) == 403
+        assert list(folder.iterdir()) == []
+    finally:
+        server.stop()

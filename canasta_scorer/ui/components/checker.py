@@ -14,7 +14,7 @@ from canasta_scorer.ui.checker_form import QUESTIONS, Slot
 from canasta_scorer.ui.state import Checker
 from canasta_scorer.ui.words import house_rule_title
 
-from .common import TOUCH, heading, named, points, rule_row, screen, switch
+from .common import ERROR_LINES, TOUCH, heading, named, points, rule_row, screen, switch
 
 PAD = (
     Card.JOKER,
@@ -42,6 +42,7 @@ def _number_field(state: Checker, key: str, label: str) -> ft.Control:
         label=label,
         value=str(getattr(form, key)),
         error=problems[0] if problems else None,
+        error_max_lines=ERROR_LINES,
         keyboard_type=ft.KeyboardType.NUMBER,
         on_change=lambda e: state.set(**{key: e.control.value}),
         key=f"field-{key}",  # the same field while the answer above it changes

@@ -18,6 +18,9 @@ P = ParamSpec("P")
 
 #: Smallest touch target, in logical pixels (Material guidance).
 TOUCH = 48
+#: The lines a field's error may take: it wraps and is read whole, even on a phone
+#: (Flet cuts it to one line with an ellipsis otherwise).
+ERROR_LINES = 12
 
 
 def widget(fn: Callable[P, ft.Control]) -> Callable[..., ft.Control]:

@@ -82,8 +82,8 @@ def export_words(kind: str) -> str:
     if kind == "image":
         return _("The score sheet as an image (PNG), to send to the players or print.")
     return _(
-        "The match file (JSON): every hand as entered. It can be imported into another "
-        "Canasta scorer with the command: canasta-scorer import"
+        "The match file (JSON): every hand as entered. Another Canasta scorer imports "
+        "it: Past matches, Import (or the command canasta-scorer import)."
     )
 
 

@@ -43,6 +43,7 @@ from canasta_scorer.ui.drafts import MISSING_TOTAL, NOTHING_ENTERED, LeftDraft, 
 from canasta_scorer.ui.state import HandEntry, Navigation, OpenMatch, Preview, rank_name
 
 from .common import (
+    ERROR_LINES,
     TOUCH,
     Latest,
     findings_list,
@@ -408,6 +409,7 @@ def LeftRow(
                 hint_text=_("e.g. 4 5 5 Q K A A (JK joker, 3 black three)"),
                 value=left.cards,
                 error=problem,
+                error_max_lines=ERROR_LINES,
                 on_change=lambda e: set_left(side, seat, cards=e.control.value),
             )
         )
@@ -1056,6 +1058,7 @@ def _quick_entry(entry: HandEntry, record: MatchRecord) -> list[ft.Control]:
                 keyboard_type=ft.KeyboardType.NUMBER,
                 # every problem of the total at once, one a line
                 error="\n".join([*([problems[key]] if key in problems else []), *errors]) or None,
+                error_max_lines=ERROR_LINES,
                 on_change=lambda e, i=i: entry.set_quick_total(i, e.control.value),
             )
         )

@@ -94,6 +94,13 @@ def HistoryScreen(state: History, nav: Navigation) -> ft.Control:
             height=48,
             on_click=nav.show_stats,
         ),
+        ft.OutlinedButton(
+            content=_("Import"),
+            icon=ft.Icons.UPLOAD_FILE,
+            height=48,
+            on_click=nav.show_import,
+            tooltip=_("Import a match file or a backup"),
+        ),
     ]
     if not state.recent:
         controls.append(ft.Text(_("No matches yet.")))

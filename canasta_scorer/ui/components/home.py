@@ -32,7 +32,9 @@ def HomeScreen(history: History, nav: Navigation) -> ft.Control:
     if resume is not None:
         controls.append(
             ft.FilledButton(
-                content=_("Resume: {score_line}").format(score_line=score_line(resume)),
+                content=_("Resume: {score_line}").format(
+                    score_line=score_line(resume, with_players=False)
+                ),
                 icon=ft.Icons.PLAY_ARROW,
                 height=56,
                 key="resume",
@@ -70,14 +72,36 @@ def HomeScreen(history: History, nav: Navigation) -> ft.Control:
     return ft.Column(controls, spacing=12)
 
 
+def language_menu(nav: Navigation) -> ft.Control:
+    """The language, in the app bar of Home: reachable at the top of a phone's screen
+    however many recent matches push the Settings below the fold."""
+    return ft.PopupMenuButton(
+        # named on the icon too: Flutter's web semantics do not name it after its tooltip
+        icon=ft.Icon(ft.Icons.TRANSLATE, semantics_label=_("Language")),
+        tooltip=_("Language"),
+        items=[
+            ft.PopupMenuItem(
+                content=name,
+                checked=code == nav.language,
+                on_click=lambda _e, code=code: _choose(nav, code),
+                key=f"language-{code}",
+            )
+            for code, name in i18n.LANGUAGES.items()
+        ],
+        key="language-menu",
+    )
+
+
+def _choose(nav: Navigation, code: str | None) -> None:
+    """Speak ``code`` in this tab and keep the choice on the device."""
+    if code in i18n.LANGUAGES:
+        nav.choose_language(code)
+        ft.context.page.run_task(keep_choice, code)
+
+
 def language_setting(nav: Navigation) -> ft.Control:
     """The language of the app on this device, each named in its own words; the choice
     is kept on the device (never in the database)."""
-
-    def choose(code: str | None) -> None:
-        if code in i18n.LANGUAGES:
-            nav.choose_language(code)
-            ft.context.page.run_task(keep_choice, code)
 
     return named(
         ft.Dropdown(
@@ -86,23 +110,25 @@ def language_setting(nav: Navigation) -> ft.Control:
             options=[
                 ft.DropdownOption(key=code, text=name) for code, name in i18n.LANGUAGES.items()
             ],
-            on_select=lambda e: choose(e.control.value),
+            on_select=lambda e: _choose(nav, e.control.value),
             key="language",
         )
     )
 
 
 def who(name: str, players: tuple[str, ...]) -> str:
-    """A side as players know it: its players ("Ann & Bob"), or its name when it has
-    none given."""
-    return " & ".join(players) if players else name
+    """A side as the scoreboard heads it: its name, then its players in brackets when
+    it has some besides its name ("North-South (Ann, Bob)")."""
+    seats = [player for player in players if player != name]
+    return _("{side} ({players})").format(side=name, players=", ".join(seats)) if seats else name
 
 
-def score_line(summary: MatchSummary) -> str:
-    """Who played and the score: "Ann & Bob 1,630 – Cy & Di 575"."""
+def score_line(summary: MatchSummary, *, with_players: bool = True) -> str:
+    """The sides and the score: "North-South (Ann, Bob) 1,630 – East-West (Cy, Di) 575";
+    the sides' names only (``with_players`` False): "North-South 1,630 – East-West 575"."""
     players = summary.players or tuple(() for _ in summary.sides)
     return " – ".join(
-        f"{who(name, tuple(seats))} {points(total)}"
+        f"{who(name, tuple(seats) if with_players else ())} {points(total)}"
         for name, seats, total in zip(summary.sides, players, summary.running_totals, strict=False)
     )
 

@@ -10,7 +10,7 @@ import flet as ft
 
 from canasta_scorer import i18n
 from canasta_scorer.i18n import _, ngettext
-from canasta_scorer.rules import VARIANT_INFO, Variant
+from canasta_scorer.rules import MAX_NAME, VARIANT_INFO, Variant
 from canasta_scorer.ui.state import Navigation, NewMatch, default_sides, named_key
 from canasta_scorer.ui.words import (
     house_rule_choices,
@@ -19,7 +19,7 @@ from canasta_scorer.ui.words import (
     variant_summary,
 )
 
-from .common import TOUCH, heading, icon_button, named, problem_list, screen, switch
+from .common import ERROR_LINES, TOUCH, heading, icon_button, named, problem_list, screen, switch
 
 
 def _toggler(state: NewMatch, rule: str) -> Callable[[bool], None]:
@@ -107,6 +107,7 @@ def NamedSets(state: NewMatch) -> ft.Control:
                             value=new_name,
                             expand=True,
                             error=state.named_problem,
+                            error_max_lines=ERROR_LINES,
                             on_change=lambda e: set_new_name(e.control.value),
                             on_submit=lambda _, n=entry.name: rename(n),
                         ),
@@ -163,6 +164,7 @@ def NamedSets(state: NewMatch) -> ft.Control:
                     value=name,
                     expand=True,
                     error=state.named_problem if renaming is None else None,
+                    error_max_lines=ERROR_LINES,
                     on_change=lambda e: set_name(e.control.value),
                     on_submit=lambda _: keep(),
                 ),
@@ -195,7 +197,9 @@ def _name_field(
         expand=True,
         label=label,
         value=value,
+        max_length=MAX_NAME,
         error=_("This name is given twice in this match") if twice else problem,
+        error_max_lines=ERROR_LINES,
         on_change=lambda e: on_change(e.control.value),
     )
 
@@ -248,7 +252,9 @@ def _sides(state: NewMatch) -> list[ft.Control]:
                     expand=True,
                     label=_("Side {value} name").format(value=index + 1),
                     value=side.name,
+                    max_length=MAX_NAME,
                     error=state.name_problem(index) or state.field_problem(f"sides[{index}].name"),
+                    error_max_lines=ERROR_LINES,
                     on_change=lambda e, i=index: state.set_side(i, name=e.control.value),
                 )
             )
@@ -373,6 +379,7 @@ def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
                 value=setup.target,
                 keyboard_type=ft.KeyboardType.NUMBER,
                 error=state.field_problem("target"),
+                error_max_lines=ERROR_LINES,
                 on_change=lambda e: state.set_target(e.control.value),
             )
         )
@@ -386,6 +393,7 @@ def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
                     value=side.start_score,
                     keyboard_type=ft.KeyboardType.NUMBER,
                     error=state.field_problem(f"sides[{index}].start_score"),
+                    error_max_lines=ERROR_LINES,
                     on_change=lambda e, i=index: state.set_side(i, start_score=e.control.value),
                 )
             )

@@ -2,7 +2,9 @@
 
 Read-only: each side's total and initial meld minimum, who deals next and the last
 hand, live (another device's save shows within a second). The screen is kept on
-where the platform allows (the app asks for it when a tab opens).
+where the platform allows (`canasta_scorer.ui.awake`: asked again each time the page
+is shown again while the table view is). Sized so that two sides, the dealer and the
+last hand fit a phone's screen (390×844) without scrolling, in every language.
 """
 
 from __future__ import annotations
@@ -13,6 +15,10 @@ from canasta_scorer.i18n import _
 from canasta_scorer.ui.state import OpenMatch
 
 from .common import points, screen, signed
+
+#: The type sizes of a side's name, total and minimum, for two sides, and for three
+#: (still on one phone screen, one above the other).
+_SIZES = {2: (28, 76, 22), 3: (24, 56, 18)}
 
 
 def _big(text: str, size: int, identifier: str, label: str | None = None) -> ft.Control:
@@ -30,13 +36,14 @@ def TableScreen(state: OpenMatch) -> ft.Control:
     assert match is not None
     record, score = match.record, match.score
     sides: list[ft.Control] = []
+    name_size, total_size, minimum_size = _SIZES[min(3, max(2, len(record.sides)))]
     for index, side in enumerate(record.sides):
         total = score.running_totals[index]
         parts: list[ft.Control] = [
-            ft.Text(side.name, size=32, text_align=ft.TextAlign.CENTER),
+            ft.Text(side.name, size=name_size, text_align=ft.TextAlign.CENTER),
             _big(
                 points(total),
-                88,
+                total_size,
                 f"table-total-{index}",
                 _("{name} total {points}").format(name=side.name, points=points(total)),
             ),
@@ -46,7 +53,7 @@ def TableScreen(state: OpenMatch) -> ft.Control:
             parts.append(
                 _big(
                     _("Initial meld minimum {minimum}").format(minimum=minimum),
-                    26,
+                    minimum_size,
                     f"table-minimum-{index}",
                     _("{name} initial meld minimum {minimum}").format(
                         name=side.name, minimum=minimum
@@ -59,7 +66,7 @@ def TableScreen(state: OpenMatch) -> ft.Control:
                     ft.Column(parts, horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=4),
                     bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH,
                     border_radius=16,
-                    padding=20,
+                    padding=ft.Padding.symmetric(horizontal=16, vertical=12),
                 ),
                 col={"xs": 12, "md": 12 // max(1, min(3, len(record.sides)))},
             )
@@ -82,10 +89,11 @@ def TableScreen(state: OpenMatch) -> ft.Control:
             )
     if record.hands:
         number = len(record.hands) - 1
-        last = "   ".join(
+        each = [
             f"{side.name} {signed(total)}"
             for side, total in zip(record.sides, score.hands[number].totals, strict=True)
-        )
+        ]
+        last = "   ".join(each)
         controls.append(
             ft.Semantics(
                 identifier="table-last-hand",
@@ -97,7 +105,14 @@ def TableScreen(state: OpenMatch) -> ft.Control:
                             size=22,
                             text_align=ft.TextAlign.CENTER,
                         ),
-                        ft.Text(last, size=30, text_align=ft.TextAlign.CENTER),
+                        # one side's points never broken over two lines
+                        ft.Row(
+                            [ft.Text(one, size=28, no_wrap=True) for one in each],
+                            wrap=True,
+                            spacing=24,
+                            run_spacing=0,
+                            alignment=ft.MainAxisAlignment.CENTER,
+                        ),
                     ],
                     horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                     spacing=2,
@@ -106,4 +121,4 @@ def TableScreen(state: OpenMatch) -> ft.Control:
         )
     else:
         controls.append(ft.Text(_("No hand yet"), size=22, text_align=ft.TextAlign.CENTER))
-    return ft.Column(controls, spacing=24, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+    return ft.Column(controls, spacing=16, horizontal_alignment=ft.CrossAxisAlignment.CENTER)

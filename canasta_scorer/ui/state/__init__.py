@@ -6,6 +6,8 @@
 - `NewMatch` (setup.py): the new-match form;
 - `History` (history.py): past matches, filters, statistics;
 - `Checker` (checker.py): the rule checker;
+- `ImportFile` (importing.py): a match file or backup brought in from the device,
+  shown before it is imported;
 - `follow` (live.py): what a tab reads again when another device changed a match;
 - `Work` (work.py): how the areas' actions reach the store (their store calls as
   steps, so the app makes them off the event loop).
@@ -26,6 +28,7 @@ from canasta_scorer.store import Store
 
 from .checker import Checker
 from .history import HISTORY_PAGE, History, HistoryFilter
+from .importing import ImportFile
 from .live import follow
 from .match import DRAFT_DELAY, HandEntry, OpenMatch, Preview, Scheduler, rank_name
 from .navigation import Navigation, Screen
@@ -40,6 +43,7 @@ __all__ = [
     "HandEntry",
     "History",
     "HistoryFilter",
+    "ImportFile",
     "Job",
     "Navigation",
     "NewMatch",
@@ -68,6 +72,7 @@ class AppModel:
     setup: NewMatch
     history: History
     checker: Checker
+    importer: ImportFile
 
 
 def build_model(
@@ -96,8 +101,15 @@ def build_model(
     setup = wrap(NewMatch)(store=store)
     history = wrap(History)(store=store)
     checker = wrap(Checker)()
-    nav.attach(match, setup, history, checker)
+    importer = wrap(ImportFile)(store=store)
+    nav.attach(match, setup, history, checker, importer)
     history.refresh_recent()
     return AppModel(
-        nav=nav, match=match, entry=entry, setup=setup, history=history, checker=checker
+        nav=nav,
+        match=match,
+        entry=entry,
+        setup=setup,
+        history=history,
+        checker=checker,
+        importer=importer,
     )

@@ -7,22 +7,30 @@ area's data (a match, the history) ask that area to load it, then show its scree
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from canasta_scorer import i18n
-from canasta_scorer.i18n import _
+from canasta_scorer.i18n import _, ngettext
 
 from .work import Steps, Work
 
 if TYPE_CHECKING:
     from .checker import Checker
     from .history import History
+    from .importing import ImportFile
     from .match import OpenMatch
     from .setup import NewMatch
 
 __all__ = ["Navigation", "Screen"]
+
+#: The addresses (paths) of a match's screens that open them: its table view, its hand
+#: being entered and its scoreboard.
+_TABLE_ADDRESS = re.compile(r"/table/(\d{1,9})/?")
+_ENTRY_ADDRESS = re.compile(r"/match/(\d{1,9})/hand/?")
+_MATCH_ADDRESS = re.compile(r"/match/(\d{1,9})/?")
 
 
 class Screen(StrEnum):
@@ -38,6 +46,7 @@ class Screen(StrEnum):
     CHECKER = "checker"
     STATS = "stats"
     EXPORT = "export"
+    IMPORT = "import"
 
 
 @dataclass(eq=False)
@@ -75,9 +84,18 @@ class Navigation:
     _areas: dict[str, object] = field(default_factory=dict, repr=False)
     _work: Work = field(default_factory=Work, repr=False)
 
-    def attach(self, match: OpenMatch, setup: NewMatch, history: History, checker: Checker) -> None:
+    def attach(
+        self,
+        match: OpenMatch,
+        setup: NewMatch,
+        history: History,
+        checker: Checker,
+        importer: ImportFile | None = None,
+    ) -> None:
         """Give the moves the areas they open (done once, when the app is built)."""
         self._areas = {"match": match, "setup": setup, "history": history, "checker": checker}
+        if importer is not None:
+            self._areas["importer"] = importer
 
     @property
     def _match(self) -> OpenMatch:
@@ -94,6 +112,10 @@ class Navigation:
     @property
     def _checker(self) -> Checker:
         return self._areas["checker"]  # type: ignore[return-value]
+
+    @property
+    def _importer(self) -> ImportFile:
+        return self._areas["importer"]  # type: ignore[return-value]
 
     # --- saying and showing ------------------------------------------------------
 
@@ -201,10 +223,55 @@ class Navigation:
         if self.screen is Screen.SCOREBOARD:
             self.show(Screen.TABLE)
 
-    def entering(self) -> int | None:
-        """The id of the match whose hand is being entered on screen, if any."""
+    def address(self) -> str:
+        """The address (path) of what the tab shows, the one that opens it again:
+        ``/table/ID`` the table view of match ID, ``/match/ID/hand`` its hand being
+        entered, ``/match/ID`` its scoreboard, ``/`` every other screen."""
+        current = self._match.current if "match" in self._areas else None
+        if current is None:
+            return "/"
+        if self.screen is Screen.TABLE:
+            return f"/table/{current.id}"
+        if self.screen is Screen.HAND_ENTRY:
+            return f"/match/{current.id}/hand"
+        if self.screen is Screen.SCOREBOARD:
+            return f"/match/{current.id}"
+        return "/"
+
+    def open_address(self, address: str | None) -> None:
+        """Show what an address opens (see `address`): a tab opened at it, or moved
+        to it by the browser's Back or Forward, each as the app's own move would:
+        the open match's ``/match/ID`` is its Back to the scoreboard (from the
+        table view, hand entry or a hand's breakdown); its ``/table/ID`` from the
+        scoreboard is the Table view button; another match's address opens that
+        match; ``/`` from one of the match's own addresses leaves the match as its
+        Back does. An address the tab shows already, or one of no screen, changes
+        nothing.
+
+        Args:
+            address: a path, as Flet gives it (a query string is ignored).
+        """
+        path = (address or "/").split("?", 1)[0]
+        if path == self.address():
+            return
         current = self._match.current
-        return current.id if self.screen is Screen.HAND_ENTRY and current is not None else None
+        shown = current.id if current is not None else None
+        if found := _TABLE_ADDRESS.fullmatch(path):
+            match_id = int(found.group(1))
+            if match_id == shown and self.screen is Screen.SCOREBOARD:
+                self.show_table()
+            else:
+                self.open_table(match_id)
+        elif found := _ENTRY_ADDRESS.fullmatch(path):
+            self.open_entry(int(found.group(1)))
+        elif found := _MATCH_ADDRESS.fullmatch(path):
+            match_id = int(found.group(1))
+            if match_id == shown:
+                self.back_to_scoreboard()
+            else:
+                self.open_match(match_id)
+        elif path == "/" and self.address() != "/":
+            self.leave_match()
 
     def open_entry(self, match_id: int) -> None:
         """Open a match straight in the hand being entered, when one is kept for it
@@ -263,6 +330,45 @@ class Navigation:
         if self._match.current is not None:
             self.show(Screen.EXPORT)
 
+    def show_import(self) -> None:
+        """The import screen (from the past matches), with no file chosen yet."""
+        self._importer.clear()
+        self.show(Screen.IMPORT)
+
+    def leave_import(self) -> None:
+        """Back from the import screen to the past matches; the file chosen is
+        forgotten, nothing saved."""
+        self._importer.clear()
+        self.show_matches()
+
+    def import_file(self) -> None:
+        """Import the file read on the import screen (all of it or nothing), then show
+        the past matches with what was imported said."""
+        self._work.run(self._importing())
+
+    def _importing(self) -> Steps[None]:
+        result = yield from self._importer.importing()
+        if result is None:
+            return
+        self.show_matches()
+        created, there = len(result.created), len(result.already_there)
+        said = []
+        if created:
+            said.append(
+                ngettext("Imported {count} match.", "Imported {count} matches.", created).format(
+                    count=i18n.number(created)
+                )
+            )
+        if there:
+            said.append(
+                ngettext(
+                    "{count} match was already here, so it was not imported again.",
+                    "{count} matches were already here, so they were not imported again.",
+                    there,
+                ).format(count=i18n.number(there))
+            )
+        self.say(" ".join(said) or _("The file holds no match: nothing was imported."))
+
     def delete_match(self) -> None:
         """Delete the open match; the message offers to bring it back."""
         self._work.run(self._deleting())
@@ -296,6 +402,8 @@ class Navigation:
             self._history.load()
         elif self.screen is Screen.STATS:
             self._history.compute_stats()
+        elif self.screen is Screen.IMPORT:
+            pass
         elif self.screen is Screen.NEW_MATCH:
             self._setup.refresh_players()
         elif self.screen is Screen.CHECKER and self.checker_from is not Screen.SCOREBOARD:

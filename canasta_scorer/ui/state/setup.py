@@ -8,7 +8,14 @@ from dataclasses import dataclass, field
 
 from canasta_scorer import i18n
 from canasta_scorer.i18n import N_, _
-from canasta_scorer.rules import VARIANT_INFO, RecordError, Severity, Variant, score_match
+from canasta_scorer.rules import (
+    MAX_NAME,
+    VARIANT_INFO,
+    RecordError,
+    Severity,
+    Variant,
+    score_match,
+)
 from canasta_scorer.store import MatchState, NamedRuleSet, Store, StoreError
 
 from ..drafts import MatchSetup, SetupSide
@@ -19,6 +26,7 @@ __all__ = [
     "NAME_LIMIT",
     "NO_EMOJI",
     "PRESETS",
+    "TOO_LONG",
     "NewMatch",
     "default_sides",
     "has_emoji",
@@ -39,6 +47,8 @@ _EMOJI = re.compile(
 )
 #: Why a name with an emoji is refused, in the player's words.
 NO_EMOJI = N_("Names cannot hold emoji: the app's font cannot show them. Use letters.")
+#: Why a name too long for a match file is refused (``{n}``: `MAX_NAME`).
+TOO_LONG = N_("A name may have at most {n} characters.")
 
 
 def has_emoji(text: str) -> bool:
@@ -227,10 +237,11 @@ class NewMatch:
 
     def name_problem(self, side: int, seat: int | None = None) -> str | None:
         """Why the name in a seat (``seat`` None: a side's name) cannot be taken as it
-        is typed (an emoji), or ``None``."""
+        is typed (an emoji, more than `MAX_NAME` characters), or ``None``."""
         mine = self.form.sides[side]
         name = mine.players[seat] if seat is not None else mine.name
-        return _(NO_EMOJI) if has_emoji(name) else None
+        said = [message for _where, message in self._name_problems("", name)]
+        return "\n".join(said) if said else None
 
     def twice(self, side: int, seat: int | None = None) -> bool:
         """True when the name in a seat (``seat`` None: a side of one player, its
@@ -360,20 +371,30 @@ class NewMatch:
         # every problem at once: the names the app cannot show, the numbers that
         # cannot be read, and what the rules find in the rest of the form
         found: list[tuple[str, str]] = []
+        long_names: set[str] = set()  # said too long here: not again in the file's words
         for index, side in enumerate(self.form.sides):
-            if has_emoji(side.name):
-                found.append((f"sides[{index}].name", _(NO_EMOJI)))
+            found += self._name_problems(f"sides[{index}].name", side.name)
+            if len(side.name.strip()) > MAX_NAME:
+                long_names.add(f"sides[{index}].name")
+            named = [player for player in side.players if player.strip()]  # as in the file
             for seat, player in enumerate(side.players):
-                if has_emoji(player):
-                    found.append((f"sides[{index}].players[{seat}]", _(NO_EMOJI)))
+                found += self._name_problems(f"sides[{index}].players[{seat}]", player)
+                if len(player.strip()) > MAX_NAME:
+                    long_names.add(f"sides[{index}].players[{named.index(player)}]")
         try:
             record = self.form.to_record()
         except RecordError as error:
-            found += [(p.where, i18n.problem_text(p)) for p in error.problems]
+            found += [
+                (p.where, i18n.problem_text(p)) for p in error.problems if p.where not in long_names
+            ]
             try:
                 record = self.form.to_record(lenient=True)
             except RecordError as rest:
-                found += [(p.where, i18n.problem_text(p)) for p in rest.problems]
+                found += [
+                    (p.where, i18n.problem_text(p))
+                    for p in rest.problems
+                    if p.where not in long_names
+                ]
                 self._say(found)
                 return None
         score = score_match(record)
@@ -393,6 +414,15 @@ class NewMatch:
             return None
         self.problems = self.issues = ()
         return state, self.form.first_dealer
+
+    @staticmethod
+    def _name_problems(where: str, name: str) -> list[tuple[str, str]]:
+        """Why a typed name cannot be a match file's (an emoji; more than `MAX_NAME`
+        characters once stripped, file-format §4), at its JSON path ``where``."""
+        found = [(where, _(NO_EMOJI))] if has_emoji(name) else []
+        if len(name.strip()) > MAX_NAME:
+            found.append((where, _(TOO_LONG).format(n=MAX_NAME)))
+        return found
 
     def _say(self, found: list[tuple[str, str]]) -> None:
         """Keep the problems found: by field (`issues`) and in words (`problems`)."""

@@ -1,0 +1,62 @@
+"""A tab's address: the browser's address bar and history follow the screen shown.
+
+Each screen of a match has an address that opens it (`Navigation.address`:
+``/table/ID``, ``/match/ID/hand``, ``/match/ID``; every other screen is ``/``). When
+the screen changes, the new address is pushed to the browser's history, so Back and
+Forward (and a reload, or the address opened on another device) come to the same
+screen; an address the browser moves to by itself (Back, Forward, typed) is shown
+through `Navigation.open_address`.
+
+Flet tells the app of every change of the address, those the app pushed included,
+and only after the browser made them: the pushes not yet told back are kept, so
+that a late one is not taken for the player's (the table view left before the
+browser said it had opened it must not open it again).
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+import flet as ft
+
+from canasta_scorer.ui.state import Navigation
+
+__all__ = ["AddressBar"]
+
+
+class AddressBar:
+    """One tab's address, kept on what it shows (one per tab, made with its page)."""
+
+    def __init__(self, page: ft.Page, nav: Navigation) -> None:
+        self._page = page
+        self._nav = nav
+        #: the address the browser shows, or will once it has made the pushes under way
+        self.shown = page.route or "/"
+        self._pushed: list[str] = []
+
+    def follow(self) -> None:
+        """Push the address of the screen shown, if the browser shows another."""
+        address = self._nav.address()
+        if address == self.shown:
+            return
+        self.shown = address
+        self._pushed.append(address)
+        page = self._page
+
+        async def push() -> None:
+            try:
+                await page.push_route(address)
+            except Exception:  # a tab going away: nothing to keep, nothing comes back
+                with contextlib.suppress(ValueError):
+                    self._pushed.remove(address)
+
+        page.run_task(push)
+
+    def changed(self, address: str) -> None:
+        """The browser's address changed to ``address`` (a route change of Flet's):
+        one the app pushed is passed over, any other is opened."""
+        if address in self._pushed:
+            del self._pushed[: self._pushed.index(address) + 1]
+            return
+        self.shown = address
+        self._nav.open_address(address)

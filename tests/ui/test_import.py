@@ -1,0 +1,243 @@
+"""Import in the app: Past matches, Import, a file from the device's picker; what it
+holds is shown before anything is saved, a file with any problem is refused whole,
+a match already kept is not doubled, a file past the limit is refused unread."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+import pytest
+
+from canasta_scorer.files import IMPORT_LIMIT
+from canasta_scorer.rules import load_match
+from canasta_scorer.store import Store
+from canasta_scorer.ui.app import AccessGate
+from tests.ui.harness import AppHarness
+
+OpenApp = Callable[..., AppHarness]
+SAMPLES = Path(__file__).parents[2] / "assets" / "samples"
+
+
+def match(first: tuple[str, str, int], second: tuple[str, str, int]) -> dict[str, Any]:
+    """A classic match of one hand typed from a paper count: each side's name, its two
+    players (``"Kay Kit"``) and its total."""
+    return {
+        "sides": [
+            {"name": name, "players": players.split()} for name, players, _ in (first, second)
+        ],
+        "hands": [{"sides": [{"total": first[2]}, {"total": second[2]}]}],
+    }
+
+
+KEEPERS = match(("Keepers", "Kay Kit", 5200), ("Sharers", "Sam Sue", 300))
+ROOKIES = match(("Rooks", "Ray Rue", 1200), ("Pawns", "Pat Pia", 800))
+
+
+def backup(*matches: dict[str, Any]) -> str:
+    return json.dumps(
+        {
+            "format": "canasta-scorer-backup",
+            "version": 1,
+            "created_at": "2026-01-01T12:00:00+00:00",
+            "matches": [{"created_at": "2025-06-01T12:00:00+00:00", "match": m} for m in matches],
+        }
+    )
+
+
+@pytest.fixture
+def picked(monkeypatch: pytest.MonkeyPatch) -> Callable[..., None]:
+    """The device's picker answers with a file (as the desktop window's does: its path
+    and size); ``size`` overrides what the device says the size is."""
+
+    def pick(path: Path | None, size: int | None = None, name: str | None = None) -> None:
+        async def pick_files(self: ft.FilePicker, *args: Any, **kwargs: Any) -> list[Any]:
+            if path is None:
+                return []
+            return [
+                ft.FilePickerFile(
+                    id=0,
+                    name=name or path.name,
+                    size=path.stat().st_size if size is None else size,
+                    path=str(path),
+                )
+            ]
+
+        monkeypatch.setattr(ft.FilePicker, "pick_files", pick_files)
+
+    return pick
+
+
+def to_import(app: AppHarness) -> None:
+    app.click("Past matches")
+    app.click("Import")
+    assert app.has_text("Nothing is saved") or app.has_text("before anything is saved")
+
+
+def test_a_backup_is_shown_then_imported_without_doubling_a_kept_match(
+    open_app: OpenApp, store: Store, picked: Callable[..., None], tmp_path: Path
+) -> None:
+    kept = store.create_match(load_match(json.dumps(KEEPERS)))
+    file = tmp_path / "club-backup.json"
+    file.write_text(backup(KEEPERS, ROOKIES))
+    picked(file)
+    app = open_app()
+    to_import(app)
+    app.click("Choose a file")
+
+    assert app.has_text("club-backup.json")
+    assert app.has_text("A backup of 2 matches (2 hands):")
+    assert app.has_text("Keepers (Kay, Kit) 5,200 – Sharers (Sam, Sue) 300")
+    assert app.has_text("Rooks (Ray, Rue) 1,200 – Pawns (Pat, Pia) 800")
+    assert app.has_text(f"already here (match {kept.id}): not imported again")
+    assert app.has_text("Keepers won by 4,900")
+    assert [m.id for m in store.matches()] == [kept.id]  # shown, nothing saved yet
+
+    app.click("Import 1 match")
+    assert app.has_text("Imported 1 match. 1 match was already here, so it was not imported again.")
+    listed = store.matches()
+    assert sorted(tuple(m.sides) for m in listed) == [("Keepers", "Sharers"), ("Rooks", "Pawns")]
+    assert app.has_text("Rooks (Ray, Rue) 1,200 – Pawns (Pat, Pia) 800")  # on Past matches now
+    assert "Pat" in store.players()
+
+    # the same file again: every match is there, nothing to import
+    app.click("Import")
+    app.click("Choose a file")
+    assert app.has_text("Every match of this file is already here: there is nothing to import.")
+    with pytest.raises(AssertionError, match="no button"):
+        app.button("import-confirm")
+    assert len(store.matches()) == 2
+
+
+def test_a_file_breaking_a_rule_is_refused_whole_with_its_rule(
+    open_app: OpenApp, store: Store, picked: Callable[..., None], tmp_path: Path
+) -> None:
+    broken = json.loads(json.dumps(ROOKIES))
+    for side in broken["hands"][0]["sides"]:
+        side["went_out"] = "out"  # both sides went out
+    file = tmp_path / "two.json"
+    file.write_text(backup(KEEPERS, broken))
+    picked(file)
+    app = open_app()
+    to_import(app)
+    app.click("Choose a file")
+    assert app.has_text("Nothing will be imported: these rules are broken.")
+    assert app.has_text(
+        "matches[1].match.hands[0].sides[1].went_out: Rooks and Pawns both went out"
+    )
+    assert app.has_text("rules §1.9 going out")
+    with pytest.raises(AssertionError, match="no button"):
+        app.button("import-confirm")
+    assert store.matches() == [] and store.players() == []
+
+
+def test_a_file_that_is_not_a_match_file_says_every_problem(
+    open_app: OpenApp, store: Store, picked: Callable[..., None], tmp_path: Path
+) -> None:
+    unreadable = json.loads(json.dumps(ROOKIES))
+    unreadable["sides"][0]["colour"] = "red"
+    file = tmp_path / "odd.json"
+    file.write_text(json.dumps(unreadable))
+    picked(file)
+    app = open_app()
+    to_import(app)
+    app.click("Choose a file")
+    assert app.has_text("This file cannot be read as a match file or backup")
+    assert app.has_text("sides[0].colour:")
+    assert store.matches() == []
+
+    picked(SAMPLES / "e3-black-three-meld.json")
+    app.click("Choose a file")
+    assert app.has_text(
+        "e3-black-three-meld.json: this is a hand file (one hand): import takes match files "
+        "and backups."
+    )
+
+    empty = tmp_path / "empty.json"
+    empty.write_text("  \n")
+    picked(empty)
+    app.click("Choose a file")
+    assert app.has_text("empty.json: is empty")
+    assert store.matches() == []
+
+
+def test_a_file_past_the_limit_is_refused_unread_with_the_limit_named(
+    open_app: OpenApp, store: Store, picked: Callable[..., None], tmp_path: Path
+) -> None:
+    never_read = tmp_path / "huge.json"  # not there: reading it would fail the test
+    never_read.write_text("{}")
+    picked(never_read, size=IMPORT_LIMIT + 1)
+    never_read.unlink()
+    app = open_app()
+    to_import(app)
+    app.click("Choose a file")
+    assert app.has_text(
+        "huge.json: is larger than a match file or backup may be (256 MB); nothing was imported."
+    )
+    assert not app.has_text("could not be read")
+    assert store.matches() == []
+
+
+def test_no_file_chosen_changes_nothing_and_cancel_goes_back(
+    open_app: OpenApp, store: Store, picked: Callable[..., None]
+) -> None:
+    picked(None)
+    app = open_app()
+    to_import(app)
+    app.click("Choose a file")
+    assert not app.has_text("Import 1 match")
+    app.click("Cancel")
+    assert app.has_text("No matches yet.")
+    assert store.matches() == []
+
+
+def test_a_tab_behind_the_access_code_reaches_no_import(
+    open_app: OpenApp, store: Store, picked: Callable[..., None], tmp_path: Path
+) -> None:
+    """Only a tab past the access gate can choose a file (and so be given an address to
+    send it to)."""
+    file = tmp_path / "one.json"
+    file.write_text(json.dumps(KEEPERS))
+    picked(file)
+    app = open_app(AccessGate("2468"))
+    for label in ("Past matches", "Import", "Choose a file"):
+        with pytest.raises(AssertionError, match="no button"):
+            app.button(label)
+    app.type("Access code", "2468")
+    app.click("Unlock")
+    to_import(app)
+    app.click("Choose a file")
+    app.click("Import 1 match")
+    assert app.has_text("Imported 1 match.")
+    assert [tuple(m.sides) for m in store.matches()] == [("Keepers", "Sharers")]
+
+
+def test_the_import_screen_speaks_the_tab_s_language(
+    open_app: OpenApp, store: Store, picked: Callable[..., None], tmp_path: Path
+) -> None:
+    """In German (the real catalog): the preview, a refusal's rule and the result."""
+    file = tmp_path / "sicherung.json"
+    file.write_text(backup(KEEPERS, ROOKIES))
+    picked(file)
+    app = open_app()
+    app.choose("Language", "de")
+    app.click("Frühere Partien")
+    app.click("Importieren")
+    app.click("Datei wählen")
+    assert app.has_text("Eine Sicherung mit 2 Partien (2 Runden):")
+    assert app.has_text("Keepers (Kay, Kit) 5.200 – Sharers (Sam, Sue) 300")
+    app.click("2 Partien importieren")
+    assert app.has_text("2 Partien importiert.")
+
+    broken = json.loads(json.dumps(ROOKIES))
+    for side in broken["hands"][0]["sides"]:
+        side["went_out"] = "out"
+    file.write_text(json.dumps(broken))
+    app.click("Importieren")
+    app.click("Datei wählen")
+    assert app.has_text("Nichts wird importiert: Diese Regeln sind verletzt.")
+    assert app.has_text("Regeln §1.9 Ausmachen")
+    assert len(store.matches()) == 2

@@ -1,0 +1,158 @@
+"""The table view's address and its screen kept on, in-process: a client answers what
+the app asks of it (`AppHarness` with ``client``), so the addresses pushed and the
+wake lock asked for are seen as the client would receive them.
+
+The same in a real browser: tests/e2e/test_table_view_in_browser.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from canasta_scorer.store import Store
+from canasta_scorer.ui.state import Screen
+from tests.ui.hands import enter_small
+from tests.ui.harness import AppHarness
+from tests.ui.test_screens import seeded_phone, start_match
+
+OpenApp = Callable[..., AppHarness]
+
+
+def addresses(app: AppHarness) -> list[str]:
+    """Every address the app pushed to the browser so far, in order."""
+    return [args["route"] for args in app.calls("push_route")]
+
+
+def title(app: AppHarness) -> str:
+    """The screen shown, by its title."""
+    return next(t for t in app.texts() if t in ("Table view", "Scoreboard", "Canasta scorer"))
+
+
+def asked_awake(app: AppHarness) -> int:
+    """How many times the app asked the device to keep the screen on."""
+    return len(app.calls("enable"))
+
+
+def test_the_table_view_is_at_its_own_address_and_back_at_the_match_s(
+    open_app: OpenApp, store: Store
+) -> None:
+    app = open_app(client=True)
+    start_match(app)
+    match_id = store.matches()[0].id
+    assert addresses(app) == [f"/match/{match_id}"]
+    app.click("Table view")
+    assert addresses(app)[-1] == f"/table/{match_id}"
+    assert app.has_text("North-South total 0")
+    app.click("Back")
+    assert addresses(app)[-1] == f"/match/{match_id}"
+    assert app.button("Enter hand 1")
+    app.click("Table view")
+    # the browser's Back: the match's address, its scoreboard (not read again)
+    app.route(f"/match/{match_id}")
+    assert title(app) == "Scoreboard"
+    assert addresses(app)[-1] == f"/table/{match_id}"  # nothing pushed for it
+    app.route(f"/table/{match_id}")  # and Forward
+    assert title(app) == "Table view"
+    app.route("/")  # Back to the start: the match is left as its Back leaves it
+    assert title(app) == "Canasta scorer"
+
+
+def test_an_address_told_back_late_does_not_reopen_the_screen_left(
+    open_app: OpenApp, store: Store
+) -> None:
+    app = open_app(client=True)
+    start_match(app)
+    app.hold_routes = True  # the browser is slow to tell of the pushes
+    app.click("Table view")
+    app.click("Back")
+    match_id = store.matches()[0].id
+    assert app.connection.routes == [f"/table/{match_id}", f"/match/{match_id}"]
+    app.deliver_routes()
+    assert title(app) == "Scoreboard"
+    app.hold_routes = False
+    app.route(f"/table/{match_id}")  # the player's own move is still followed
+    assert title(app) == "Table view"
+
+
+def test_a_tab_opened_at_the_table_view_s_address_pushes_none(
+    open_app: OpenApp, store: Store
+) -> None:
+    phone = seeded_phone(store)
+    assert phone.match.current is not None
+    match_id = phone.match.current.id
+    tablet = open_app(client=True)
+    tablet.route(f"/table/{match_id}")
+    assert title(tablet) == "Table view"
+    assert addresses(tablet) == []  # opened at its address: nothing to push
+
+
+def test_the_table_view_asks_again_to_keep_the_screen_on_when_shown_again(
+    open_app: OpenApp,
+) -> None:
+    app = open_app(client=True)
+    assert asked_awake(app) == 1  # every tab, as it opens
+    start_match(app)
+    app.lifecycle("hide")
+    app.lifecycle("show")
+    app.lifecycle("resume")
+    assert asked_awake(app) == 1  # the scoreboard does not ask again
+    app.click("Table view")
+    assert asked_awake(app) == 2  # the table view, as it is opened
+    app.lifecycle("hide")
+    assert asked_awake(app) == 2
+    app.lifecycle("show")
+    assert asked_awake(app) == 3  # shown again
+    app.lifecycle("inactive")
+    app.lifecycle("resume")
+    assert asked_awake(app) == 4  # back in front (a blur lost nothing, asking is cheap)
+    app.reconnect()
+    assert asked_awake(app) == 5  # a reload or a reconnect
+    app.click("Back")
+    app.lifecycle("hide")
+    app.lifecycle("show")
+    app.reconnect()
+    assert asked_awake(app) == 5  # left: no more asking
+    assert {control for control, name, _ in app.connection.calls if name == "enable"} == {
+        "Wakelock"
+    }
+
+
+def test_without_a_client_the_screen_is_not_asked_for(open_app: OpenApp) -> None:
+    app = open_app()
+    start_match(app)
+    app.click("Table view")
+    app.lifecycle("show")
+    assert app.connection.calls == []
+
+
+def test_each_screen_of_a_match_has_the_address_that_opens_it(store: Store) -> None:
+    phone = seeded_phone(store, enter_small)
+    nav, match = phone.nav, phone.match
+    assert match.current is not None
+    match_id = match.current.id
+    assert nav.address() == f"/match/{match_id}"
+    nav.show_table()
+    assert nav.address() == f"/table/{match_id}"
+    nav.open_address(f"/match/{match_id}")  # the browser's Back
+    assert nav.screen is Screen.SCOREBOARD
+    nav.show_hand(0)
+    assert nav.address() == "/"  # a hand's breakdown has none of its own
+    nav.open_address(f"/match/{match_id}")
+    assert nav.screen is Screen.SCOREBOARD
+    match.begin_hand()
+    assert nav.address() == f"/match/{match_id}/hand"
+    phone.entry.add_meld(0, "K")
+    nav.open_address(f"/match/{match_id}")  # Back from hand entry: the hand is kept
+    assert nav.screen is Screen.SCOREBOARD
+    assert phone.entry.draft is not None and phone.entry.draft.number is None
+    nav.open_address(f"/table/{match_id}?from=qr")  # Forward, a query string ignored
+    assert nav.screen is Screen.TABLE
+    nav.open_address("/")
+    assert nav.screen is Screen.HOME and nav.address() == "/"
+    nav.open_address("/match/999")
+    assert nav.screen is Screen.HOME
+    assert nav.message == (
+        "Match 999 is not there any more: it may have been deleted on another device."
+    )
+    nav.open_address("/nowhere")  # no screen's: nothing changes
+    assert nav.screen is Screen.HOME
