@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import contextlib
 import io
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -25,7 +26,7 @@ from pydantic import ValidationError
 
 from canasta_scorer import __version__, i18n
 from canasta_scorer.cli_store import add_store_commands
-from canasta_scorer.i18n import N_, _, ngettext
+from canasta_scorer.i18n import N_, Nn_, _, ngettext
 from canasta_scorer.rules import (
     HAND_FILE_LIMIT,
     HOUSE_RULE_INFO,
@@ -73,6 +74,7 @@ from canasta_scorer.rules import (
     score_match,
     scoring_groups,
     settle,
+    validation_problems,
 )
 
 __all__ = ["main"]
@@ -89,6 +91,51 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> Any:
         self.print_usage(sys.stderr)
         self.exit(EXIT_UNREADABLE, f"{self.prog}: {message}\n")
+
+
+#: argparse's own words, as Python 3.11's argparse asks gettext for them (its msgids,
+#: kept exactly): marked here so that they are extracted into the catalogs. A newer
+#: Python that words one differently gets it in English.
+ARGPARSE_WORDS = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("the following arguments are required: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("unrecognized arguments: %s"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("one of the arguments %s is required"),
+    N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    Nn_("expected %s argument", "expected %s arguments"),
+    N_("unexpected option string: %s"),
+    N_("can't open '%(filename)s': %(error)s"),
+    N_("%(prog)s: error: %(message)s\n"),
+)
+
+
+@contextlib.contextmanager
+def _argparse_speaks() -> Iterator[None]:
+    """argparse in the language in force while the command line is read.
+
+    argparse takes its words from gettext through its module's own ``_`` and
+    ``ngettext`` names, looked up each time it words something; for the block they are
+    `canasta_scorer.i18n`'s (our catalogs hold argparse's messages, `ARGPARSE_WORDS`),
+    and put back after it.
+    """
+    module: Any = argparse
+    kept = module._, module.ngettext
+    module._, module.ngettext = _, ngettext
+    try:
+        yield
+    finally:
+        module._, module.ngettext = kept
 
 
 # Score sheets use the signs of paper sheets; a console that cannot show them gets these.
@@ -175,7 +222,7 @@ def _file_problem(path: str, kind: str, problems: list[Problem]) -> int:
         _("{name}: cannot be read as a {file}\n").format(name=name, file=_(_FILE_WORDS[kind]))
     )
     for problem in problems:
-        sys.stderr.write(f"  {problem}\n")
+        sys.stderr.write(f"  {i18n.problem_line(problem)}\n")
     return EXIT_UNREADABLE
 
 
@@ -434,11 +481,8 @@ def _cmd_match(args: argparse.Namespace) -> int:
     out.write(
         f"{total:<10}" + "".join(f"{_points(r):>{col}}" for r in result.running_totals) + "\n"
     )
-    out.write(
-        f"{minimum:<10}"
-        + "".join(f"{m:>{col}}" for m in result.initial_meld_minimums)
-        + _("   initial meld minimum for the next hand\n")
-    )
+    row = f"{minimum:<10}" + "".join(f"{m:>{col}}" for m in result.initial_meld_minimums)
+    out.write(_("{row}   initial meld minimum for the next hand\n").format(row=row))
     if result.finished and result.winner is not None:
         out.write(
             _("\nFinished: {winner} wins by {points}.\n").format(
@@ -853,6 +897,7 @@ def _parser() -> argparse.ArgumentParser:
         "--version",
         action="version",
         version=_("%(prog)s {version__}").format(version__=__version__),
+        help=_("show the program's version and exit"),
     )
     parser.add_argument(
         "--lang",
@@ -1029,7 +1074,11 @@ def _language(argv: list[str]) -> tuple[list[str], str]:
         if item == "--lang":
             asked = next(items, None)
             if asked is None:
-                raise ValueError(_("--lang needs a language: ") + ", ".join(i18n.LANGUAGES))
+                raise ValueError(
+                    _("--lang needs a language: {languages}").format(
+                        languages=", ".join(i18n.LANGUAGES)
+                    )
+                )
         elif item.startswith("--lang="):
             asked = item.partition("=")[2]
         else:
@@ -1052,11 +1101,12 @@ def _language(argv: list[str]) -> tuple[list[str], str]:
 
 
 def _main(argv: list[str], *, program: bool = False) -> int:
-    parser = _parser()
     try:
-        args = parser.parse_args(argv)
-        if args.command is None:  # the app, with the options given before no command
-            args = parser.parse_args([*argv, "app"])
+        with _argparse_speaks():
+            parser = _parser()
+            args = parser.parse_args(argv)
+            if args.command is None:  # the app, with the options given before no command
+                args = parser.parse_args([*argv, "app"])
         args.program = program
         status: int = args.run(args)
         return status
@@ -1066,10 +1116,7 @@ def _main(argv: list[str], *, program: bool = False) -> int:
         sys.stderr.write(_("canasta-scorer: {error}\n").format(error=i18n.error_text(error)))
         return EXIT_UNREADABLE
     except ValidationError as error:
-        problems = "; ".join(
-            f"{'.'.join(str(part) for part in item['loc'])}: {item['msg']}"
-            for item in error.errors()
-        )
+        problems = "; ".join(i18n.problem_line(p) for p in validation_problems(error))
         sys.stderr.write(_("canasta-scorer: {problems}\n").format(problems=problems))
         return EXIT_UNREADABLE
     except KeyboardInterrupt:

@@ -262,10 +262,18 @@ def _cmd_import(args: argparse.Namespace) -> int:
             )
             return EXIT_UNREADABLE
         for problem in error.problems:
-            sys.stderr.write(f"  {problem}\n")
+            sys.stderr.write(f"  {i18n.problem_line(problem)}\n")
         return EXIT_UNREADABLE
     except RuleViolationError as error:
-        sys.stderr.write(f"{path}: {error}\n")
+        sys.stderr.write(_("{path}: {problem}\n").format(path=path, problem=error.message))
+        for finding in error.findings:
+            sys.stderr.write(
+                _("  {where}: {message} [{rule}]\n").format(
+                    where=finding.where or _("(whole match)"),
+                    message=i18n.finding_text(finding),
+                    rule=i18n.cite(finding.rule),
+                )
+            )
         return EXIT_VIOLATIONS
     finally:
         store.close()

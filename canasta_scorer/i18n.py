@@ -43,6 +43,7 @@ from canasta_scorer.rules import (
     CanastaError,
     Finding,
     Phrase,
+    Problem,
     Reason,
     Verdict,
     render_words,
@@ -68,6 +69,8 @@ __all__ = [
     "ngettext",
     "number",
     "percent",
+    "problem_line",
+    "problem_text",
     "question_text",
     "rank_name",
     "reason_text",
@@ -280,6 +283,21 @@ def error_text(error: CanastaError) -> str:
     """What the rules engine says of input it cannot read (cards, a number), in the
     language in force; its English message where it has no phrase."""
     return words(error.words, str(error))
+
+
+def problem_text(problem: Problem) -> str:
+    """Why a hand or match file (or a form read as one) cannot be read, in the language
+    in force: the problem's phrase (docs/file-format.md's contract, pydantic's errors
+    worded by their type), else its message as it is."""
+    return words(problem.words, problem.message)
+
+
+def problem_line(problem: Problem) -> str:
+    """A problem with where it is, one sentence: ``sides[0].meld: unknown key 'meld'``
+    (the JSON path stays as the file writes it)."""
+    if not problem.where:
+        return problem_text(problem)
+    return _("{where}: {problem}").format(where=problem.where, problem=problem_text(problem))
 
 
 def finding_text(finding: Finding) -> str:

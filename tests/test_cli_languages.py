@@ -90,3 +90,81 @@ def test_a_verdict_in_portuguese() -> None:
     )
     assert wording.format(meld="9 9 2 2 2 JK", wilds=4) in done.stdout
     assert _translated("pt_BR", "Melds") in done.stdout  # the section title of rules §1.3
+
+
+def test_argparse_words_in_german() -> None:
+    done = _run("--lang", "de", "--help")
+    assert done.returncode == 0
+    assert done.stdout.startswith("Aufruf: canasta-scorer [-h]")
+    assert "\nPositionsargumente:\n" in done.stdout and "\nOptionen:\n" in done.stdout
+    assert "-h, --help   diese Hilfe zeigen und beenden" in done.stdout
+    assert "--version    die Version des Programms zeigen und beenden" in done.stdout
+    for english in ("usage:", "options:", "positional arguments:", "show this help"):
+        assert english not in done.stdout
+
+
+def test_a_usage_error_in_portuguese() -> None:
+    missing = _run("--lang", "pt_BR", "score")
+    assert missing.returncode == 2
+    assert missing.stderr == (
+        "uso: canasta-scorer score [-h] [--json] FILE\n"
+        "canasta-scorer score: estes argumentos são obrigatórios: FILE\n"
+    )
+    wrong = _run("check", "nothing", LANG="pt_BR.UTF-8")
+    assert wrong.returncode == 2
+    assert wrong.stderr.endswith(
+        "canasta-scorer check: argumento QUESTION: escolha inválida: 'nothing' "
+        "(escolha entre 'meld', 'pile', 'go-out', 'first-meld')\n"
+    )
+
+
+def test_argparse_speaks_english_again_after_a_run() -> None:
+    import argparse
+
+    from canasta_scorer.cli import main
+
+    assert main(["--lang", "de", "score", "--help"]) == 0
+    assert argparse._("usage: ") == "usage: "  # type: ignore[attr-defined]
+
+
+def test_the_problems_of_a_file_in_german(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text(
+        '{"variant": "x", "sides": [{"name": "Wir", "meld": [], "red_threes": "2"}]}',
+        encoding="utf-8",
+    )
+    done = _run("--lang", "de", "score", str(broken))
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        f"{broken}: kann nicht als Rundendatei gelesen werden",
+        "  variant: 'x' ist keiner von diesen: 'classic', 'two-player', 'three-player', "
+        "'three-player-cutthroat', 'five-player', 'six-player', 'six-player-three-sides'",
+        "  sides[0].red_threes: muss eine ganze Zahl sein; erhalten: Text '2'",
+        "  sides[0].meld: unbekannter Schlüssel 'meld'",
+    ]
+
+
+def test_an_import_that_cannot_be_read_in_portuguese(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"sides": [{"name": "Nós", "start_score": 1.5}]}', encoding="utf-8")
+    done = _run("--lang", "pt_BR", "import", str(broken), "--db", f"sqlite:///{tmp_path}/s.db")
+    assert done.returncode == 2
+    assert "  sides[0].start_score: precisa ser um número inteiro; veio 1.5\n" in done.stderr
+    assert "must be" not in done.stderr
+
+
+def test_an_import_that_breaks_a_rule_in_portuguese(tmp_path: Path) -> None:
+    match = tmp_path / "match.json"
+    match.write_text(
+        '{"sides": [{"name": "Nós"}, {"name": "Eles"}], '
+        '"hands": [{"sides": [{"melds": ["K K"]}, {}]}]}',
+        encoding="utf-8",
+    )
+    done = _run("--lang", "pt_BR", "import", str(match), "--db", f"sqlite:///{tmp_path}/s.db")
+    assert done.returncode == 1
+    lines = done.stderr.splitlines()
+    assert lines[0] == f"{match}: nada foi importado: estas regras foram violadas"
+    assert lines[1] == (
+        "  hands[0].sides[0].melds[0]: K K tem 2 cartas: um jogo precisa de pelo menos 3 "
+        "[regras §1.3 Jogos]"
+    )

@@ -161,6 +161,50 @@ def phrases_in_fstrings(source: str) -> list[tuple[int, str]]:
     return found
 
 
+def _translated(node: ast.expr) -> bool:
+    """Whether ``node`` is a translated message: ``_()``/``ngettext()``, or one filled in
+    with ``.format()``."""
+    if not isinstance(node, ast.Call):
+        return False
+    func = node.func
+    if isinstance(func, ast.Attribute) and func.attr == "format":
+        return _translated(func.value)
+    return getattr(func, "id", "") in TRANSLATING
+
+
+def joined_messages(source: str) -> list[tuple[int, str]]:
+    """Each (line, expression) that glues a translated message to other text with ``+``
+    (``_("Undone: ") + name``): a fragment translators cannot reorder, instead of one
+    message with placeholders."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if (
+            isinstance(node, ast.BinOp)
+            and isinstance(node.op, ast.Add)
+            and (_translated(node.left) or _translated(node.right))
+        ):
+            found.append((node.lineno, ast.unparse(node)))
+    return found
+
+
+def test_the_join_check_finds_a_glued_fragment() -> None:
+    source = (
+        "def f(change, n, dealer):\n"
+        "    a = _('Undone: ') + change\n"
+        "    b = 'Hand ' + _('{n} saved').format(n=n)\n"
+        "    c = _('Undone: {change}').format(change=change)\n"
+        "    d = ngettext('{n} card', '{n} cards', n).format(n=n) + '.'\n"
+        "    e = n + 1\n"
+    )
+    assert [line for line, _text in joined_messages(source)] == [2, 3, 5]
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_message_glued_to_another_text(path: Path) -> None:
+    found = joined_messages(path.read_text(encoding="utf-8"))
+    assert found == [], "\n".join(f"{path.name}:{line}: {text}" for line, text in found)
+
+
 #: Number formats of Python (``:,``, ``:.2f``): English digits and separators.
 _ENGLISH_NUMBER = re.compile(r",|\.\d+f")
 

@@ -12,7 +12,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from canasta_scorer import i18n
-from canasta_scorer.rules import CanastaError, parse_cards, parse_meld, parse_number
+from canasta_scorer.rules import (
+    HAND_FILE_LIMIT,
+    CanastaError,
+    Problem,
+    RecordError,
+    load_hand,
+    parse_cards,
+    parse_meld,
+    parse_number,
+)
 from canasta_scorer.store import Change, ChangeKind
 from canasta_scorer.ui.state.live import said_elsewhere
 from canasta_scorer.ui.words import variant_choices, variant_summary
@@ -116,3 +125,38 @@ def test_english_whole_numbers_are_written_as_babel_writes_them(value: int) -> N
 
     with i18n.use("en"):
         assert i18n.number(value) == format_decimal(value, locale="en", group_separator=True)
+
+
+def _file_problems(text: str) -> list[Problem]:
+    with pytest.raises(RecordError) as caught:
+        load_hand(text)
+    return list(caught.value.problems)
+
+
+def test_a_files_problems_are_worded_in_the_language() -> None:
+    problems = _file_problems(
+        '{"target": true, "sides": [{"name": "", "melds": ["K K X"], "left_in_hand": 4}]}'
+    )
+    with i18n.use("en"):
+        assert [i18n.problem_line(p) for p in problems] == [str(p) for p in problems]
+    with i18n.use("es"):
+        assert [i18n.problem_line(p) for p in problems] == [
+            "target: debe ser un número entero; se recibió true/false",
+            "sides[0].melds[0]: 'X' no es una carta: escribe JK, 2, A, K, Q, J, 10 (o T), 9, 8, "
+            "7, 6, 5, 4 o 3 para un tres negro",
+            'sides[0].left_in_hand: las cartas que quedan en la mano son un texto como "4 5 Q", '
+            "o un objeto que va del nombre de cada jugador a un texto; se recibió un número",
+            "sides[0].name: no puede estar en blanco",
+        ]
+
+
+def test_a_files_size_and_json_in_the_languages_form() -> None:
+    (large,) = _file_problems(" " * (HAND_FILE_LIMIT + 100_000))
+    (not_json,) = _file_problems('{"sides": [' + "\n" * 1500 + "x]}")
+    with i18n.use("de"):
+        assert i18n.problem_text(large) == (
+            "ist 1,1 MB groß: größer, als eine Rundendatei sein darf (1,0 MB)"
+        )
+        assert i18n.problem_text(not_json) == (
+            "kein gültiges JSON: Expecting value (Zeile 1.501, Spalte 1)"
+        )

@@ -101,6 +101,7 @@ from .records import (
     scoring_groups,
     split_counted_note,
     validate_record,
+    validation_problems,
 )
 from .ruleset import (
     HOUSE_RULE_INFO,
@@ -251,5 +252,6 @@ __all__ = [
     "statistics",
     "summarize",
     "validate_record",
+    "validation_problems",
     "variant_phrase",
 ]

@@ -10,7 +10,7 @@ reports it as findings.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .words import Phrase
 
@@ -59,10 +59,14 @@ class UnknownNameError(CanastaError):
 @dataclass(frozen=True, slots=True)
 class Problem:
     """One reason a file cannot be read: where (a JSON path such as ``sides[1].melds[2]``,
-    ``""`` for the whole file) and what is wrong, in plain words."""
+    ``""`` for the whole file, in the key names of docs/file-format.md) and what is
+    wrong, in plain English words (``message``, kept for files and JSON) and as a
+    `Phrase` of `canasta_scorer.rules.WORDS` (``words``, for the edge to word in the
+    player's language; ``None`` where the message is all there is)."""
 
     where: str
     message: str
+    words: Phrase | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         return f"{self.where}: {self.message}" if self.where else self.message

@@ -41,6 +41,7 @@ from .cards import Card, format_cards, parse_cards
 from .errors import CanastaError, Problem, RecordError
 from .melds import Meld, parse_meld
 from .ruleset import HouseRule, RuleSet, Variant, rule_set
+from .words import Phrase, Value, phrase, render
 
 __all__ = [
     "COUNTED_NOTE",
@@ -68,6 +69,7 @@ __all__ = [
     "side_index",
     "split_counted_note",
     "validate_record",
+    "validation_problems",
 ]
 
 #: The largest hand file read, in bytes (a real one is a few kilobytes).
@@ -104,19 +106,32 @@ def _shown(characters: list[str]) -> str:
     return ", ".join(f"U+{ord(c):04X}" for c in characters)
 
 
+def _refusal(key: str, **values: Value) -> CanastaError:
+    """A value a file cannot hold, said by its `Phrase` (a key of `WORDS`) and in English."""
+    words = phrase(key, **values)
+    return CanastaError(render(words), words)
+
+
+def _trouble(where: str, key: str, **values: Value) -> Problem:
+    """A `Problem` at ``where``, said by its `Phrase` and in English."""
+    words = phrase(key, **values)
+    return Problem(where, render(words), words)
+
+
 def plain_name(value: str) -> str:
     """A name (of a side, a player, a dealer) as given, checked for control
     characters (NUL, line breaks, escapes, text-direction overrides), which a name must
     not hold: they break score sheets and some databases (PostgreSQL refuses NUL).
 
     Raises:
-        ValueError: the name holds a control character (which ones are said).
+        CanastaError: the name holds a control character (which ones are said); a
+            `ValueError`, with its `Phrase`.
     """
     if value.isprintable():  # no control character (Cc) nor direction control (Cf)
         return value
     found = sorted(set(_controls(value)) | (_DIRECTION_CONTROLS & set(value)), key=ord)
     if found:
-        raise ValueError(f"must not hold control characters (it holds {_shown(found)})")
+        raise _refusal("record.controls", characters=_shown(found))
     return value
 
 
@@ -125,10 +140,7 @@ def _plain_note(value: str) -> str:
         return value
     found = _controls(value, _NOTE_CONTROLS)
     if found:
-        raise ValueError(
-            "must not hold control characters other than tabs and line breaks "
-            f"(it holds {_shown(found)})"
-        )
+        raise _refusal("record.note_controls", characters=_shown(found))
     return value
 
 
@@ -142,10 +154,7 @@ class WentOut(StrEnum):
 
 def _card_text(value: str) -> str:
     if len(value) > MAX_CARD_TEXT:
-        raise ValueError(
-            f"cards are at most {MAX_CARD_TEXT:,} characters of text (more cards than "
-            f"any deck holds); got {len(value):,}"
-        )
+        raise _refusal("record.card_text_too_long", most=MAX_CARD_TEXT, n=len(value))
     return value
 
 
@@ -153,27 +162,25 @@ def _read_cards(value: object) -> tuple[Card, ...]:
     if isinstance(value, tuple) and all(isinstance(card, Card) for card in value):
         return value
     if not isinstance(value, str):
-        raise ValueError(f'cards are written as text such as "4 5 Q"; got {_kind(value)}')
+        raise _refusal("record.cards_not_text", kind=_kind(value))
     return parse_cards(_card_text(value))
 
 
 def _read_left(value: object) -> tuple[Card, ...] | dict[str, tuple[Card, ...]]:
     if isinstance(value, Mapping):
         if len(value) > MAX_SIDE_PLAYERS:
-            raise ValueError(f"at most {MAX_SIDE_PLAYERS} players; got {len(value):,}")
+            raise _refusal("record.too_many_players", most=MAX_SIDE_PLAYERS, n=len(value))
         left: dict[str, tuple[Card, ...]] = {}
         for player, cards in value.items():
             try:
                 left[str(player)] = _read_cards(cards)
-            except (ValueError, CanastaError) as error:
-                raise ValueError(f"{player}: {error}") from None
+            except CanastaError as error:
+                reason = error.words or Phrase("plain", (("text", str(error)),))
+                raise _refusal("record.player_cards", player=str(player), reason=reason) from None
         return left
     if isinstance(value, str | tuple):
         return _read_cards(value)
-    raise ValueError(
-        'cards left in hand are text such as "4 5 Q", or an object from each player\'s name '
-        f"to text; got {_kind(value)}"
-    )
+    raise _refusal("record.left_not_text", kind=_kind(value))
 
 
 def _write_left(value: tuple[Card, ...] | dict[str, tuple[Card, ...]]) -> str | dict[str, str]:
@@ -186,21 +193,25 @@ def _read_meld(value: object) -> Meld:
     if type(value) is str and len(value) <= MAX_CARD_TEXT:  # the common case, at once
         return parse_meld(value)
     if not isinstance(value, str | Mapping | Meld):
-        raise ValueError(f'a meld is text such as "J J 2" or an object; got {_kind(value)}')
+        raise _refusal("record.meld_not_text", kind=_kind(value))
     return parse_meld(_card_text(value) if isinstance(value, str) else value)
 
 
-def _kind(value: object) -> str:
-    names = {
-        bool: "true/false",
-        int: "a number",
-        float: "a number",
-        list: "a list",
-        type(None): "null",
-        dict: "an object",
-        str: "text",
-    }
-    return names.get(type(value), type(value).__name__)
+#: What a JSON value is, in words (a `Phrase` key), by its Python type.
+_KINDS = {
+    bool: "value.true_false",
+    int: "value.number",
+    float: "value.number",
+    list: "value.list",
+    type(None): "value.null",
+    dict: "value.object",
+    str: "value.text",
+}
+
+
+def _kind(value: object) -> Phrase:
+    key = _KINDS.get(type(value))
+    return Phrase(key) if key else Phrase("plain", (("text", type(value).__name__),))
 
 
 Cards = Annotated[tuple[Card, ...], PlainValidator(_read_cards), PlainSerializer(format_cards)]
@@ -426,6 +437,9 @@ _Model = TypeVar("_Model", bound=BaseModel)
 
 
 def _path(loc: tuple[int | str, ...]) -> str:
+    """A JSON path as docs/file-format.md writes it (``sides[0].melds[2]``), from
+    pydantic's location (the file models have no unions, so every part of it is a key
+    of the file or an index)."""
     out = ""
     for part in loc:
         if isinstance(part, int):
@@ -435,52 +449,111 @@ def _path(loc: tuple[int | str, ...]) -> str:
     return out
 
 
-def _problem(error: Mapping[str, Any]) -> Problem:
-    loc = tuple(error["loc"])
-    kind = error["type"]
-    value = error.get("input")
+#: What a value must be, in words, for pydantic's error types of a wrong type.
+_WANTED = {
+    "int_type": "value.whole_number",
+    "int_parsing": "value.whole_number",
+    "int_from_float": "value.whole_number",
+    "string_type": "value.text",
+    "tuple_type": "value.list",
+    "list_type": "value.list",
+    "model_type": "value.object",
+    "model_attributes_type": "value.object",
+    "dict_type": "value.object",
+    "bool_type": "value.true_false",
+    "bool_parsing": "value.true_false",
+    "float_type": "value.number",
+}
+#: pydantic's error types of a number out of bounds: the `WORDS` key, the limit's name.
+_BOUNDS = {
+    "greater_than_equal": ("record.at_least", "ge"),
+    "less_than_equal": ("record.at_most", "le"),
+    "greater_than": ("record.above", "gt"),
+    "less_than": ("record.below", "lt"),
+}
+
+
+def _got(value: object) -> Phrase:
+    """A value a file gave, in words: ``text '2'``, ``1.5``, ``true/false``."""
+    if isinstance(value, str):
+        return phrase("value.text_value", value=repr(value))
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return Phrase("plain", (("text", repr(value)),))
+    return _kind(value)
+
+
+def _error_words(
+    kind: str, loc: tuple[int | str, ...], value: Any, ctx: Mapping[str, Any]
+) -> Phrase | None:
+    """The `Phrase` of one of pydantic's errors, from its stable ``type`` and its
+    context; ``None`` for a type not worded here."""
     if kind == "extra_forbidden":
-        return Problem(_path(loc), f"unknown key {loc[-1]!r}")
+        return phrase("record.unknown_key", name=str(loc[-1]) if loc else "")
     if kind == "missing":
-        return Problem(_path(loc), "required, but missing")
-    message = str(error["msg"])
-    if kind == "value_error":
-        message = message.removeprefix("Value error, ")
-    elif kind == "string_pattern_mismatch":
-        message = "must not be blank"
-    elif kind == "enum":
-        expected = error.get("ctx", {}).get("expected", "")
-        message = f"{value!r} is not one of {expected}"
-    elif kind == "too_short":
-        message = "must list at least one"
-    elif kind == "too_long" and isinstance(error.get("ctx", {}).get("max_length"), int):
-        ctx = error["ctx"]
-        if isinstance(value, str):
-            message = f"must be at most {ctx['max_length']:,} characters long"
-        else:
-            message = f"may list at most {ctx['max_length']:,}"
-            if isinstance(ctx.get("actual_length"), int):
-                message += f"; this lists {ctx['actual_length']:,}"
-    elif kind in {"greater_than_equal", "less_than_equal"}:
-        limit = error.get("ctx", {}).get("ge" if kind == "greater_than_equal" else "le")
-        side = "at least" if kind == "greater_than_equal" else "at most"
-        message = f"must be {side} {limit:,}; got {value!r}" if isinstance(limit, int) else message
-    elif kind in {"int_type", "string_type", "tuple_type", "model_type", "model_attributes_type"}:
-        wanted = {
-            "int_type": "a whole number",
-            "string_type": "text",
-            "tuple_type": "a list",
-            "model_type": "an object",
-            "model_attributes_type": "an object",
-        }[kind]
-        if isinstance(value, str):
-            shown = f"text {value!r}"
-        elif isinstance(value, int | float) and not isinstance(value, bool):
-            shown = repr(value)
-        else:
-            shown = _kind(value)
-        message = f"must be {wanted}; got {shown}"
-    return Problem(_path(loc), message)
+        return phrase("record.missing")
+    if kind == "string_pattern_mismatch":  # the names' pattern: something not a space
+        return phrase("record.blank")
+    if kind in ("enum", "literal_error"):
+        choices = tuple(re.split(r", | or ", str(ctx.get("expected", ""))))
+        return phrase("record.not_one_of", value=repr(value), choices=choices)
+    if kind == "too_short":
+        return phrase("record.at_least_one")
+    if kind == "too_long" and isinstance(ctx.get("max_length"), int):
+        if isinstance(ctx.get("actual_length"), int):
+            return phrase("record.too_many:listed", most=ctx["max_length"], n=ctx["actual_length"])
+        return phrase("record.too_many", most=ctx["max_length"])
+    if kind == "string_too_long" and isinstance(ctx.get("max_length"), int):
+        return phrase("record.text_too_long", n=ctx["max_length"])
+    if kind == "string_too_short" and isinstance(ctx.get("min_length"), int):
+        if ctx["min_length"] == 1:
+            return phrase("record.blank")
+        return phrase("record.text_too_short", n=ctx["min_length"])
+    if kind in _BOUNDS:
+        key, name = _BOUNDS[kind]
+        limit = ctx.get(name)
+        if isinstance(limit, int):
+            return phrase(key, limit=limit, value=repr(value))
+        return None
+    if kind in _WANTED:
+        return phrase("record.wrong_type", wanted=Phrase(_WANTED[kind]), shown=_got(value))
+    return None
+
+
+def _problem(error: Mapping[str, Any]) -> Problem:
+    """One of pydantic's errors as a `Problem`: its path, its English message and its
+    `Phrase` (docs/file-format.md's contract, worded by the error's type)."""
+    loc = tuple(error["loc"])
+    kind = str(error["type"])
+    ctx = error.get("ctx") or {}
+    where = _path(loc)
+    if kind == "value_error":  # a check of ours (cards, names, notes) refused the value
+        raised = ctx.get("error")
+        message = str(error["msg"]).removeprefix("Value error, ")
+        return Problem(where, message, raised.words if isinstance(raised, CanastaError) else None)
+    words = _error_words(kind, loc, error.get("input"), ctx)
+    if words is None:  # an error type not worded here: pydantic's words, and its type
+        return Problem(where, str(error["msg"]), phrase("record.not_valid", error=kind))
+    return Problem(where, render(words), words)
+
+
+def validation_problems(error: ValidationError) -> list[Problem]:
+    """Every problem of a pydantic `ValidationError` on a file's data, each with its
+    JSON path, its English message and its `Phrase` (a list's own "too short" left out
+    where its items failed: that is the same problem said twice)."""
+    errors = error.errors()
+    inner = [tuple(item["loc"]) for item in errors]
+    kept = [
+        item
+        for item in errors
+        if not (
+            item["type"] == "too_short"
+            and any(
+                loc[: len(item["loc"])] == tuple(item["loc"]) and loc != tuple(item["loc"])
+                for loc in inner
+            )
+        )
+    ]
+    return [_problem(item) for item in kept]
 
 
 class _DuplicateKey(ValueError):
@@ -516,30 +589,33 @@ def read_json(text: str | bytes) -> Any:
             raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
         return _DECODER.decode(text)
     except _DuplicateKey as error:
-        raise RecordError(
-            [Problem("", f"the key {error.args[0]!r} is given twice in one object")]
-        ) from None
+        raise RecordError([_trouble("", "record.key_twice", name=error.args[0])]) from None
     except json.JSONDecodeError as error:
+        # the detail is the json module's own (English) words
         raise RecordError(
             [
-                Problem(
-                    "", f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
+                _trouble(
+                    "", "record.not_json", detail=error.msg, line=error.lineno, column=error.colno
                 )
             ]
         ) from None
     except UnicodeDecodeError:
-        raise RecordError([Problem("", "not a text file (it is not UTF-8)")]) from None
+        raise RecordError([_trouble("", "record.not_utf8")]) from None
     except ValueError:
         # A number of more than 4,300 digits (Python's limit on reading whole numbers).
-        raise RecordError([Problem("", "not valid JSON: a number is far too long")]) from None
+        raise RecordError([_trouble("", "record.number_too_long")]) from None
     except RecursionError:
-        raise RecordError([Problem("", "nested too deeply to be a hand or match file")]) from None
+        raise RecordError([_trouble("", "record.too_deep")]) from None
 
 
-def _size(count: int) -> str:
+def _size(count: int) -> Phrase:
+    """A size in bytes in words: ``512 bytes``, ``20 kB``, ``1.5 MB`` (to one decimal)."""
     if count >= 1024 * 1024:
-        return f"{count / (1024 * 1024):,.1f} MB"
-    return f"{count / 1024:,.0f} kB" if count >= 1024 else f"{count:,} bytes"
+        tenths = round(count * 10 / (1024 * 1024))
+        return phrase("size.mb", whole=tenths // 10, tenth=str(tenths % 10))
+    if count >= 1024:
+        return phrase("size.kb", n=round(count / 1024))
+    return phrase("size.bytes", n=count)
 
 
 def check_size(text: str | bytes, limit: int, kind: str) -> None:
@@ -553,7 +629,7 @@ def check_size(text: str | bytes, limit: int, kind: str) -> None:
     size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "surrogatepass"))
     if size > limit:
         raise RecordError(
-            [Problem("", f"is {_size(size)}: larger than a {kind} file may be ({_size(limit)})")]
+            [_trouble("", f"record.too_large:{kind}", size=_size(size), limit=_size(limit))]
         )
 
 
@@ -564,7 +640,7 @@ def _load(model: type[_Model], text: str | bytes) -> _Model:
         check_size(text, MATCH_FILE_LIMIT, "match")
     data = read_json(text)
     if not isinstance(data, dict):
-        raise RecordError([Problem("", f"must be a JSON object; got {_kind(data)}")])
+        raise RecordError([_trouble("", "record.not_an_object", kind=_kind(data))])
     return validate_record(model, data)
 
 
@@ -577,21 +653,7 @@ def validate_record(model: type[_Model], data: object) -> _Model:
     try:
         return model.model_validate(data)
     except ValidationError as error:
-        errors = error.errors()
-        # A list whose items failed also reports itself as too short: drop that echo.
-        inner = [tuple(item["loc"]) for item in errors]
-        kept = [
-            item
-            for item in errors
-            if not (
-                item["type"] == "too_short"
-                and any(
-                    loc[: len(item["loc"])] == tuple(item["loc"]) and loc != tuple(item["loc"])
-                    for loc in inner
-                )
-            )
-        ]
-        raise RecordError([_problem(item) for item in kept]) from None
+        raise RecordError(validation_problems(error)) from None
 
 
 def load_hand(text: str | bytes) -> HandRecord:

@@ -198,9 +198,10 @@ class _Counts(dict[str, Any]):
         )
 
 
-#: Values listed with plain commas, as in brackets ("(North at 1,500, South at 2,000)"),
-#: or with semicolons (the reasons a pile is frozen).
-_JOINED = {"scores": ", ", "players": ", ", "why": "; "}
+#: Values listed with plain commas, as in brackets ("(North at 1,500, South at 2,000)")
+#: or the ids a file's key may hold ("'no', 'out', 'concealed'"), or with semicolons
+#: (the reasons a pile is frozen).
+_JOINED = {"scores": ", ", "players": ", ", "why": "; ", "choices": ", "}
 
 
 #: The cards of each rank in words, keyed ``rank.<token>`` (rules §1.1, §1.2).
@@ -271,6 +272,64 @@ WORDS: dict[str, Words] = {
     ),
     "error.wild_naturals": N_("a wild meld has no natural cards; give only twos and jokers"),
     "error.not_a_number": N_("{text} is not a whole number"),
+    # hand and match files that do not follow their contract (docs/file-format.md):
+    # pydantic's errors by their type, and the checks of rules/records.py
+    "record.unknown_key": N_("unknown key {name!r}"),
+    "record.missing": N_("required, but missing"),
+    "record.blank": N_("must not be blank"),
+    "record.not_one_of": N_("{value} is not one of: {choices}"),
+    "record.at_least_one": N_("must list at least one"),
+    "record.too_many": N_("may list at most {most:,}"),
+    "record.too_many:listed": N_("may list at most {most:,}; this lists {n:,}"),
+    "record.text_too_long": Nn_(
+        "must be at most {n:,} character long", "must be at most {n:,} characters long", "n"
+    ),
+    "record.text_too_short": Nn_(
+        "must be at least {n:,} character long", "must be at least {n:,} characters long", "n"
+    ),
+    "record.at_least": N_("must be at least {limit:,}; got {value}"),
+    "record.at_most": N_("must be at most {limit:,}; got {value}"),
+    "record.above": N_("must be more than {limit:,}; got {value}"),
+    "record.below": N_("must be less than {limit:,}; got {value}"),
+    "record.wrong_type": N_("must be {wanted}; got {shown}"),
+    "record.not_valid": N_("cannot be read here ({error})"),
+    "record.controls": N_("must not hold control characters (it holds {characters})"),
+    "record.note_controls": N_(
+        "must not hold control characters other than tabs and line breaks (it holds {characters})"
+    ),
+    "record.card_text_too_long": N_(
+        "cards are at most {most:,} characters of text (more cards than any deck holds); got {n:,}"
+    ),
+    "record.cards_not_text": N_('cards are written as text such as "4 5 Q"; got {kind}'),
+    "record.meld_not_text": N_('a meld is text such as "J J 2" or an object; got {kind}'),
+    "record.left_not_text": N_(
+        'cards left in hand are text such as "4 5 Q", or an object from each player\'s '
+        "name to text; got {kind}"
+    ),
+    "record.too_many_players": N_("at most {most:,} players; got {n:,}"),
+    "record.player_cards": N_("cards of {player}: {reason}"),
+    "record.key_twice": N_("the key {name!r} is given twice in one object"),
+    "record.not_json": N_("not valid JSON: {detail} (line {line}, column {column})"),
+    "record.not_utf8": N_("not a text file (it is not UTF-8)"),
+    "record.number_too_long": N_("not valid JSON: a number is far too long"),
+    "record.too_deep": N_("nested too deeply to be a hand or match file"),
+    "record.not_an_object": N_("must be a JSON object; got {kind}"),
+    "record.not_an_object:import": N_("must be a JSON object (a match file or a backup)"),
+    "record.too_large:hand": N_("is {size}: larger than a hand file may be ({limit})"),
+    "record.too_large:match": N_("is {size}: larger than a match file may be ({limit})"),
+    # sizes of files, a megabyte to one decimal ({whole}.{tenth})
+    "size.bytes": Nn_("{n:,} byte", "{n:,} bytes", "n"),
+    "size.kb": N_("{n:,} kB"),
+    "size.mb": N_("{whole:,}.{tenth} MB"),
+    # what a file gives or a key wants, inside "must be {wanted}; got {shown}"
+    "value.whole_number": N_("a whole number"),
+    "value.number": N_("a number"),
+    "value.text": N_("text"),
+    "value.text_value": N_("text {value}"),
+    "value.list": N_("a list"),
+    "value.object": N_("an object"),
+    "value.true_false": N_("true/false"),
+    "value.null": N_("null"),
     # counts inside the reasons of verdicts ({n_cards}, {n_canastas})
     "count.cards": Nn_("{n} card", "{n} cards", "n"),
     "count.canastas": Nn_("{n} canasta", "{n} canastas", "n"),

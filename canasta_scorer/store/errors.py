@@ -53,10 +53,12 @@ class RuleViolationError(StoreError):
     """The change breaks a rule of the game; nothing was saved.
 
     Attributes:
+        message: what was refused, in the words of the language in force.
         findings: the errors (with their JSON paths and rules).
     """
 
     def __init__(self, message: str, findings: list[Finding]) -> None:
+        self.message = message
         self.findings = findings
         lines = [message] + [
             f"  {f.where or '(whole match)'}: {f.message} [{f.rule}]" for f in findings

@@ -26,7 +26,9 @@ from canasta_scorer.rules import (
     Problem,
     RecordError,
     dump_match,
+    phrase,
     read_json,
+    render_words,
     validate_record,
 )
 
@@ -140,7 +142,8 @@ def read_backup_or_match(text: str | bytes) -> BackupFile | MatchRecord:
     """
     data: Any = read_json(text)
     if not isinstance(data, dict):
-        raise RecordError([Problem("", "must be a JSON object (a match file or a backup)")])
+        words = phrase("record.not_an_object:import")
+        raise RecordError([Problem("", render_words(words), words)])
     if data.get("format") == BACKUP_FORMAT:
         return validate_record(BackupFile, data)
     return validate_record(MatchRecord, data)

@@ -36,7 +36,6 @@ from canasta_scorer.rules import (
 )
 
 __all__ = [
-    "COUNTED_BY_POINTS",
     "MISSING_TOTAL",
     "NOTHING_ENTERED",
     "HandDraft",
@@ -56,9 +55,6 @@ NOTHING_ENTERED = N_(
     "Nothing entered yet: enter the melds, red threes and cards left of each side "
     "(or switch on quick totals)"
 )
-#: The words naming whose cards left were counted by points (they are kept as
-#: stand-in cards of the same points; the hand's ``counted_by_points``).
-COUNTED_BY_POINTS = "cards left counted by points: "
 
 _CLASS_OF: dict[Card, PointClass] = {
     card: point_class for point_class, cards in POINT_CLASS_CARDS.items() for card in cards
@@ -269,8 +265,9 @@ class HandDraft(BaseModel):
                 if left.by_cards:
                     try:
                         typed[i, j] = parse_cards(left.cards)
-                    except ValueError as error:
-                        problems.append(Problem(f"sides[{i}].left_in_hand[{j}]", str(error)))
+                    except CanastaError as error:
+                        where = f"sides[{i}].left_in_hand[{j}]"
+                        problems.append(Problem(where, str(error), error.words))
                         typed[i, j] = ()
                     used.update(typed[i, j])
         if problems:

@@ -21,13 +21,13 @@ NORTH_SOUTH = (
     ("2 red threes of North-South", 1),
     ("Black 3s", 1),  # 3 3 3: three naturals to start
     ("6", 1),
-    ("6 6s in the meld of 6s", 1),
+    ("6 natural cards in the meld of 6s", 1),
     ("More 2s in the meld of 6s", 1),
     ("9", 1),
-    ("8 9s in the meld of 9s", 1),
+    ("8 natural cards in the meld of 9s", 1),
     ("10", 1),
     ("J", 1),
-    ("4 Js in the meld of Js", 1),
+    ("4 natural cards in the meld of Js", 1),
     ("More 2s in the meld of Js", 2),
     ("More jokers in the meld of Js", 1),
     ("North went out", 1),
@@ -37,21 +37,21 @@ NORTH_SOUTH = (
     ("2 aces and 2s (20) in South's hand", 1),
 )
 EAST_WEST = (
-    ("1 red threes of East-West", 1),
+    ("1 red three of East-West", 1),
     ("4", 1),
-    ("Fewer 4s in the meld of 4s", 1),
+    ("Fewer natural cards in the meld of 4s", 1),
     ("More 2s in the meld of 4s", 1),
     ("7", 1),
-    ("5 7s in the meld of 7s", 1),
+    ("5 natural cards in the meld of 7s", 1),
     ("More 2s in the meld of 7s", 1),
     ("More jokers in the meld of 7s", 1),
     ("10", 1),
-    ("Fewer 10s in the meld of 10s", 1),
+    ("Fewer natural cards in the meld of 10s", 1),
     ("More jokers in the meld of 10s", 1),
     ("A", 1),
-    ("5 As in the meld of As", 1),
+    ("5 natural cards in the meld of As", 1),
     # East's 2 5 6 10 J J: one of 20, two of 5, three of 10; West's 4 4 10 Q Q K K.
-    ("1 aces and 2s (20) in East's hand", 1),
+    ("1 card A or 2 (20) in East's hand", 1),
     ("2 cards 7 to 4 and black threes (5) in East's hand", 1),
     ("3 cards K to 8 (10) in East's hand", 1),
     ("2 cards 7 to 4 and black threes (5) in West's hand", 1),
@@ -253,7 +253,9 @@ def enter_s1(page: Page, word: Callable[[str], str] | None = None) -> Counted:
             player.tap(name, times)
             if name in RANKS and word is None:
                 rank = RANKS[name]
-                row = page.get_by_text(re.compile(rf"^{re.escape(rank)} in the meld of "))
+                row = page.get_by_text(
+                    re.compile(rf"^natural cards in the meld of {re.escape(rank)}: ")
+                )
                 if not player.on_screen(row.first):
                     counted.melds_hidden.append(rank)
         player.check_targets()

@@ -18,6 +18,7 @@ from playwright.sync_api import Browser, expect
 
 from canasta_scorer import i18n
 from canasta_scorer.i18n import _, ngettext
+from canasta_scorer.ui.components.hand_entry import CLASSES
 
 from .browser import PHONE
 from .conftest import AppPage, Server
@@ -25,8 +26,8 @@ from .entry_flow import enter_s1
 from .test_match_in_browser import seed_match
 
 COUNT = re.compile(r"^(\d+) (.+)$")
-IN_MELD = re.compile(r"^(.+) in the meld of (.+)$")
-IN_HAND = re.compile(r"^(.+) in (\w+)'s hand$")
+IN_MELD = re.compile(r"^(More |Fewer |\d+ )?(natural cards|2s|jokers) in the meld of (.+)$")
+IN_HAND = re.compile(r"^(More |\d+ )(.+) in (\w+)'s hand$")
 
 
 def _rank(english: str) -> str:
@@ -35,21 +36,29 @@ def _rank(english: str) -> str:
     return i18n.rank_name(token)
 
 
-def _what(english: str) -> str:
-    """What a count or stepper counts, in the language in force."""
-    if found := IN_MELD.fullmatch(english):
-        what, rank = found.groups()
-        if what == "2s":
-            return _("2s in the meld of {name}").format(name=_rank(rank))
-        if what == "jokers":
-            return _("jokers in the meld of {name}").format(name=_rank(rank))
-        return _("{rank} in the meld of {rank}").format(rank=_rank(rank))
-    if found := IN_HAND.fullmatch(english):
-        what, who = found.groups()
-        return _("{what} in {who}'s hand").format(what=_(what), who=who)
-    if english.endswith(" red threes of North-South") or english.endswith(" of East-West"):
-        raise AssertionError(english)
-    return english
+def _in_meld(how: str, what: str, rank: str) -> str:
+    """A meld's count button or stepper button, in the language in force."""
+    name = _rank(rank)
+    if how.strip().isdigit():
+        assert what == "natural cards", what
+        count = int(how)
+        return ngettext(
+            "{n} natural card in the meld of {rank}",
+            "{n} natural cards in the meld of {rank}",
+            count,
+        ).format(n=count, rank=name)
+    return _(f"{how}{what} in the meld of {{rank}}").format(rank=name)
+
+
+def _in_hand(how: str, what: str, who: str) -> str:
+    """A point class's count button or its + button, in the language in force."""
+    for _key, _label, counted, _said, more in CLASSES:
+        if how == "More " and more == f"More {what} in {{who}}'s hand":
+            return _(more).format(who=who)
+        if how.strip().isdigit() and f"{{n}} {what} in {{who}}'s hand" in counted:
+            count = int(how)
+            return ngettext(*counted, count).format(n=count, who=who)
+    raise AssertionError(f"{how}{what}")
 
 
 def word(english: str) -> str:
@@ -74,18 +83,19 @@ def word(english: str) -> str:
         return _(english)
     if english.endswith(" went out"):
         return _("{player} went out").format(player=english.removesuffix(" went out"))
-    for sign in ("More", "Fewer"):
-        if english.startswith(sign + " "):
-            return _(sign + " {name}").format(name=_what(english.removeprefix(sign + " ")))
+    if found := IN_MELD.fullmatch(english):
+        return _in_meld(found.group(1) or "", found.group(2), found.group(3))
+    if found := IN_HAND.fullmatch(english):
+        return _in_hand(*found.groups())
     found = COUNT.fullmatch(english)
     assert found is not None, english
     count, what = int(found.group(1)), found.group(2)
-    if what.startswith("red threes of "):
-        side = what.removeprefix("red threes of ")
-        return ngettext(
-            "{count} red threes of {name}", "{count} red threes of {name}", count
-        ).format(count=count, name=side)
-    return f"{count} {_what(what)}"
+    found = re.fullmatch(r"red threes? of (.+)", what)
+    assert found is not None, english
+    side = found.group(1)
+    return ngettext("{count} red three of {name}", "{count} red threes of {name}", count).format(
+        count=count, name=side
+    )
 
 
 @pytest.fixture(params=["es", "de"])
@@ -139,3 +149,37 @@ def test_a_verdict_in_the_browsers_language(speaking: AppPage) -> None:
     expected = i18n.answer_text(verdict)
     assert expected != verdict.answer  # the catalog's words, not English
     app.expect_node("verdict", expected)
+
+
+def test_the_file_formats_limits_and_the_meld_counts_in_german(
+    browser: Browser, server: Server
+) -> None:
+    """A number the match file refuses (pydantic's bound) is said in German under its
+    field, and the hand entry's counts are German sentences, on a phone."""
+    seed_match(server, [])
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, locale="de-DE")
+    try:
+        with i18n.use("de"):
+            app = AppPage(page=context.new_page(), server=server, test_name="languages-de-words")
+            app.open()
+            app.tap(_("New match"))
+            app.tap(re.compile("^" + re.escape(_("Target {value}").split("{")[0])))
+            app.type(_("Target (default {target})").format(target="5.000"), "20000000")
+            app.tap(_("Start match"))
+            said = "darf höchstens 10.000.000 sein; erhalten: 20000000"
+            expect(app.text(said)).to_be_visible()
+            app.shot("new-match-limit", at=app.text(said))
+            # a new tab (a new session): Home, to resume the seeded match
+            app = AppPage(page=context.new_page(), server=server, test_name="languages-de-words")
+            app.open()
+            resume = _("Resume: {score_line}").split("{")[0]
+            app.tap(re.compile("^" + re.escape(resume)))
+            app.tap(_("Enter hand {number}").format(number=1))
+            app.tap("K")
+            expect(app.button("5 natürliche Karten in der Meldung Könige")).to_be_visible()
+            expect(app.text("natürliche Karten in der Meldung Könige: 3")).to_have_count(1)
+            app.tap("Mehr Zweier in der Meldung Könige")
+            expect(app.text("Zweier in der Meldung Könige: 1")).to_have_count(1)
+            app.shot("hand-entry-counts", at=app.text("Zweier in der Meldung Könige: 1"))
+    finally:
+        context.close()

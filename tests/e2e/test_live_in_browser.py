@@ -92,16 +92,16 @@ def test_a_page_entering_a_hand_keeps_it_when_another_saves(app: AppPage, browse
     open_resumed(entering)
     entering.tap("Enter hand 1")
     entering.tap("K")
-    entering.set_count("Ks in the meld of Ks", 5)
+    entering.set_count("natural cards in the meld of Ks", 5)
 
     save_quick_hand(app, "200", "90")
     look(entering).expect_node("message", "Another device saved hand 1.")
-    assert entering.count("Ks in the meld of Ks") == 5  # the entry, untouched
+    assert entering.count("natural cards in the meld of Ks") == 5  # the entry, untouched
     entering.tap("Save hand")
     entering.expect_node("message", "Another device changed this match while you were")
     entering.expect_node("total-0", "North-South total 200")
     entering.tap("Go on with hand 2")
-    assert entering.count("Ks in the meld of Ks") == 5  # nothing lost
+    assert entering.count("natural cards in the meld of Ks") == 5  # nothing lost
 
 
 def test_two_pages_entering_one_hand_are_both_asked_and_nothing_is_lost(

@@ -60,7 +60,7 @@ def add_meld(app: AppPage, rank: str, naturals: int, twos: int = 0, jokers: int 
     """Tap a rank button, then count the meld's cards with its steppers."""
     name = "black threes" if rank == "Black 3s" else f"{rank}s"
     app.tap(rank)
-    app.set_count(f"{name} in the meld of {name}", naturals)
+    app.set_count(f"natural cards in the meld of {name}", naturals)
     if twos:
         app.set_count(f"2s in the meld of {name}", twos)
     if jokers:
@@ -162,7 +162,7 @@ def test_an_illegal_meld_is_explained_and_blocks_saving(app: AppPage) -> None:
     app.shot("save-blocked")
 
     # Made legal, the same meld no longer blocks on its own account.
-    app.set_count("5s in the meld of 5s", 2)
+    app.set_count("natural cards in the meld of 5s", 2)
     expect(app.text("5 2 2 has 1 natural card: a meld needs at least 2")).to_have_count(0)
 
 

@@ -185,7 +185,7 @@ def test_a_stopped_server_is_said_and_the_hand_goes_on_after_a_restart(
         start_match(page, CLASSIC_SEATS, FAMILY)
         page.get_by_role("button", name="Enter hand 1", exact=True).click()
         page.get_by_role("button", name="K", exact=True).click()
-        expect(page.get_by_text("Ks in the meld of Ks: 3")).to_have_count(1)
+        expect(page.get_by_text("natural cards in the meld of Ks: 3")).to_have_count(1)
         # the tab's address follows the hand being entered
         page.wait_for_url(re.compile(r"/match/\d+/hand$"))
         page.wait_for_timeout(1500)  # the draft is written a second after a change
@@ -199,7 +199,9 @@ def test_a_stopped_server_is_said_and_the_hand_goes_on_after_a_restart(
         process = start_server(command, tmp_path / "second.log", url)
         expect(lost).to_have_count(0, timeout=30_000)
         page.evaluate(ENABLE_SEMANTICS_JS, 45_000)
-        expect(page.get_by_text("Ks in the meld of Ks: 3")).to_have_count(1, timeout=30_000)
+        expect(page.get_by_text("natural cards in the meld of Ks: 3")).to_have_count(
+            1, timeout=30_000
+        )
         expect(page.get_by_role("button", name="Save hand", exact=True)).to_be_visible()
     finally:
         context.close()

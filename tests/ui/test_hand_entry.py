@@ -51,7 +51,7 @@ def test_taps_never_write_the_draft_it_is_written_once_a_moment_later(
     opened = len(writes)
     assert opened >= 1  # the blank hand, kept as it is opened
     app.click("Add a meld of Qs")
-    app.click("5 Qs in the meld of Qs")
+    app.click("5 natural cards in the meld of Qs")
     app.click("More 2s in the meld of Qs")
     assert len(writes) == opened  # three taps, no write
     assert kept_naturals(store) == []
@@ -63,7 +63,7 @@ def test_taps_never_write_the_draft_it_is_written_once_a_moment_later(
     other = open_app()
     other.click("resume")
     other.click("Go on with hand 1")
-    assert "Qs in the meld of Qs: 5" in other.labels()
+    assert "natural cards in the meld of Qs: 5" in other.labels()
 
 
 def test_a_reload_loses_nothing_older_than_the_delay(
@@ -94,7 +94,7 @@ def test_leaving_hand_entry_and_saving_write_at_once(
     app.click("Back")
     assert kept_naturals(store) == [3] and len(writes) == 2
     app.click("Go on with hand 1")
-    app.click("4 Ks in the meld of Ks")
+    app.click("4 natural cards in the meld of Ks")
     app.click("Add a meld of As")
     app.click("Save hand")
     assert "Hand 1 saved." in app.labels()

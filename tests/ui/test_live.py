@@ -264,8 +264,8 @@ def test_a_tab_entering_a_hand_keeps_its_draft_when_another_saves(
     start_match(tab)
     tab.click("Enter hand 1")
     tab.click("Add a meld of Qs")
-    tab.click("5 Qs in the meld of Qs")
-    assert "Qs in the meld of Qs: 5" in tab.labels()
+    tab.click("5 natural cards in the meld of Qs")
+    assert "natural cards in the meld of Qs: 5" in tab.labels()
     phone = build_model(store)
     phone.nav.open_match(store.matches()[0].id)
     phone.match.begin_hand()
@@ -273,12 +273,12 @@ def test_a_tab_entering_a_hand_keeps_its_draft_when_another_saves(
     assert phone.match.save_hand()
     tab.wait(0.05)
     assert tab.has_text("Another device saved hand 1.")
-    assert "Qs in the meld of Qs: 5" in tab.labels()  # the draft, untouched
+    assert "natural cards in the meld of Qs: 5" in tab.labels()  # the draft, untouched
     assert tab.button("Save hand")
     tab.click("Save hand")
     assert tab.has_text("Another device changed this match while you were entering")
     tab.click("Go on with hand 2")
-    assert "Qs in the meld of Qs: 5" in tab.labels()
+    assert "natural cards in the meld of Qs: 5" in tab.labels()
 
 
 def test_the_table_view_is_one_tap_from_the_scoreboard_and_follows_saves(

@@ -134,10 +134,10 @@ def test_the_pads_offer_no_more_cards_than_the_deck_holds(open_app: OpenApp) -> 
     offered = [c.key for c in app.controls() if str(c.key).startswith("naturals-0-3-")]
     assert offered == ["naturals-0-3-3", "naturals-0-3-4"]  # not 5 to 8
     app.click("naturals-0-3-4")
-    assert app.button("More black threes in the meld of black threes").disabled
+    assert app.button("More natural cards in the meld of black threes").disabled
     app.click("Add a meld of Ks")
     app.click("naturals-0-K-8")
-    assert app.button("More Ks in the meld of Ks").disabled
+    assert app.button("More natural cards in the meld of Ks").disabled
     for _ in range(4):
         app.click("More jokers in the meld of Ks")
     assert app.button("More jokers in the meld of Ks").disabled  # a fifth joker: none
@@ -257,7 +257,7 @@ def test_a_tab_opened_at_a_hand_s_address_goes_on_with_the_hand(
     again = open_app()
     again.route(f"/match/{match_id}/hand")
     assert again.has_text("Hand 1 · initial meld minimums")
-    assert "Ks in the meld of Ks: 3" in again.labels()
+    assert "natural cards in the meld of Ks: 3" in again.labels()
     other = open_app()
     other.route("/match/999/hand")  # a match not there (any more): home, said so
     assert other.has_text("Match 999 is not there any more")

@@ -91,18 +91,20 @@ def test_s1_hand_entered_by_tapping_and_typing(open_app: OpenApp) -> None:
     press("2 red threes of North-South")
     press("Add a meld of black threes")  # 3 3 3: three naturals to start
     press("Add a meld of 6s")
-    press("6 6s in the meld of 6s")
+    press("6 natural cards in the meld of 6s")
     press("More 2s in the meld of 6s")
     press("Add a meld of 9s")
-    press("8 9s in the meld of 9s")
+    press("8 natural cards in the meld of 9s")
     press("Add a meld of 10s")
     press("Add a meld of Js")
-    press("4 Js in the meld of Js")
+    press("4 natural cards in the meld of Js")
     press("More 2s in the meld of Js", 2)
     press("More jokers in the meld of Js")
     labels = app.labels()
     # The meld being counted is open; the others are one line each, a tap away.
-    assert "2s in the meld of Js: 2" in labels and "6s in the meld of 6s: 6" not in labels
+    assert (
+        "2s in the meld of Js: 2" in labels and "natural cards in the meld of 6s: 6" not in labels
+    )
     assert "Meld of 6s: 6 6 6 6 6 6 2, 50 points, mixed canasta" in labels
     assert app.has_text("130 points · mixed canasta")  # J J J J 2 2 JK
     # The meld added last is listed first, right under the rank pad.
@@ -126,19 +128,19 @@ def test_s1_hand_entered_by_tapping_and_typing(open_app: OpenApp) -> None:
 
     # East-West: the switcher at the top.
     press("side-1")
-    press("1 red threes of East-West")
+    press("1 red three of East-West")
     press("Add a meld of 4s")
-    press("Fewer 4s in the meld of 4s")
+    press("Fewer natural cards in the meld of 4s")
     press("More 2s in the meld of 4s")
     press("Add a meld of 7s")
-    press("5 7s in the meld of 7s")
+    press("5 natural cards in the meld of 7s")
     press("More 2s in the meld of 7s")
     press("More jokers in the meld of 7s")
     press("Add a meld of 10s")
-    press("Fewer 10s in the meld of 10s")
+    press("Fewer natural cards in the meld of 10s")
     press("More jokers in the meld of 10s")
     press("Add a meld of As")
-    press("5 As in the meld of As")
+    press("5 natural cards in the meld of As")
     # East's cards typed (what was read is shown), West's counted by point class.
     app.switch("Type cards", True, nth=0)
     app.type("Cards left in East's hand", "2 5 6 10 j j")
@@ -188,11 +190,11 @@ def test_back_keeps_the_draft_even_after_a_reload(open_app: OpenApp) -> None:
     start_match(app)
     app.click("Enter hand 1")
     app.click("Add a meld of Qs")
-    app.click("More Qs in the meld of Qs")
+    app.click("More natural cards in the meld of Qs")
     app.click("Back")
     assert "North-South total 0" in app.labels()
     app.click("Go on with hand 1")
-    assert "Qs in the meld of Qs: 4" in app.labels()
+    assert "natural cards in the meld of Qs: 4" in app.labels()
 
     app.click("Back")
     app.click("Back")  # home
@@ -200,12 +202,12 @@ def test_back_keeps_the_draft_even_after_a_reload(open_app: OpenApp) -> None:
     reloaded.click("resume")
     assert reloaded.button("Go on with hand 1")
     reloaded.click("Go on with hand 1")
-    assert "Qs in the meld of Qs: 4" in reloaded.labels()
+    assert "natural cards in the meld of Qs: 4" in reloaded.labels()
 
     reloaded.click("Discard")  # something was entered: it asks first
     assert reloaded.has_text("Discard this hand?")
     reloaded.click("Keep entering")
-    assert "Qs in the meld of Qs: 4" in reloaded.labels()
+    assert "natural cards in the meld of Qs: 4" in reloaded.labels()
     reloaded.click("Discard")
     reloaded.click("Discard it")
     assert reloaded.button("Enter hand 1")
@@ -249,7 +251,7 @@ def test_a_hand_opens_its_breakdown_and_can_be_edited(open_app: OpenApp, store: 
 
     app.click("Edit this hand")
     assert app.has_text("Editing hand 1 · initial meld minimums: North-South 50, East-West 50")
-    app.click("1 red threes of North-South")  # 2 → 1: 200 → 100
+    app.click("1 red three of North-South")  # 2 → 1: 200 → 100
     assert "North-South hand total 1,530" in app.labels()
     app.click("Save hand")
     labels = app.labels()
@@ -310,7 +312,7 @@ def test_a_save_after_another_phone_saved_keeps_the_entry(open_app: OpenApp, sto
     assert not any("version" in text for text in app.texts())
     app.click("Go on with hand 2")
     assert "Meld of Ks: K K K, 30 points" in app.labels()  # the entry, as typed
-    assert "As in the meld of As: 3" in app.labels()  # the newest meld is open
+    assert "natural cards in the meld of As: 3" in app.labels()  # the newest meld is open
     assert app.has_text("Hand 2 · initial meld minimums")
     assert said not in app.labels()  # the message stayed with the scoreboard
 
@@ -373,7 +375,7 @@ def test_every_variant_renders_its_form_and_hand_entry(
     for label in hand_fields:
         assert app.field(label)
     app.click("Add a meld of As")
-    assert "As in the meld of As: 3" in app.labels()
+    assert "natural cards in the meld of As: 3" in app.labels()
 
 
 def test_wild_card_melds_and_past_matches(open_app: OpenApp) -> None:
@@ -560,7 +562,7 @@ def test_hand_detail_says_whose_cards_were_counted_by_points(
     app.click("resume")
     assert not app.has_text("counted by points")  # the scoreboard's list stays short
     app.click("hand-0")
-    assert "cards left counted by points: South" in app.labels()
+    assert "Cards left counted by points: South" in app.labels()
     assert "South's hand (counted by points): 2 × 20, 2 × 10, 3 × 5" in app.texts()
     assert "West's hand: 4 4 10 Q Q K K" in app.texts()  # typed: the real cards
 

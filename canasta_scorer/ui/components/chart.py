@@ -137,11 +137,13 @@ def running_chart(
     )
     return ft.Semantics(
         identifier="running-chart",
-        label=_("Running totals chart: ")
-        + ", ".join(
-            f"{side.name} {points(score.running_totals[i])}" for i, side in enumerate(record.sides)
-        )
-        + _("; target {points}").format(points=points(target)),
+        label=_("Running totals chart: {totals}; target {points}").format(
+            totals=", ".join(
+                f"{side.name} {points(score.running_totals[i])}"
+                for i, side in enumerate(record.sides)
+            ),
+            points=points(target),
+        ),
         content=ft.Column([chart, legend], spacing=8),
     )
 

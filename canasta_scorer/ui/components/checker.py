@@ -313,8 +313,9 @@ def CheckerScreen(state: Checker) -> ft.Control:
     if form.house_rules:
         controls.append(
             ft.Text(
-                _("House rules: ")
-                + ", ".join(sorted(house_rule_title(r) for r in form.house_rules)),
+                _("House rules: {rules}").format(
+                    rules=", ".join(sorted(house_rule_title(r) for r in form.house_rules))
+                ),
                 color=ft.Colors.ON_SURFACE_VARIANT,
             )
         )

@@ -144,7 +144,8 @@ def named(dropdown: ft.Dropdown) -> ft.Control:
     chosen = next(
         (o.text or o.key for o in dropdown.options or () if o.key == dropdown.value), None
     )
-    return ft.Semantics(label=f"{label}: {chosen}" if chosen else label, content=dropdown)
+    said = _("{label}: {choice}").format(label=label, choice=chosen) if chosen else label
+    return ft.Semantics(label=said, content=dropdown)
 
 
 def stepper(
@@ -154,26 +155,29 @@ def stepper(
     *,
     minimum: int = 0,
     maximum: int | None = None,
-    what: str | None = None,
+    fewer: str,
+    more: str,
+    said: str,
 ) -> ft.Control:
-    """A − value + row for a count, each button at least 48 px and labelled for
-    screen readers (e.g. "More 2s in the J meld"); − stops at ``minimum``, + at
-    ``maximum`` (``None``: no limit)."""
-    name = what or label
+    """A − value + row for a count, each button at least 48 px; for screen readers
+    the − button is named ``fewer`` ("Fewer 2s in the meld of Js"), the + button
+    ``more`` and the value ``said`` ("2s in the meld of Js: 2"), each a whole sentence
+    in the language in force; − stops at ``minimum``, + at ``maximum`` (``None``: no
+    limit)."""
 
     return ft.Row(
         [
             ft.Text(label, width=92),
             icon_button(
                 ft.Icons.REMOVE,
-                _("Fewer {name}").format(name=name),
+                fewer,
                 width=TOUCH,
                 height=TOUCH,
                 disabled=value <= minimum,
                 on_click=lambda: on_change(value - 1),
             ),
             ft.Semantics(
-                label=f"{name}: {value}",
+                label=said,
                 content=ft.Text(
                     str(value),
                     size=22,
@@ -184,7 +188,7 @@ def stepper(
             ),
             icon_button(
                 ft.Icons.ADD,
-                _("More {name}").format(name=name),
+                more,
                 width=TOUCH,
                 height=TOUCH,
                 disabled=maximum is not None and value >= maximum,

@@ -54,10 +54,11 @@ def _sheet(state: OpenMatch) -> ft.Control:
                     column_spacing=16,
                 ),
                 ft.Text(
-                    _("Totals: ")
-                    + ", ".join(
-                        f"{side.name} {points(total)}"
-                        for side, total in zip(record.sides, score.running_totals, strict=True)
+                    _("Totals: {totals}").format(
+                        totals=", ".join(
+                            f"{side.name} {points(total)}"
+                            for side, total in zip(record.sides, score.running_totals, strict=True)
+                        )
                     ),
                     weight=ft.FontWeight.BOLD,
                 ),

@@ -8,7 +8,6 @@ import flet as ft
 
 from canasta_scorer.i18n import Nn_, _, ngettext
 from canasta_scorer.rules import CanastaKind, Card, Code, SideScore, cards_points, format_cards
-from canasta_scorer.ui.drafts import COUNTED_BY_POINTS
 from canasta_scorer.ui.state import Navigation, OpenMatch
 
 from .common import findings_list, heading, points, screen, signed
@@ -92,12 +91,13 @@ def HandDetailScreen(state: OpenMatch, number: int, nav: Navigation) -> ft.Contr
     if counted:
         # The cards of these hands were counted by points at the table: they are
         # shown as the counts given, not as cards.
+        said = _("Cards left counted by points: {players}").format(players=", ".join(counted))
         controls.append(
             ft.Semantics(
                 identifier="counted-by-points",
-                label=COUNTED_BY_POINTS + ", ".join(counted),
+                label=said,
                 content=ft.Text(
-                    f"{COUNTED_BY_POINTS.capitalize()}{', '.join(counted)}",
+                    said,
                     italic=True,
                     color=ft.Colors.ON_SURFACE_VARIANT,
                 ),

@@ -20,7 +20,7 @@ from typing import Any, cast
 import flet as ft
 
 from canasta_scorer import i18n
-from canasta_scorer.i18n import N_, _, ngettext
+from canasta_scorer.i18n import N_, Nn_, _, ngettext
 from canasta_scorer.rules import (
     CanastaKind,
     Card,
@@ -73,11 +73,41 @@ RANK_BUTTONS = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 QUICK_COUNTS = (3, 4, 5, 6, 7, 8)
 #: Cards of a point class, or red threes, that one tap can set.
 CLASS_COUNTS = (1, 2, 3, 4, 5)
+#: The point classes of cards left in hand: the key of `LeftDraft`, the label beside
+#: its buttons, and the screen reader's sentences of one player's hand (``{who}``): a
+#: count button's (``{n}`` cards), the count's and the button that adds one.
 CLASSES = (
-    ("jokers", N_("Jokers\n50"), N_("jokers (50)")),
-    ("aces_and_twos", N_("A, 2\n20"), N_("aces and 2s (20)")),
-    ("king_to_eight", N_("K to 8\n10"), N_("cards K to 8 (10)")),
-    ("seven_to_four", N_("7 to 4,\nblack 3s\n5"), N_("cards 7 to 4 and black threes (5)")),
+    (
+        "jokers",
+        N_("Jokers\n50"),
+        Nn_("{n} joker (50) in {who}'s hand", "{n} jokers (50) in {who}'s hand"),
+        N_("jokers (50) in {who}'s hand: {n}"),
+        N_("More jokers (50) in {who}'s hand"),
+    ),
+    (
+        "aces_and_twos",
+        N_("A, 2\n20"),
+        Nn_("{n} card A or 2 (20) in {who}'s hand", "{n} aces and 2s (20) in {who}'s hand"),
+        N_("aces and 2s (20) in {who}'s hand: {n}"),
+        N_("More aces and 2s (20) in {who}'s hand"),
+    ),
+    (
+        "king_to_eight",
+        N_("K to 8\n10"),
+        Nn_("{n} card K to 8 (10) in {who}'s hand", "{n} cards K to 8 (10) in {who}'s hand"),
+        N_("cards K to 8 (10) in {who}'s hand: {n}"),
+        N_("More cards K to 8 (10) in {who}'s hand"),
+    ),
+    (
+        "seven_to_four",
+        N_("7 to 4,\nblack 3s\n5"),
+        Nn_(
+            "{n} card 7 to 4 or black three (5) in {who}'s hand",
+            "{n} cards 7 to 4 and black threes (5) in {who}'s hand",
+        ),
+        N_("cards 7 to 4 and black threes (5) in {who}'s hand: {n}"),
+        N_("More cards 7 to 4 and black threes (5) in {who}'s hand"),
+    ),
 )
 NOT_ENTERED = N_("not entered yet")
 
@@ -140,16 +170,15 @@ def _lines(score: SideScore) -> list[tuple[str, int]]:
 
 
 def _canastas(score: SideScore) -> ft.Control:
+    """How many canastas of each kind the side has, said as a list of whole counts
+    ("2 natural canastas and 1 mixed canasta")."""
+    natural, mixed = score.natural_canastas, score.mixed_canastas
     return ft.Text(
-        # Translators: "2 natural, 1 mixed canasta": the two counts, each worded with
-        # its own plural below.
-        _("{natural}, {mixed}").format(
-            natural=ngettext("{n} natural", "{n} natural", score.natural_canastas).format(
-                n=score.natural_canastas
-            ),
-            mixed=ngettext("{n} mixed canasta", "{n} mixed canastas", score.mixed_canastas).format(
-                n=score.mixed_canastas
-            ),
+        i18n.spoken_list(
+            [
+                ngettext("{n} natural canasta", "{n} natural canastas", natural).format(n=natural),
+                ngettext("{n} mixed canasta", "{n} mixed canastas", mixed).format(n=mixed),
+            ]
         ),
         size=12,
         color=ft.Colors.ON_SURFACE_VARIANT,
@@ -223,9 +252,11 @@ def MeldRow(
         else ""
     )
     if not opened:
-        said = _("Meld of {name}: {meld}, {points} points").format(
-            name=name, meld=meld, points=points(meld.points)
-        ) + (f", {label}" if label else "")
+        said = (
+            _("Meld of {name}: {meld}, {points} points, {canasta}")
+            if label
+            else _("Meld of {name}: {meld}, {points} points")
+        ).format(name=name, meld=meld, points=points(meld.points), canasta=label)
         line: list[ft.Control] = [
             ft.Semantics(
                 identifier=f"meld-{side}-{meld_draft.rank.value}",
@@ -241,7 +272,11 @@ def MeldRow(
                             ),
                             ft.Text(f"{meld}", expand=True, no_wrap=True),
                             ft.Text(
-                                f"{points(meld.points)}" + (f" · {label}" if label else ""),
+                                _("{points} · {canasta}").format(
+                                    points=points(meld.points), canasta=label
+                                )
+                                if label
+                                else points(meld.points),
                                 weight=ft.FontWeight.BOLD if label else None,
                             ),
                         ]
@@ -265,8 +300,9 @@ def MeldRow(
                     _("Meld of {name}").format(name=name), weight=ft.FontWeight.BOLD, expand=True
                 ),
                 ft.Text(
-                    _("{points} points").format(points=points(meld.points))
-                    + (f" · {label}" if label else ""),
+                    (_("{points} points · {canasta}") if label else _("{points} points")).format(
+                        points=points(meld.points), canasta=label
+                    ),
                     weight=ft.FontWeight.BOLD if label else None,
                 ),
                 icon_button(
@@ -282,14 +318,17 @@ def MeldRow(
     deck = rules.deck  # copies of each card: the pads offer no more than the deck holds
     if meld_draft.rank is not MeldRank.WILD:
         most = deck[Card(meld_draft.rank.value)]
-        what = _("{rank} in the meld of {rank}").format(rank=name)
         rows.append(
             ft.Row(
                 [
                     _count_button(
                         count,
                         meld_draft.naturals == count,
-                        f"{count} {what}",
+                        ngettext(
+                            "{n} natural card in the meld of {rank}",
+                            "{n} natural cards in the meld of {rank}",
+                            count,
+                        ).format(n=count, rank=name),
                         f"naturals-{side}-{meld_draft.rank.value}-{count}",
                         lambda c=count: set_meld(side, index, naturals=c),  # type: ignore[misc]
                     )
@@ -306,7 +345,11 @@ def MeldRow(
                 meld_draft.naturals,
                 lambda v: set_meld(side, index, naturals=v),
                 maximum=most,
-                what=what,
+                fewer=_("Fewer natural cards in the meld of {rank}").format(rank=name),
+                more=_("More natural cards in the meld of {rank}").format(rank=name),
+                said=_("natural cards in the meld of {rank}: {n}").format(
+                    rank=name, n=meld_draft.naturals
+                ),
             )
         )
     if meld_draft.rank is not MeldRank.BLACK_THREE or meld_draft.twos or meld_draft.jokers:
@@ -316,7 +359,9 @@ def MeldRow(
                 meld_draft.twos,
                 lambda v: set_meld(side, index, twos=v),
                 maximum=deck[Card.TWO],
-                what=_("2s in the meld of {name}").format(name=name),
+                fewer=_("Fewer 2s in the meld of {rank}").format(rank=name),
+                more=_("More 2s in the meld of {rank}").format(rank=name),
+                said=_("2s in the meld of {rank}: {n}").format(rank=name, n=meld_draft.twos),
             )
         )
         rows.append(
@@ -325,7 +370,9 @@ def MeldRow(
                 meld_draft.jokers,
                 lambda v: set_meld(side, index, jokers=v),
                 maximum=deck[Card.JOKER],
-                what=_("jokers in the meld of {name}").format(name=name),
+                fewer=_("Fewer jokers in the meld of {rank}").format(rank=name),
+                more=_("More jokers in the meld of {rank}").format(rank=name),
+                said=_("jokers in the meld of {rank}: {n}").format(rank=name, n=meld_draft.jokers),
             )
         )
     if found:
@@ -387,13 +434,12 @@ def LeftRow(
                 )
             )
     else:
-        for number, (key, label, what) in enumerate(CLASSES):
+        for number, (key, label, counted, said, more) in enumerate(CLASSES):
             value = getattr(left, key)
             most = limits[number] if number < len(limits) else None
-            full = _("{what} in {who}'s hand").format(what=_(what), who=who)
             buttons: list[ft.Control] = [
                 ft.Semantics(
-                    label=f"{full}: {value}",
+                    label=_(said).format(who=who, n=value),
                     content=ft.Text(
                         _(label), width=56, size=12, color=ft.Colors.ON_SURFACE_VARIANT
                     ),
@@ -403,7 +449,7 @@ def LeftRow(
                 _count_button(
                     count,
                     value == count,
-                    f"{count} {full}",
+                    ngettext(*counted, count).format(n=count, who=who),
                     f"left-{side}-{seat}-{key}-{count}",
                     # the count shown again takes it back to none
                     lambda c=count, k=key, v=value: set_left(  # type: ignore[misc]
@@ -416,7 +462,7 @@ def LeftRow(
             buttons.append(
                 icon_button(
                     ft.Icons.ADD,
-                    _("More {full}").format(full=full),
+                    _(more).format(who=who),
                     width=TOUCH,
                     height=TOUCH,
                     disabled=most is not None and value >= most,
@@ -499,7 +545,7 @@ def side_items(
         )
     )
     controls.append(heading(_("Cards left in hand")))
-    limits = tuple(rules.class_copies(PointClass(key)) for key, _label, _what in CLASSES)
+    limits = tuple(rules.class_copies(PointClass(key)) for key, *_words in CLASSES)
     names = setup.players or (setup.name,)
     for seat, left in enumerate(side.left):
         who = names[seat] if seat < len(names) else setup.name
@@ -579,7 +625,7 @@ def RedThrees(
         CountButton(
             count,
             red_threes == count,
-            ngettext("{count} red threes of {name}", "{count} red threes of {name}", count).format(
+            ngettext("{count} red three of {name}", "{count} red threes of {name}", count).format(
                 count=count, name=name
             ),
             chosen,
@@ -1272,7 +1318,13 @@ def SaveBar(
     if summary is not None:
         lines.append(ft.Text(summary, size=18, weight=ft.FontWeight.BOLD))
     if nothing:
-        lines.append(ft.Text(_(NOTHING_ENTERED) + ".", size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        lines.append(
+            ft.Text(
+                _("{reason}.").format(reason=_(NOTHING_ENTERED)),
+                size=12,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            )
+        )
     elif waiting:
         lines.append(
             ft.Text(

@@ -360,9 +360,9 @@ def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
         controls += _house_rules(state)
         controls.append(NamedSets(state))
     starts = [side.start_score.strip() for side in setup.sides]
-    more = _("Target {value}").format(value=setup.target.strip() or i18n.number(info.target)) + (
-        _(" · start scores given") if any(starts) else ""
-    )
+    more = (
+        _("Target {value} · start scores given") if any(starts) else _("Target {value}")
+    ).format(value=setup.target.strip() or i18n.number(info.target))
     # open, whatever was chosen, while one of its fields has a problem to show
     more_shown = more_open or any(
         state.field_problem(where)

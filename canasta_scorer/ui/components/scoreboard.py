@@ -76,14 +76,14 @@ def Board(
     controls: list[ft.Control] = [
         ScoreSheet(record, score, act.show_hand, key="score-sheet"),
         ft.Text(
-            _("Target {points} · {title}").format(
-                points=points(rules.target), title=_(rules.variant.title)
-            )
-            + (
-                _(" · house rules: ")
-                + ", ".join(sorted(house_rule_title(rule) for rule in rules.house_rules))
+            (
+                _("Target {points} · {title} · house rules: {rules}")
                 if rules.house_rules
-                else ""
+                else _("Target {points} · {title}")
+            ).format(
+                points=points(rules.target),
+                title=_(rules.variant.title),
+                rules=", ".join(sorted(house_rule_title(rule) for rule in rules.house_rules)),
             ),
             color=ft.Colors.ON_SURFACE_VARIANT,
         ),

@@ -45,7 +45,7 @@ def _table(columns: list[tuple[str, str]], rows: list[list[str]], key: str) -> f
         # ("Average hand: 1,630"), and the node around it only names it
         return ft.Semantics(identifier=where, content=content, expand=content.expand)
 
-    (first, _), *numbers = columns
+    (first, _unit), *numbers = columns
     header = cells(
         [
             ft.Text(first, expand=True, weight=ft.FontWeight.BOLD, size=12),
@@ -76,9 +76,14 @@ def _table(columns: list[tuple[str, str]], rows: list[list[str]], key: str) -> f
                         *(
                             cell(
                                 f"{key}-{row}-{column}",
-                                number(value, said=f"{heading.replace(chr(10), ' ')}: {value}"),
+                                number(
+                                    value,
+                                    said=_("{heading}: {value}").format(
+                                        heading=heading.replace(chr(10), " "), value=value
+                                    ),
+                                ),
                             )
-                            for column, ((heading, _), value) in enumerate(
+                            for column, ((heading, _unit), value) in enumerate(
                                 zip(numbers, values, strict=True), start=1
                             )
                         ),
@@ -156,20 +161,19 @@ def StatsScreen(state: History) -> ft.Control:
             "hand-stats",
         )
     )
+    quick = [f"{p.name} {i18n.number(p.quick_hands)}" for p in stats.players if p.quick_hands]
     controls.append(
         ft.Text(
             _(
                 "Average and best hand: points of the player's side in a hand; canastas per "
-                "hand: of the hands entered as cards"
-            )
-            + (
-                _(" (hands typed as totals left out: ")
-                + ", ".join(f"{p.name} {p.quick_hands}" for p in stats.players if p.quick_hands)
-                + ")"
-                if any(p.quick_hands for p in stats.players)
-                else ""
-            )
-            + _("; went out: hands the player went out."),
+                "hand: of the hands entered as cards (hands typed as totals left out: "
+                "{players}); went out: hands the player went out."
+            ).format(players=", ".join(quick))
+            if quick
+            else _(
+                "Average and best hand: points of the player's side in a hand; canastas per "
+                "hand: of the hands entered as cards; went out: hands the player went out."
+            ),
             size=12,
             color=ft.Colors.ON_SURFACE_VARIANT,
         )
@@ -179,7 +183,9 @@ def StatsScreen(state: History) -> ft.Control:
     controls.append(
         ft.Semantics(
             identifier="win-rate-chart",
-            label=_("Win rates: ") + ", ".join(f"{p.name} {i18n.percent(p.win_rate)}" for p in top),
+            label=_("Win rates: {rates}").format(
+                rates=", ".join(f"{p.name} {i18n.percent(p.win_rate)}" for p in top)
+            ),
             content=fch.BarChart(
                 groups=[
                     fch.BarChartGroup(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from canasta_scorer import i18n
 from canasta_scorer.files import IMPORT_LIMIT
 from canasta_scorer.i18n import _
 from canasta_scorer.rules import Finding, RecordError, load_hand
@@ -97,7 +98,7 @@ class ImportFile:
                     "{path}: this is a hand file (one hand): import takes match files and backups."
                 ).format(path=name)
                 return
-            self.problems = tuple((p.where, p.message) for p in error.problems)
+            self.problems = tuple((p.where, i18n.problem_text(p)) for p in error.problems)
             return
         except RuleViolationError as error:
             self.findings = tuple(error.findings)

@@ -553,7 +553,7 @@ class HandEntry:
         try:
             hand: MatchHand = draft.to_hand(record, rules)
         except RecordError as error:
-            problems = tuple((p.where, p.message) for p in error.problems)
+            problems = tuple((p.where, i18n.problem_text(p)) for p in error.problems)
             self.preview = Preview(
                 score=None, problems=problems, findings=self._quick_rest(draft, problems)
             )
@@ -1000,7 +1000,11 @@ class OpenMatch:
             return False
         except RuleViolationError as error:
             entry.keep_again(unwritten)
-            self.nav.say(_("Not saved: ") + "; ".join(i18n.finding_text(f) for f in error.findings))
+            self.nav.say(
+                _("Not saved: {problems}").format(
+                    problems="; ".join(i18n.finding_text(f) for f in error.findings)
+                )
+            )
             return False
         except StoreError as error:
             entry.keep_again(unwritten)
@@ -1046,9 +1050,9 @@ class OpenMatch:
             self.nav.say(store_problem(error))
             return
         self.current = state
+        change = change_words((state.undo if forward else state.redo) or _("change"))
         self.nav.say(
-            (_("Redone: ") if forward else _("Undone: "))
-            + change_words((state.undo if forward else state.redo) or _("change"))
+            (_("Redone: {change}") if forward else _("Undone: {change}")).format(change=change)
         )
 
     def delete_hand(self, number: int) -> None:
@@ -1082,8 +1086,9 @@ class OpenMatch:
         self.open((yield lambda: store.rematch(match_id)), first_dealer=dealer)
         self.nav.show(Screen.SCOREBOARD)
         self.nav.say(
-            _("New match with the same sides")
-            + (_("; {dealer} deals first.").format(dealer=dealer) if dealer else ".")
+            _("New match with the same sides; {dealer} deals first.").format(dealer=dealer)
+            if dealer
+            else _("New match with the same sides.")
         )
 
     def delete(self) -> int | None:

@@ -384,11 +384,17 @@ class NewMatch:
         try:
             record = self.form.to_record()
         except RecordError as error:
-            found += [(p.where, p.message) for p in error.problems if p.where not in long_names]
+            found += [
+                (p.where, i18n.problem_text(p)) for p in error.problems if p.where not in long_names
+            ]
             try:
                 record = self.form.to_record(lenient=True)
             except RecordError as rest:
-                found += [(p.where, p.message) for p in rest.problems if p.where not in long_names]
+                found += [
+                    (p.where, i18n.problem_text(p))
+                    for p in rest.problems
+                    if p.where not in long_names
+                ]
                 self._say(found)
                 return None
         score = score_match(record)
