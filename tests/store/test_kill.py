@@ -5,6 +5,8 @@ redo — and reports each save before and after it is committed. The test kills 
 SIGKILL at random moments, then checks the database: it opens, SQLite's integrity
 check says ``ok``, and every match equals the last committed state the child reported
 or the one it was saving. The seed is printed; replay with CANASTA_SCORER_TEST_SEED.
+The children are forked by one kill_child.py process that has imported the store
+already, so that each run costs a few saves, not a Python start-up.
 
 The moments are counted from the child's progress, not from the clock: each kill comes
 a random few saves after the store opened, then a random delay, so that a slow machine
@@ -26,6 +28,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from sqlalchemy import create_engine, make_url, text
 from storekit import cache_problems, hands_digest, record
 
@@ -39,7 +42,47 @@ MATCHES = 3
 PATIENCE = 120.0
 
 
-def wait_for_saves(out: Path, child: subprocess.Popen[bytes], saves: int) -> None:
+class Children:
+    """kill_child.py forking the children: imported once, not once per child."""
+
+    def __init__(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, str(CHILD)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=CHILD.parent,
+        )
+
+    def ask(self, line: str) -> list[str]:
+        assert self.process.stdin and self.process.stdout
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+        answer = self.process.stdout.readline().split()
+        assert answer, f"kill_child.py stopped (status {self.process.wait()})"
+        return answer
+
+    def start(self, out: Path, url: str, seed: int, ids: list[int]) -> int:
+        """Fork a child saving on ``url`` (its output in ``out``); its process id."""
+        assert " " not in url and " " not in str(out)
+        started, pid = self.ask(" ".join(["start", str(out), url, str(seed), *map(str, ids)]))
+        assert started == "started"
+        return int(pid)
+
+    def kill(self, pid: int) -> int:
+        """SIGKILL the child and wait until it is dead; its exit status."""
+        os.kill(pid, signal.SIGKILL)
+        ended, dead, status = self.ask(f"wait {pid}")
+        assert (ended, int(dead)) == ("ended", pid)
+        return int(status)
+
+    def close(self) -> None:
+        assert self.process.stdin
+        self.process.stdin.close()
+        assert self.process.wait(timeout=30) == 0
+
+
+def wait_for_saves(out: Path, saves: int) -> None:
     """Wait until the child has reported ``ready`` and then ``saves`` committed saves."""
     deadline = time.monotonic() + PATIENCE
     while time.monotonic() < deadline:
@@ -47,8 +90,8 @@ def wait_for_saves(out: Path, child: subprocess.Popen[bytes], saves: int) -> Non
             text = out.read_bytes()
             if text.startswith(b"ready\n") and text.count(b"\ndone ") >= saves:
                 return
-        if child.poll() is not None:
-            raise AssertionError(f"the child stopped by itself:\n{out.read_text()}")
+            if b"Traceback" in text:
+                raise AssertionError(f"the child failed:\n{out.read_text()}")
         time.sleep(0.005)
     raise AssertionError(f"the child did not make {saves} saves in {PATIENCE:.0f} s")
 
@@ -113,7 +156,9 @@ def integrity(url: str) -> None:
     connection.close()
 
 
-def test_a_killed_save_leaves_every_match_before_or_after_it(db_url: str, tmp_path: Path) -> None:
+def test_a_killed_save_leaves_every_match_before_or_after_it(
+    db_url: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
     kind = "sqlite" if db_url.startswith("sqlite") else "postgresql"
     seed = int(os.environ.get("CANASTA_SCORER_TEST_SEED", random.randrange(1_000_000)))
     print(f"kill test on {kind}: seed {seed} (replay with CANASTA_SCORER_TEST_SEED={seed})")
@@ -125,6 +170,8 @@ def test_a_killed_save_leaves_every_match_before_or_after_it(db_url: str, tmp_pa
     outcomes: Counter[str] = Counter()
     saves = 0
     started = time.monotonic()
+    children = Children()
+    request.addfinalizer(children.close)
     for run in range(KILLS[kind]):
         out = tmp_path / f"child-{run}.txt"
         application = f"canasta-kill-test-{os.getpid()}-{run}"
@@ -135,21 +182,13 @@ def test_a_killed_save_leaves_every_match_before_or_after_it(db_url: str, tmp_pa
                 .update_query_dict({"application_name": application})
                 .render_as_string(hide_password=False)
             )
-        with out.open("wb") as sink:
-            child = subprocess.Popen(
-                [sys.executable, str(CHILD), child_url, str(rng.randrange(1 << 30))]
-                + [str(match_id) for match_id in ids],
-                stdout=sink,
-                stderr=subprocess.STDOUT,
-                cwd=CHILD.parent,
-            )
+        pid = children.start(out, child_url, rng.randrange(1 << 30), ids)
         try:
-            wait_for_saves(out, child, rng.randrange(1, 4))
+            wait_for_saves(out, rng.randrange(1, 4))
             time.sleep(rng.choice([rng.uniform(0.0, 0.02), rng.uniform(0.02, 0.3)]))
         finally:
-            child.send_signal(signal.SIGKILL)
-            child.wait(timeout=30)
-        assert child.returncode == -signal.SIGKILL, out.read_text()
+            status = children.kill(pid)
+        assert status == -signal.SIGKILL, out.read_text()
         if kind == "postgresql":
             wait_for_no_connections(db_url, application)
         text = out.read_text(errors="replace")
