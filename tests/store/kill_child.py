@@ -18,7 +18,8 @@ For every save it writes two lines to standard output, flushed:
 
 DIGEST is `storekit.hands_digest` of the match's hands. Killed at any moment, the
 database must hold, for each match, the state of its last ``done`` line or of the
-``intent`` line after it. It writes ``ready`` once the store is open.
+``intent`` line after it. It writes ``ready`` once the store is open, and stops by
+itself when the process that started it is gone (a test that was interrupted).
 """
 
 from __future__ import annotations
@@ -55,7 +56,8 @@ def main(url: str, seed: int, match_ids: list[int]) -> None:
         versions[match_id] = state.version
         done[match_id], undone[match_id] = [], []
     say("ready")
-    while True:
+    parent = os.getppid()
+    while os.getppid() == parent:  # the test (or the forking process) is still there
         match_id = rng.choice(match_ids)
         now = hands[match_id]
         version = versions[match_id]
