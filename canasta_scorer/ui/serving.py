@@ -77,6 +77,10 @@ ENV_UNLOCK = "CANASTA_SCORER_UNLOCK_SECONDS"
 #: The environment variable naming the level of the server's own log (e.g. INFO:
 #: tabs opened and closed, with the number open); warnings and errors by default.
 ENV_LOG = "CANASTA_SCORER_LOG"
+#: The environment variable naming the reverse proxies whose ``X-Forwarded-For`` is
+#: believed (uvicorn's own: addresses separated by commas, or ``*``); unset, a
+#: client's address is always its connection's.
+ENV_PROXIES = "FORWARDED_ALLOW_IPS"
 #: How long any other disconnected tab is kept for a reconnect (seconds).
 SESSION_SECONDS = 300
 #: How long connections get to close when the server is told to stop (seconds).
@@ -930,6 +934,11 @@ def serve_web(
         lifespan="on",
         timeout_graceful_shutdown=GRACEFUL_SECONDS,
         ws_max_size=4 * 1024 * 1024,
+        # A client's address is the connection's own: an X-Forwarded-For header is
+        # believed only from the proxies FORWARDED_ALLOW_IPS names (uvicorn's setting),
+        # or any program could pick a fresh address for each wrong access code.
+        proxy_headers=bool(os.environ.get(ENV_PROXIES, "").strip()),
+        forwarded_allow_ips=os.environ.get(ENV_PROXIES, "").strip() or None,
     )
     server = _Server(config)
     # What start-up made lives as long as the server: out of the collector's way, so

@@ -25,10 +25,12 @@ class FletClient:
         origin: str | None = None,
         timeout: float = 10.0,
         source: str | None = None,
+        headers: dict[str, str] | None = None,
     ) -> None:
         """Connect to ``url``; ``source`` is the local address to connect from (another
-        loopback address, e.g. 127.0.0.2, looks like another device)."""
-        headers = {"Origin": origin} if origin else {}
+        loopback address, e.g. 127.0.0.2, looks like another device); ``headers`` are
+        sent with the upgrade request besides ``Origin``."""
+        headers = {**({"Origin": origin} if origin else {}), **(headers or {})}
         sock = None
         if source is not None:
             where = urlsplit(url)

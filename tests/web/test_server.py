@@ -255,3 +255,60 @@ def test_an_empty_or_short_chosen_code_is_refused(tmp_path: Path, code: str) -> 
     assert done.returncode == 2, done.stdout + done.stderr
     assert "an access code needs at least 6 characters" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_a_forwarded_for_header_gives_no_fresh_address(tmp_path: Path) -> None:
+    server = start(tmp_path, env={"CANASTA_SCORER_ACCESS_CODE": "246813"})
+    try:
+        # from 127.0.0.1, the address uvicorn would believe a forwarded header from
+        attacker = FletClient(server.ws, origin=server.origin, source="127.0.0.1")
+        attacker.register()
+        attacker.wait_text("Access code")
+        for _ in range(4):
+            unlock(attacker, "0000")
+        assert "Too many wrong codes" in unlock(attacker, "0000")
+        # the same device naming another address in X-Forwarded-For is still that device
+        disguised = FletClient(
+            server.ws,
+            origin=server.origin,
+            source="127.0.0.1",
+            headers={"X-Forwarded-For": "10.9.9.9"},
+        )
+        disguised.register()
+        disguised.wait_text("Access code")
+        assert "Too many wrong codes" in unlock(disguised, "246813")
+        assert not disguised.text_seen(HOME_TEXT)
+    finally:
+        server.stop()
+
+
+def test_behind_a_named_proxy_each_forwarded_address_is_a_client(tmp_path: Path) -> None:
+    server = start(
+        tmp_path,
+        env={"CANASTA_SCORER_ACCESS_CODE": "246813", "FORWARDED_ALLOW_IPS": "127.0.0.4"},
+    )
+    try:
+        # the proxy at 127.0.0.4 passes on two devices: one's lockout holds back only it
+        attacker = FletClient(
+            server.ws,
+            origin=server.origin,
+            source="127.0.0.4",
+            headers={"X-Forwarded-For": "192.168.1.20"},
+        )
+        attacker.register()
+        attacker.wait_text("Access code")
+        for _ in range(4):
+            unlock(attacker, "0000")
+        assert "Too many wrong codes" in unlock(attacker, "0000")
+        player = FletClient(
+            server.ws,
+            origin=server.origin,
+            source="127.0.0.4",
+            headers={"X-Forwarded-For": "192.168.1.21"},
+        )
+        player.register()
+        player.wait_text("Access code")
+        unlock(player, "246813")
+        player.wait_text(HOME_TEXT)
+    finally:
+        server.stop()
