@@ -9,7 +9,8 @@ itself, never from its modules. The entry points:
   `dump_hand` / `dump_match`, `validate_record` (already-parsed JSON);
 * a hand: `score_hand` (check and score: `HandScore`), `check_hand` (findings only),
   `score_sides` (scores only);
-* a match: `score_match` (hands, running totals, minimums, winner: `MatchScore`);
+* a match: `score_match` (hands, running totals, minimums, winner: `MatchScore`),
+  `score_next_hand` (the same with one more hand, from the score before it);
 * a table question: `settle` (a `Question`, its situation, the rules → `Verdict`);
 * the rules in force: `rule_set`, `hand_rules`, `match_rules` → `RuleSet`;
   `initial_meld_minimum`;
@@ -70,6 +71,7 @@ from .match import (
     match_rules,
     next_dealer,
     score_match,
+    score_next_hand,
     seating,
     standing,
 )
@@ -235,6 +237,7 @@ __all__ = [
     "rule_set",
     "score_hand",
     "score_match",
+    "score_next_hand",
     "score_sides",
     "scoring_groups",
     "seating",

@@ -28,6 +28,7 @@ __all__ = [
     "match_rules",
     "next_dealer",
     "score_match",
+    "score_next_hand",
     "seating",
     "standing",
 ]
@@ -277,16 +278,62 @@ def score_match(record: MatchRecord) -> MatchScore:
         The `MatchScore`. The winner is decided at the hand that ended the match.
     """
     rules = match_rules(record)
-    findings = _match_findings(record, rules)
-    names = [side.name for side in record.sides]
-    players = {p.strip().casefold() for side in record.sides for p in side.players}
-    running = [side.start_score for side in record.sides]
-    hands: list[HandTotals] = []
-    scores: list[HandScore] = []
-    ended: Standing | None = None
+    scoring = _Scoring(record, rules, _match_findings(record, rules))
     for number, hand in enumerate(record.hands):
+        scoring.add(number, hand)
+    return scoring.score()
+
+
+def score_next_hand(record: MatchRecord, score: MatchScore, hand: MatchHand) -> MatchScore:
+    """The score of ``record`` with ``hand`` added as its last hand, worked out from
+    ``score`` (the record's own, from `score_match` or from this function) by checking
+    and scoring that one hand only: the same `MatchScore` as `score_match` of the
+    longer record, for a match of any length (rules §1.7 for the new hand's minimums
+    from the running totals, §1.12 for the end of the match).
+
+    Args:
+        record: the match before the hand.
+        score: ``record``'s score; a score of another record gives a wrong answer.
+        hand: the hand played next.
+
+    Returns:
+        The longer match's `MatchScore`.
+    """
+    count = len(record.hands)
+    if not count or len(score.hands) != count or len(score.hand_scores) != count:
+        # no hand has said yet whether the match is over, or the score is not one of
+        # this record (read from JSON, its hands' breakdowns are not there)
+        return score_match(record.model_copy(update={"hands": (*record.hands, hand)}))
+    rules = match_rules(record)
+    scoring = _Scoring(record, rules, list(score.violations))
+    scoring.running = list(score.running_totals)
+    scoring.hands = list(score.hands)
+    scoring.scores = list(score.hand_scores)
+    if score.finished:
+        scoring.ended = Standing(finished=True, winner=score.winner, margin=score.margin)
+    scoring.add(len(record.hands), hand)
+    return scoring.score()
+
+
+class _Scoring:
+    """A match being scored hand by hand (`score_match`, `score_next_hand`)."""
+
+    def __init__(self, record: MatchRecord, rules: RuleSet, findings: list[Finding]) -> None:
+        self.record = record
+        self.rules = rules
+        self.findings = findings
+        self.names = [side.name for side in record.sides]
+        self.players = {p.strip().casefold() for side in record.sides for p in side.players}
+        self.running = [side.start_score for side in record.sides]
+        self.hands: list[HandTotals] = []
+        self.scores: list[HandScore] = []
+        self.ended: Standing | None = None
+
+    def add(self, number: int, hand: MatchHand) -> None:
+        """Check and score hand ``number`` (0 = the first) from the running totals."""
+        record, rules, findings = self.record, self.rules, self.findings
         here = f"hands[{number}]"
-        if ended is not None:
+        if self.ended is not None:
             findings.append(
                 _finding(
                     Severity.ERROR,
@@ -306,11 +353,12 @@ def score_match(record: MatchRecord) -> MatchScore:
                         "sides.count:hand",
                         n=len(hand.sides),
                         want=len(record.sides),
-                        players=tuple(names),
+                        players=tuple(self.names),
                     ),
                     file_format("5"),
                 )
             )
+        players = self.players
         if hand.dealer is not None and players and hand.dealer.strip().casefold() not in players:
             findings.append(
                 _finding(
@@ -321,31 +369,35 @@ def score_match(record: MatchRecord) -> MatchScore:
                     file_format("5"),
                 )
             )
-        as_hand = hand_record(record, hand, running)
+        as_hand = hand_record(record, hand, self.running)
         hand_findings = check_hand(as_hand, rules, whole_file=False)
         sides = score_sides(as_hand, rules)
         findings += [finding.at(here) for finding in hand_findings]
-        scores.append(
+        self.scores.append(
             HandScore(
                 valid=not has_errors(hand_findings), sides=sides, violations=tuple(hand_findings)
             )
         )
         totals = tuple(side.total for side in sides)
-        running = [before + total for before, total in zip(running, totals, strict=True)]
-        hands.append(HandTotals(totals=totals, running=tuple(running)))
-        if ended is None:
-            now = standing(names, running, rules)
+        self.running = [before + total for before, total in zip(self.running, totals, strict=True)]
+        self.hands.append(HandTotals(totals=totals, running=tuple(self.running)))
+        if self.ended is None:
+            now = standing(self.names, self.running, rules)
             if now.finished:
-                ended = now
-    final = ended or standing(names, running, rules)
-    return MatchScore(
-        valid=not has_errors(findings),
-        hands=tuple(hands),
-        running_totals=tuple(running),
-        initial_meld_minimums=tuple(initial_meld_minimum(total, rules) for total in running),
-        finished=final.finished,
-        winner=final.winner,
-        margin=final.margin,
-        violations=tuple(findings),
-        hand_scores=tuple(scores),
-    )
+                self.ended = now
+
+    def score(self) -> MatchScore:
+        """The match as scored so far."""
+        running, rules = self.running, self.rules
+        final = self.ended or standing(self.names, running, rules)
+        return MatchScore(
+            valid=not has_errors(self.findings),
+            hands=tuple(self.hands),
+            running_totals=tuple(running),
+            initial_meld_minimums=tuple(initial_meld_minimum(total, rules) for total in running),
+            finished=final.finished,
+            winner=final.winner,
+            margin=final.margin,
+            violations=tuple(self.findings),
+            hand_scores=tuple(self.scores),
+        )

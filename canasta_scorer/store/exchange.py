@@ -12,12 +12,15 @@ import hashlib
 import io
 import json
 import re
+import threading
+from collections import OrderedDict
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from canasta_scorer.rules import (
+    MatchHand,
     MatchRecord,
     MatchScore,
     Problem,
@@ -31,6 +34,7 @@ __all__ = [
     "BACKUP_FORMAT",
     "BackupFile",
     "BackupMatch",
+    "HandTexts",
     "fingerprint",
     "read_backup_or_match",
     "score_sheet_csv",
@@ -77,9 +81,55 @@ class BackupFile(BaseModel):
         return json.dumps(data, indent=1, ensure_ascii=False)
 
 
-def fingerprint(record: MatchRecord) -> str:
-    """A hash of a match's content (its match file), to find the same match twice."""
-    return hashlib.sha256(dump_match(record).encode()).hexdigest()
+def fingerprint(record: MatchRecord, texts: HandTexts | None = None) -> str:
+    """A hash of a match's content (its match file, `dump_match`'s text), to find
+    the same match twice; with ``texts``, each hand's part of that text is written
+    once and kept there (a match saved hand after hand writes only the new hand)."""
+    text = dump_match(record) if texts is None else texts.match_text(record)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+class HandTexts:
+    """The parts of match files that are hands, kept for the hands written last
+    (`KEPT` at most), so that `match_text` writes only the hands it has not seen.
+
+    Python's JSON writer has no fast form for indented text; a hand's part costs
+    about as much as the rest of a match file, so a long match's file written
+    again after each hand costs mostly its old hands.
+    """
+
+    #: Hands kept (about 1 KB each).
+    KEPT = 2048
+
+    def __init__(self) -> None:
+        # by the hand object's id; the hand is kept with its text, so the id is not reused
+        self._texts: OrderedDict[int, tuple[MatchHand, str]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def match_text(self, record: MatchRecord) -> str:
+        """`dump_match`'s text of ``record``, the same to the character: the match
+        file without hands, then each hand at its depth (``hands`` is the last field
+        of a match file; JSON text has no line break inside a string)."""
+        if not record.hands:
+            return dump_match(record)
+        head = dump_match(record.model_copy(update={"hands": ()}))
+        assert head.endswith("\n}")
+        hands = ",\n    ".join(self._hand_text(hand) for hand in record.hands)
+        return f'{head[:-2]},\n  "hands": [\n    {hands}\n  ]\n}}'
+
+    def _hand_text(self, hand: MatchHand) -> str:
+        with self._lock:
+            kept = self._texts.get(id(hand))
+            if kept is not None and kept[0] is hand:
+                self._texts.move_to_end(id(hand))
+                return kept[1]
+        data = hand.model_dump(mode="json", exclude_defaults=True)
+        text = json.dumps(data, indent=2, ensure_ascii=False).replace("\n", "\n    ")
+        with self._lock:
+            self._texts[id(hand)] = (hand, text)
+            while len(self._texts) > self.KEPT:
+                self._texts.popitem(last=False)
+        return text
 
 
 def read_backup_or_match(text: str | bytes) -> BackupFile | MatchRecord:

@@ -46,6 +46,7 @@ from canasta_scorer.rules import (
     plain_name,
     player_key,
     score_match,
+    score_next_hand,
     side_players,
     summarize,
     validate_record,
@@ -60,7 +61,14 @@ from .errors import (
     RuleViolationError,
     StoreError,
 )
-from .exchange import BackupFile, BackupMatch, fingerprint, read_backup_or_match, score_sheet_csv
+from .exchange import (
+    BackupFile,
+    BackupMatch,
+    HandTexts,
+    fingerprint,
+    read_backup_or_match,
+    score_sheet_csv,
+)
 from .tables import (
     EVERY_MATCH,
     ChangeRow,
@@ -316,20 +324,22 @@ def _splice_json(old: Sequence[MatchHand], new: Sequence[MatchHand], *, before: 
     """One side of a change as a splice: the hands from ``at`` that differ, before or after.
 
     Only the changed hands are kept (an edit of hand 3 keeps hand 3), so the undo
-    history stays small however long the match.
+    history stays small however long the match; a hand that is the same object on
+    both sides is not written out to be compared.
     """
-    old_json = [_hand_json(hand) for hand in old]
-    new_json = [_hand_json(hand) for hand in new]
     at = 0
-    while at < min(len(old_json), len(new_json)) and old_json[at] == new_json[at]:
+    while at < min(len(old), len(new)) and _same_hand(old[at], new[at]):
         at += 1
     tail = 0
-    while (
-        tail < min(len(old_json), len(new_json)) - at and old_json[-1 - tail] == new_json[-1 - tail]
-    ):
+    while tail < min(len(old), len(new)) - at and _same_hand(old[-1 - tail], new[-1 - tail]):
         tail += 1
-    part = old_json[at : len(old_json) - tail] if before else new_json[at : len(new_json) - tail]
-    return f'{{"at":{at},"hands":[{",".join(part)}]}}'
+    part = old[at : len(old) - tail] if before else new[at : len(new) - tail]
+    return f'{{"at":{at},"hands":[{",".join(_hand_json(hand) for hand in part)}]}}'
+
+
+def _same_hand(one: MatchHand, other: MatchHand) -> bool:
+    """True when two hands are stored as the same text."""
+    return one is other or _hand_json(one) == _hand_json(other)
 
 
 def _apply_change(
@@ -405,6 +415,8 @@ class Store:
         # version (another tab, another visit) is not read and re-scored again
         self._scored: OrderedDict[int, MatchState] = OrderedDict()
         self._scored_lock = threading.Lock()
+        # the hands' parts of the match files whose fingerprints were made last
+        self._hand_texts = HandTexts()
         path = sqlite_path(str(engine.url))
         self._path = path
         self._where = str(path) if path else engine.url.render_as_string(hide_password=True)
@@ -558,11 +570,7 @@ class Store:
                     return kept
             record = self._record(session, row)
             state = self._state(session, row, record, score_match(record))
-        with self._scored_lock:
-            self._scored[match_id] = state
-            self._scored.move_to_end(match_id)
-            while len(self._scored) > SCORED_KEPT:
-                self._scored.popitem(last=False)
+        self._keep(state)
         return state
 
     def matches(
@@ -1318,7 +1326,7 @@ class Store:
             row.finished_at = utcnow()
         elif not score.finished:
             row.finished_at = None
-        row.fingerprint = fingerprint(record)
+        row.fingerprint = fingerprint(record, self._hand_texts)
         row.updated_at = utcnow()
 
     def _insert(
@@ -1428,13 +1436,24 @@ class Store:
     def _set_hands(
         self, session: Session, row: MatchRow, old: Sequence[MatchHand], new: Sequence[MatchHand]
     ) -> None:
+        """Write the hands that changed (a hand kept as the same object is not
+        written out again, e.g. every hand before one added or edited)."""
         assert row.id is not None
+        first = 0
+        while first < min(len(old), len(new)) and old[first] is new[first]:
+            first += 1
+        if first == len(old) == len(new):
+            return
         existing = {
             h.number: h
-            for h in session.scalars(select(HandRow).where(col(HandRow.match_id) == row.id))
+            for h in session.scalars(
+                select(HandRow).where(col(HandRow.match_id) == row.id, col(HandRow.number) >= first)
+            )
         }
         now = utcnow()
-        for number in range(max(len(old), len(new))):
+        for number in range(first, max(len(old), len(new))):
+            if number < len(old) and number < len(new) and old[number] is new[number]:
+                continue
             if number >= len(new):
                 session.delete(existing[number])
                 continue
@@ -1447,15 +1466,42 @@ class Store:
                 current.updated_at = now
         session.flush()
 
+    def _kept(self, match_id: int, version: int) -> MatchState | None:
+        """The match as scored here at ``version``, if it is still kept."""
+        with self._scored_lock:
+            kept = self._scored.get(match_id)
+        return kept if kept is not None and kept.version == version else None
+
+    def _keep(self, state: MatchState) -> None:
+        """Keep a match as scored at its version (`match` reads it from here)."""
+        with self._scored_lock:
+            self._scored[state.id] = state
+            self._scored.move_to_end(state.id)
+            while len(self._scored) > SCORED_KEPT:
+                self._scored.popitem(last=False)
+
     def _change(
-        self, match_id: int, version: int, edit: _Edit, kind: ChangeKind, hand: int | None
+        self,
+        match_id: int,
+        version: int,
+        edit: _Edit,
+        kind: ChangeKind,
+        hand: int | None,
+        *,
+        clear_draft: bool = False,
     ) -> MatchState:
         with self._session() as session:
             row = self._claim(session, match_id, version)
-            record = self._record(session, row)
+            # the match as read and scored at the version just claimed, if kept: the
+            # database holds the same (every change moves the version)
+            kept = self._kept(match_id, version)
+            record = kept.record if kept is not None else self._record(session, row)
             new_hands, description, checked = edit(list(record.hands))
             candidate = record.model_copy(update={"hands": tuple(new_hands)})
-            score = score_match(candidate)
+            if kept is not None and kind is ChangeKind.HAND_ADDED:
+                score = score_next_hand(record, kept.score, new_hands[-1])
+            else:
+                score = score_match(candidate)
             errors = _errors(score.violations, [f"hands[{n}]" for n in checked])
             if errors:
                 raise RuleViolationError(f"not saved ({description.lower()}):", errors)
@@ -1497,6 +1543,8 @@ class Store:
                     col(ChangeRow.match_id) == row.id, col(ChangeRow.seq) <= last + 1 - UNDO_DEPTH
                 )
             )
+            if clear_draft:
+                session.execute(delete(DraftRow).where(col(DraftRow.match_id) == row.id))
             self._cache(row, candidate, score)
             self._keep_stats(session, row, candidate, score)
             session.add(row)
@@ -1505,15 +1553,22 @@ class Store:
             self._announce(
                 session, Change(match_id=row.id, kind=kind, version=row.version, hand=number)
             )
-            return self._state(session, row, candidate, score)
+            state = self._state(session, row, candidate, score)
+        self._keep(state)  # committed: the next change starts from it
+        return state
 
-    def add_hand(self, match_id: int, hand: MatchHand, version: int) -> MatchState:
-        """Record the next hand of a match.
+    def add_hand(
+        self, match_id: int, hand: MatchHand, version: int, *, clear_draft: bool = False
+    ) -> MatchState:
+        """Record the next hand of a match (scored from the match's score kept here at
+        ``version`` when there is one: only the new hand is checked and scored).
 
         Args:
             match_id: the match.
             hand: the hand's entry (each side's melds, red threes, going out, cards left).
             version: the match's version when the entry was started.
+            clear_draft: forget the match's kept draft (`save_draft`) in the same
+                transaction (the hand entered is saved; refused, the draft stays).
 
         Raises:
             RuleViolationError: the hand has rule errors, or the match is over; nothing
@@ -1525,10 +1580,21 @@ class Store:
         def edit(hands: list[MatchHand]) -> tuple[list[MatchHand], str, list[int]]:
             return [*hands, hand], f"Add hand {len(hands) + 1}", [len(hands)]
 
-        return self._change(match_id, version, edit, ChangeKind.HAND_ADDED, None)
+        return self._change(
+            match_id, version, edit, ChangeKind.HAND_ADDED, None, clear_draft=clear_draft
+        )
 
-    def edit_hand(self, match_id: int, number: int, hand: MatchHand, version: int) -> MatchState:
-        """Replace hand ``number`` (0 = the first hand); later totals follow.
+    def edit_hand(
+        self,
+        match_id: int,
+        number: int,
+        hand: MatchHand,
+        version: int,
+        *,
+        clear_draft: bool = False,
+    ) -> MatchState:
+        """Replace hand ``number`` (0 = the first hand); later totals follow;
+        ``clear_draft`` as for `add_hand`.
 
         Raises:
             NotFoundError: no such match or hand.
@@ -1549,7 +1615,9 @@ class Store:
                 [number],
             )
 
-        return self._change(match_id, version, edit, ChangeKind.HAND_EDITED, number)
+        return self._change(
+            match_id, version, edit, ChangeKind.HAND_EDITED, number, clear_draft=clear_draft
+        )
 
     def check_edit(self, match_id: int, number: int, hand: MatchHand | None = None) -> EditCheck:
         """What replacing hand ``number`` by ``hand`` (or deleting it, when ``hand`` is

@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import TextIO
 
 import ifaddr
-import segno
 
 from canasta_scorer.i18n import _
 
@@ -137,6 +136,8 @@ def qr_code_text(text: str, encoding: str | None = "utf-8") -> str | None:
         _BLOCKS.encode(encoding or "ascii")
     except (UnicodeEncodeError, LookupError):
         return None
+    import segno  # only when a code is drawn (the server on the home Wi-Fi)
+
     buffer = io.StringIO()
     segno.make(text, error="m").terminal(out=buffer, compact=True, border=2)
     return buffer.getvalue()

@@ -29,17 +29,10 @@ from canasta_scorer.i18n import N_, _
 from canasta_scorer.store import Store
 
 from .addresses import announce
-from .components.checker import CheckerScreen
 from .components.common import TOUCH, icon_button
-from .components.export import ExportScreen
-from .components.hand_detail import HandDetailScreen
 from .components.hand_entry import HandEntryScreen
-from .components.history import HistoryScreen
 from .components.home import HomeScreen
-from .components.new_match import NewMatchScreen
 from .components.scoreboard import BoardActions, scoreboard, scoreboard_actions
-from .components.stats import StatsScreen
-from .components.table import TableScreen
 from .language import follow_device, speak_for, tab_language
 from .live import LiveUpdates
 from .serving import (
@@ -218,26 +211,41 @@ def _working() -> ft.Control:
 
 def screen_for(model: AppModel, board_actions: BoardActions) -> ft.Control:
     """The component of the screen the app is on, given only the areas it shows
-    (``board_actions``: the scoreboard's, made once per tab)."""
+    (``board_actions``: the scoreboard's, made once per tab). The screens that are
+    never the first one are imported when first shown (the server starts sooner)."""
     nav, match = model.nav, model.match
     screen = nav.screen
     if screen is Screen.NEW_MATCH:
+        from .components.new_match import NewMatchScreen
+
         return NewMatchScreen(model.setup, nav, key="screen-new-match")
     if screen is Screen.SCOREBOARD and match.current is not None:
         return _scoreboard(model, board_actions)
     if screen is Screen.TABLE and match.current is not None:
+        from .components.table import TableScreen
+
         return TableScreen(match, key="screen-table")
     if screen is Screen.HAND_ENTRY and model.entry.draft is not None:
         return HandEntryScreen(match, model.entry, nav, key="screen-hand-entry")
     if screen is Screen.HAND_DETAIL and nav.detail is not None and match.current is not None:
+        from .components.hand_detail import HandDetailScreen
+
         return HandDetailScreen(match, nav.detail, nav, key=f"screen-hand-{nav.detail}")
     if screen is Screen.MATCHES:
+        from .components.history import HistoryScreen
+
         return HistoryScreen(model.history, nav, key="screen-matches")
     if screen is Screen.CHECKER:
+        from .components.checker import CheckerScreen
+
         return CheckerScreen(model.checker, key="screen-checker")
     if screen is Screen.STATS:
+        from .components.stats import StatsScreen
+
         return StatsScreen(model.history, key="screen-stats")
     if screen is Screen.EXPORT and match.current is not None:
+        from .components.export import ExportScreen
+
         return ExportScreen(match, nav, key="screen-export")
     return HomeScreen(model.history, nav, key="screen-home")
 

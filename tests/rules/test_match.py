@@ -22,6 +22,7 @@ from canasta_scorer.rules import (
     Code,
     MatchRecord,
     score_match,
+    score_next_hand,
     validate_record,
 )
 
@@ -156,3 +157,27 @@ def test_a_match_with_the_wrong_players_is_reported_once_before_any_hand() -> No
 def test_every_match_finding_code_has_a_failing_case() -> None:
     covered = {code for case in MATCH_FAILING for _, code, _ in case.values[1]}
     assert {code for code in Code if code.value.startswith("match.")} <= covered
+
+
+def test_next_hand_after_the_end_keeps_the_winner_of_the_hand_that_ended_it() -> None:
+    # North-South 4,900 + 820 reaches 5,000 at hand 1 (rules §1.12); hand 2 is one too
+    # many, and East-West's 40 of it never changes who won.
+    data = _hand_after_the_end()
+    whole = validate_record(MatchRecord, data)
+    first = whole.model_copy(update={"hands": whole.hands[:1]})
+    score = score_next_hand(first, score_match(first), whole.hands[1])
+    assert score == score_match(whole)
+    assert (score.finished, score.winner, score.margin) == (True, "North-South", 5720 - 40)
+    assert score.running_totals == (6540, 80)
+    assert [(f.code, f.where) for f in score.violations] == [
+        (Code.MATCH_HAND_AFTER_END, "hands[1]")
+    ]
+
+
+def test_next_hand_from_a_score_without_the_hands_breakdowns_scores_the_whole_match() -> None:
+    record = validate_record(MatchRecord, match_file())
+    first = record.model_copy(update={"hands": record.hands[:1]})
+    read_back = score_match(first).model_copy(update={"hand_scores": ()})  # as JSON has it
+    score = score_next_hand(first, read_back, record.hands[0])
+    assert score.running_totals == (1640, 80)
+    assert len(score.hand_scores) == 2

@@ -6,6 +6,7 @@
 - Every card value and bonus is a multiple of 5, so every total is (rules §1.1).
 - A hand built by the rules is valid and scores as rules §1.11 adds it up.
 - Text forms round-trip: cards, melds, hand files, match files.
+- A match scored one hand at a time (`score_next_hand`) is scored as a whole.
 - Junk never crashes: files fail with `RecordError`, card text with `CardSyntaxError` or
   `MeldSyntaxError`.
 """
@@ -44,6 +45,7 @@ from canasta_scorer.rules import (
     rule_set,
     score_hand,
     score_match,
+    score_next_hand,
 )
 
 FAST = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -645,6 +647,18 @@ def test_score_match_never_raises_on_a_match_that_loads(data: Data) -> None:
     assert len(result.running_totals) == len(data["sides"])
     for hand in result.hand_scores:
         assert all(side.total == fields_sum(side) for side in hand.sides)
+
+
+@SLOW
+@given(match_data())
+def test_a_match_scored_hand_by_hand_is_scored_as_a_whole(data: Data) -> None:
+    record = load_match(json.dumps(data))
+    score = score_match(record.model_copy(update={"hands": ()}))
+    for number, hand in enumerate(record.hands):
+        before = record.model_copy(update={"hands": record.hands[:number]})
+        score = score_next_hand(before, score, hand)
+        assert score == score_match(record.model_copy(update={"hands": record.hands[: number + 1]}))
+    assert score == score_match(record)
 
 
 card_text = st.text(alphabet="0123456789AKQJTaqjtkOoRrBb♠♥♦♣♤HDSC ,\t\n", max_size=40)

@@ -371,3 +371,37 @@ def test_the_csv_sheet_never_holds_a_formula(store: Store) -> None:
     lines = store.export_csv(state.id).splitlines()
     assert lines[0] == "hand,dealer,'=Us hand,'=Us total,'@Them hand,'@Them total,note"
     assert lines[1].endswith(',"\'=HYPERLINK(""http://x"",""y"")"')
+
+
+def _match_files() -> list[Any]:
+    data = Path(__file__).resolve().parents[1] / "data" / "golden_matches.json"
+    found = [case["match"] for case in json.loads(data.read_text())]
+    samples = Path(__file__).resolve().parents[2] / "assets" / "samples"
+    found.append(json.loads((samples / "evening-match.json").read_text()))
+    noted = copy.deepcopy(found[0])
+    noted["hands"][0]["note"] = 'two lines\nand "quotes", tab\t, Zoë, 李, \\ and [ ] { }'
+    noted["hands"][-1]["dealer"] = "Nora"
+    found.append(noted)
+    empty = copy.deepcopy(found[0])
+    empty["hands"] = []
+    found.append(empty)
+    return found
+
+
+@pytest.mark.parametrize("data", _match_files())
+def test_a_fingerprint_made_hand_by_hand_is_the_match_files(data: Any) -> None:
+    import hashlib
+
+    from canasta_scorer.rules import dump_match
+    from canasta_scorer.store.exchange import HandTexts, fingerprint
+
+    whole = load_match(json.dumps(data))
+    texts = HandTexts()
+    for count in range(len(whole.hands) + 1):
+        part = whole.model_copy(update={"hands": whole.hands[:count]})
+        expected = hashlib.sha256(dump_match(part).encode()).hexdigest()
+        assert texts.match_text(part) == dump_match(part)
+        assert fingerprint(part, texts) == expected == fingerprint(part)
+    # the hands written once are read from what was kept, and give the same text
+    again = whole.model_copy(update={"hands": whole.hands})
+    assert texts.match_text(again) == dump_match(whole)

@@ -231,3 +231,25 @@ def test_a_hand_after_the_match_was_won_is_refused(store: Store) -> None:
     ]
     assert "already over" in str(caught.value)
     assert store.match(state.id) == state
+
+
+def test_a_save_can_forget_the_draft_in_its_own_transaction(store: Store) -> None:
+    from canasta_scorer.store import ConflictError
+
+    state = store.create_match(record())
+    store.save_draft(state.id, '{"kept": 1}')
+    # refused (a version another device has moved on from): the draft stays
+    with pytest.raises(ConflictError):
+        store.add_hand(state.id, hand(), state.version + 1, clear_draft=True)
+    assert store.draft(state.id) == '{"kept": 1}'
+    with pytest.raises(RuleViolationError):
+        store.add_hand(state.id, bad_hand(), state.version, clear_draft=True)
+    assert store.draft(state.id) == '{"kept": 1}'
+    # saved: forgotten with it; without clear_draft it stays as it was
+    added = store.add_hand(state.id, hand(), state.version)
+    assert store.draft(state.id) == '{"kept": 1}'
+    added = store.add_hand(state.id, hand(), added.version, clear_draft=True)
+    assert store.draft(state.id) is None and len(added.record.hands) == 2
+    store.save_draft(state.id, '{"kept": 2}')
+    edited = store.edit_hand(state.id, 0, hand(), added.version, clear_draft=True)
+    assert store.draft(state.id) is None and edited.version == added.version + 1

@@ -262,12 +262,23 @@ def test_a_match_read_again_at_its_version_is_not_scored_again(
     state = store.create_match(record())
     state = store.add_hand(state.id, hand(), state.version)
     monkeypatch.setattr(repository, "score_match", counting)
-    first = store.match(state.id)
-    again = store.match(state.id)
+    # the match as this store saved it is kept: read again, it is not scored again
+    assert store.match(state.id) is state and scored == []
+    # another store on the database (another process) scores it once per version
+    other = Store(store.engine)
+    first = other.match(state.id)
+    again = other.match(state.id)
     assert again is first and scored == [1]
+    assert first.score == state.score
+    # a hand added to the kept match: only that hand is checked and scored
     changed = store.add_hand(state.id, hand(), state.version)
-    scored.clear()
-    after = store.match(state.id)
-    assert after.version == changed.version and len(after.record.hands) == 2
-    assert scored == [2]  # the new version is scored again, once
-    assert store.match(state.id) is after and scored == [2]
+    assert scored == [1] and len(changed.record.hands) == 2
+    assert changed.score == real(changed.record)
+    assert store.match(state.id) is changed
+    # the other store reads the new version and scores it, once
+    after = other.match(state.id)
+    assert after.version == changed.version and after.score == changed.score
+    assert other.match(state.id) is after and scored == [1, 2]
+    # an edit moves the totals after it: the whole match is scored again
+    edited = store.edit_hand(state.id, 0, hand(), changed.version)
+    assert scored == [1, 2, 2] and edited.score == real(edited.record)

@@ -666,3 +666,36 @@ def test_the_running_chart_keeps_room_for_the_last_hand_number(store: Store) -> 
     # an empty right axis holds the room the last label ("12") needs past the edge
     assert twelve.right_axis.title_size == 16 and not twelve.right_axis.show_labels
     assert chart_for(30).bottom_axis.label_spacing == 3  # 0, 3, … 30: no overlap
+
+
+def test_the_running_chart_draws_only_the_new_hands_points_again(store: Store) -> None:
+    from canasta_scorer.rules import score_match
+    from canasta_scorer.ui.components.chart import KeptPoints, running_chart
+
+    phone = build_model(store)
+    start_classic(phone, target="100000")
+    kept: KeptPoints = {}
+    drawn = []
+    for _ in range(2):
+        phone.match.begin_hand()
+        phone.entry.set_quick(True)
+        phone.entry.set_quick_total(0, "100")
+        phone.entry.set_quick_total(1, "50")
+        assert phone.match.save_hand(), phone.nav.message
+        assert phone.match.current is not None
+        record = phone.match.current.record
+        shown = running_chart(record, score_match(record), 100000, kept)
+        drawn.append([line.points for line in shown.content.controls[0].data_series])
+    (one, two) = drawn
+    for side in range(2):
+        assert [(p.x, p.y) for p in two[side]] == [
+            (0, 0),
+            (1, 100 // (side + 1)),
+            (2, 200 // (side + 1)),
+        ]
+        # the start and hand 1 are the very points drawn before; hand 2's is new
+        assert two[side][0] is one[side][0] and two[side][1] is one[side][1]
+        assert all(two[side][2] is not p for p in one[side])
+    # the target line's end moved: a new point there, its start kept
+    assert two[2][0] is one[2][0] and two[2][1] is not one[2][1] and two[2][1].x == 2
+    assert len(kept) == 3 + 3 + 2  # only this drawing's points are kept

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import flet as ft
 
 from canasta_scorer.i18n import _
 from canasta_scorer.rules import MatchRecord, MatchScore
 
-from .common import points
+from .common import points, widget
 
 #: Line colours of the sides, in seat order.
 SIDE_COLORS = (ft.Colors.GREEN_700, ft.Colors.RED_700, ft.Colors.BLUE_700)
@@ -24,10 +26,27 @@ def chart_hands(hands: int, most: int = MOST_POINTS) -> list[int]:
     return sorted({round(i * hands / (most - 1)) for i in range(most)})
 
 
-def running_chart(record: MatchRecord, score: MatchScore, target: int) -> ft.Control:
+#: The chart's points drawn last, by (line, hand, points): handed back as they are, so
+#: a hand added makes one new point per line and Flet's diff passes over the others.
+KeptPoints = dict[tuple[int, int, int], Any]
+
+
+def running_chart(
+    record: MatchRecord, score: MatchScore, target: int, kept: KeptPoints | None = None
+) -> ft.Control:
     """Each side's running total after each hand (hand 0 is the start), and the target;
-    a long match's lines go through `MOST_POINTS` of its hands (see `chart_hands`)."""
+    a long match's lines go through `MOST_POINTS` of its hands (see `chart_hands`).
+    ``kept``: the points drawn last (see `KeptPoints`), replaced by this drawing's."""
     import flet_charts as fch  # type: ignore[import-untyped]  # only when a chart is drawn
+
+    drawn_now: KeptPoints = {}
+
+    def point(line: int, x: int, y: int) -> Any:
+        made = kept.get((line, x, y)) if kept is not None else None
+        if made is None:
+            made = fch.LineChartDataPoint(x, y)
+        drawn_now[line, x, y] = made
+        return made
 
     starts = [side.start_score for side in record.sides]
     series = []
@@ -38,7 +57,7 @@ def running_chart(record: MatchRecord, score: MatchScore, target: int) -> ft.Con
         values = [starts[index], *(hand.running[index] for hand in score.hands)]
         series.append(
             fch.LineChartData(
-                points=[fch.LineChartDataPoint(x, values[x]) for x in drawn],
+                points=[point(index, x, values[x]) for x in drawn],
                 stroke_width=3,
                 color=SIDE_COLORS[index % len(SIDE_COLORS)],
                 curved=False,
@@ -47,8 +66,8 @@ def running_chart(record: MatchRecord, score: MatchScore, target: int) -> ft.Con
     series.append(
         fch.LineChartData(
             points=[
-                fch.LineChartDataPoint(0, target),
-                fch.LineChartDataPoint(max(1, len(score.hands)), target),
+                point(-1, 0, target),
+                point(-1, max(1, len(score.hands)), target),
             ],
             stroke_width=1,
             color=ft.Colors.ON_SURFACE_VARIANT,
@@ -74,6 +93,9 @@ def running_chart(record: MatchRecord, score: MatchScore, target: int) -> ft.Con
         ],
         wrap=True,
     )
+    if kept is not None:
+        kept.clear()
+        kept.update(drawn_now)
     step = max(500, ((highest - lowest) // 5 // 500) * 500 or 500)
     hands = max(1, len(score.hands))
     chart = fch.LineChart(
@@ -102,3 +124,13 @@ def running_chart(record: MatchRecord, score: MatchScore, target: int) -> ft.Con
         + _("; target {points}").format(points=points(target)),
         content=ft.Column([chart, legend], spacing=8),
     )
+
+
+def _kept_chart(record: MatchRecord, score: MatchScore, target: int) -> ft.Control:
+    kept: KeptPoints = ft.use_memo(dict, [])
+    return running_chart(record, score, target, kept)
+
+
+#: The chart as a memoized component: drawn again only when the match's figures
+#: change, its points kept from one drawing to the next.
+RunningChart = widget(_kept_chart)

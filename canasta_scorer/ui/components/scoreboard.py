@@ -9,8 +9,8 @@ from canasta_scorer.rules import MatchRecord, MatchScore, RuleSet, Severity
 from canasta_scorer.ui.state import Navigation, OpenMatch
 from canasta_scorer.ui.words import change_words, house_rule_title
 
-from .chart import running_chart
-from .common import findings_list, icon_button, memo_screen, points, widget
+from .chart import RunningChart
+from .common import findings_list, icon_button, memo_screen, points
 from .score_sheet import ScoreSheet
 
 
@@ -175,10 +175,6 @@ def Board(
         )
     controls.append(ft.Row(actions, wrap=True))
     return ft.Column(controls, spacing=12)
-
-
-#: The chart, drawn again only when the match's figures change.
-RunningChart = widget(running_chart)
 
 
 def scoreboard_actions(state: OpenMatch) -> list[ft.Control]:

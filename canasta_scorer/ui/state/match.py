@@ -187,6 +187,22 @@ class HandEntry:
         if self._dirty:
             self._write()
 
+    def set_aside(self) -> bool:
+        """Save is on its way (it forgets the kept draft in its own transaction): the
+        draft is not written meanwhile.
+
+        Returns:
+            True if it had changes not written yet (`keep_again` writes them when the
+            save is refused).
+        """
+        unwritten, self._dirty = self._dirty, False
+        return unwritten
+
+    def keep_again(self, unwritten: bool) -> None:
+        """The save was refused: the draft is kept as it is now (see `set_aside`)."""
+        self._dirty = self._dirty or unwritten
+        self.flush()
+
     def _write(self) -> None:
         state = self._state
         self._dirty = False
@@ -843,21 +859,25 @@ class OpenMatch:
         if self.current is None or draft is None:
             return False
         entry.try_save()
-        entry.flush()
         preview = entry.preview
         if preview is None or not preview.can_save:
+            entry.flush()
             self.nav.say(_("Not saved: fix what is marked first."))
             return False
         record = self.current.record
         hand = draft.to_hand(record, match_rules(record))
         version = entry.since if entry.since is not None else self.current.version
         store, match_id, number = self.store, self.current.id, draft.number
+        # one transaction: the hand saved and the kept draft forgotten together
+        unwritten = entry.set_aside()
         try:
             if number is None:
-                state = yield lambda: store.add_hand(match_id, hand, version)
+                state = yield lambda: store.add_hand(match_id, hand, version, clear_draft=True)
                 said = _("Hand {count} saved.").format(count=len(state.record.hands))
             else:
-                state = yield lambda: store.edit_hand(match_id, number, hand, version)
+                state = yield lambda: store.edit_hand(
+                    match_id, number, hand, version, clear_draft=True
+                )
                 said = _("Hand {value} changed; the totals after it follow.").format(
                     value=number + 1
                 )
@@ -870,12 +890,13 @@ class OpenMatch:
                 entry.start(draft)  # the other device's save cleared the kept draft
             return False
         except RuleViolationError as error:
+            entry.keep_again(unwritten)
             self.nav.say(_("Not saved: ") + "; ".join(i18n.finding_text(f) for f in error.findings))
             return False
         except StoreError as error:
+            entry.keep_again(unwritten)
             self.nav.say(_("Not saved: {store_problem}").format(store_problem=store_problem(error)))
             return False
-        self._work.later(lambda: store.clear_draft(state.id))
         self.current = state
         entry.forget()
         self.nav.show(Screen.SCOREBOARD)
