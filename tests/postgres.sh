@@ -73,7 +73,17 @@ exec 9>"$DIR.lock"
 # must not inherit this descriptor, or it would hold the lock forever: see `9>&-` below.)
 flock 9
 
-running() { as_owner "$BIN/pg_ctl" status -D "$DATA" >/dev/null 2>&1; }
+# The postmaster's process id, from the first line of postmaster.pid ("" without one).
+postmaster_pid() { head -n 1 "$DATA/postmaster.pid" 2>/dev/null || true; }
+# Running: pg_ctl says so, and the process it names is really a postgres of this data
+# directory (after a restart of the machine or container that id may be another process's).
+running() {
+    as_owner "$BIN/pg_ctl" status -D "$DATA" >/dev/null 2>&1 || return 1
+    local pid
+    pid=$(postmaster_pid)
+    [ -n "$pid" ] && [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = postgres ] &&
+        [ "$(readlink "/proc/$pid/cwd" 2>/dev/null)" = "$(readlink -f "$DATA")" ]
+}
 port_taken() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
 stop() {
@@ -137,6 +147,15 @@ if ! running; then
     done
     port=$candidate
     echo "$port" >"$DIR/port"
+    # A server that was killed (SIGKILL, the machine or container stopped) leaves its
+    # postmaster.pid and socket lock files behind; pg_ctl would then warn "another
+    # server might be running", and the server refuse to start if that process id now
+    # belongs to another process. Nothing runs on this data directory (see `running`).
+    if [ -e "$DATA/postmaster.pid" ]; then
+        say "removing postmaster.pid of a server that is no longer running (pid $(postmaster_pid))"
+        rm -f "$DATA/postmaster.pid"
+    fi
+    rm -f "$SOCKETS"/.s.PGSQL.*
     as_owner "$BIN/pg_ctl" start -D "$DATA" -l "$DIR/server.log" -w -t 60 \
         -o "-p $port -k $SOCKETS" >/dev/null 9>&- ||
         die "the server did not start; see $DIR/server.log"

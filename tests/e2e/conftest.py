@@ -42,8 +42,7 @@ from .browser import (
     ENABLE_SEMANTICS_JS,
     PHONE,
     ROOT,
-    free_port,
-    start_server,
+    start_on_free_port,
     stop_server,
 )
 
@@ -89,13 +88,10 @@ class Server:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """``canasta-scorer app --web`` on a free port with a fresh SQLite store."""
     folder = tmp_path_factory.mktemp("e2e-server")
-    port = free_port()
     db_url = f"sqlite:///{folder / 'canasta.db'}"
-    url = f"http://127.0.0.1:{port}/"
-    command = [sys.executable, "-m", "canasta_scorer", "app", "--web", "--port", str(port)]
-    command += ["--db", db_url]
+    command = [sys.executable, "-m", "canasta_scorer", "app", "--web", "--db", db_url]
     log = folder / "server.log"
-    process = start_server(command, log, url)
+    process, url = start_on_free_port(command, log)
     try:
         yield Server(url=url, db_url=db_url, log=log, process=process)
     finally:

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from .browser import free_port, start_server, stop_server
+from .browser import start_on_free_port, stop_server
 from .conftest import AppPage, Server, _missing, _route
 from .entry_flow import Counted, Player
 from .test_match_in_browser import start_match
@@ -199,11 +199,9 @@ def postgres_schema() -> Iterator[str]:
 
 
 def serve(db_url: str, folder: Path, name: str) -> Server:
-    port = free_port()
-    url = f"http://127.0.0.1:{port}/"
-    command = [sys.executable, "-m", "canasta_scorer", "app", "--web", "--port", str(port)]
+    command = [sys.executable, "-m", "canasta_scorer", "app", "--web", "--db", db_url]
     log = folder / f"{name}.log"
-    process = start_server([*command, "--db", db_url], log, url)
+    process, url = start_on_free_port(command, log)
     return Server(url=url, db_url=db_url, log=log, process=process)
 
 

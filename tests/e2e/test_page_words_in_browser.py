@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from canasta_scorer import i18n
 from canasta_scorer.ui.page_words import CONNECTION_LOST, CONNECTION_RETRY
 
-from .browser import ENABLE_SEMANTICS_JS, PHONE, free_port, start_server, stop_server
+from .browser import ENABLE_SEMANTICS_JS, PHONE, start_on_free_port, stop_server
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
@@ -30,11 +30,9 @@ def test_the_lost_connection_notice_in_the_browser_s_language_and_the_chosen_one
     german_lost, german_retry = _words("de")
     italian_lost, _retry = _words("it")
     assert german_lost != CONNECTION_LOST and italian_lost != CONNECTION_LOST
-    port = free_port()
-    url = f"http://127.0.0.1:{port}/"
-    command = [sys.executable, "-m", "canasta_scorer", "app", "--web", "--port", str(port)]
+    command = [sys.executable, "-m", "canasta_scorer", "app", "--web"]
     command += ["--db", f"sqlite:///{tmp_path / 'canasta.db'}"]
-    process = start_server(command, tmp_path / "server.log", url)
+    process, url = start_on_free_port(command, tmp_path / "server.log")
     german = browser.new_context(viewport=PHONE, device_scale_factor=1, locale="de-DE")
     chosen = browser.new_context(viewport=PHONE, device_scale_factor=1, locale="de-DE")
     try:

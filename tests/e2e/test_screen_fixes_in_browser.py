@@ -10,15 +10,18 @@ from __future__ import annotations
 import json
 import re
 import sys
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from playwright.sync_api import expect
 
 from canasta_scorer.rules import load_match
 from canasta_scorer.store import Store
+from canasta_scorer.ui.drafts import HandDraft
 
-from .browser import ENABLE_SEMANTICS_JS, PHONE, free_port, start_server, stop_server
+from .browser import ENABLE_SEMANTICS_JS, PHONE, start_on_free_port, start_server, stop_server
 from .conftest import SCREENSHOTS, AppPage, Server
 from .match_flow import CLASSIC_SEATS, start_match
 from .test_match_in_browser import s1_hand, seed_match
@@ -169,14 +172,30 @@ def test_a_new_match_is_started_in_a_few_taps(app: AppPage) -> None:
     assert again.steps[1:5] == [f"tap {n} (remembered)" for n in ("Aabel", "Aada", "Aaro", "Aase")]
 
 
+def wait_for_melded_draft(db_url: str, match_id: int, timeout: float = 60.0) -> None:
+    """Wait until the hand being entered that the store keeps for the match has a meld
+    (the timeout is a bound against hanging, not a measure)."""
+    deadline = time.monotonic() + timeout
+    store = Store.open(db_url)
+    try:
+        while True:
+            text = store.draft(match_id)
+            if text is not None and any(
+                side.melds for side in HandDraft.model_validate_json(text).sides
+            ):
+                return
+            assert time.monotonic() < deadline, f"no meld kept for match {match_id}: {text}"
+            time.sleep(0.05)
+    finally:
+        store.close()
+
+
 def test_a_stopped_server_is_said_and_the_hand_goes_on_after_a_restart(
     browser: Browser, tmp_path: Path
 ) -> None:
-    port = free_port()
-    url = f"http://127.0.0.1:{port}/"
-    command = [sys.executable, "-m", "canasta_scorer", "app", "--web", "--port", str(port)]
-    command += ["--db", f"sqlite:///{tmp_path / 'canasta.db'}"]
-    process = start_server(command, tmp_path / "first.log", url)
+    db_url = f"sqlite:///{tmp_path / 'canasta.db'}"
+    command = [sys.executable, "-m", "canasta_scorer", "app", "--web", "--db", db_url]
+    process, url = start_on_free_port(command, tmp_path / "first.log")
     context = browser.new_context(viewport=PHONE, device_scale_factor=1)
     try:
         page = context.new_page()
@@ -188,7 +207,10 @@ def test_a_stopped_server_is_said_and_the_hand_goes_on_after_a_restart(
         expect(page.get_by_text("natural cards in the meld of Ks: 3")).to_have_count(1)
         # the tab's address follows the hand being entered
         page.wait_for_url(re.compile(r"/match/\d+/hand$"))
-        page.wait_for_timeout(1500)  # the draft is written a second after a change
+        found = re.search(r"/match/(\d+)/hand$", page.url)
+        assert found
+        # the draft is written a second after a change
+        wait_for_melded_draft(db_url, int(found.group(1)))
         stop_server(process)
         lost = page.get_by_role("alert")
         expect(lost).to_contain_text("The connection to the app is lost.", timeout=15_000)
@@ -196,7 +218,9 @@ def test_a_stopped_server_is_said_and_the_hand_goes_on_after_a_restart(
         page.screenshot(path=str(SCREENSHOTS / "connection-lost-phone.png"))
         # started again: the tab reconnects (a new session, the old one is gone) and
         # goes straight on with the hand, its kings kept
-        process = start_server(command, tmp_path / "second.log", url)
+        # on the same port (the tab reconnects to its address)
+        again = [*command, "--port", str(urlsplit(url).port)]
+        process = start_server(again, tmp_path / "second.log", url)
         expect(lost).to_have_count(0, timeout=30_000)
         page.evaluate(ENABLE_SEMANTICS_JS, 45_000)
         expect(page.get_by_text("natural cards in the meld of Ks: 3")).to_have_count(

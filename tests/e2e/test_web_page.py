@@ -11,10 +11,11 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from canasta_scorer.ui.addresses import qr_code_text, reachable_addresses, url
 
-from .browser import free_port, start_server, stop_server
+from .browser import start_on_free_port, stop_server
 from .conftest import AppPage, Server
 
 GREEN = "#1B5E20"
@@ -84,12 +85,12 @@ def test_the_browser_shows_the_app_under_its_name(app: AppPage) -> None:
 def test_served_on_every_address_it_prints_the_phones_address_and_its_qr_code(
     tmp_path: Path,
 ) -> None:
-    port = free_port()
     log = tmp_path / "server.log"
     command = [sys.executable, "-m", "canasta_scorer", "app", "--web", "--host", "0.0.0.0"]
-    command += ["--port", str(port), "--db", f"sqlite:///{tmp_path / 'canasta.db'}"]
+    command += ["--db", f"sqlite:///{tmp_path / 'canasta.db'}"]
     command += ["--access-code", "042137"]
-    process = start_server(command, log, f"http://127.0.0.1:{port}/")
+    process, served_at = start_on_free_port(command, log)
+    port = urlsplit(served_at).port
     try:
         addresses = reachable_addresses("0.0.0.0")
         deadline = time.monotonic() + 20

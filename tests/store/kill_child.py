@@ -1,6 +1,15 @@
 """The kill test's child: saves hands in a loop until it is killed (test_kill.py).
 
 Usage: python kill_child.py DATABASE_URL SEED MATCH_ID...
+       python kill_child.py              (forks the children, on commands on stdin)
+
+Started without arguments it imports the store once and then, for each line
+``start OUT DATABASE_URL SEED MATCH_ID...`` on standard input, forks a child that
+saves as below with its output in the file OUT, and answers ``started PID``; for
+``wait PID`` it answers ``ended PID STATUS`` once that child is dead (STATUS as
+`subprocess.Popen.returncode`: -9 when it was killed by SIGKILL). Forked, a child
+is killable within milliseconds of being asked for, where a new Python process
+spends most of a second importing.
 
 For every save it writes two lines to standard output, flushed:
 
@@ -9,13 +18,16 @@ For every save it writes two lines to standard output, flushed:
 
 DIGEST is `storekit.hands_digest` of the match's hands. Killed at any moment, the
 database must hold, for each match, the state of its last ``done`` line or of the
-``intent`` line after it. It writes ``ready`` once the store is open.
+``intent`` line after it. It writes ``ready`` once the store is open, and stops by
+itself when the process that started it is gone (a test that was interrupted).
 """
 
 from __future__ import annotations
 
+import os
 import random
 import sys
+import traceback
 
 from storekit import hand, hands_digest, random_hand
 
@@ -44,7 +56,8 @@ def main(url: str, seed: int, match_ids: list[int]) -> None:
         versions[match_id] = state.version
         done[match_id], undone[match_id] = [], []
     say("ready")
-    while True:
+    parent = os.getppid()
+    while os.getppid() == parent:  # the test (or the forking process) is still there
         match_id = rng.choice(match_ids)
         now = hands[match_id]
         version = versions[match_id]
@@ -89,5 +102,34 @@ def main(url: str, seed: int, match_ids: list[int]) -> None:
         say(f"done {match_id} {state.version} {hands_digest(wanted)}")
 
 
+def fork_children() -> None:
+    """Fork a saving child for each ``start`` line on standard input (see above)."""
+    for line in sys.stdin:
+        command, *words = line.split()
+        if command == "start":
+            out, url, seed, *ids = words
+            pid = os.fork()
+            if pid == 0:  # the child: its reports (and any traceback) go to OUT
+                try:
+                    sink = os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+                    os.dup2(sink, 1)
+                    os.dup2(sink, 2)
+                    os.close(sink)
+                    main(url, int(seed), [int(match_id) for match_id in ids])
+                except BaseException:
+                    traceback.print_exc()
+                    sys.stderr.flush()
+                finally:
+                    os._exit(1)
+            print(f"started {pid}", flush=True)
+        elif command == "wait":
+            pid = int(words[0])
+            _, status = os.waitpid(pid, 0)
+            print(f"ended {pid} {os.waitstatus_to_exitcode(status)}", flush=True)
+
+
 if __name__ == "__main__":
-    main(sys.argv[1], int(sys.argv[2]), [int(arg) for arg in sys.argv[3:]])
+    if len(sys.argv) > 1:
+        main(sys.argv[1], int(sys.argv[2]), [int(arg) for arg in sys.argv[3:]])
+    else:
+        fork_children()

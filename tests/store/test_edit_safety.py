@@ -4,6 +4,7 @@ before saving."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -76,6 +77,16 @@ step = st.one_of(
 )
 
 
+@pytest.fixture(scope="module")
+def two_stores() -> Iterator[tuple[Store, Store]]:
+    """A store and the one its exports are imported into, in memory: opened once for
+    every example (each example makes a match of its own in both)."""
+    store, copy = Store.open("sqlite://"), Store.open("sqlite://")
+    yield store, copy
+    store.close()
+    copy.close()
+
+
 @settings(
     max_examples=60,
     deadline=None,
@@ -84,35 +95,30 @@ step = st.one_of(
 @given(steps=st.lists(step, min_size=1, max_size=12))
 @example(steps=[("add", "clean", "none"), ("add", "sixty", "clean"), ("edit", 0, "big", "none")])
 @example(steps=[("add", "none", "big"), ("add", "clean", "ninety"), ("delete", 0)])
-def test_export_then_import_round_trips_every_stored_match(steps: list[tuple[Any, ...]]) -> None:
-    store = Store.open("sqlite://")
-    copy = Store.open("sqlite://")
-    try:
-        state = store.create_match(record(target=100_000))
-        for action in steps:
-            count = len(state.record.hands)
-            try:
-                if action[0] == "add":
-                    state = store.add_hand(state.id, play(action[1], action[2]), state.version)
-                elif action[0] == "edit" and count:
-                    number = action[1] % count
-                    state = store.edit_hand(
-                        state.id, number, play(action[2], action[3]), state.version
-                    )
-                elif action[0] == "delete" and count:
-                    state = store.delete_hand(state.id, action[1] % count, state.version)
-                elif action[0] == "undo" and state.undo:
-                    state = store.undo(state.id, state.version)
-            except RuleViolationError:
-                pass  # refused: nothing saved
-            state = store.match(state.id)
-            exported = store.export_match(state.id)
-            assert score_match(load_match(exported)).valid
-            result = copy.import_text(exported)
-            assert len(result.created) + len(result.already_there) == 1
-            imported = copy.match((result.created or result.already_there)[0])
-            assert imported.record == state.record
-            assert imported.score.running_totals == state.score.running_totals
-    finally:
-        store.close()
-        copy.close()
+def test_export_then_import_round_trips_every_stored_match(
+    two_stores: tuple[Store, Store], steps: list[tuple[Any, ...]]
+) -> None:
+    store, copy = two_stores
+    state = store.create_match(record(target=100_000))
+    for action in steps:
+        count = len(state.record.hands)
+        try:
+            if action[0] == "add":
+                state = store.add_hand(state.id, play(action[1], action[2]), state.version)
+            elif action[0] == "edit" and count:
+                number = action[1] % count
+                state = store.edit_hand(state.id, number, play(action[2], action[3]), state.version)
+            elif action[0] == "delete" and count:
+                state = store.delete_hand(state.id, action[1] % count, state.version)
+            elif action[0] == "undo" and state.undo:
+                state = store.undo(state.id, state.version)
+        except RuleViolationError:
+            pass  # refused: nothing saved
+        state = store.match(state.id)
+        exported = store.export_match(state.id)
+        assert score_match(load_match(exported)).valid
+        result = copy.import_text(exported)
+        assert len(result.created) + len(result.already_there) == 1
+        imported = copy.match((result.created or result.already_there)[0])
+        assert imported.record == state.record
+        assert imported.score.running_totals == state.score.running_totals

@@ -22,10 +22,11 @@ from .server import Served, free_port, get, start
 HOME_TEXT = "New match"
 
 
-@pytest.fixture
-def served(tmp_path: Path) -> Iterator[Served]:
-    """The server on 127.0.0.1, no access code."""
-    server = start(tmp_path)
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """The server on 127.0.0.1, no access code: one for the module's tests that only
+    look at what it refuses and serves (none of them changes it)."""
+    server = start(tmp_path_factory.mktemp("served"))
     yield server
     server.stop()
 

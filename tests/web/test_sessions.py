@@ -69,7 +69,8 @@ def test_a_tab_never_unlocked_is_closed_while_connected_and_its_session_freed(
         idle = FletClient(served.ws, origin=served.origin, source="127.0.0.2")
         idle.register()
         idle.wait_text("Access code")
-        wait_until(lambda: tabs(served)[-1:] == [("opened", 2)], "both tabs open")
+        # (the locked tab may already be closed again on a slow machine: it has 3 s)
+        wait_until(lambda: ("opened", 2) in tabs(served), "both tabs open")
         # it stays connected (it answers pings) but never gives the code
         assert closed_by_server(idle), "the locked tab was never closed"
         wait_until(lambda: tabs(served)[-1:] == [("closed", 1)], "the locked tab's session freed")
