@@ -169,7 +169,7 @@ def test_two_tabs_entering_one_hand_are_both_asked_and_one_takes_the_other(
     b.wait(0.05)
     b.click("resume")
     b.click("Go on with hand 1")
-    assert "Ks in the meld of Ks: 3" in b.labels()  # B reads A's entry
+    assert "3 natural cards in the meld of Ks" in b.labels()  # B reads A's entry
     b.click("Add a meld of Qs")
     a.click("Add a meld of Js")  # before B's Q reaches A
     b.wait(0.2)
@@ -180,7 +180,10 @@ def test_two_tabs_entering_one_hand_are_both_asked_and_one_takes_the_other(
         assert tab.button("Take its entry") and tab.button("Keep mine")
     assert a.has_text("Its entry: North-South: Ks, Qs · East-West: nothing yet")
     assert b.has_text("Its entry: North-South: Ks, Js · East-West: nothing yet")
-    assert "Js in the meld of Js: 3" in a.labels() and "Qs in the meld of Qs: 3" in b.labels()
+    assert (
+        "3 natural cards in the meld of Js" in a.labels()
+        and "3 natural cards in the meld of Qs" in b.labels()
+    )
     a.click("Take its entry")
     a.wait(0.2)
     b.wait(0.05)
@@ -188,5 +191,5 @@ def test_two_tabs_entering_one_hand_are_both_asked_and_one_takes_the_other(
         assert not tab.has_text("Its entry:")  # nobody is asked any more
         with pytest.raises(AssertionError):
             tab.button("Take its entry")
-        assert "Qs in the meld of Qs: 3" in tab.labels()
-        assert "Js in the meld of Js: 3" not in tab.labels()
+        assert "3 natural cards in the meld of Qs" in tab.labels()
+        assert "3 natural cards in the meld of Js" not in tab.labels()
