@@ -315,12 +315,23 @@ class AppPage:
         )
         return said
 
-    def expect_node(self, identifier: str, text: str) -> None:
-        """Wait until the marked element says ``text`` (a substring)."""
+    def expect_node(self, identifier: str, text: str, *, below: bool = False) -> None:
+        """Wait until the marked element says ``text`` (a substring).
+
+        Args:
+            below: the element may be further down the screen than Flutter keeps in its
+                semantics tree (it leaves out what is far off screen): while it is not on
+                the page, the view is scrolled down a little each time it is looked for.
+        """
         deadline = time.monotonic() + EXPECT_TIMEOUT_MS / 1000
         while text not in (said := self.reads(identifier)):
             if time.monotonic() > deadline:
                 raise AssertionError(f"{identifier!r} says {said!r}, not {text!r}")
+            if below and not self.node(identifier).count():
+                size = self.page.viewport_size or PHONE
+                self.page.mouse.move(size["width"] / 2, size["height"] / 2)
+                self.page.mouse.wheel(0, size["height"] / 3)
+                self.settle()
             self.page.wait_for_timeout(50)
 
     def shot(self, name: str, at: Locator | None = None) -> list[Path]:

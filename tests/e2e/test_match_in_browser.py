@@ -74,13 +74,13 @@ def enter_worked_hand(app: AppPage) -> None:
     expect(app.button(re.compile(r"^North-South\b"))).to_be_visible()
     for name, times in NORTH_SOUTH:
         player.tap(name, times)
-    app.expect_node("hand-total-North-South", "North-South hand total 1,630")
+    app.expect_node("hand-total-North-South", "North-South hand total 1,630", below=True)
     app.shot("hand-entry")
     player.tap("East-West")
     app.expect_node("side-tab-1", "East-West: hand total 0, not entered yet")
     for name, times in EAST_WEST:
         player.tap(name, times)
-    app.expect_node("hand-total-East-West", "East-West hand total 575")
+    app.expect_node("hand-total-East-West", "East-West hand total 575", below=True)
     app.expect_node("side-tab-0", "North-South: hand total +1,630, no problems")
     app.shot("hand-entry-east-west", at=app.node("hand-total-East-West"))
 
@@ -174,7 +174,7 @@ def test_editing_an_earlier_hand_moves_the_totals_after_it(app: AppPage, server:
 
     app.button(re.compile(r"^Hand 1\b")).last.click()
     expect(app.button("Edit this hand")).to_be_visible()
-    app.expect_node("hand-total-East-West", "East-West hand total 575")
+    app.expect_node("hand-total-East-West", "East-West hand total 575", below=True)
     app.shot("hand-detail")
     app.tap("Edit this hand")
     expect(app.text(re.compile(r"^Editing hand 1\b"))).to_be_visible()

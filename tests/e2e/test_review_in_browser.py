@@ -160,8 +160,8 @@ def test_a_past_match_shows_its_chart_and_a_hands_breakdown(
     app.reveal(hand)
     hand.click()
     expect(app.text("This match is finished, so its hands are read-only.")).to_be_visible()
-    app.expect_node("hand-total-Owls", "Owls hand total 575")
-    app.expect_node("hand-total-Larks", "Larks hand total 1,630")
+    app.expect_node("hand-total-Owls", "Owls hand total 575", below=True)
+    app.expect_node("hand-total-Larks", "Larks hand total 1,630", below=True)
     expect(app.text("Ingrid's hand: nothing")).to_be_visible()
     app.shot("hand-breakdown")
 

@@ -77,7 +77,7 @@ def test_the_score_sheet_after_three_hands(app: AppPage, server: Server) -> None
     assert sheet is not None and sheet["x"] >= 0 and sheet["x"] + sheet["width"] <= PHONE["width"]
     app.shot("score-sheet")
     sheet_row(app, rows[1]).click()
-    app.expect_node("hand-total-North-South", "North-South hand total 1,630")
+    app.expect_node("hand-total-North-South", "North-South hand total 1,630", below=True)
     expect(app.text("2 mixed canastas")).to_be_visible()
     expect(app.text("1 natural canasta")).to_be_visible()
     app.shot("hand-breakdown", at=app.text("2 mixed canastas"))
