@@ -67,3 +67,13 @@ def test_a_number_the_file_format_refuses_is_said_in_german(open_app: OpenApp) -
     assert app.field("Ziel (Standard 5.000)").error == (
         "darf höchstens 10.000.000 sein; erhalten: 20000000"
     )
+
+
+def test_a_typed_target_is_folded_in_the_language_s_form(open_app: OpenApp) -> None:
+    app = open_app()
+    app.choose("Language", "de")
+    app.click("new-match")
+    app.click("target-and-start")
+    app.type("Ziel (Standard 5.000)", "20000")
+    assert app.has_text("Ziel 20.000")
+    assert not app.has_text("Ziel 20000")

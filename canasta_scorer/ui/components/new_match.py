@@ -362,7 +362,7 @@ def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
     starts = [side.start_score.strip() for side in setup.sides]
     more = (
         _("Target {value} · start scores given") if any(starts) else _("Target {value}")
-    ).format(value=setup.target.strip() or i18n.number(info.target))
+    ).format(value=_typed_number(setup.target) or i18n.number(info.target))
     # open, whatever was chosen, while one of its fields has a problem to show
     more_shown = more_open or any(
         state.field_problem(where)
@@ -443,3 +443,10 @@ def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
         bgcolor=ft.Colors.SURFACE_CONTAINER,
     )
     return ft.Column([form, bar], expand=True, spacing=0)
+
+
+def _typed_number(text: str) -> str:
+    """A typed whole number in the language's form ("20.000" in German); anything else
+    as it was typed (its field says what is wrong with it)."""
+    text = text.strip()
+    return i18n.number(int(text)) if text.isascii() and text.isdigit() else text
