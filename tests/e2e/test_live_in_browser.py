@@ -115,7 +115,7 @@ def test_two_pages_entering_one_hand_are_both_asked_and_nothing_is_lost(
     other = device(app, browser)
     open_resumed(other)
     other.tap("Go on with hand 1")
-    assert other.count("Ks in the meld of Ks") == 3  # the other page reads it
+    assert other.count("natural cards in the meld of Ks") == 3  # the other page reads it
     # Both tap before either entry is kept (a second after its tap): the taps are sent
     # at once, without waiting for either page to draw.
     queen, jack = other.button("Q"), look(app).button("J")
@@ -126,15 +126,15 @@ def test_two_pages_entering_one_hand_are_both_asked_and_nothing_is_lost(
     for page, theirs in ((app, "Qs"), (other, "Js")):
         look(page).expect_node("same-hand", "Another device is entering hand 1 too.")
         page.expect_node("same-hand", f"North-South: Ks, {theirs}")
-    assert app.count("Js in the meld of Js") == 3  # each page keeps its own entry
-    expect(app.text(re.compile(r"^Qs in the meld of Qs"))).to_have_count(0)
-    assert look(other).count("Qs in the meld of Qs") == 3
+    assert app.count("natural cards in the meld of Js") == 3  # each page keeps its own entry
+    expect(app.text(re.compile(r"^natural cards in the meld of Qs"))).to_have_count(0)
+    assert look(other).count("natural cards in the meld of Qs") == 3
     other.shot("same-hand")
     look(app).tap("Take its entry")
     for page in (app, other):
         expect(look(page).node("same-hand")).to_have_count(0)
-        assert page.count("Qs in the meld of Qs") == 3
-        expect(page.text(re.compile(r"^Js in the meld of Js"))).to_have_count(0)
+        assert page.count("natural cards in the meld of Qs") == 3
+        expect(page.text(re.compile(r"^natural cards in the meld of Js"))).to_have_count(0)
 
 
 def test_the_table_view_opens_by_its_address_and_follows_the_match(
