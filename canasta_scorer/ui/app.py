@@ -47,6 +47,8 @@ from .serving import (
     listen,
     read_access_code,
     reconnected,
+    release_screen,
+    released,
     serve_web,
     skip_plain_values,
 )
@@ -559,19 +561,28 @@ def build_main(
                 page.on_app_lifecycle_state_change = awake.lifecycle
                 awake.ask()
 
+            def show() -> None:
+                page.render_views(App, model.nav, model.match, model, tab_gate, address, awake)
+
             # Flet keeps a tab's session (and this state) across a page reload: on the
-            # reconnect, read again what another device may have changed meanwhile.
+            # reconnect, read again what another device may have changed meanwhile,
+            # and build the screen again if it was released when the tab went away.
             def connected(_event: Any) -> None:
                 reconnected(page)
                 _quietly(model.nav.refresh, "refreshing on a reconnect")
+                if released(page):
+                    _quietly(show, "showing the screen again on a reconnect")
                 if awake is not None:
                     awake.again()
 
             page.on_connect = connected
 
             async def disconnect(event: Any) -> None:
-                # the tab went away: the hand being entered is kept at once
+                # the tab went away: the hand being entered is kept at once, and the
+                # screen's controls are let go while Flet keeps the session for a
+                # reconnect (the state stays: a reconnect builds the screen again)
                 _quietly(model.entry.flush, "keeping the hand being entered")
+                _quietly(lambda: release_screen(page), "releasing the screen of a closed tab")
                 if gate_disconnect is not None:
                     result = gate_disconnect(event)
                     if inspect.isawaitable(result):
@@ -587,7 +598,7 @@ def build_main(
                 lambda: address.changed(e.route), "opening an address"
             )
             _quietly(lambda: model.nav.open_address(page.route), "opening an address")
-            page.render_views(App, model.nav, model.match, model, tab_gate, address, awake)
+            show()
 
         edge.retry = start
         start()

@@ -644,9 +644,11 @@ def _unlock_seconds() -> float:
 
 @dataclass
 class _Tab:
-    """What the serving layer keeps of one tab: closed for never unlocking."""
+    """What the serving layer keeps of one tab: closed for never unlocking; its
+    screen let go while it was away (`release_screen`)."""
 
     expired: bool = False
+    released: bool = False
 
 
 def _tab(page: ft.Page) -> _Tab:
@@ -686,6 +688,24 @@ def reconnected(page: ft.Page) -> None:
         socket_.serves(page.session)
     if _tab(page).expired:
         page.run_task(_close_tab, page)
+
+
+def release_screen(page: ft.Page) -> None:
+    """A tab's connection ended: let go of its screen's controls (the scoreboard of a
+    long match is a few hundred, about 0.5 MiB) while Flet keeps the session for a
+    reconnect, which builds the screen again from the tab's state (`released` says
+    it must). Nothing is sent: the page has no connection, and a reconnecting client
+    is sent the whole page anyway."""
+    page.views = [ft.View(route=page.route or "/")]
+    page.update()  # the controls leave Flet's index and the page's last snapshot
+    _tab(page).released = True
+
+
+def released(page: ft.Page) -> bool:
+    """True once, after `release_screen`: the screen is to be built again."""
+    tab = _tab(page)
+    was, tab.released = tab.released, False
+    return was
 
 
 #: The tabs (sessions) the app holds now: opened, not yet closed by Flet.
