@@ -27,6 +27,7 @@ from canasta_scorer import i18n
 from canasta_scorer.i18n import N_, _
 from canasta_scorer.store import Store
 
+from . import walks
 from .address_bar import AddressBar
 from .addresses import announce
 from .awake import KeepAwake
@@ -50,7 +51,6 @@ from .serving import (
     release_screen,
     released,
     serve_web,
-    skip_plain_values,
 )
 from .state import (
     DRAFT_DELAY,
@@ -513,7 +513,7 @@ def build_main(
         settings.mode, ft.ThemeMode.SYSTEM
     )
     _warm_up()
-    skip_plain_values()
+    walks.install()
     live = LiveUpdates(store)
     i18n.set_resolver(tab_language)
     asking = keep_awake if ask_device is None else ask_device

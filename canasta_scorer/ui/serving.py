@@ -45,7 +45,6 @@ import weakref
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable, Iterator, MutableMapping
 from dataclasses import dataclass, field
-from enum import Enum
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -732,40 +731,6 @@ def short_message_text() -> None:
         return f"Message({action})"
 
     Message.__repr__ = text  # type: ignore[method-assign,assignment]
-
-
-#: Values in which Flet's preparation of added controls finds nothing to prepare.
-_PLAIN_VALUES = (str, int, float, bytes, Enum)
-
-
-def skip_plain_values() -> None:
-    """Let Flet pass over plain values when it prepares the controls a screen added.
-
-    Before a patch is sent, Flet walks every field of every control it added (about 60
-    a control: ``DiffBuilder._configure_dataclass``, a generator calling itself for
-    each value), though only dataclasses, lists and dicts hold anything to prepare;
-    for None, a string, a number or an enum member it makes a generator that does
-    nothing. Those values are answered here at once, and everything else goes to
-    Flet's own method: opening a long match's scoreboard costs about a third less
-    (README, Speed). Installed once per process; changes no result.
-    """
-    from flet.controls.object_patch import DiffBuilder
-
-    if getattr(DiffBuilder._configure_dataclass, "skips_plain_values", False):
-        return
-
-    def configure(
-        self: Any, item: Any, parent: Any, frozen: bool, configure_setattr_only: bool = False
-    ) -> Iterator[Any]:
-        if item is None or isinstance(item, _PLAIN_VALUES):
-            return iter(())
-        return configure.flet_walk(  # type: ignore[attr-defined,no-any-return]
-            self, item, parent, frozen, configure_setattr_only
-        )
-
-    configure.flet_walk = DiffBuilder._configure_dataclass  # type: ignore[attr-defined]
-    configure.skips_plain_values = True  # type: ignore[attr-defined]
-    DiffBuilder._configure_dataclass = configure  # type: ignore[method-assign]
 
 
 class _ClosedWhileReceiving(logging.Filter):
