@@ -1064,7 +1064,7 @@ def _reclaim_soon() -> None:
         return
     delay = RECLAIM_BUSY_SECONDS if _open_tabs else RECLAIM_SECONDS
     pending = _reclaim_pending
-    if isinstance(pending, asyncio.TimerHandle):
+    if pending is not None:  # (uvloop's handles are not asyncio.TimerHandle objects)
         if pending.when() <= loop.time() + delay:
             return
         pending.cancel()  # the last tab closed: sooner
