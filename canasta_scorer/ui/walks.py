@@ -29,11 +29,33 @@ __all__ = ["install", "installed"]
 
 #: Values in which Flet's walks find nothing (neither a dataclass, nor a list or dict).
 _PLAIN = (str, int, float, bytes, Enum, tuple)
-_MISSING = object()
+#: What the walks use of Flet's own module (read once, by `install`).
+_FLET: dict[str, Any] = {}
 
-#: By class: its fields walked, in Flet's order, as (name, Prop default or _MISSING
-#: for a field read with getattr, whether the Prop's default must be walked too).
-_PLANS: dict[type[Any], tuple[tuple[str, Any, bool], ...]] = {}
+
+@dataclasses.dataclass(frozen=True)
+class _Plan:
+    """What the walks read of one class's objects: the fields read with getattr (not
+    ``Prop`` ones, or the class keeps no ``_values``), the ``Prop`` fields by name
+    (read from ``_values``), and the ``Prop`` fields whose default is walked too;
+    each with its place in Flet's order of the fields."""
+
+    read: tuple[tuple[int, str], ...]
+    props: dict[str, int]
+    defaults: tuple[tuple[int, str, Any], ...]
+
+
+_PLANS: dict[type[Any], _Plan] = {}
+#: By class: whether its objects are dataclasses (Flet's walks look into them).
+_DATACLASS: dict[type[Any], bool] = {}
+
+
+def _is_dataclass(item: Any) -> bool:
+    cls = type(item)
+    known = _DATACLASS.get(cls)
+    if known is None:
+        known = _DATACLASS[cls] = dataclasses.is_dataclass(cls)
+    return known or (isinstance(item, type) and dataclasses.is_dataclass(item))
 
 
 def _walked(value: Any) -> bool:
@@ -41,48 +63,62 @@ def _walked(value: Any) -> bool:
     return isinstance(value, list | dict) or dataclasses.is_dataclass(value)
 
 
-def _plan(cls: type[Any]) -> tuple[tuple[str, Any, bool], ...]:
+def _plan(cls: type[Any], sparse: bool) -> _Plan:
     from flet.controls.value_types import Prop
 
-    plan = []
-    for field in dataclasses.fields(cls):
+    read: list[tuple[int, str]] = []
+    props: dict[str, int] = {}
+    defaults: list[tuple[int, str, Any]] = []
+    for index, field in enumerate(dataclasses.fields(cls)):
         if field.metadata.get("skip", False):
             continue
         descriptor = next(
             (vars(klass)[field.name] for klass in cls.__mro__ if field.name in vars(klass)),
             None,
         )
-        if isinstance(descriptor, Prop):
-            default = descriptor.default
-            plan.append((field.name, default, _walked(default)))
+        if sparse and isinstance(descriptor, Prop):
+            props[field.name] = index
+            if _walked(descriptor.default):
+                defaults.append((index, field.name, descriptor.default))
         else:
-            plan.append((field.name, _MISSING, True))
-    made = _PLANS[cls] = tuple(plan)
-    return made
+            read.append((index, field.name))
+    plan = _PLANS[cls] = _Plan(tuple(read), props, tuple(defaults))
+    return plan
 
 
-def _values(item: Any) -> Iterator[Any]:
-    """The values of ``item``'s fields that Flet's walks would look into, in order."""
+def _first(found: tuple[int, Any]) -> int:
+    return found[0]
+
+
+def _values(item: Any) -> list[Any]:
+    """The values of ``item``'s fields that Flet's walks would look into (neither
+    None nor a plain value), in Flet's order of the fields."""
     if isinstance(item, type):  # a dataclass itself, not one of its objects
-        for field in dataclasses.fields(item):
-            if not field.metadata.get("skip", False):
-                yield getattr(item, field.name)
-        return
-    cls = type(item)
-    plan = _PLANS.get(cls) or _plan(cls)
-    values = getattr(item, "_values", None)
-    for name, default, always in plan:
-        if default is _MISSING or values is None:
-            value = getattr(item, name)
-        else:
-            value = values.get(name, _MISSING)
-            if value is _MISSING:
-                if not always:
-                    continue
-                value = default
-        if value is None or isinstance(value, _PLAIN):
-            continue
-        yield value
+        return [
+            getattr(item, field.name)
+            for field in dataclasses.fields(item)
+            if not field.metadata.get("skip", False)
+        ]
+    values: dict[str, Any] | None = getattr(item, "_values", None)
+    plan = _PLANS.get(type(item)) or _plan(type(item), isinstance(values, dict))
+    found: list[tuple[int, Any]] = []
+    for index, name in plan.read:
+        value = getattr(item, name)
+        if value is not None and not isinstance(value, _PLAIN):
+            found.append((index, value))
+    if plan.props and values is not None:
+        props = plan.props
+        for name, value in values.items():
+            if value is not None and not isinstance(value, _PLAIN):
+                place = props.get(name)
+                if place is not None:
+                    found.append((place, value))
+        for index, name, default in plan.defaults:
+            if name not in values:
+                found.append((index, default))
+    if len(found) > 1:
+        found.sort(key=_first)
+    return [value for _, value in found]
 
 
 def _configure(
@@ -94,8 +130,6 @@ def _configure(
     out: list[Any],
 ) -> None:
     """Flet's ``_configure_dataclass`` (see its docstring), appending to ``out``."""
-    from flet.controls.object_patch import ObjectPatchException, _control_setattr
-
     if isinstance(item, list):
         for value in item:
             if value is not None and not isinstance(value, _PLAIN):
@@ -106,28 +140,28 @@ def _configure(
             if value is not None and not isinstance(value, _PLAIN):
                 _configure(builder, value, parent, frozen, False, out)
         return
-    if not dataclasses.is_dataclass(item):
+    if not _is_dataclass(item):
         return
     if parent is None:
         parent_ref = getattr(item, "_parent", None)
         parent = parent_ref() if parent_ref else None
     if parent:
         if parent is item:
-            raise ObjectPatchException(f"Parent is the same as item: {item}")
-        item._parent = weakref.ref(parent)  # type: ignore[union-attr]
+            raise _FLET["ObjectPatchException"](f"Parent is the same as item: {item}")
+        item._parent = weakref.ref(parent)
     if hasattr(item, "_frozen"):
         frozen = item._frozen
     elif frozen:
-        item._frozen = frozen  # type: ignore[union-attr]
+        item._frozen = frozen
     item_cls = item.__class__
     control_cls = builder.control_cls
     if getattr(item_cls, "__flet_control_cls__", None) is None:
-        item_cls.__flet_control_cls__ = control_cls  # type: ignore[union-attr]
+        item_cls.__flet_control_cls__ = control_cls
     is_control = bool(control_cls) and isinstance(item, control_cls)
     if is_control:
         if not setattr_only:
-            item.build()  # type: ignore[union-attr]
-            item._before_update_safe()  # type: ignore[union-attr]
+            item.build()
+            item._before_update_safe()
             object.__setattr__(item, "_initialized", True)
         out.append(item)
     if not setattr_only:
@@ -140,8 +174,9 @@ def _configure(
             dirty.clear()
         else:
             own_cls = type(item)
-            if own_cls.__setattr__ is not _control_setattr:
-                own_cls.__setattr__ = _control_setattr  # type: ignore[method-assign]
+            control_setattr = _FLET["_control_setattr"]
+            if own_cls.__setattr__ is not control_setattr:
+                own_cls.__setattr__ = control_setattr
             object.__setattr__(item, "__changes", {})
 
 
@@ -168,10 +203,13 @@ def _removed(builder: Any, item: Any, recurse: bool, out: list[Any]) -> None:
 def install() -> None:
     """Put the cheaper walks in place of Flet's (once per process; Flet's own are
     kept as ``flet_walk`` on each)."""
+    from flet.controls import object_patch
     from flet.controls.object_patch import DiffBuilder
 
     if installed():
         return
+    _FLET["ObjectPatchException"] = object_patch.ObjectPatchException
+    _FLET["_control_setattr"] = object_patch._control_setattr
 
     def configure(
         self: Any, item: Any, parent: Any, frozen: bool, configure_setattr_only: bool = False
