@@ -311,7 +311,10 @@ def App(
     is opened."""
     # Flet draws this tab's screens in a task of its own: they speak its language
     i18n.speak(nav.language)
-    unlocked, set_unlocked = ft.use_state(not gate.needed)
+    # (a tab's screen drawn again on a reconnect stays unlocked)
+    unlocked, set_unlocked = ft.use_state(
+        not gate.needed or (isinstance(gate, ClientGate) and gate.unlocked)
+    )
     code, set_code = ft.use_state("")
     problem, set_problem = ft.use_state("")
     board_actions = ft.use_memo(lambda: BoardActions(match, nav), [])

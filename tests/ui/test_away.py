@@ -8,7 +8,10 @@ import gc
 import weakref
 from collections.abc import Callable
 
+import pytest
+
 from canasta_scorer.store import Store
+from canasta_scorer.ui.app import AccessGate
 from tests.ui.hands import enter_small
 from tests.ui.harness import AppHarness
 from tests.ui.test_screens import seeded_phone
@@ -61,3 +64,26 @@ def test_a_tab_entering_a_hand_comes_back_to_it(open_app: OpenApp, store: Store)
     app.reconnect()
     assert app.button("Save hand")
     assert "natural cards in the meld of Ks: 3" in app.labels()
+
+
+def test_a_tab_that_gave_the_access_code_is_not_asked_again_on_a_reconnect(
+    open_app: OpenApp, store: Store
+) -> None:
+    seeded_phone(store, enter_small)
+    app = open_app(AccessGate("2468"))
+    app.type("Access code", "2468")
+    app.click("Unlock")
+    app.click("resume")
+    app.disconnect()
+    app.reconnect()
+    assert "North-South total 60" in app.labels()
+    assert "Access code" not in app.labels()
+
+    locked = open_app(AccessGate("2468"))  # one that never gave it is still asked
+    locked.disconnect()
+    locked.reconnect()
+    with pytest.raises(AssertionError):
+        locked.button("resume")
+    locked.type("Access code", "2468")
+    locked.click("Unlock")
+    assert locked.button("resume")
