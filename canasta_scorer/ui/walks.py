@@ -147,7 +147,7 @@ def _configure(
         parent = parent_ref() if parent_ref else None
     if parent:
         if parent is item:
-            raise _FLET["ObjectPatchException"](f"Parent is the same as item: {item}")
+            raise _FLET["ObjectPatchException"]("a control is its own parent", item)
         item._parent = weakref.ref(parent)
     if hasattr(item, "_frozen"):
         frozen = item._frozen
