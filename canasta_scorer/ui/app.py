@@ -46,10 +46,12 @@ from .serving import (
     guard_page,
     is_loopback,
     listen,
+    quiet_flet_debug,
     read_access_code,
     reconnected,
     release_screen,
     released,
+    remember_event_types,
     serve_web,
 )
 from .state import (
@@ -517,6 +519,8 @@ def build_main(
     )
     _warm_up()
     walks.install()
+    quiet_flet_debug()
+    remember_event_types()
     live = LiveUpdates(store)
     i18n.set_resolver(tab_language)
     asking = keep_awake if ask_device is None else ask_device
