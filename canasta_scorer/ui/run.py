@@ -139,6 +139,7 @@ class LateApp:
             concurrent.futures.Future()
         )
         self._thread: threading.Thread | None = None
+        self._waited = False
 
     @property
     def store(self) -> tuple[Store, StoreWorker] | None:
@@ -165,9 +166,12 @@ class LateApp:
                 stop()
                 return
             # What loading made lives as long as the server: out of the collector's
-            # way (`canasta_scorer.ui.serving.serve_web` does the same at start).
-            gc.collect()
-            gc.freeze()
+            # way (`canasta_scorer.ui.serving.serve_web` does the same at start), but
+            # only while no tab waits: a tab's objects frozen with it would never be
+            # collected (its controls form reference cycles), nor all they hold.
+            if not self._waited:
+                gc.collect()
+                gc.freeze()
             self._main.set_result(main)
 
         self._thread = threading.Thread(target=load, name="canasta-load", daemon=True)
@@ -176,6 +180,7 @@ class LateApp:
     async def main(self, page: ft.Page) -> None:
         """Flet's ``main(page)`` for a tab: the app's, once it is loaded."""
         if not self._main.done():
+            self._waited = True
             # a tab of its own waits: a tab that goes away meanwhile cancels its
             # wait, not the loading the others wait for too
             loop = asyncio.get_running_loop()

@@ -88,6 +88,8 @@ def test_a_tab_that_goes_away_while_the_app_loads_leaves_the_others_waiting(
 
     monkeypatch.setattr(app_module, "build_main", build_main)
     monkeypatch.setattr("canasta_scorer.store.Store", FakeStore)
+    frozen: list[bool] = []
+    monkeypatch.setattr(run.gc, "freeze", lambda: frozen.append(True))
     stopped: list[bool] = []
     late = run.LateApp("sqlite://", run.Settings(), None)
 
@@ -106,6 +108,7 @@ def test_a_tab_that_goes_away_while_the_app_loads_leaves_the_others_waiting(
     asyncio.run(tabs())
     assert shown == ["second tab", "third tab"]
     assert late.failure() is None and stopped == []
+    assert frozen == []  # the tabs that waited are never frozen with what loading made
     store, worker = late.store or (None, None)
     assert store == "store"
     assert worker is not None
@@ -123,3 +126,24 @@ def test_a_tab_opened_at_once_sees_home(tmp_path: Path) -> None:
             client.close()
     finally:
         assert served.stop() == 0
+
+
+def test_what_loading_made_is_frozen_when_no_tab_waited(monkeypatch: pytest.MonkeyPatch) -> None:
+    from canasta_scorer.ui import app as app_module
+
+    class FakeStore:
+        @staticmethod
+        def open(_url: str | None) -> str:
+            return "store"
+
+    monkeypatch.setattr(app_module, "build_main", lambda *_a, **_k: lambda page: None)
+    monkeypatch.setattr("canasta_scorer.store.Store", FakeStore)
+    frozen: list[bool] = []
+    monkeypatch.setattr(run.gc, "freeze", lambda: frozen.append(True))
+    late = run.LateApp("sqlite://", run.Settings(), None)
+    late.start(lambda: None)
+    assert late.failure() is None
+    assert frozen == [True]
+    asyncio.run(late.main("a tab"))  # type: ignore[arg-type]
+    assert late.store is not None
+    late.store[1].close(1)
