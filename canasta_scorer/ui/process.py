@@ -10,7 +10,8 @@ gone; a few objects that live on (a cache entry, a log record) keep most arenas,
 after 20 clients had come and gone the server held 231 MiB against 98 MiB before them.
 With ``PYTHONMALLOC=malloc`` the freed memory goes back to the C library, whose
 ``malloc_trim`` (`canasta_scorer.ui.serving.reclaim`) gives it back to the system:
-110 MiB against 101 MiB in the same run, for about 5 to 10% more of the server's time.
+110 MiB against 101 MiB in the same run, for about 15% more of the server's time per
+visit and at start-up (README, Speed: start-up and memory).
 """
 
 from __future__ import annotations

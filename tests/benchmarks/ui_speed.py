@@ -6,7 +6,8 @@ both servers started the same way):
 (a) start-up: from spawning the server process to the first usable screen, i.e. the
     first control in Flutter's semantics tree (the "Working..." loader has none), for
     ``canasta-scorer app --web`` and for a one-button Flet app; median of ``--runs``
-    runs each, alternating, after one warm-up run of each. Goal: ratio ≤ 1.1.
+    runs each, alternating, after one warm-up run of each, with the server's CPU time
+    until then (/proc/PID/stat; moved less by a busy machine). Goal: ratio ≤ 1.1.
 (b) round trips, in-page ``el.click()`` timed with ``performance.now()`` and a
     MutationObserver, median of ``--clicks``, next to a bare button whose click
     changes a text in the minimal app: a ``+`` tap in hand entry (red threes, S1's
@@ -41,6 +42,7 @@ import functools
 import importlib.util
 import json
 import math
+import os
 import re
 import statistics
 import subprocess
@@ -125,6 +127,12 @@ def _memory(pid: int) -> dict[str, float]:
     return fields
 
 
+def _cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process so far (/proc/PID/stat), in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 class Bench:
     """The servers, the browser and the measurements."""
 
@@ -193,11 +201,12 @@ class Bench:
 
     # --- (a) start-up ----------------------------------------------------------------
 
-    def startup(self, kind: str, db_url: str) -> float:
-        """Seconds from spawning the server to the first control in the semantics tree."""
-        with self.served(kind, db_url) as (url, _process, spawned), self.tab() as page:
+    def startup(self, kind: str, db_url: str) -> tuple[float, float]:
+        """Seconds from spawning the server to the first control in the semantics tree,
+        and the server's CPU time until then (seconds; a busy machine moves it less)."""
+        with self.served(kind, db_url) as (url, process, spawned), self.tab() as page:
             self.open(page, url)
-            return time.perf_counter() - spawned
+            return time.perf_counter() - spawned, _cpu_seconds(process.pid)
 
     # --- (b) round trips -------------------------------------------------------------
 
@@ -470,6 +479,8 @@ def measure(runs: int = 5, clicks: int = 10, only: tuple[str, ...] = PARTS) -> d
     nothing: dict[str, Any] = {}
     app_times: list[float] = []
     minimal_times: list[float] = []
+    app_cpu: list[float] = []
+    minimal_cpu: list[float] = []
     save_ms = step_ms = click_ms = [math.nan]
     memory: dict[str, dict[str, float]] = {}
     s1: dict[str, Any] = {"actions": None, "scrolls": None}
@@ -479,11 +490,13 @@ def measure(runs: int = 5, clicks: int = 10, only: tuple[str, ...] = PARTS) -> d
         try:
             startup_db = f"sqlite:///{workdir / 'startup.db'}"
             for run in range(runs + 1 if "startup" in only else 0):
-                app = bench.startup("app", startup_db)  # run 0 warms up (and makes the db)
-                minimal = bench.startup("minimal", startup_db)
+                app, app_spent = bench.startup("app", startup_db)  # run 0 warms up (the db)
+                minimal, minimal_spent = bench.startup("minimal", startup_db)
                 if run:
                     app_times.append(app)
                     minimal_times.append(minimal)
+                    app_cpu.append(app_spent)
+                    minimal_cpu.append(minimal_spent)
             if "round_trips" in only:
                 save_ms, step_ms = bench.save_clicks(clicks, workdir)
                 click_ms = bench.minimal_clicks(clicks)
@@ -530,6 +543,15 @@ def measure(runs: int = 5, clicks: int = 10, only: tuple[str, ...] = PARTS) -> d
             "ratio": known(app_start / minimal_start),
             "app_runs": app_times,
             "minimal_runs": minimal_times,
+            "server_cpu": {
+                "app": statistics.median(app_cpu) if app_cpu else None,
+                "minimal": statistics.median(minimal_cpu) if minimal_cpu else None,
+                "ratio": statistics.median(app_cpu) / statistics.median(minimal_cpu)
+                if app_cpu
+                else None,
+                "app_runs": app_cpu,
+                "minimal_runs": minimal_cpu,
+            },
         },
         "round_trip_ms": {
             "save_hand": known(save),
@@ -571,6 +593,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"(a) spawn → first control, median of {args.runs}:")
         print(f"    canasta-scorer {s['app']:.2f} s   minimal Flet app {s['minimal']:.2f} s")
         print(f"    ratio {s['ratio']:.2f} (goal ≤ 1.1)")
+        cpu = s["server_cpu"]
+        print(
+            f"    the servers' CPU time until then: {cpu['app']:.2f} s and "
+            f"{cpu['minimal']:.2f} s, ratio {cpu['ratio']:.2f}"
+        )
     if "round_trips" in only:
         print(f"(b) click → new text in the page, median of {args.clicks}:")
         print(
