@@ -1,4 +1,5 @@
-"""The Flet app: wiring, settings from ``flet.toml``, the access code, running it.
+"""The Flet app: wiring, the access code, each tab's ``main(page)`` (`build_main`);
+its settings from ``flet.toml`` and running it are `canasta_scorer.ui.run`'s.
 
 ``canasta-scorer`` opens a desktop window where Flet's desktop client can be had;
 where it cannot (no display, or offline on first use) it serves the browser

@@ -41,7 +41,7 @@ def test_nothing_of_the_app_is_imported_before_the_server_serves(tmp_path: Path)
         "    print('serving with', sorted(m for m in later if m in sys.modules))\n"
         "    listener.close()\n"
         "run.serve_web = serving\n"
-        f"run.run_app(web=True, port=0, db='sqlite:///{tmp_path / 'x.db'}')\n"
+        f"run.run_app(web=True, port={free_port()}, db='sqlite:///{tmp_path / 'x.db'}')\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, cwd=tmp_path
