@@ -37,7 +37,9 @@ from .serving import (
     SessionEdge,
     guard_page,
     is_loopback,
+    quiet_flet_debug,
     reconnected,
+    remember_event_types,
     skip_plain_values,
 )
 from .state import (
@@ -428,6 +430,8 @@ def build_main(
     )
     _warm_up()
     skip_plain_values()
+    quiet_flet_debug()
+    remember_event_types()
     live = LiveUpdates(store)
     i18n.set_resolver(tab_language)
     asking = keep_awake if ask_device is None else ask_device
