@@ -166,20 +166,32 @@ def side_players(side: MatchSide, rules: RuleSet) -> tuple[str, ...]:
 
 
 def match_tallies(
-    record: MatchRecord, score: MatchScore
+    record: MatchRecord,
+    score: MatchScore,
+    *,
+    before: Iterable[PlayerTally] | None = None,
 ) -> tuple[list[PlayerTally], list[PartnershipTally]]:
     """What one match adds to each of its players and partnerships.
 
     Args:
         record: the match.
-        score: its score, from `score_match`.
+        score: its score, from `score_match` (or `score_next_hand`).
+        before: the players' tallies of this match without its last hand (as a store
+            keeps them, by `key`): only the last hand is then counted and added to them,
+            so a hand added to a long match costs one hand, not the match. A player
+            without one starts from nothing. Matches played, in progress and won are
+            always those of ``score`` (they are not sums over the hands).
 
     Returns:
         One tally per player (in seat order, a name given twice counted once) and per
-        side of two or more players; nothing for a match with no hand.
+        side of two or more players; nothing for a match with no hand. With
+        ``before``, the same tallies as without it, when ``before`` is what this
+        function gave for the match without its last hand.
     """
     if not record.hands:
         return [], []
+    kept = {tally.key: tally for tally in before} if before is not None else None
+    first = len(record.hands) - 1 if kept is not None else 0
     rules = match_rules(record)
     finished = score.finished
     players: dict[str, _Running] = {}
@@ -188,7 +200,11 @@ def match_tallies(
     for side, names in zip(record.sides, seats, strict=True):
         won = int(finished and score.winner == side.name)
         for name in names:
-            players.setdefault(player_key(name), _Running(name.strip(), finished, won))
+            key = player_key(name)
+            if key not in players:
+                players[key] = _Running(name.strip(), finished, won)
+                if kept is not None and key in kept:
+                    players[key].start(kept[key])
         if len(names) > 1:
             partnerships.append(
                 PartnershipTally(
@@ -199,7 +215,7 @@ def match_tallies(
                     won=won,
                 )
             )
-    for hand, totals in zip(record.hands, score.hands, strict=False):
+    for hand, totals in zip(record.hands[first:], score.hands[first:], strict=False):
         sitting = player_key(hand.sitting_out or "")
         for index, (play, names) in enumerate(zip(hand.sides, seats, strict=False)):
             canastas = sum(1 for meld in play.melds if meld.canasta_kind(rules) is not None)
@@ -225,6 +241,12 @@ class _Running:
         self.hands = self.points = self.card_hands = self.quick_hands = 0
         self.canastas = self.went_out = 0
         self.best: int | None = None
+
+    def start(self, tally: PlayerTally) -> None:
+        """Go on from the hands of ``tally`` (its hand counts, not its matches)."""
+        self.hands, self.points, self.best = tally.hands, tally.points, tally.best_hand
+        self.card_hands, self.quick_hands = tally.card_hands, tally.quick_hands
+        self.canastas, self.went_out = tally.canastas, tally.went_out
 
     def hand(self, total: int, canastas: int | None, went_out: bool) -> None:
         self.hands += 1

@@ -19,7 +19,20 @@ from datetime import UTC, datetime
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
-from sqlalchemy import Engine, Select, case, delete, func, or_, select, text, tuple_, update
+from sqlalchemy import (
+    Engine,
+    Select,
+    bindparam,
+    case,
+    delete,
+    func,
+    insert,
+    or_,
+    select,
+    text,
+    tuple_,
+    update,
+)
 from sqlalchemy.exc import DatabaseError, OperationalError
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col
@@ -270,6 +283,9 @@ _PlayerPart = tuple[int, str, str, dict[str, int], int | None]
 _PairPart = tuple[str, str, str, str, dict[str, int]]
 _Part = tuple[set[int], list[_PlayerPart], list[_PairPart]]
 _PAIR_SUMS = ("played", "in_progress", "won")
+#: The columns of a match's kept rows that `Store._keep_stats` writes again.
+_KEPT_COLUMNS = (*_SUMMED, "best_hand", "variant", "status")
+_PAIR_KEPT_COLUMNS = (*_PAIR_SUMS, "variant", "status")
 
 
 def _part(players: Sequence[MatchPlayerRow], pairs: Sequence[MatchPartnershipRow]) -> _Part:
@@ -433,6 +449,18 @@ def _errors(findings: Sequence[Finding], prefixes: Sequence[str]) -> list[Findin
 #: How many scored matches a store keeps for reading again at the same version.
 SCORED_KEPT = 32
 
+#: The statements of a save, each built once (by what it is for, with its values as
+#: bound parameters): building a statement costs SQLAlchemy more than running it.
+_BUILT: dict[tuple[Any, ...], Any] = {}
+
+
+def _built(key: tuple[Any, ...], build: Callable[[], Any]) -> Any:
+    """The statement ``key`` names, built by ``build`` the first time it is asked for."""
+    statement = _BUILT.get(key)
+    if statement is None:
+        statement = _BUILT[key] = build()
+    return statement
+
 
 class Store:
     """Matches kept in a database. Build with `Store.open` (URL, migrations) or
@@ -563,21 +591,32 @@ class Store:
         return base.model_copy(update={"hands": tuple(hands)})
 
     def _state(
-        self, session: Session, row: MatchRow, record: MatchRecord, score: MatchScore
+        self,
+        session: Session,
+        row: MatchRow,
+        record: MatchRecord,
+        score: MatchScore,
+        *,
+        history: tuple[str | None, str | None] | None = None,
     ) -> MatchState:
+        """The match as read (``history``: what undo and redo would change, when known;
+        read from the match's changes otherwise)."""
         assert row.id is not None
-        done = session.scalar(
-            select(col(ChangeRow.description))
-            .where(col(ChangeRow.match_id) == row.id, col(ChangeRow.undone).is_(False))
-            .order_by(col(ChangeRow.seq).desc())
-            .limit(1)
-        )
-        undone = session.scalar(
-            select(col(ChangeRow.description))
-            .where(col(ChangeRow.match_id) == row.id, col(ChangeRow.undone).is_(True))
-            .order_by(col(ChangeRow.seq))
-            .limit(1)
-        )
+        if history is not None:
+            done, undone = history
+        else:
+            done = session.scalar(
+                select(col(ChangeRow.description))
+                .where(col(ChangeRow.match_id) == row.id, col(ChangeRow.undone).is_(False))
+                .order_by(col(ChangeRow.seq).desc())
+                .limit(1)
+            )
+            undone = session.scalar(
+                select(col(ChangeRow.description))
+                .where(col(ChangeRow.match_id) == row.id, col(ChangeRow.undone).is_(True))
+                .order_by(col(ChangeRow.seq))
+                .limit(1)
+            )
         return MatchState(
             id=row.id,
             version=row.version,
@@ -960,93 +999,250 @@ class Store:
             self._player(session, name)
 
     def _keep_stats(
-        self, session: Session, row: MatchRow, record: MatchRecord, score: MatchScore
+        self,
+        session: Session,
+        row: MatchRow,
+        record: MatchRecord,
+        score: MatchScore,
+        *,
+        added: bool = False,
     ) -> None:
         """Rewrite what the match adds to its players' and partnerships' statistics,
         through the rules engine (`match_tallies`), and move the totals by the
         difference; every player of the match has a row, so the player filter finds
-        matches with no hand too."""
+        matches with no hand too.
+
+        ``added``: the change was a hand added after the hands the kept rows count
+        (`add_hand`): only that hand is counted, from the kept counts, and the
+        partnerships are not read while the match goes on (what they add changes only
+        when it finishes). A handful of statements in all, whatever the match's length:
+        the kept rows read with their players' keys, one UPDATE of them (executemany),
+        one upsert of the players' totals and one of the filter totals.
+        """
         assert row.id is not None
         before = row.stats_version == STATS_VERSION and row.deleted_at is None
         live = row.deleted_at is None
-        tallies, partnerships = match_tallies(record, score)
-        by_key = {tally.key: tally for tally in tallies}
         rules = match_rules(record)
+        kept_table = MatchPlayerRow.__table__  # type: ignore[attr-defined]
+        pair_table = MatchPartnershipRow.__table__  # type: ignore[attr-defined]
         old = {
-            kept.player_id: kept
-            for kept in session.scalars(
-                select(MatchPlayerRow).where(col(MatchPlayerRow.match_id) == row.id)
-            ).all()
+            found["player_id"]: found
+            for found in session.execute(
+                _built(
+                    ("kept players",),
+                    lambda: (
+                        select(kept_table, col(PlayerRow.key).label("player_key"))
+                        .join(PlayerRow, col(PlayerRow.id) == kept_table.c.player_id)
+                        .where(kept_table.c.match_id == bindparam("match"))
+                    ),
+                ),
+                {"match": row.id},
+            ).mappings()
         }
-        pairs_old = {
-            pair.key: pair
-            for pair in session.scalars(
-                select(MatchPartnershipRow).where(col(MatchPartnershipRow.match_id) == row.id)
-            ).all()
-        }
+        ids = {found["player_key"]: player_id for player_id, found in old.items()}
+        # The hand added goes on from the kept counts (those of the match without it).
+        earlier = (
+            [
+                PlayerTally(
+                    key=found["player_key"],
+                    name=found["player_key"],
+                    best_hand=found["best_hand"],
+                    **{name: found[name] for name in _SUMMED},
+                )
+                for found in old.values()
+            ]
+            if added and before
+            else None
+        )
+        tallies, partnerships = match_tallies(record, score, before=earlier)
+        # Partnerships change only when a match gets its first hand or finishes.
+        pairs_same = earlier is not None and not score.finished and len(record.hands) > 1
+        pairs_old = (
+            {}
+            if pairs_same
+            else {
+                pair["key"]: pair
+                for pair in session.execute(
+                    _built(
+                        ("kept partnerships",),
+                        lambda: select(pair_table).where(
+                            pair_table.c.match_id == bindparam("match")
+                        ),
+                    ),
+                    {"match": row.id},
+                ).mappings()
+            }
+        )
         # What the match added to the filter totals until now (before the rows change).
-        was_part = _part(list(old.values()), list(pairs_old.values())) if before else None
+        was_part: _Part | None = None
+        if before:
+            was_part = (
+                set(old),
+                [
+                    (
+                        player_id,
+                        found["variant"],
+                        found["status"],
+                        {name: found[name] for name in _SUMMED},
+                        found["best_hand"],
+                    )
+                    for player_id, found in old.items()
+                ],
+                [
+                    (
+                        key,
+                        pair["players"],
+                        pair["variant"],
+                        pair["status"],
+                        {name: pair[name] for name in _PAIR_SUMS},
+                    )
+                    for key, pair in pairs_old.items()
+                ],
+            )
+        by_key = {tally.key: tally for tally in tallies}
         now: dict[int, PlayerTally | None] = {}
         for side in record.sides:
             for name in side_players(side, rules):
-                now.setdefault(self._player(session, name), by_key.get(player_key(name)))
+                key = player_key(name)
+                if key not in ids:
+                    ids[key] = self._player(session, name)
+                now.setdefault(ids[key], by_key.get(key))
         again: list[int] = []
-        kept_now: list[MatchPlayerRow] = []
+        inserts: list[dict[str, Any]] = []
+        changes: list[dict[str, Any]] = []
+        totals: list[dict[str, Any]] = []
+        players_now: list[_PlayerPart] = []
         for player_id, tally in now.items():
-            kept = old.pop(player_id, None)
+            found = old.pop(player_id, None)
             counts = {name: getattr(tally, name) if tally else 0 for name in _SUMMED}
             best = tally.best_hand if tally else None
-            was = {name: getattr(kept, name) if kept and before else 0 for name in _SUMMED}
-            was_best = kept.best_hand if kept and before else None
-            if kept is None:
-                kept = MatchPlayerRow(
-                    match_id=row.id, player_id=player_id, created_at=row.created_at
+            values = {**counts, "best_hand": best, "variant": row.variant, "status": row.status}
+            if found is None:
+                inserts.append(
+                    {
+                        "match_id": row.id,
+                        "player_id": player_id,
+                        "created_at": row.created_at,
+                        **values,
+                    }
                 )
-            for name, value in counts.items():
-                setattr(kept, name, value)
-            kept.best_hand = best
-            kept.variant, kept.status = row.variant, row.status
-            session.add(kept)
-            kept_now.append(kept)
-            if live:
-                delta = {name: counts[name] - was[name] for name in _SUMMED}
-                self._move_player(session, player_id, delta, best, was_best, again)
-        for player_id, kept in old.items():  # no longer at the table
-            if before:
-                delta = {name: -getattr(kept, name) for name in _SUMMED}
-                self._move_player(session, player_id, delta, None, kept.best_hand, again)
-            session.delete(kept)
-        pairs_now: list[MatchPartnershipRow] = []
-        for pair in partnerships:
-            key = "|".join(pair.key)
-            stored = pairs_old.pop(key, None)
-            values = {"played": pair.played, "in_progress": pair.in_progress, "won": pair.won}
-            was = {name: getattr(stored, name) if stored and before else 0 for name in values}
-            if stored is None:
-                stored = MatchPartnershipRow(
-                    match_id=row.id, key=key, players=json.dumps(list(pair.players))
+            elif any(found[name] != value for name, value in values.items()):
+                changes.append(
+                    {"at_match": row.id, "at_player": player_id}
+                    | {f"new_{name}": value for name, value in values.items()}
                 )
-            for name, value in values.items():
-                setattr(stored, name, value)
-            stored.variant, stored.status = row.variant, row.status
-            session.add(stored)
-            pairs_now.append(stored)
+            players_now.append((player_id, row.variant, row.status, counts, best))
             if live:
-                delta = {name: values[name] - was[name] for name in values}
-                self._move_pair(session, key, stored.players, delta)
-        for key, stored in pairs_old.items():
+                was_best = found["best_hand"] if found is not None and before else None
+                delta = {
+                    name: counts[name] - (found[name] if found is not None and before else 0)
+                    for name in _SUMMED
+                }
+                if any(delta.values()) or (best is not None and best != was_best):
+                    totals.append({"player_id": player_id, **delta, "best_hand": best})
+                if was_best is not None and (best is None or best < was_best):
+                    again.append(player_id)  # the best hand may have been taken away
+        for player_id, found in old.items():  # no longer at the table
             if before:
-                delta = {n: -getattr(stored, n) for n in ("played", "in_progress", "won")}
-                self._move_pair(session, key, stored.players, delta)
-            session.delete(stored)
+                delta = {name: -found[name] for name in _SUMMED}
+                totals.append({"player_id": player_id, **delta, "best_hand": None})
+                if found["best_hand"] is not None:
+                    again.append(player_id)
+        if old:
+            session.execute(
+                delete(kept_table).where(
+                    kept_table.c.match_id == row.id, kept_table.c.player_id.in_(list(old))
+                )
+            )
+        if inserts:
+            session.execute(_built(("insert kept players",), lambda: insert(kept_table)), inserts)
+        if changes:
+            session.execute(
+                _built(
+                    ("update kept players",),
+                    lambda: (
+                        update(kept_table)
+                        .where(
+                            kept_table.c.match_id == bindparam("at_match"),
+                            kept_table.c.player_id == bindparam("at_player"),
+                        )
+                        .values({name: bindparam(f"new_{name}") for name in _KEPT_COLUMNS})
+                    ),
+                ),
+                changes,
+            )
+        if totals:
+            self._upsert(
+                session,
+                PlayerTotalsRow.__table__,  # type: ignore[attr-defined]
+                totals,
+                ("player_id",),
+            )
+        pairs_now: list[_PairPart] = []
+        if not pairs_same:
+            pair_inserts: list[dict[str, Any]] = []
+            pair_changes: list[dict[str, Any]] = []
+            pair_totals: list[dict[str, Any]] = []
+            for pair in partnerships:
+                key = "|".join(pair.key)
+                stored = pairs_old.pop(key, None)
+                sums = {"played": pair.played, "in_progress": pair.in_progress, "won": pair.won}
+                names = stored["players"] if stored else json.dumps(list(pair.players))
+                kept_as = {**sums, "variant": row.variant, "status": row.status}
+                if stored is None:
+                    pair_inserts.append(
+                        {"match_id": row.id, "key": key, "players": names, **kept_as}
+                    )
+                elif any(stored[name] != value for name, value in kept_as.items()):
+                    pair_changes.append(
+                        {"at_match": row.id, "at_key": key}
+                        | {f"new_{name}": value for name, value in kept_as.items()}
+                    )
+                pairs_now.append((key, names, row.variant, row.status, sums))
+                if live:
+                    delta = {
+                        name: value - (stored[name] if stored and before else 0)
+                        for name, value in sums.items()
+                    }
+                    if any(delta.values()):
+                        pair_totals.append({"key": key, "players": names, **delta})
+            for key, stored in pairs_old.items():
+                if before:
+                    delta = {name: -stored[name] for name in _PAIR_SUMS}
+                    pair_totals.append({"key": key, "players": stored["players"], **delta})
+            if pairs_old:
+                session.execute(
+                    delete(pair_table).where(
+                        pair_table.c.match_id == row.id, pair_table.c.key.in_(list(pairs_old))
+                    )
+                )
+            if pair_inserts:
+                session.execute(insert(pair_table), pair_inserts)
+            if pair_changes:
+                session.execute(
+                    update(pair_table)
+                    .where(
+                        pair_table.c.match_id == bindparam("at_match"),
+                        pair_table.c.key == bindparam("at_key"),
+                    )
+                    .values({name: bindparam(f"new_{name}") for name in _PAIR_KEPT_COLUMNS}),
+                    pair_changes,
+                )
+            if pair_totals:
+                self._upsert(
+                    session,
+                    PartnershipTotalsRow.__table__,  # type: ignore[attr-defined]
+                    pair_totals,
+                    ("key",),
+                )
         row.stats_version = STATS_VERSION
-        session.flush()
         for player_id in again:
             self._best_again(session, player_id)
         if was_part is not None or live:
-            self._move_filter_totals(
-                session, was_part, _part(kept_now, pairs_now) if live else None, row.id
-            )
+            if pairs_same and was_part is not None:
+                was_part = (was_part[0], was_part[1], [])  # the same as now: left out
+            now_part: _Part = (set(now), players_now, pairs_now)
+            self._move_filter_totals(session, was_part, now_part if live else None, row.id)
 
     def _move_player(
         self,
@@ -1277,29 +1473,33 @@ class Store:
         """Add ``rows``' counts to the totals of their keys, inserting the totals missing
         (one INSERT … ON CONFLICT DO UPDATE for all the rows, atomic in the database); a
         ``best_hand`` given is kept where it is higher than the total's."""
-        if session.get_bind().dialect.name == "postgresql":
-            from sqlalchemy.dialects.postgresql import insert as pg_insert
+        dialect = session.get_bind().dialect.name
+        columns = tuple(rows[0])
 
-            statement: Any = pg_insert(table)
-        else:
-            from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+        def build() -> Any:
+            if dialect == "postgresql":
+                from sqlalchemy.dialects.postgresql import insert as pg_insert
 
-            statement = sqlite_insert(table)
-        excluded = statement.excluded
-        summed = [name for name in rows[0] if name in _SUMMED]
-        update_set: dict[str, Any] = {name: table.c[name] + excluded[name] for name in summed}
-        if "best_hand" in rows[0]:
-            update_set["best_hand"] = case(
-                (excluded.best_hand.is_(None), table.c.best_hand),
-                (
-                    or_(table.c.best_hand.is_(None), table.c.best_hand < excluded.best_hand),
-                    excluded.best_hand,
-                ),
-                else_=table.c.best_hand,
-            )
-        session.execute(
-            statement.on_conflict_do_update(index_elements=list(keys), set_=update_set), rows
-        )
+                statement: Any = pg_insert(table)
+            else:
+                from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+                statement = sqlite_insert(table)
+            excluded = statement.excluded
+            summed = [name for name in columns if name in _SUMMED]
+            update_set: dict[str, Any] = {name: table.c[name] + excluded[name] for name in summed}
+            if "best_hand" in columns:
+                update_set["best_hand"] = case(
+                    (excluded.best_hand.is_(None), table.c.best_hand),
+                    (
+                        or_(table.c.best_hand.is_(None), table.c.best_hand < excluded.best_hand),
+                        excluded.best_hand,
+                    ),
+                    else_=table.c.best_hand,
+                )
+            return statement.on_conflict_do_update(index_elements=list(keys), set_=update_set)
+
+        session.execute(_built(("upsert", dialect, table.name, columns, tuple(keys)), build), rows)
 
     @staticmethod
     def _filter_best_again(
@@ -1448,14 +1648,20 @@ class Store:
     def _claim(self, session: Session, match_id: int, version: int) -> MatchRow:
         """Take the match for this change: bump its version if it is still ``version``."""
         result = session.execute(
-            update(MatchRow)
-            .where(
-                col(MatchRow.id) == match_id,
-                col(MatchRow.version) == version,
-                col(MatchRow.deleted_at).is_(None),
-            )
-            .values(version=MatchRow.version + 1)
-            .execution_options(synchronize_session=False)
+            _built(
+                ("claim",),
+                lambda: (
+                    update(MatchRow)
+                    .where(
+                        col(MatchRow.id) == bindparam("match"),
+                        col(MatchRow.version) == bindparam("version"),
+                        col(MatchRow.deleted_at).is_(None),
+                    )
+                    .values(version=MatchRow.version + 1)
+                    .execution_options(synchronize_session=False)
+                ),
+            ),
+            {"match": match_id, "version": version},
         )
         if result.rowcount != 1:  # type: ignore[attr-defined]
             row = session.get(MatchRow, match_id)
@@ -1482,12 +1688,18 @@ class Store:
             first += 1
         if first == len(old) == len(new):
             return
-        existing = {
-            h.number: h
-            for h in session.scalars(
-                select(HandRow).where(col(HandRow.match_id) == row.id, col(HandRow.number) >= first)
-            )
-        }
+        existing = (
+            {
+                h.number: h
+                for h in session.scalars(
+                    select(HandRow).where(
+                        col(HandRow.match_id) == row.id, col(HandRow.number) >= first
+                    )
+                )
+            }
+            if first < len(old)
+            else {}  # only hands added: none of their rows is there yet
+        )
         now = utcnow()
         for number in range(first, max(len(old), len(new))):
             if number < len(old) and number < len(new) and old[number] is new[number]:
@@ -1556,14 +1768,26 @@ class Store:
                 )
             self._set_hands(session, row, record.hands, new_hands)
             assert row.id is not None
-            session.execute(
-                delete(ChangeRow).where(
-                    col(ChangeRow.match_id) == row.id, col(ChangeRow.undone).is_(True)
+            if kept is None or kept.redo is not None:  # a change made forgets what was undone
+                session.execute(
+                    _built(
+                        ("forget undone",),
+                        lambda: delete(ChangeRow).where(
+                            col(ChangeRow.match_id) == bindparam("match"),
+                            col(ChangeRow.undone).is_(True),
+                        ),
+                    ),
+                    {"match": row.id},
                 )
-            )
             last = (
                 session.scalar(
-                    select(func.max(col(ChangeRow.seq))).where(col(ChangeRow.match_id) == row.id)
+                    _built(
+                        ("last change",),
+                        lambda: select(func.max(col(ChangeRow.seq))).where(
+                            col(ChangeRow.match_id) == bindparam("match")
+                        ),
+                    ),
+                    {"match": row.id},
                 )
                 or 0
             )
@@ -1576,22 +1800,37 @@ class Store:
                     after=_splice_json(record.hands, new_hands, before=False),
                 )
             )
-            session.execute(
-                delete(ChangeRow).where(
-                    col(ChangeRow.match_id) == row.id, col(ChangeRow.seq) <= last + 1 - UNDO_DEPTH
+            if last + 1 > UNDO_DEPTH:
+                session.execute(
+                    _built(
+                        ("forget oldest changes",),
+                        lambda: delete(ChangeRow).where(
+                            col(ChangeRow.match_id) == bindparam("match"),
+                            col(ChangeRow.seq) <= bindparam("oldest"),
+                        ),
+                    ),
+                    {"match": row.id, "oldest": last + 1 - UNDO_DEPTH},
                 )
-            )
             if clear_draft:
-                session.execute(delete(DraftRow).where(col(DraftRow.match_id) == row.id))
+                session.execute(
+                    _built(
+                        ("forget drafts",),
+                        lambda: delete(DraftRow).where(
+                            col(DraftRow.match_id) == bindparam("match")
+                        ),
+                    ),
+                    {"match": row.id},
+                )
             self._cache(row, candidate, score)
-            self._keep_stats(session, row, candidate, score)
+            self._keep_stats(session, row, candidate, score, added=kind is ChangeKind.HAND_ADDED)
             session.add(row)
             session.flush()
             number = len(new_hands) - 1 if kind is ChangeKind.HAND_ADDED else hand
             self._announce(
                 session, Change(match_id=row.id, kind=kind, version=row.version, hand=number)
             )
-            state = self._state(session, row, candidate, score)
+            # what is done last is this change, and nothing is left to redo
+            state = self._state(session, row, candidate, score, history=(description, None))
         self._keep(state)  # committed: the next change starts from it
         return state
 

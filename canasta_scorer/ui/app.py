@@ -45,8 +45,10 @@ from .serving import (
     guard_page,
     is_loopback,
     listen,
+    quiet_flet_debug,
     read_access_code,
     reconnected,
+    remember_event_types,
     serve_web,
     skip_plain_values,
 )
@@ -524,6 +526,8 @@ def build_main(
     )
     _warm_up()
     skip_plain_values()
+    quiet_flet_debug()
+    remember_event_types()
     live = LiveUpdates(store)
     i18n.set_resolver(tab_language)
     asking = keep_awake if ask_device is None else ask_device

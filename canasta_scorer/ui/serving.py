@@ -748,6 +748,57 @@ def skip_plain_values() -> None:
     DiffBuilder._configure_dataclass = configure  # type: ignore[method-assign]
 
 
+#: Flet's loggers that write a debug line for nearly every control diffed or drawn.
+_FLET_LOGGERS = ("flet", "flet_components", "flet_controls", "flet_object_patch")
+
+
+def _no_debug_line(*_args: Any, **_kwargs: Any) -> None:
+    """Stands for a logger's ``debug`` while its debug lines are off."""
+
+
+def quiet_flet_debug() -> None:
+    """Let Flet's debug lines cost nothing while they are off.
+
+    Flet's diff and its components call their loggers' ``debug`` for nearly every
+    control they look at (about 1,500 calls a ``+`` tap in hand entry, 2,600 a Save),
+    each a check that the line is not wanted: a tenth of a tap's server work. A
+    logger of `_FLET_LOGGERS` that does not write debug lines when the app starts
+    gets a ``debug`` that does nothing; Flet's debug lines are seen by setting its
+    loggers' level to DEBUG before the app starts. Changes no result.
+    """
+    for name in _FLET_LOGGERS:
+        logger = logging.getLogger(name)
+        if not logger.isEnabledFor(logging.DEBUG):
+            logger.debug = _no_debug_line  # type: ignore[method-assign]
+
+
+def remember_event_types() -> None:
+    """Let Flet look up the type of a control's event once, not at every event.
+
+    Before it calls a handler Flet works out the type of the event it makes (from
+    the type hints of the control's class and its bases, evaluated again each
+    time: about a twentieth of a ``+`` tap's server work). The answer depends only on
+    the control's class and the event's name, so it is kept by them. Installed once
+    per process; changes no result.
+    """
+    from flet.controls import base_control
+
+    flet_own = getattr(base_control, "get_event_field_type")  # noqa: B009 - not exported
+    if getattr(flet_own, "remembers", False):
+        return
+    known: dict[tuple[type, str], Any] = {}
+
+    def event_type(control: Any, field_name: str) -> Any:
+        key = (type(control), field_name)
+        if key not in known:
+            known[key] = flet_own(control, field_name)
+        return known[key]
+
+    event_type.remembers = True  # type: ignore[attr-defined]
+    event_type.flet_own = flet_own  # type: ignore[attr-defined]
+    setattr(base_control, "get_event_field_type", event_type)  # noqa: B010
+
+
 class _ClosedWhileReceiving(logging.Filter):
     """Flet's receive loop logs a warning with a traceback when a tab's connection was
     closed while the server was still sending to it (the send failed, so Starlette marks

@@ -51,6 +51,7 @@ from canasta_scorer.rules import (
     PlayerStats,
     Statistics,
     has_errors,
+    match_tallies,
     score_match,
     statistics,
     validate_record,
@@ -448,3 +449,47 @@ def test_where_each_player_is_a_side_the_side_is_the_player(variant: str) -> Non
         *[(name, 1, 0, 1, 1) for name in names[1:]],
     ]
     assert stats.partnerships == ()
+
+
+def test_a_hand_added_counted_from_the_tallies_before_it_is_the_whole_count() -> None:
+    # `before`: only the last hand is counted, from the tallies of the match without it
+    # (what a store keeps); every seeded match, at every length, gives the same tallies
+    # as counting it whole (M1 and M4 finish at their last hand, M4 has sitters-out).
+    for record in seed_matches():
+        for length in range(1, len(record.hands) + 1):
+            shorter = record.model_copy(update={"hands": record.hands[: length - 1]})
+            longer = record.model_copy(update={"hands": record.hands[:length]})
+            kept, _ = match_tallies(shorter, score_match(shorter))
+            score = score_match(longer)
+            assert match_tallies(longer, score, before=kept) == match_tallies(longer, score)
+
+
+def test_a_hand_added_to_kept_tallies_adds_its_totals() -> None:
+    # M1 hand 2: North-South 615 (1 canasta), East-West 535 out, nobody named (1 canasta);
+    # the match finishes (1,345 to 665) and North-South wins. The tallies given are
+    # what is counted from, not hand 1 again: Ann's are made 5 hands, 4,000 points.
+    m1 = seed_matches()[0]
+    first = m1.model_copy(update={"hands": m1.hands[:1]})
+    kept, _ = match_tallies(first, score_match(first))
+    ann = next(tally for tally in kept if tally.key == "ann")
+    assert (ann.hands, ann.points, ann.best_hand, ann.canastas, ann.went_out) == (1, 730, 730, 1, 1)
+    given = [
+        tally.model_copy(update={"hands": 5, "points": 4000}) if tally.key == "ann" else tally
+        for tally in kept
+    ]
+    players, pairs = match_tallies(m1, score_match(m1), before=given)
+    ann = next(tally for tally in players if tally.key == "ann")
+    di = next(tally for tally in players if tally.key == "di")
+    assert (ann.played, ann.in_progress, ann.won) == (1, 0, 1)
+    assert (ann.hands, ann.points, ann.best_hand, ann.canastas, ann.went_out) == (
+        6,
+        4615,
+        730,
+        2,
+        1,
+    )
+    assert (di.won, di.hands, di.points, di.best_hand, di.went_out) == (0, 2, 665, 535, 0)
+    assert [(pair.key, pair.played, pair.won) for pair in pairs] == [
+        (("ann", "bob"), 1, 1),
+        (("cy", "di"), 1, 0),
+    ]

@@ -15,8 +15,11 @@ The matches (see tests/rules/test_stats.py for every number):
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from canasta_scorer.rules import (
     MatchHand,
@@ -25,9 +28,17 @@ from canasta_scorer.rules import (
     Statistics,
     score_match,
     statistics,
+    validate_record,
 )
-from canasta_scorer.store import Store
-from tests.rules.test_stats import EXPECTED_PARTNERSHIPS, EXPECTED_PLAYERS, seed_matches, split
+from canasta_scorer.store import RuleViolationError, Store
+from tests.rules.test_stats import (
+    EXPECTED_PARTNERSHIPS,
+    EXPECTED_PLAYERS,
+    OUT,
+    STAY,
+    seed_matches,
+    split,
+)
 
 
 @pytest.fixture
@@ -273,6 +284,92 @@ def test_kept_statistics_follow_every_change(seeded: tuple[Store, list[int]]) ->
     rematch = store.rematch(ids[0])
     store.add_hand(rematch.id, seed_matches()[0].hands[0], rematch.version)
     assert store.statistics() == _stats(store.records())
+    _every_filter_agrees(store)
+
+
+#: The plays of tests/rules/test_stats.py (clean 730, mixed 535, big 2,345 going out;
+#: none −20, small 130, canasta 615 staying) and a hand typed as totals.
+PLAYS = [*OUT, *STAY, "typed"]
+#: Who plays: classic (two partnerships), two-player (each player a side).
+TABLES = {
+    "classic": [{"name": "NS", "players": ["Ann", "Bob"]}, {"name": "EW", "players": ["Cy", "Di"]}],
+    "two-player": [{"name": "Ann"}, {"name": "Di"}],
+}
+
+
+def _play(name: str, out_by: str | None) -> dict[str, Any]:
+    if name == "typed":
+        return {"total": 400}
+    play = dict(OUT[name]) if name in OUT else dict(STAY[name])
+    if name in OUT and out_by:
+        play["went_out_by"] = out_by
+    return play
+
+
+def _hand_of(us: str, them: str, table: str) -> MatchHand:
+    # the first player of a partnership goes out; a lone player is named by the side
+    first, second = ("Ann", "Cy") if table == "classic" else (None, None)
+    if us in OUT and them in OUT:
+        them = "canasta"  # one side goes out
+    return validate_record(MatchHand, {"sides": [_play(us, first), _play(them, second)]})
+
+
+# Each step: ("add", us, them) | ("edit", n, us, them) | ("delete", n) | ("undo",) |
+# ("redo",) | ("drop",) (delete the match, then bring it back)
+STEP = st.one_of(
+    st.tuples(st.just("add"), st.sampled_from(PLAYS), st.sampled_from(PLAYS)),
+    st.tuples(st.just("add"), st.sampled_from(PLAYS), st.sampled_from(PLAYS)),
+    st.tuples(st.just("edit"), st.integers(0, 9), st.sampled_from(PLAYS), st.sampled_from(PLAYS)),
+    st.tuples(st.just("delete"), st.integers(0, 9)),
+    st.tuples(st.just("undo")),
+    st.tuples(st.just("redo")),
+    st.tuples(st.just("drop")),
+)
+
+
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    table=st.sampled_from(sorted(TABLES)),
+    target=st.sampled_from([1000, 3000, 100_000]),
+    steps=st.lists(STEP, min_size=1, max_size=10),
+)
+def test_kept_statistics_after_any_changes_equal_a_full_recount(
+    store: Store, table: str, target: int, steps: list[tuple[Any, ...]]
+) -> None:
+    # Every example adds a match of its own to the same store: the kept statistics of
+    # the whole store (a hand added is counted alone, from the kept counts) are checked
+    # against the engine's count of every match after each change, and under every
+    # filter at the end.
+    data = {"variant": table, "target": target, "sides": TABLES[table]}
+    state = store.create_match(validate_record(MatchRecord, data))
+    for action in steps:
+        count = len(state.record.hands)
+        try:
+            if action[0] == "add":
+                state = store.add_hand(
+                    state.id, _hand_of(action[1], action[2], table), state.version
+                )
+            elif action[0] == "edit" and count:
+                hand = _hand_of(action[2], action[3], table)
+                state = store.edit_hand(state.id, action[1] % count, hand, state.version)
+            elif action[0] == "delete" and count:
+                state = store.delete_hand(state.id, action[1] % count, state.version)
+            elif action[0] == "undo" and state.undo:
+                state = store.undo(state.id, state.version)
+            elif action[0] == "redo" and state.redo:
+                state = store.redo(state.id, state.version)
+            elif action[0] == "drop":
+                store.delete_match(state.id, state.version)
+                assert store.statistics() == _stats(store.records())
+                state = store.restore_match(state.id)
+        except RuleViolationError:
+            pass  # refused (a rule broken, or the match is over): nothing saved
+        state = store.match(state.id)
+        assert store.statistics() == _stats(store.records()), action
     _every_filter_agrees(store)
 
 

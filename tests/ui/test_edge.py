@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from typing import Any, get_origin
 
 import flet as ft
 import msgpack
@@ -241,3 +241,58 @@ def test_skipping_plain_values_prepares_the_same_controls_as_flet(
     for value in (None, "text", 12, 1.5, True, b"x", ft.Colors.RED, ft.FontWeight.BOLD, padding):
         assert list(walk(builder, value, None, False)) == []
     assert calls == [padding]  # only the dataclass went on to Flet's own walk
+
+
+def test_flet_debug_lines_cost_nothing_while_off_and_are_kept_when_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A Flet logger that writes no debug line gets a ``debug`` that does nothing; one
+    set to DEBUG before the app starts keeps writing them."""
+    quiet = logging.getLogger("flet_object_patch")
+    loud = logging.getLogger("flet_components")
+    monkeypatch.setattr(quiet, "level", logging.WARNING)
+    monkeypatch.setattr(loud, "level", logging.DEBUG)
+    monkeypatch.delitem(quiet.__dict__, "debug", raising=False)
+    monkeypatch.delitem(loud.__dict__, "debug", raising=False)
+    quiet.manager._clear_cache()
+    serving.quiet_flet_debug()
+    assert quiet.debug is serving._no_debug_line
+    assert "debug" not in loud.__dict__  # Flet's own: its debug lines still written
+    lines: list[str] = []
+    handler = logging.Handler()
+    handler.emit = lambda record: lines.append(record.getMessage())  # type: ignore[method-assign]
+    loud.addHandler(handler)
+    try:
+        loud.debug("diffed %s", "Column")
+        quiet.debug("diffed %s", "Row")
+    finally:
+        loud.removeHandler(handler)
+    assert lines == ["diffed Column"]
+
+
+def test_an_event_type_remembered_is_flets_own() -> None:
+    """The type of a control's event, looked up once per control class and event, is
+    the one Flet works out itself, for each kind of event the app handles."""
+    from flet.controls import base_control
+
+    serving.remember_event_types()
+    remembered = base_control.get_event_field_type
+    assert getattr(remembered, "remembers", False)
+    flet_own = remembered.flet_own  # type: ignore[attr-defined]
+    cases = [
+        (ft.FilledButton(content="Save hand"), "on_click", ft.Event),
+        (ft.IconButton(ft.Icons.ADD), "on_click", ft.Event),
+        (ft.TextField(), "on_change", ft.Event),
+        (ft.TextField(), "on_submit", ft.Event),
+        (ft.Switch(), "on_change", ft.Event),
+        (ft.Dropdown(), "on_select", ft.Event),
+        (ft.Page.__new__(ft.Page), "on_resize", ft.PageResizeEvent),
+    ]
+    for control, name, expected in cases:
+        own = flet_own(control, name)
+        assert issubclass(get_origin(own) or own, expected), (name, own)
+        kept = remembered(control, name)
+        assert kept == own
+        assert remembered(control, name) is kept  # the second time: the one kept
+    serving.remember_event_types()  # once only: not wrapped again
+    assert base_control.get_event_field_type is remembered

@@ -680,6 +680,7 @@ def test_the_running_chart_draws_only_the_new_hands_points_again(store: Store) -
     start_classic(phone, target="100000")
     kept: KeptPoints = {}
     drawn = []
+    labels = []
     for _ in range(2):
         phone.match.begin_hand()
         phone.entry.set_quick(True)
@@ -690,6 +691,7 @@ def test_the_running_chart_draws_only_the_new_hands_points_again(store: Store) -
         record = phone.match.current.record
         shown = running_chart(record, score_match(record), 100000, kept)
         drawn.append([line.points for line in shown.content.controls[0].data_series])
+        labels.append(shown.content.controls[0].left_axis.labels)
     (one, two) = drawn
     for side in range(2):
         assert [(p.x, p.y) for p in two[side]] == [
@@ -702,4 +704,12 @@ def test_the_running_chart_draws_only_the_new_hands_points_again(store: Store) -
         assert all(two[side][2] is not p for p in one[side])
     # the target line's end moved: a new point there, its start kept
     assert two[2][0] is one[2][0] and two[2][1] is not one[2][1] and two[2][1].x == 2
-    assert len(kept) == 3 + 3 + 2  # only this drawing's points are kept
+    # the side's labels (the target sets the scale: 0 to 100,000 by 20,000) are the
+    # very labels drawn before
+    assert [(label.value, label.label.value) for label in labels[1]] == [
+        (value, f"{value:,}") for value in range(0, 100_001, 20_000)
+    ]
+    assert all(new is old for new, old in zip(labels[1], labels[0], strict=True))
+    # only this drawing's points and labels are kept
+    assert len([key for key in kept if key[0] != "label"]) == 3 + 3 + 2
+    assert len([key for key in kept if key[0] == "label"]) == 6

@@ -37,9 +37,11 @@ def axis_values(lowest: int, highest: int, step: int) -> list[int]:
     return list(range(first, highest + 1, step))
 
 
-#: The chart's points drawn last, by (line, hand, points): handed back as they are, so
-#: a hand added makes one new point per line and Flet's diff passes over the others.
-KeptPoints = dict[tuple[int, int, int], Any]
+#: The chart's points drawn last, by (line, hand, points), and its side's labels, by
+#: ("label", points, text): handed back as they are, so a hand added makes one new
+#: point per line (and no label unless the scale changes) and Flet's diff passes over
+#: the others.
+KeptPoints = dict[tuple[Any, ...], Any]
 
 
 def running_chart(
@@ -57,6 +59,14 @@ def running_chart(
         if made is None:
             made = fch.LineChartDataPoint(x, y)
         drawn_now[line, x, y] = made
+        return made
+
+    def label(value: int) -> Any:
+        text = points(value)
+        made = kept.get(("label", value, text)) if kept is not None else None
+        if made is None:
+            made = fch.ChartAxisLabel(value=value, label=ft.Text(text, size=11))
+        drawn_now["label", value, text] = made
         return made
 
     starts = [side.start_score for side in record.sides]
@@ -104,9 +114,6 @@ def running_chart(
         ],
         wrap=True,
     )
-    if kept is not None:
-        kept.clear()
-        kept.update(drawn_now)
     step = max(500, ((highest - lowest) // 5 // 500) * 500 or 500)
     hands = max(1, len(score.hands))
     chart = fch.LineChart(
@@ -123,10 +130,7 @@ def running_chart(
         left_axis=fch.ChartAxis(
             label_size=52,
             label_spacing=step,
-            labels=[
-                fch.ChartAxisLabel(value=value, label=ft.Text(points(value), size=11))
-                for value in axis_values(lowest, highest + step // 2, step)
-            ],
+            labels=[label(value) for value in axis_values(lowest, highest + step // 2, step)],
         ),
         # at most about 12 hand numbers, so they never run into each other
         bottom_axis=fch.ChartAxis(label_size=24, label_spacing=max(1, -(-hands // 12))),
@@ -137,6 +141,9 @@ def running_chart(
             interval=step, width=0.5, color=ft.Colors.OUTLINE_VARIANT
         ),
     )
+    if kept is not None:
+        kept.clear()
+        kept.update(drawn_now)
     return ft.Semantics(
         identifier="running-chart",
         label=_("Running totals chart: {totals}; target {points}").format(

@@ -293,37 +293,7 @@ def score_sheet(
         body = ft.Column(rows, spacing=0, key="score-sheet-rows")
     foot: list[ft.Control] = []
     if not score.finished:  # no next hand: no minimum to meet
-        foot.append(
-            ft.Row(
-                _row(
-                    [
-                        ft.Semantics(
-                            identifier=f"minimum-{index}",
-                            label=_("{name} initial meld minimum {minimum}").format(
-                                name=side.name, minimum=minimum
-                            ),
-                            exclude_semantics=True,  # read once, by its label
-                            content=ft.Container(
-                                ft.Text(
-                                    _("Minimum {minimum}").format(minimum=minimum),
-                                    size=size - 2,
-                                    weight=ft.FontWeight.BOLD,
-                                ),
-                                bgcolor=ft.Colors.SECONDARY_CONTAINER,
-                                border_radius=12,
-                                padding=ft.Padding.symmetric(horizontal=8, vertical=4),
-                            ),
-                        )
-                        for index, (side, minimum) in enumerate(
-                            zip(sides, score.initial_meld_minimums, strict=True)
-                        )
-                    ],
-                    "",
-                ),
-                spacing=0,
-                height=TOUCH,
-            )
-        )
+        foot.append(Minimums(names, tuple(score.initial_meld_minimums), size, key="minimums"))
     return ft.Semantics(
         identifier="score-sheet",
         container=True,
@@ -342,4 +312,38 @@ def score_sheet(
             border_radius=12,
             padding=ft.Padding.symmetric(vertical=8),
         ),
+    )
+
+
+@widget
+def Minimums(names: tuple[str, ...], minimums: tuple[int, ...], size: int) -> ft.Control:
+    """The foot of the score sheet: each side's initial meld minimum for the next hand
+    (rules §1.7), as a memoized widget: drawn again only when a minimum changes, not
+    on every Save."""
+    return ft.Row(
+        _row(
+            [
+                ft.Semantics(
+                    identifier=f"minimum-{index}",
+                    label=_("{name} initial meld minimum {minimum}").format(
+                        name=name, minimum=minimum
+                    ),
+                    exclude_semantics=True,  # read once, by its label
+                    content=ft.Container(
+                        ft.Text(
+                            _("Minimum {minimum}").format(minimum=minimum),
+                            size=size - 2,
+                            weight=ft.FontWeight.BOLD,
+                        ),
+                        bgcolor=ft.Colors.SECONDARY_CONTAINER,
+                        border_radius=12,
+                        padding=ft.Padding.symmetric(horizontal=8, vertical=4),
+                    ),
+                )
+                for index, (name, minimum) in enumerate(zip(names, minimums, strict=True))
+            ],
+            "",
+        ),
+        spacing=0,
+        height=TOUCH,
     )
