@@ -26,10 +26,12 @@ Browser launch is not counted. Speed is measured here, never asserted in tests.
 Usage::
 
     python tests/benchmarks/ui_speed.py [--runs 5] [--clicks 10] [--json]
+                                        [--only round-trips]
 
 With ``--json`` the last line printed is one JSON object: ``tap_ratio``, ``save_ratio``,
 ``start_ratio``, ``memory_ratio``, ``server_tap_ms``, ``server_save_ms``,
-``s1_actions``, ``s1_scrolls`` (and ``details``).
+``s1_actions``, ``s1_scrolls`` (and ``details``). ``--only round-trips`` measures (b)
+alone (the others are null), to compare two versions of the code in alternating runs.
 """
 
 from __future__ import annotations
@@ -454,6 +456,44 @@ def match_file(hands: list[dict[str, Any]], target: int) -> dict[str, Any]:
     }
 
 
+def round_trips(
+    save_ms: list[float], step_ms: list[float], click_ms: list[float]
+) -> dict[str, Any]:
+    """The round trips' medians (ms) and ratios to the bare button's."""
+    save, click, tap = (statistics.median(t) for t in (save_ms, click_ms, step_ms))
+    return {
+        "save_hand": save,
+        "bare_button": click,
+        "ratio": save / click,
+        "plus_tap_on_entry_screen": tap,
+        "plus_tap_ratio": tap / click,
+        "save_runs": save_ms,
+        "plus_tap_runs": step_ms,
+        "button_runs": click_ms,
+    }
+
+
+def measure_round_trips(clicks: int = 10) -> dict[str, Any]:
+    """(b) alone: the summary's other figures are None."""
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="ui-speed-") as folder, sync_playwright() as p:
+        workdir = Path(folder)
+        bench = Bench(workdir, p)
+        try:
+            save_ms, step_ms = bench.save_clicks(clicks, workdir)
+            click_ms = bench.minimal_clicks(clicks)
+        finally:
+            bench.close()
+    trips = round_trips(save_ms, step_ms, click_ms)
+    summary: dict[str, Any] = dict.fromkeys(
+        ("start_ratio", "memory_ratio", "server_tap_ms", "server_save_ms", "s1_actions")
+    )
+    summary["s1_scrolls"] = None
+    summary.update(tap_ratio=trips["plus_tap_ratio"], save_ratio=trips["ratio"])
+    return {"summary": summary, "round_trip_ms": trips}
+
+
 def measure(runs: int = 5, clicks: int = 10) -> dict[str, Any]:
     """Run every measurement; medians in seconds (a) and milliseconds (b), memory in MiB."""
     from playwright.sync_api import sync_playwright
@@ -481,12 +521,11 @@ def measure(runs: int = 5, clicks: int = 10) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="ui-server-") as folder:
         server = server_work(Path(folder))
     app_start, minimal_start = statistics.median(app_times), statistics.median(minimal_times)
-    save, click = statistics.median(save_ms), statistics.median(click_ms)
-    tap = statistics.median(step_ms)
+    trips = round_trips(save_ms, step_ms, click_ms)
     return {
         "summary": {
-            "tap_ratio": tap / click,
-            "save_ratio": save / click,
+            "tap_ratio": trips["plus_tap_ratio"],
+            "save_ratio": trips["ratio"],
             "start_ratio": app_start / minimal_start,
             "memory_ratio": memory["app, 30-hand match open"]["VmRSS"]
             / memory["minimal app, one tab"]["VmRSS"],
@@ -504,16 +543,7 @@ def measure(runs: int = 5, clicks: int = 10) -> dict[str, Any]:
             "app_runs": app_times,
             "minimal_runs": minimal_times,
         },
-        "round_trip_ms": {
-            "save_hand": save,
-            "bare_button": click,
-            "ratio": save / click,
-            "plus_tap_on_entry_screen": tap,
-            "plus_tap_ratio": tap / click,
-            "save_runs": save_ms,
-            "plus_tap_runs": step_ms,
-            "button_runs": click_ms,
-        },
+        "round_trip_ms": trips,
         "memory_mib": memory,
     }
 
@@ -523,23 +553,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5, help="start-ups of each app (default 5)")
     parser.add_argument("--clicks", type=int, default=10, help="round trips of each (default 10)")
     parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
+    parser.add_argument("--only", choices=["round-trips"], help="measure only (b), the round trips")
     args = parser.parse_args(argv)
-    result = measure(args.runs, args.clicks)
+    only = args.only == "round-trips"
+    result = measure_round_trips(args.clicks) if only else measure(args.runs, args.clicks)
     summary = result.pop("summary")
     if args.json:
         print(json.dumps(result, indent=2))
         print(json.dumps({**summary, "details": result}))  # the last line: one object
         return 0
-    s, r, w = result["startup_s"], result["round_trip_ms"], result["server_work_ms"]
+    r = result["round_trip_ms"]
+    if only:
+        _print_round_trips(r, args.clicks)
+        return 0
+    s, w = result["startup_s"], result["server_work_ms"]
     print(f"(a) spawn → first control, median of {args.runs}:")
     print(f"    canasta-scorer {s['app']:.2f} s   minimal Flet app {s['minimal']:.2f} s")
     print(f"    ratio {s['ratio']:.2f} (goal ≤ 1.1)")
-    print(f"(b) click → new text in the page, median of {args.clicks}:")
-    print(
-        f"    + tap in hand entry {r['plus_tap_on_entry_screen']:.0f} ms   bare button "
-        f"{r['bare_button']:.0f} ms   ratio {r['plus_tap_ratio']:.2f} (goal ≤ 1.2)"
-    )
-    print(f"    Save hand {r['save_hand']:.0f} ms   ratio {r['ratio']:.2f} (goal ≤ 1.5)")
+    _print_round_trips(r, args.clicks)
     print("(c) server process memory (MiB):")
     for what, fields in result["memory_mib"].items():
         print(f"    {what:28} VmRSS {fields['VmRSS']:6.1f}   VmHWM {fields['VmHWM']:6.1f}")
@@ -559,6 +590,15 @@ def main(argv: list[str] | None = None) -> int:
         f"(goal ≤ 40), {e['scrolls']} scrolls"
     )
     return 0
+
+
+def _print_round_trips(r: dict[str, Any], clicks: int) -> None:
+    print(f"(b) click → new text in the page, median of {clicks}:")
+    print(
+        f"    + tap in hand entry {r['plus_tap_on_entry_screen']:.0f} ms   bare button "
+        f"{r['bare_button']:.0f} ms   ratio {r['plus_tap_ratio']:.2f} (goal ≤ 1.2)"
+    )
+    print(f"    Save hand {r['save_hand']:.0f} ms   ratio {r['ratio']:.2f} (goal ≤ 1.5)")
 
 
 if __name__ == "__main__":
