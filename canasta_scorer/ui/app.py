@@ -332,17 +332,20 @@ def App(
                     key="hand-entry-holder",
                 )
             )
+        # The working note and the message have a place each, kept when empty: one
+        # coming or going changes that place alone, where a new row in this column
+        # would have the browser build both layers below again.
         controls: list[ft.Control] = [
-            ft.Container(m, padding=ft.Padding.symmetric(horizontal=12), key=f"bar-{m.key}")
-            for m in message
+            _bar(_working() if nav.working else None, "bar-working"),
+            _bar(_message(nav) if nav.message else None, "bar-message"),
+            ft.Stack(layers, fit=ft.StackFit.EXPAND, expand=True, key="match-layers"),
         ]
-        controls.append(ft.Stack(layers, fit=ft.StackFit.EXPAND, expand=True, key="match-layers"))
         return [
             _view(
                 title,
                 back,
                 actions,
-                ft.Column(controls, expand=True, spacing=8),
+                ft.Column(controls, expand=True, spacing=0),
                 False,
                 nav.language,
             )
@@ -357,6 +360,15 @@ def App(
     else:
         content = _centred(body)
     return [_view(title, back, actions, content, not entering, nav.language)]
+
+
+def _bar(content: ft.Control | None, key: str) -> ft.Control:
+    """A place above the scoreboard and hand entry for ``content`` (none: no height)."""
+    return ft.Container(
+        content,
+        padding=ft.Padding.only(left=12, right=12, bottom=8) if content is not None else None,
+        key=key,
+    )
 
 
 def _centred(body: list[ft.Control]) -> ft.Control:
@@ -515,13 +527,34 @@ def build_main(
     return main
 
 
+#: Seconds an action waits for the store before the tab says "Working…": a save
+#: made at once (the store free) shows its result without a screen in between.
+WORKING_DELAY = 0.4
+
+
 def _tab_work(
     page: ft.Page, worker: StoreWorker, edge: SessionEdge, model: Callable[[], AppModel]
 ) -> TabWork:
-    """One tab's way to the store worker: its busy flag shown, its failures at the edge."""
+    """One tab's way to the store worker: its busy flag shown once an action has waited
+    `WORKING_DELAY` seconds (a quick save draws no "Working…" in the browser, only its
+    result), its failures at the edge."""
+    changes = [0]  # how many times the busy flag changed: a later change outdates a wait
 
     def busy(on: bool) -> None:
-        model().nav.working = on
+        changes[0] += 1
+        nav = model().nav
+        if not on:
+            if nav.working:
+                nav.working = False
+            return
+        action = changes[0]
+
+        async def say() -> None:
+            await asyncio.sleep(WORKING_DELAY)
+            if changes[0] == action:  # still waiting for the same action
+                nav.working = True
+
+        page.run_task(say)
 
     def failed(error: BaseException) -> None:
         edge.report(str(error))

@@ -27,12 +27,13 @@ Browser launch is not counted. Speed is measured here, never asserted in tests.
 Usage::
 
     python tests/benchmarks/ui_speed.py [--runs 5] [--clicks 10] [--json]
-        [--only startup,round_trips,memory,server,s1]
+        [--only startup,round-trips,memory,server,s1]
 
 With ``--json`` the last line printed is one JSON object: ``tap_ratio``, ``save_ratio``,
 ``start_ratio``, ``memory_ratio``, ``server_tap_ms``, ``server_save_ms``,
-``s1_actions``, ``s1_scrolls`` (and ``details``); a figure of a part left out by
-``--only`` is null.
+``s1_actions``, ``s1_scrolls`` (and ``details``). ``--only`` measures the parts it names
+(a figure of a part left out is null; ``--only round-trips`` is (b) alone), to compare
+two versions of the code in alternating runs.
 """
 
 from __future__ import annotations
@@ -41,7 +42,6 @@ import argparse
 import functools
 import importlib.util
 import json
-import math
 import os
 import re
 import statistics
@@ -466,9 +466,26 @@ def match_file(hands: list[dict[str, Any]], target: int) -> dict[str, Any]:
     }
 
 
-#: The parts ``--only`` may choose: (a) start-up, (b) round trips, (c) memory, (d)
+def round_trips(
+    save_ms: list[float], step_ms: list[float], click_ms: list[float]
+) -> dict[str, Any]:
+    """The round trips' medians (ms) and ratios to the bare button's."""
+    save, click, tap = (statistics.median(t) for t in (save_ms, click_ms, step_ms))
+    return {
+        "save_hand": save,
+        "bare_button": click,
+        "ratio": save / click,
+        "plus_tap_on_entry_screen": tap,
+        "plus_tap_ratio": tap / click,
+        "save_runs": save_ms,
+        "plus_tap_runs": step_ms,
+        "button_runs": click_ms,
+    }
+
+
+#: The parts ``--only`` may name: (a) start-up, (b) round trips, (c) memory, (d)
 #: server work, (e) S1's hand.
-PARTS = ("startup", "round_trips", "memory", "server", "s1")
+PARTS = ("startup", "round-trips", "memory", "server", "s1")
 
 
 def measure(runs: int = 5, clicks: int = 10, only: tuple[str, ...] = PARTS) -> dict[str, Any]:
@@ -476,12 +493,11 @@ def measure(runs: int = 5, clicks: int = 10, only: tuple[str, ...] = PARTS) -> d
     and milliseconds (b), memory in MiB. A figure of a part not run is None."""
     from playwright.sync_api import sync_playwright
 
-    nothing: dict[str, Any] = {}
     app_times: list[float] = []
     minimal_times: list[float] = []
     app_cpu: list[float] = []
     minimal_cpu: list[float] = []
-    save_ms = step_ms = click_ms = [math.nan]
+    trips: dict[str, Any] = {}
     memory: dict[str, dict[str, float]] = {}
     s1: dict[str, Any] = {"actions": None, "scrolls": None}
     with tempfile.TemporaryDirectory(prefix="ui-speed-") as folder, sync_playwright() as p:
@@ -497,9 +513,9 @@ def measure(runs: int = 5, clicks: int = 10, only: tuple[str, ...] = PARTS) -> d
                     minimal_times.append(minimal)
                     app_cpu.append(app_spent)
                     minimal_cpu.append(minimal_spent)
-            if "round_trips" in only:
+            if "round-trips" in only:
                 save_ms, step_ms = bench.save_clicks(clicks, workdir)
-                click_ms = bench.minimal_clicks(clicks)
+                trips = round_trips(save_ms, step_ms, bench.minimal_clicks(clicks))
             if "memory" in only:
                 memory = bench.memory(workdir)
             if "s1" in only:
@@ -507,29 +523,36 @@ def measure(runs: int = 5, clicks: int = 10, only: tuple[str, ...] = PARTS) -> d
         finally:
             bench.close()
     # In-process, once Playwright (whose sync API keeps an event loop running) is gone.
-    server = nothing
+    server: dict[str, Any] = {}
     if "server" in only:
         with tempfile.TemporaryDirectory(prefix="ui-server-") as folder:
             server = server_work(Path(folder))
-    app_start = statistics.median(app_times) if app_times else math.nan
-    minimal_start = statistics.median(minimal_times) if minimal_times else math.nan
-    save, click = statistics.median(save_ms), statistics.median(click_ms)
-    tap = statistics.median(step_ms)
-    memory_ratio = (
-        memory["app, 30-hand match open"]["VmRSS"] / memory["minimal app, one tab"]["VmRSS"]
-        if memory
-        else math.nan
-    )
-
-    def known(value: float) -> float | None:
-        return None if math.isnan(value) else value
-
+    startup: dict[str, Any] = {}
+    if app_times:
+        app_start, minimal_start = statistics.median(app_times), statistics.median(minimal_times)
+        startup = {
+            "app": app_start,
+            "minimal": minimal_start,
+            "ratio": app_start / minimal_start,
+            "app_runs": app_times,
+            "minimal_runs": minimal_times,
+            "server_cpu": {
+                "app": statistics.median(app_cpu),
+                "minimal": statistics.median(minimal_cpu),
+                "ratio": statistics.median(app_cpu) / statistics.median(minimal_cpu),
+                "app_runs": app_cpu,
+                "minimal_runs": minimal_cpu,
+            },
+        }
     return {
         "summary": {
-            "tap_ratio": known(tap / click),
-            "save_ratio": known(save / click),
-            "start_ratio": known(app_start / minimal_start),
-            "memory_ratio": known(memory_ratio),
+            "tap_ratio": trips.get("plus_tap_ratio"),
+            "save_ratio": trips.get("ratio"),
+            "start_ratio": startup.get("ratio"),
+            "memory_ratio": memory["app, 30-hand match open"]["VmRSS"]
+            / memory["minimal app, one tab"]["VmRSS"]
+            if memory
+            else None,
             "server_tap_ms": server.get("tap_ms"),
             "server_save_ms": server.get("save_ms"),
             "s1_actions": s1["actions"],
@@ -537,32 +560,8 @@ def measure(runs: int = 5, clicks: int = 10, only: tuple[str, ...] = PARTS) -> d
         },
         "s1_entry": s1,
         "server_work_ms": server,
-        "startup_s": {
-            "app": known(app_start),
-            "minimal": known(minimal_start),
-            "ratio": known(app_start / minimal_start),
-            "app_runs": app_times,
-            "minimal_runs": minimal_times,
-            "server_cpu": {
-                "app": statistics.median(app_cpu) if app_cpu else None,
-                "minimal": statistics.median(minimal_cpu) if minimal_cpu else None,
-                "ratio": statistics.median(app_cpu) / statistics.median(minimal_cpu)
-                if app_cpu
-                else None,
-                "app_runs": app_cpu,
-                "minimal_runs": minimal_cpu,
-            },
-        },
-        "round_trip_ms": {
-            "save_hand": known(save),
-            "bare_button": known(click),
-            "ratio": known(save / click),
-            "plus_tap_on_entry_screen": known(tap),
-            "plus_tap_ratio": known(tap / click),
-            "save_runs": [] if math.isnan(save) else save_ms,
-            "plus_tap_runs": [] if math.isnan(tap) else step_ms,
-            "button_runs": [] if math.isnan(click) else click_ms,
-        },
+        "startup_s": startup,
+        "round_trip_ms": trips,
         "memory_mib": memory,
     }
 
@@ -575,7 +574,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--only",
         default=",".join(PARTS),
-        help=f"the parts to run, separated by commas (default all: {','.join(PARTS)})",
+        help=f"the parts to measure, separated by commas (default all: {','.join(PARTS)})",
     )
     args = parser.parse_args(argv)
     only = tuple(part.strip() for part in args.only.split(",") if part.strip())
@@ -588,7 +587,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(result, indent=2))
         print(json.dumps({**summary, "details": result}))  # the last line: one object
         return 0
-    s, r, w = result["startup_s"], result["round_trip_ms"], result["server_work_ms"]
+    s, w = result["startup_s"], result["server_work_ms"]
     if "startup" in only:
         print(f"(a) spawn → first control, median of {args.runs}:")
         print(f"    canasta-scorer {s['app']:.2f} s   minimal Flet app {s['minimal']:.2f} s")
@@ -598,13 +597,8 @@ def main(argv: list[str] | None = None) -> int:
             f"    the servers' CPU time until then: {cpu['app']:.2f} s and "
             f"{cpu['minimal']:.2f} s, ratio {cpu['ratio']:.2f}"
         )
-    if "round_trips" in only:
-        print(f"(b) click → new text in the page, median of {args.clicks}:")
-        print(
-            f"    + tap in hand entry {r['plus_tap_on_entry_screen']:.0f} ms   bare button "
-            f"{r['bare_button']:.0f} ms   ratio {r['plus_tap_ratio']:.2f} (goal ≤ 1.2)"
-        )
-        print(f"    Save hand {r['save_hand']:.0f} ms   ratio {r['ratio']:.2f} (goal ≤ 1.5)")
+    if "round-trips" in only:
+        _print_round_trips(result["round_trip_ms"], args.clicks)
     if "memory" in only:
         print("(c) server process memory (MiB):")
         for what, fields in result["memory_mib"].items():
@@ -627,6 +621,15 @@ def main(argv: list[str] | None = None) -> int:
             f"(goal ≤ 40), {e['scrolls']} scrolls"
         )
     return 0
+
+
+def _print_round_trips(r: dict[str, Any], clicks: int) -> None:
+    print(f"(b) click → new text in the page, median of {clicks}:")
+    print(
+        f"    + tap in hand entry {r['plus_tap_on_entry_screen']:.0f} ms   bare button "
+        f"{r['bare_button']:.0f} ms   ratio {r['plus_tap_ratio']:.2f} (goal ≤ 1.2)"
+    )
+    print(f"    Save hand {r['save_hand']:.0f} ms   ratio {r['ratio']:.2f} (goal ≤ 1.5)")
 
 
 if __name__ == "__main__":
