@@ -1,5 +1,32 @@
-"""``python -m canasta_scorer``: the command line."""
+"""``python -m canasta_scorer`` and the ``canasta-scorer`` command.
 
-from canasta_scorer.cli import main
+The browser version's server starts itself again with the C library's allocator
+(`canasta_scorer.ui.process`); that is decided here, from the command line alone,
+before the command line's module (pydantic, the rules engine, Babel) is imported, so
+the first interpreter imports next to nothing (README, Speed: start-up).
+"""
 
-raise SystemExit(main())
+from __future__ import annotations
+
+import sys
+
+
+def main() -> int:
+    """Run the command line (`canasta_scorer.cli.main`), started again first with the
+    C allocator when it asks for the browser version's server
+    (`canasta_scorer.ui.process.browser_server_asked`).
+
+    Returns:
+        The command's exit status (`canasta_scorer.cli.main`).
+    """
+    from canasta_scorer.ui.process import browser_server_asked, use_c_allocator
+
+    if browser_server_asked(sys.argv[1:]):
+        use_c_allocator()  # returns only when not started again
+    from canasta_scorer.cli import main as run
+
+    return run()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -646,10 +646,9 @@ def _cmd_app(args: argparse.Namespace) -> int:
 
     if getattr(args, "program", False) and (args.web or not desktop_possible()):
         use_c_allocator()  # the browser version's server: memory given back (README)
-    from canasta_scorer.store import StoreError
-
     try:
-        from canasta_scorer.ui.app import run_app
+        # the store is imported by then, or while the server listens
+        from canasta_scorer.ui.run import run_app
 
         return run_app(
             web=args.web,
@@ -660,10 +659,14 @@ def _cmd_app(args: argparse.Namespace) -> int:
             access_code_file=args.access_code_file,
             extra_hosts=tuple(args.allow_host or ()),
         )
-    except StoreError as error:
+    except ValueError as error:
         sys.stderr.write(_("canasta-scorer: {error}\n").format(error=error))
         return EXIT_UNREADABLE
-    except ValueError as error:
+    except Exception as error:
+        from canasta_scorer.store import StoreError  # imported by then
+
+        if not isinstance(error, StoreError):
+            raise
         sys.stderr.write(_("canasta-scorer: {error}\n").format(error=error))
         return EXIT_UNREADABLE
 

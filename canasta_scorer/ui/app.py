@@ -1,4 +1,5 @@
-"""The Flet app: wiring, settings from ``flet.toml``, the access code, running it.
+"""The Flet app: wiring, the access code, each tab's ``main(page)`` (`build_main`);
+its settings from ``flet.toml`` and running it are `canasta_scorer.ui.run`'s.
 
 ``canasta-scorer`` opens a desktop window where Flet's desktop client can be had;
 where it cannot (no display, or offline on first use) it serves the browser
@@ -12,13 +13,7 @@ import asyncio
 import contextlib
 import inspect
 import logging
-import os
-import secrets
-import sys
-import tomllib
 from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import flet as ft
@@ -29,7 +24,6 @@ from canasta_scorer.store import Store
 
 from . import walks
 from .address_bar import AddressBar
-from .addresses import announce
 from .awake import KeepAwake
 from .components.common import TOUCH, icon_button
 from .components.hand_entry import HandEntryScreen
@@ -37,22 +31,18 @@ from .components.home import HomeScreen, language_menu
 from .components.scoreboard import BoardActions, scoreboard, scoreboard_actions
 from .language import follow_device, speak_for, tab_language
 from .live import LiveUpdates
-from .process import desktop_possible
+from .run import Settings, load_settings, run_app
 from .serving import (
     AccessGate,
     ClientGate,
     SessionEdge,
-    check_access_code,
     guard_page,
     is_loopback,
-    listen,
     quiet_flet_debug,
-    read_access_code,
     reconnected,
     release_screen,
     released,
     remember_event_types,
-    serve_web,
 )
 from .state import (
     DRAFT_DELAY,
@@ -76,80 +66,6 @@ __all__ = [
     "run_app",
     "table_route",
 ]
-
-ROOT = Path(__file__).resolve().parents[2]
-ASSETS = ROOT / "assets"
-
-
-@dataclass(frozen=True)
-class Settings:
-    """The app's run settings (``flet.toml``; every key optional)."""
-
-    width: int = 420
-    height: int = 860
-    min_width: int = 360
-    min_height: int = 640
-    host: str = "127.0.0.1"
-    port: int = 8550
-    seed_color: str = "#1B5E20"
-    mode: str = "system"
-
-
-def load_settings(path: Path | None = None) -> Settings:
-    """Read ``flet.toml``: the given path, ``$CANASTA_SCORER_CONFIG``, ``./flet.toml``,
-    or the one beside the source; missing files and keys take the defaults.
-
-    Raises:
-        ValueError: a file that is not TOML or has a value of the wrong kind.
-    """
-    candidates = [path] if path else []
-    env = os.environ.get("CANASTA_SCORER_CONFIG")
-    if env:
-        candidates.append(Path(env))
-    candidates += [Path.cwd() / "flet.toml", ROOT / "flet.toml"]
-    for candidate in candidates:
-        if candidate is not None and candidate.is_file():
-            try:
-                data = tomllib.loads(candidate.read_text(encoding="utf-8"))
-            except tomllib.TOMLDecodeError as error:
-                raise ValueError(f"{candidate}: {error}") from None
-            window = data.get("window", {})
-            web = data.get("web", {})
-            theme = data.get("theme", {})
-            values = {
-                "width": window.get("width"),
-                "height": window.get("height"),
-                "min_width": window.get("min_width"),
-                "min_height": window.get("min_height"),
-                "host": web.get("host"),
-                "port": web.get("port"),
-                "seed_color": theme.get("seed_color"),
-                "mode": theme.get("mode"),
-            }
-            defaults = Settings()
-            clean: dict[str, Any] = {}
-            for key, value in values.items():
-                if value is None:
-                    continue
-                # TOML's true is a Python int too: a size or port must not be a bool
-                if isinstance(value, bool) or not isinstance(value, type(getattr(defaults, key))):
-                    raise ValueError(
-                        _("{candidate}: {key} should be {name__}, got {value!r}").format(
-                            candidate=candidate,
-                            key=key,
-                            name__=type(getattr(defaults, key)).__name__,
-                            value=value,
-                        )
-                    )
-                clean[key] = value
-            if clean.get("mode", "system") not in {"light", "dark", "system"}:
-                raise ValueError(
-                    _("{candidate}: theme mode is light, dark or system").format(
-                        candidate=candidate
-                    )
-                )
-            return Settings(**clean)
-    return Settings()
 
 
 TITLES = {
@@ -421,17 +337,20 @@ def App(
                     key="hand-entry-holder",
                 )
             )
+        # The working note and the message have a place each, kept when empty: one
+        # coming or going changes that place alone, where a new row in this column
+        # would have the browser build both layers below again.
         controls: list[ft.Control] = [
-            ft.Container(m, padding=ft.Padding.symmetric(horizontal=12), key=f"bar-{m.key}")
-            for m in message
+            _bar(_working() if nav.working else None, "bar-working"),
+            _bar(_message(nav) if nav.message else None, "bar-message"),
+            ft.Stack(layers, fit=ft.StackFit.EXPAND, expand=True, key="match-layers"),
         ]
-        controls.append(ft.Stack(layers, fit=ft.StackFit.EXPAND, expand=True, key="match-layers"))
         return [
             _view(
                 title,
                 back,
                 actions,
-                ft.Column(controls, expand=True, spacing=8),
+                ft.Column(controls, expand=True, spacing=0),
                 False,
                 nav.language,
             )
@@ -446,6 +365,15 @@ def App(
     else:
         content = _centred(body)
     return [_view(title, back, actions, content, not entering, nav.language)]
+
+
+def _bar(content: ft.Control | None, key: str) -> ft.Control:
+    """A place above the scoreboard and hand entry for ``content`` (none: no height)."""
+    return ft.Container(
+        content,
+        padding=ft.Padding.only(left=12, right=12, bottom=8) if content is not None else None,
+        key=key,
+    )
 
 
 def _centred(body: list[ft.Control]) -> ft.Control:
@@ -613,13 +541,34 @@ def build_main(
     return main
 
 
+#: Seconds an action waits for the store before the tab says "Working…": a save
+#: made at once (the store free) shows its result without a screen in between.
+WORKING_DELAY = 0.4
+
+
 def _tab_work(
     page: ft.Page, worker: StoreWorker, edge: SessionEdge, model: Callable[[], AppModel]
 ) -> TabWork:
-    """One tab's way to the store worker: its busy flag shown, its failures at the edge."""
+    """One tab's way to the store worker: its busy flag shown once an action has waited
+    `WORKING_DELAY` seconds (a quick save draws no "Working…" in the browser, only its
+    result), its failures at the edge."""
+    changes = [0]  # how many times the busy flag changed: a later change outdates a wait
 
     def busy(on: bool) -> None:
-        model().nav.working = on
+        changes[0] += 1
+        nav = model().nav
+        if not on:
+            if nav.working:
+                nav.working = False
+            return
+        action = changes[0]
+
+        async def say() -> None:
+            await asyncio.sleep(WORKING_DELAY)
+            if changes[0] == action:  # still waiting for the same action
+                nav.working = True
+
+        page.run_task(say)
 
     def failed(error: BaseException) -> None:
         edge.report(str(error))
@@ -663,126 +612,3 @@ def _quietly(job: Callable[[], None], what: str) -> None:
         job()
     except Exception:
         logging.getLogger("canasta_scorer").exception("%s failed", what)
-
-
-def run_app(
-    *,
-    web: bool = False,
-    host: str | None = None,
-    port: int | None = None,
-    db: str | None = None,
-    access_code: str | None = None,
-    access_code_file: str | None = None,
-    extra_hosts: tuple[str, ...] = (),
-    settings: Settings | None = None,
-) -> int:
-    """Run the app until it is closed (SIGTERM or Ctrl+C for the browser version).
-
-    Args:
-        web: serve the browser version instead of opening a window.
-        host: address or name to serve on (default from flet.toml, 127.0.0.1); unless
-            every address it binds is a loopback one, every visitor is asked for the
-            access code.
-        port: port to serve on (default from flet.toml, 8550).
-        db: database URL (default: see `canasta_scorer.store.default_url`).
-        access_code: the code to ask for (else ``access_code_file``, else
-            ``$CANASTA_SCORER_ACCESS_CODE``); when none is given and the app is served
-            beyond this machine, one is generated and printed. A given code is asked for
-            on loopback too, and never printed.
-        access_code_file: a file whose first line is the code.
-        extra_hosts: other names the server is reached by (a reverse proxy's).
-        settings: run settings; read from flet.toml by default.
-
-    Returns:
-        The exit status.
-
-    Raises:
-        ValueError: the port is taken, the host unknown, the code file unreadable.
-        StoreError: the database cannot be opened.
-    """
-    settings = settings or load_settings()
-    host = settings.host if host is None else host
-    port = port or settings.port
-    code = access_code
-    if code is None and access_code_file:
-        code = read_access_code(access_code_file)
-    if code is None:
-        code = os.environ.get("CANASTA_SCORER_ACCESS_CODE") or None
-    if code is not None:
-        code = check_access_code(code)
-    assets = str(ASSETS) if ASSETS.is_dir() else None
-    store = Store.open(db)
-    if not web and not desktop_possible():
-        print(
-            _(
-                "No display here (neither DISPLAY nor WAYLAND_DISPLAY is set), so no window can "
-                "open: serving the browser version instead."
-            ),
-            file=sys.stderr,
-            flush=True,
-        )
-    worker = StoreWorker()
-    if not web and desktop_possible():
-        main = build_main(store, settings, AccessGate(code), worker=worker)
-        try:
-            ft.run(main, view=ft.AppView.FLET_APP, assets_dir=assets)
-            _stop(store, worker)
-            return 0
-        except Exception as error:  # the desktop client could not be had
-            print(
-                _(
-                    "No desktop window ({name__}: {error}); serving the browser version instead."
-                ).format(name__=type(error).__name__, error=error),
-                file=sys.stderr,
-            )
-    listener = listen(host, port)
-    try:
-        # only a generated code is printed: one you chose stays off the terminal
-        generated = None
-        if code is None and not listener.loopback:
-            code = generated = f"{secrets.randbelow(10**6):06d}"
-            print(
-                _("Every visitor is asked for the access code {code}").format(code=code), flush=True
-            )
-        elif code is not None:
-            print(_("Every visitor is asked for the access code you gave."), flush=True)
-        main = build_main(store, settings, AccessGate(code), worker=worker)
-        if listener.everywhere:
-            announce(
-                "::" if "::" in listener.addresses else "0.0.0.0",
-                listener.port,
-                sys.stdout,
-                access_code=generated,
-            )
-        else:
-            shown = listener.addresses[0]
-            shown = f"[{shown}]" if ":" in shown else shown
-            print(
-                _(
-                    "Canasta scorer: open http://{shown}:{port}/ in a browser (Ctrl+C stops it)."
-                ).format(shown=shown, port=listener.port),
-                flush=True,
-            )
-    except BaseException:
-        listener.close()
-        raise
-    serve_web(
-        main, listener, assets_dir=assets, extra_hosts=extra_hosts, on_stop=store.stop_waiting
-    )
-    _stop(store, worker)
-    return 0
-
-
-#: How long the saves still queued when the app stops get to finish (seconds).
-STOP_SECONDS = 2.0
-
-
-def _stop(store: Store, worker: StoreWorker) -> None:
-    """The app is stopping: no save waits for another program any more; those queued
-    (a tab's last draft) are made or given up, then the store is closed."""
-    store.stop_waiting()
-    if not worker.close(STOP_SECONDS):
-        logging.getLogger("canasta_scorer").warning(
-            "stopped with %d saves not made (nothing of them was written)", worker.pending
-        )
-    store.close()

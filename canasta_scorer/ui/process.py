@@ -10,13 +10,15 @@ gone; a few objects that live on (a cache entry, a log record) keep most arenas,
 after 20 clients had come and gone the server held 231 MiB against 98 MiB before them.
 With ``PYTHONMALLOC=malloc`` the freed memory goes back to the C library, whose
 ``malloc_trim`` (`canasta_scorer.ui.serving.reclaim`) gives it back to the system:
-110 MiB against 101 MiB in the same run, for about 5 to 10% more of the server's time.
+110 MiB against 101 MiB in the same run, for about 15% more of the server's time per
+visit and at start-up (README, Speed: start-up and memory).
 """
 
 from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Sequence
 
 #: The environment a server started again gets: Python's objects from the C
 #: library's allocator, and at most two of glibc's arenas (one per busy thread would
@@ -29,6 +31,30 @@ def desktop_possible() -> bool:
     if sys.platform.startswith("linux"):
         return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
     return True
+
+
+#: The commands of ``canasta-scorer`` that are not the app (with none of them, or with
+#: ``app``, the command line runs the app).
+OTHER_COMMANDS = frozenset(
+    {"score", "match", "check", "check-meld", "minimum", "matches", "export", "import", "backup"}
+)
+#: Options that only print and stop.
+ONLY_PRINTING = frozenset({"-h", "--help", "--version"})
+
+
+def browser_server_asked(argv: Sequence[str]) -> bool:
+    """Whether a command line (the arguments after the program's name) asks for the
+    browser version's server: no other command and nothing that only prints named,
+    and ``--web`` given or no window possible (`desktop_possible`).
+
+    A look at the words alone, made before the command line is read (so that a
+    server started again has imported nothing heavy first): a value that happens to
+    be a command's name (``--db score``) makes it answer False, and the command
+    line's own check (`canasta_scorer.cli`) starts the server again later instead."""
+    words = set(argv)
+    if words & OTHER_COMMANDS or words & ONLY_PRINTING:
+        return False
+    return "--web" in words or not desktop_possible()
 
 
 def _glibc() -> bool:

@@ -984,13 +984,16 @@ def serve_web(
     session_seconds: int = SESSION_SECONDS,
     renderer: str | None = None,
     on_stop: Callable[[], None] | None = None,
+    on_serving: Callable[[Callable[[], None]], None] | None = None,
 ) -> None:
     """Serve ``main`` to browsers on the listener's sockets until SIGTERM or Ctrl+C.
 
     Returns after every connection is closed (at most `GRACEFUL_SECONDS` after the
     signal). ``on_stop`` is called as soon as the signal comes (the app tells its
     store to stop waiting for another program's lock, so a save in progress
-    finishes or gives up at once).
+    finishes or gives up at once). ``on_serving`` is called just before the server
+    starts, with a function that stops it as the signal does (callable from any
+    thread): the app loads itself meanwhile (`canasta_scorer.ui.run.LateApp`).
     """
     import flet_web.fastapi as flet_fastapi  # type: ignore[import-untyped]
     import uvicorn
@@ -1048,6 +1051,8 @@ def serve_web(
     gc.collect()
     gc.freeze()
     previous = signal.getsignal(signal.SIGTERM)
+    if on_serving is not None:
+        on_serving(lambda: setattr(server, "should_exit", True))
     try:
         server.run(sockets=listener.sockets)
     finally:

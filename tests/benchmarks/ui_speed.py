@@ -6,7 +6,8 @@ both servers started the same way):
 (a) start-up: from spawning the server process to the first usable screen, i.e. the
     first control in Flutter's semantics tree (the "Working..." loader has none), for
     ``canasta-scorer app --web`` and for a one-button Flet app; median of ``--runs``
-    runs each, alternating, after one warm-up run of each. Goal: ratio ≤ 1.1.
+    runs each, alternating, after one warm-up run of each, with the server's CPU time
+    until then (/proc/PID/stat; moved less by a busy machine). Goal: ratio ≤ 1.1.
 (b) round trips, in-page ``el.click()`` timed with ``performance.now()`` and a
     MutationObserver, median of ``--clicks``, next to a bare button whose click
     changes a text in the minimal app: a ``+`` tap in hand entry (red threes, S1's
@@ -26,10 +27,13 @@ Browser launch is not counted. Speed is measured here, never asserted in tests.
 Usage::
 
     python tests/benchmarks/ui_speed.py [--runs 5] [--clicks 10] [--json]
+        [--only startup,round-trips,memory,server,s1]
 
 With ``--json`` the last line printed is one JSON object: ``tap_ratio``, ``save_ratio``,
 ``start_ratio``, ``memory_ratio``, ``server_tap_ms``, ``server_save_ms``,
-``s1_actions``, ``s1_scrolls`` (and ``details``).
+``s1_actions``, ``s1_scrolls`` (and ``details``). ``--only`` measures the parts it names
+(a figure of a part left out is null; ``--only round-trips`` is (b) alone), to compare
+two versions of the code in alternating runs.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ import argparse
 import functools
 import importlib.util
 import json
+import os
 import re
 import statistics
 import subprocess
@@ -122,6 +127,12 @@ def _memory(pid: int) -> dict[str, float]:
     return fields
 
 
+def _cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process so far (/proc/PID/stat), in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 class Bench:
     """The servers, the browser and the measurements."""
 
@@ -190,11 +201,12 @@ class Bench:
 
     # --- (a) start-up ----------------------------------------------------------------
 
-    def startup(self, kind: str, db_url: str) -> float:
-        """Seconds from spawning the server to the first control in the semantics tree."""
-        with self.served(kind, db_url) as (url, _process, spawned), self.tab() as page:
+    def startup(self, kind: str, db_url: str) -> tuple[float, float]:
+        """Seconds from spawning the server to the first control in the semantics tree,
+        and the server's CPU time until then (seconds; a busy machine moves it less)."""
+        with self.served(kind, db_url) as (url, process, spawned), self.tab() as page:
             self.open(page, url)
-            return time.perf_counter() - spawned
+            return time.perf_counter() - spawned, _cpu_seconds(process.pid)
 
     # --- (b) round trips -------------------------------------------------------------
 
@@ -454,66 +466,102 @@ def match_file(hands: list[dict[str, Any]], target: int) -> dict[str, Any]:
     }
 
 
-def measure(runs: int = 5, clicks: int = 10) -> dict[str, Any]:
-    """Run every measurement; medians in seconds (a) and milliseconds (b), memory in MiB."""
+def round_trips(
+    save_ms: list[float], step_ms: list[float], click_ms: list[float]
+) -> dict[str, Any]:
+    """The round trips' medians (ms) and ratios to the bare button's."""
+    save, click, tap = (statistics.median(t) for t in (save_ms, click_ms, step_ms))
+    return {
+        "save_hand": save,
+        "bare_button": click,
+        "ratio": save / click,
+        "plus_tap_on_entry_screen": tap,
+        "plus_tap_ratio": tap / click,
+        "save_runs": save_ms,
+        "plus_tap_runs": step_ms,
+        "button_runs": click_ms,
+    }
+
+
+#: The parts ``--only`` may name: (a) start-up, (b) round trips, (c) memory, (d)
+#: server work, (e) S1's hand.
+PARTS = ("startup", "round-trips", "memory", "server", "s1")
+
+
+def measure(runs: int = 5, clicks: int = 10, only: tuple[str, ...] = PARTS) -> dict[str, Any]:
+    """Run the measurements of ``only`` (every one by default); medians in seconds (a)
+    and milliseconds (b), memory in MiB. A figure of a part not run is None."""
     from playwright.sync_api import sync_playwright
 
+    app_times: list[float] = []
+    minimal_times: list[float] = []
+    app_cpu: list[float] = []
+    minimal_cpu: list[float] = []
+    trips: dict[str, Any] = {}
+    memory: dict[str, dict[str, float]] = {}
+    s1: dict[str, Any] = {"actions": None, "scrolls": None}
     with tempfile.TemporaryDirectory(prefix="ui-speed-") as folder, sync_playwright() as p:
         workdir = Path(folder)
         bench = Bench(workdir, p)
         try:
             startup_db = f"sqlite:///{workdir / 'startup.db'}"
-            app_times: list[float] = []
-            minimal_times: list[float] = []
-            for run in range(runs + 1):  # run 0 warms up (and creates the database)
-                app = bench.startup("app", startup_db)
-                minimal = bench.startup("minimal", startup_db)
+            for run in range(runs + 1 if "startup" in only else 0):
+                app, app_spent = bench.startup("app", startup_db)  # run 0 warms up (the db)
+                minimal, minimal_spent = bench.startup("minimal", startup_db)
                 if run:
                     app_times.append(app)
                     minimal_times.append(minimal)
-            save_ms, step_ms = bench.save_clicks(clicks, workdir)
-            click_ms = bench.minimal_clicks(clicks)
-            memory = bench.memory(workdir)
-            s1 = bench.s1_entry(workdir)
+                    app_cpu.append(app_spent)
+                    minimal_cpu.append(minimal_spent)
+            if "round-trips" in only:
+                save_ms, step_ms = bench.save_clicks(clicks, workdir)
+                trips = round_trips(save_ms, step_ms, bench.minimal_clicks(clicks))
+            if "memory" in only:
+                memory = bench.memory(workdir)
+            if "s1" in only:
+                s1 = bench.s1_entry(workdir)
         finally:
             bench.close()
     # In-process, once Playwright (whose sync API keeps an event loop running) is gone.
-    with tempfile.TemporaryDirectory(prefix="ui-server-") as folder:
-        server = server_work(Path(folder))
-    app_start, minimal_start = statistics.median(app_times), statistics.median(minimal_times)
-    save, click = statistics.median(save_ms), statistics.median(click_ms)
-    tap = statistics.median(step_ms)
-    return {
-        "summary": {
-            "tap_ratio": tap / click,
-            "save_ratio": save / click,
-            "start_ratio": app_start / minimal_start,
-            "memory_ratio": memory["app, 30-hand match open"]["VmRSS"]
-            / memory["minimal app, one tab"]["VmRSS"],
-            "server_tap_ms": server["tap_ms"],
-            "server_save_ms": server["save_ms"],
-            "s1_actions": s1["actions"],
-            "s1_scrolls": s1["scrolls"],
-        },
-        "s1_entry": s1,
-        "server_work_ms": server,
-        "startup_s": {
+    server: dict[str, Any] = {}
+    if "server" in only:
+        with tempfile.TemporaryDirectory(prefix="ui-server-") as folder:
+            server = server_work(Path(folder))
+    startup: dict[str, Any] = {}
+    if app_times:
+        app_start, minimal_start = statistics.median(app_times), statistics.median(minimal_times)
+        startup = {
             "app": app_start,
             "minimal": minimal_start,
             "ratio": app_start / minimal_start,
             "app_runs": app_times,
             "minimal_runs": minimal_times,
+            "server_cpu": {
+                "app": statistics.median(app_cpu),
+                "minimal": statistics.median(minimal_cpu),
+                "ratio": statistics.median(app_cpu) / statistics.median(minimal_cpu),
+                "app_runs": app_cpu,
+                "minimal_runs": minimal_cpu,
+            },
+        }
+    return {
+        "summary": {
+            "tap_ratio": trips.get("plus_tap_ratio"),
+            "save_ratio": trips.get("ratio"),
+            "start_ratio": startup.get("ratio"),
+            "memory_ratio": memory["app, 30-hand match open"]["VmRSS"]
+            / memory["minimal app, one tab"]["VmRSS"]
+            if memory
+            else None,
+            "server_tap_ms": server.get("tap_ms"),
+            "server_save_ms": server.get("save_ms"),
+            "s1_actions": s1["actions"],
+            "s1_scrolls": s1["scrolls"],
         },
-        "round_trip_ms": {
-            "save_hand": save,
-            "bare_button": click,
-            "ratio": save / click,
-            "plus_tap_on_entry_screen": tap,
-            "plus_tap_ratio": tap / click,
-            "save_runs": save_ms,
-            "plus_tap_runs": step_ms,
-            "button_runs": click_ms,
-        },
+        "s1_entry": s1,
+        "server_work_ms": server,
+        "startup_s": startup,
+        "round_trip_ms": trips,
         "memory_mib": memory,
     }
 
@@ -523,42 +571,65 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5, help="start-ups of each app (default 5)")
     parser.add_argument("--clicks", type=int, default=10, help="round trips of each (default 10)")
     parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
+    parser.add_argument(
+        "--only",
+        default=",".join(PARTS),
+        help=f"the parts to measure, separated by commas (default all: {','.join(PARTS)})",
+    )
     args = parser.parse_args(argv)
-    result = measure(args.runs, args.clicks)
+    only = tuple(part.strip() for part in args.only.split(",") if part.strip())
+    unknown = sorted(set(only) - set(PARTS))
+    if unknown:
+        parser.error(f"--only: no part {', '.join(unknown)} (parts: {', '.join(PARTS)})")
+    result = measure(args.runs, args.clicks, only)
     summary = result.pop("summary")
     if args.json:
         print(json.dumps(result, indent=2))
         print(json.dumps({**summary, "details": result}))  # the last line: one object
         return 0
-    s, r, w = result["startup_s"], result["round_trip_ms"], result["server_work_ms"]
-    print(f"(a) spawn → first control, median of {args.runs}:")
-    print(f"    canasta-scorer {s['app']:.2f} s   minimal Flet app {s['minimal']:.2f} s")
-    print(f"    ratio {s['ratio']:.2f} (goal ≤ 1.1)")
-    print(f"(b) click → new text in the page, median of {args.clicks}:")
+    s, w = result["startup_s"], result["server_work_ms"]
+    if "startup" in only:
+        print(f"(a) spawn → first control, median of {args.runs}:")
+        print(f"    canasta-scorer {s['app']:.2f} s   minimal Flet app {s['minimal']:.2f} s")
+        print(f"    ratio {s['ratio']:.2f} (goal ≤ 1.1)")
+        cpu = s["server_cpu"]
+        print(
+            f"    the servers' CPU time until then: {cpu['app']:.2f} s and "
+            f"{cpu['minimal']:.2f} s, ratio {cpu['ratio']:.2f}"
+        )
+    if "round-trips" in only:
+        _print_round_trips(result["round_trip_ms"], args.clicks)
+    if "memory" in only:
+        print("(c) server process memory (MiB):")
+        for what, fields in result["memory_mib"].items():
+            print(f"    {what:28} VmRSS {fields['VmRSS']:6.1f}   VmHWM {fields['VmHWM']:6.1f}")
+        print(f"    ratio {summary['memory_ratio']:.2f} (goal ≤ 1.5)")
+    if "server" in only:
+        print("(d) server work (ms, median):")
+        print(
+            f"    + tap {w['tap_ms']:.1f} (state {w['tap_state_ms']:.1f}, components + diff + "
+            f"encoding {w['tap_render_diff_encode_ms']:.1f}; goal < 5)"
+        )
+        print(
+            f"    Save {w['save_ms']:.1f} (state + store {w['save_state_and_store_ms']:.1f}, "
+            f"components + diff + encoding {w['save_render_diff_encode_ms']:.1f}; goal < 25)"
+        )
+    if "s1" in only:
+        e = result["s1_entry"]
+        print(
+            f"(e) S1's hand: {e['taps']} taps + {e['keys']} key presses = {e['actions']} "
+            f"(goal ≤ 40), {e['scrolls']} scrolls"
+        )
+    return 0
+
+
+def _print_round_trips(r: dict[str, Any], clicks: int) -> None:
+    print(f"(b) click → new text in the page, median of {clicks}:")
     print(
         f"    + tap in hand entry {r['plus_tap_on_entry_screen']:.0f} ms   bare button "
         f"{r['bare_button']:.0f} ms   ratio {r['plus_tap_ratio']:.2f} (goal ≤ 1.2)"
     )
     print(f"    Save hand {r['save_hand']:.0f} ms   ratio {r['ratio']:.2f} (goal ≤ 1.5)")
-    print("(c) server process memory (MiB):")
-    for what, fields in result["memory_mib"].items():
-        print(f"    {what:28} VmRSS {fields['VmRSS']:6.1f}   VmHWM {fields['VmHWM']:6.1f}")
-    print(f"    ratio {summary['memory_ratio']:.2f} (goal ≤ 1.5)")
-    print("(d) server work (ms, median):")
-    print(
-        f"    + tap {w['tap_ms']:.1f} (state {w['tap_state_ms']:.1f}, components + diff + "
-        f"encoding {w['tap_render_diff_encode_ms']:.1f}; goal < 5)"
-    )
-    print(
-        f"    Save {w['save_ms']:.1f} (state + store {w['save_state_and_store_ms']:.1f}, "
-        f"components + diff + encoding {w['save_render_diff_encode_ms']:.1f}; goal < 25)"
-    )
-    e = result["s1_entry"]
-    print(
-        f"(e) S1's hand: {e['taps']} taps + {e['keys']} key presses = {e['actions']} "
-        f"(goal ≤ 40), {e['scrolls']} scrolls"
-    )
-    return 0
 
 
 if __name__ == "__main__":

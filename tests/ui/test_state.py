@@ -25,6 +25,7 @@ from canasta_scorer.rules import (
 )
 from canasta_scorer.store import Store
 from canasta_scorer.ui import app as app_module
+from canasta_scorer.ui import run as run_module
 from canasta_scorer.ui.app import AccessGate, Settings, load_settings
 from canasta_scorer.ui.drafts import NOTHING_ENTERED, HandDraft
 from canasta_scorer.ui.state import AppModel, Screen, build_model
@@ -778,7 +779,7 @@ def no_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """No flet.toml anywhere load_settings looks (not even the repository's)."""
     monkeypatch.delenv("CANASTA_SCORER_CONFIG", raising=False)
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(app_module, "ROOT", tmp_path / "nowhere")
+    monkeypatch.setattr(run_module, "ROOT", tmp_path / "nowhere")
     return tmp_path
 
 

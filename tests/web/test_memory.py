@@ -6,6 +6,7 @@ allocator was chosen."""
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -86,3 +87,41 @@ def test_a_start_that_fails_goes_on_as_it_is(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(os, "execve", refused)
     process.use_c_allocator()  # returns: the program goes on
     assert tried == [["/no/python", "x"]]
+
+
+@pytest.mark.skipif(not GLIBC, reason="the C allocator is used with glibc only")
+def test_the_server_starts_again_before_anything_heavy_is_imported() -> None:
+    script = (
+        "import os, sys\n"
+        "def started_again(path, argv, env):\n"
+        "    heavy = ('pydantic', 'babel', 'flet', 'sqlalchemy', 'canasta_scorer.cli')\n"
+        "    found = [m for m in heavy if m in sys.modules]\n"
+        "    print('started again with', env['PYTHONMALLOC'], found)\n"
+        "    raise SystemExit(0)\n"
+        "os.execve = started_again\n"
+        "sys.argv = ['canasta-scorer', 'app', '--web', '--port', '1']\n"
+        "from canasta_scorer.__main__ import main\n"
+        "main()\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONMALLOC"}
+    done = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["started again with malloc []"]
+
+
+def test_the_command_line_words_that_ask_for_the_browser_server(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(process, "desktop_possible", lambda: True)
+    assert process.browser_server_asked(["app", "--web", "--port", "8550"])
+    assert process.browser_server_asked(["--db", "sqlite:///x.db", "--web"])
+    assert not process.browser_server_asked(["app"])  # a window
+    assert not process.browser_server_asked(["--web", "score", "hand.json"])
+    assert not process.browser_server_asked(["app", "--web", "--help"])
+    monkeypatch.setattr(process, "desktop_possible", lambda: False)  # no display
+    assert process.browser_server_asked([])
+    assert process.browser_server_asked(["--lang", "de", "app"])
+    assert not process.browser_server_asked(["matches"])
+    assert not process.browser_server_asked(["import", "app"])  # a file named app

@@ -140,6 +140,8 @@ def running_chart(
         min_y=lowest,
         max_y=highest + step // 2,
         height=240,
+        # drawn once with the new point: no 150 ms of frames easing the lines over
+        animation=ft.Animation(ft.Duration(milliseconds=0), ft.AnimationCurve.LINEAR),
         # the points in the language's form ("5.500" in German), not the chart's own
         # English shorthand ("5.5K")
         left_axis=fch.ChartAxis(

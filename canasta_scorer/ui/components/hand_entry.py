@@ -200,11 +200,12 @@ def _working(score: SideScore) -> ft.Control:
 
 def _style(chosen: bool, tone: bool = False, **style: Any) -> ft.ButtonStyle:
     """A button's look, filled when ``chosen`` (``tone``: the lighter fill). One kind
-    of button either way, so a tap changes its colours, not the control."""
+    of button either way, so a tap changes its colours, not the control: at once, not
+    eased over the browser's next frames (each of which draws the whole screen)."""
     if chosen:
         style["bgcolor"] = ft.Colors.SECONDARY_CONTAINER if tone else ft.Colors.PRIMARY
         style["color"] = ft.Colors.ON_SECONDARY_CONTAINER if tone else ft.Colors.ON_PRIMARY
-    return ft.ButtonStyle(**style)
+    return ft.ButtonStyle(animation_duration=ft.Duration(), **style)
 
 
 def _count_button(

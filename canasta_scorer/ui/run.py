@@ -1,0 +1,351 @@
+"""Running the app: its settings (``flet.toml``), the window, and the browser
+version's server, which listens and serves the page before the app itself is loaded.
+
+Nothing heavy is imported here: the store (SQLAlchemy), the screens and the state
+are imported by `LateApp` in a thread of their own once the server listens, while the
+browser loads the page (README, Speed: start-up); a tab that connects meanwhile
+waits for them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import gc
+import logging
+import os
+import secrets
+import sys
+import threading
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from canasta_scorer.i18n import _
+
+from .process import desktop_possible
+from .serving import check_access_code, listen, read_access_code, serve_web
+
+if TYPE_CHECKING:
+    import flet as ft
+
+    from canasta_scorer.store import Store
+
+    from .worker import StoreWorker
+
+__all__ = ["ASSETS", "LateApp", "Settings", "load_settings", "run_app"]
+
+ROOT = Path(__file__).resolve().parents[2]
+ASSETS = ROOT / "assets"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The app's run settings (``flet.toml``; every key optional)."""
+
+    width: int = 420
+    height: int = 860
+    min_width: int = 360
+    min_height: int = 640
+    host: str = "127.0.0.1"
+    port: int = 8550
+    seed_color: str = "#1B5E20"
+    mode: str = "system"
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    """Read ``flet.toml``: the given path, ``$CANASTA_SCORER_CONFIG``, ``./flet.toml``,
+    or the one beside the source; missing files and keys take the defaults.
+
+    Raises:
+        ValueError: a file that is not TOML or has a value of the wrong kind.
+    """
+    candidates = [path] if path else []
+    env = os.environ.get("CANASTA_SCORER_CONFIG")
+    if env:
+        candidates.append(Path(env))
+    candidates += [Path.cwd() / "flet.toml", ROOT / "flet.toml"]
+    for candidate in candidates:
+        if candidate is not None and candidate.is_file():
+            try:
+                data = tomllib.loads(candidate.read_text(encoding="utf-8"))
+            except tomllib.TOMLDecodeError as error:
+                raise ValueError(f"{candidate}: {error}") from None
+            window = data.get("window", {})
+            web = data.get("web", {})
+            theme = data.get("theme", {})
+            values = {
+                "width": window.get("width"),
+                "height": window.get("height"),
+                "min_width": window.get("min_width"),
+                "min_height": window.get("min_height"),
+                "host": web.get("host"),
+                "port": web.get("port"),
+                "seed_color": theme.get("seed_color"),
+                "mode": theme.get("mode"),
+            }
+            defaults = Settings()
+            clean: dict[str, Any] = {}
+            for key, value in values.items():
+                if value is None:
+                    continue
+                # TOML's true is a Python int too: a size or port must not be a bool
+                if isinstance(value, bool) or not isinstance(value, type(getattr(defaults, key))):
+                    raise ValueError(
+                        _("{candidate}: {key} should be {name__}, got {value!r}").format(
+                            candidate=candidate,
+                            key=key,
+                            name__=type(getattr(defaults, key)).__name__,
+                            value=value,
+                        )
+                    )
+                clean[key] = value
+            if clean.get("mode", "system") not in {"light", "dark", "system"}:
+                raise ValueError(
+                    _("{candidate}: theme mode is light, dark or system").format(
+                        candidate=candidate
+                    )
+                )
+            return Settings(**clean)
+    return Settings()
+
+
+class LateApp:
+    """The app loaded in a thread of its own while the server already serves: its
+    store opened, its ``main(page)`` built (`canasta_scorer.ui.app.build_main`).
+
+    Args:
+        db: the database URL (`canasta_scorer.store.Store.open`).
+        settings: the run settings.
+        code: the access code asked for, or None.
+        store: a store already open (it is not opened again), with its worker.
+    """
+
+    def __init__(
+        self,
+        db: str | None,
+        settings: Settings,
+        code: str | None,
+        store: tuple[Store, StoreWorker] | None = None,
+    ) -> None:
+        self._db = db
+        self._settings = settings
+        self._code = code
+        self._opened = store
+        self._main: concurrent.futures.Future[Callable[[ft.Page], None]] = (
+            concurrent.futures.Future()
+        )
+        self._thread: threading.Thread | None = None
+        self._waited = False
+
+    @property
+    def store(self) -> tuple[Store, StoreWorker] | None:
+        """The store and its worker, once open."""
+        return self._opened
+
+    def start(self, stop: Callable[[], None]) -> None:
+        """Load the app in a thread; ``stop`` (stop the server) is called when that
+        fails (`failure` says why)."""
+
+        def load() -> None:
+            try:
+                from canasta_scorer.store import Store
+
+                from .app import AccessGate, build_main
+                from .worker import StoreWorker
+
+                if self._opened is None:
+                    self._opened = (Store.open(self._db), StoreWorker())
+                store, worker = self._opened
+                main = build_main(store, self._settings, AccessGate(self._code), worker=worker)
+            except BaseException as error:
+                self._main.set_exception(error)
+                stop()
+                return
+            # What loading made lives as long as the server: out of the collector's
+            # way (`canasta_scorer.ui.serving.serve_web` does the same at start), but
+            # only while no tab waits: a tab's objects frozen with it would never be
+            # collected (its controls form reference cycles), nor all they hold.
+            if not self._waited:
+                gc.collect()
+                gc.freeze()
+            self._main.set_result(main)
+
+        self._thread = threading.Thread(target=load, name="canasta-load", daemon=True)
+        self._thread.start()
+
+    async def main(self, page: ft.Page) -> None:
+        """Flet's ``main(page)`` for a tab: the app's, once it is loaded."""
+        if not self._main.done():
+            self._waited = True
+            # a tab of its own waits: a tab that goes away meanwhile cancels its
+            # wait, not the loading the others wait for too
+            loop = asyncio.get_running_loop()
+            loaded = asyncio.Event()
+
+            def done(_future: object) -> None:
+                with contextlib.suppress(RuntimeError):  # the server has stopped
+                    loop.call_soon_threadsafe(loaded.set)
+
+            self._main.add_done_callback(done)
+            await loaded.wait()
+        self._main.result()(page)
+
+    def failure(self) -> BaseException | None:
+        """Why the app could not be loaded (the server stopped), or None; waits
+        until loading has ended."""
+        if self._thread is not None:
+            self._thread.join()
+        if not self._main.done():
+            return None
+        return self._main.exception()
+
+    def stop_waiting(self) -> None:
+        """The server is stopping: no save waits for another program's lock."""
+        if self._opened is not None:
+            self._opened[0].stop_waiting()
+
+
+def run_app(
+    *,
+    web: bool = False,
+    host: str | None = None,
+    port: int | None = None,
+    db: str | None = None,
+    access_code: str | None = None,
+    access_code_file: str | None = None,
+    extra_hosts: tuple[str, ...] = (),
+    settings: Settings | None = None,
+) -> int:
+    """Run the app until it is closed (SIGTERM or Ctrl+C for the browser version).
+
+    Args:
+        web: serve the browser version instead of opening a window.
+        host: address or name to serve on (default from flet.toml, 127.0.0.1); unless
+            every address it binds is a loopback one, every visitor is asked for the
+            access code.
+        port: port to serve on (default from flet.toml, 8550).
+        db: database URL (default: see `canasta_scorer.store.default_url`).
+        access_code: the code to ask for (else ``access_code_file``, else
+            ``$CANASTA_SCORER_ACCESS_CODE``); when none is given and the app is served
+            beyond this machine, one is generated and printed. A given code is asked for
+            on loopback too, and never printed.
+        access_code_file: a file whose first line is the code.
+        extra_hosts: other names the server is reached by (a reverse proxy's).
+        settings: run settings; read from flet.toml by default.
+
+    Returns:
+        The exit status.
+
+    Raises:
+        ValueError: the port is taken, the host unknown, the code file unreadable.
+        StoreError: the database cannot be opened (the browser version's server,
+            which listens before the app is loaded, has stopped by then).
+    """
+    settings = settings or load_settings()
+    host = settings.host if host is None else host
+    port = port or settings.port
+    code = access_code
+    if code is None and access_code_file:
+        code = read_access_code(access_code_file)
+    if code is None:
+        code = os.environ.get("CANASTA_SCORER_ACCESS_CODE") or None
+    if code is not None:
+        code = check_access_code(code)
+    assets = str(ASSETS) if ASSETS.is_dir() else None
+    opened: tuple[Store, StoreWorker] | None = None
+    if not web and desktop_possible():
+        import flet as ft
+
+        from canasta_scorer.store import Store
+
+        from .app import AccessGate, build_main
+        from .worker import StoreWorker
+
+        opened = (Store.open(db), StoreWorker())
+        main = build_main(opened[0], settings, AccessGate(code), worker=opened[1])
+        try:
+            ft.run(main, view=ft.AppView.FLET_APP, assets_dir=assets)
+            _stop(*opened)
+            return 0
+        except Exception as error:  # the desktop client could not be had
+            print(
+                _(
+                    "No desktop window ({name__}: {error}); serving the browser version instead."
+                ).format(name__=type(error).__name__, error=error),
+                file=sys.stderr,
+            )
+    elif not web:
+        print(
+            _(
+                "No display here (neither DISPLAY nor WAYLAND_DISPLAY is set), so no window can "
+                "open: serving the browser version instead."
+            ),
+            file=sys.stderr,
+            flush=True,
+        )
+    listener = listen(host, port)
+    try:
+        # only a generated code is printed: one you chose stays off the terminal
+        generated = None
+        if code is None and not listener.loopback:
+            code = generated = f"{secrets.randbelow(10**6):06d}"
+            print(
+                _("Every visitor is asked for the access code {code}").format(code=code), flush=True
+            )
+        elif code is not None:
+            print(_("Every visitor is asked for the access code you gave."), flush=True)
+        if listener.everywhere:
+            from .addresses import announce
+
+            announce(
+                "::" if "::" in listener.addresses else "0.0.0.0",
+                listener.port,
+                sys.stdout,
+                access_code=generated,
+            )
+        else:
+            shown = listener.addresses[0]
+            shown = f"[{shown}]" if ":" in shown else shown
+            print(
+                _(
+                    "Canasta scorer: open http://{shown}:{port}/ in a browser (Ctrl+C stops it)."
+                ).format(shown=shown, port=listener.port),
+                flush=True,
+            )
+    except BaseException:
+        listener.close()
+        raise
+    app = LateApp(db, settings, code, store=opened)
+    serve_web(
+        app.main,
+        listener,
+        assets_dir=assets,
+        extra_hosts=extra_hosts,
+        on_stop=app.stop_waiting,
+        on_serving=app.start,
+    )
+    failure = app.failure()
+    if app.store is not None:
+        _stop(*app.store)
+    if failure is not None:
+        raise failure
+    return 0
+
+
+#: How long the saves still queued when the app stops get to finish (seconds).
+STOP_SECONDS = 2.0
+
+
+def _stop(store: Store, worker: StoreWorker) -> None:
+    """The app is stopping: no save waits for another program any more; those queued
+    (a tab's last draft) are made or given up, then the store is closed."""
+    store.stop_waiting()
+    if not worker.close(STOP_SECONDS):
+        logging.getLogger("canasta_scorer").warning(
+            "stopped with %d saves not made (nothing of them was written)", worker.pending
+        )
+    store.close()

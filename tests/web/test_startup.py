@@ -1,0 +1,149 @@
+"""The browser version's server listens and serves its page before the app is loaded
+(`canasta_scorer.ui.run`): the store, the screens and the state are imported in a
+thread of their own meanwhile, and a tab that connects early waits for them."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from canasta_scorer.ui import run
+
+from .flet_client import FletClient
+from .server import free_port, start
+from .test_server import HOME_TEXT
+
+#: What the first screen does not need before the server listens.
+LOADED_LATER = (
+    "sqlalchemy",
+    "sqlmodel",
+    "alembic",
+    "canasta_scorer.store",
+    "canasta_scorer.ui.app",
+    "canasta_scorer.ui.state",
+    "canasta_scorer.ui.components",
+    "flet_charts",
+)
+
+
+def test_nothing_of_the_app_is_imported_before_the_server_serves(tmp_path: Path) -> None:
+    script = (
+        "import sys\n"
+        "from canasta_scorer.ui import run\n"
+        "def serving(main, listener, **options):\n"
+        "    later = " + repr(LOADED_LATER) + "\n"
+        "    print('serving with', sorted(m for m in later if m in sys.modules))\n"
+        "    listener.close()\n"
+        "run.serve_web = serving\n"
+        f"run.run_app(web=True, port={free_port()}, db='sqlite:///{tmp_path / 'x.db'}')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, cwd=tmp_path
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "serving with []"
+    assert not (tmp_path / "x.db").exists()  # the store is opened once the server listens
+
+
+def test_a_database_that_cannot_be_opened_stops_the_server(tmp_path: Path) -> None:
+    (tmp_path / "canasta.db").write_bytes(b"not a database, " * 64)
+    port = str(free_port())
+    command = [sys.executable, "-m", "canasta_scorer", "app", "--web", "--port", port]
+    done = subprocess.run(
+        [*command, "--db", f"sqlite:///{tmp_path / 'canasta.db'}"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 2, done.stderr
+    assert f"Canasta scorer: open http://127.0.0.1:{port}/" in done.stdout  # it listened first
+    assert "is not a canasta_scorer database; it was not changed" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert (tmp_path / "canasta.db").read_bytes() == b"not a database, " * 64
+
+
+def test_a_tab_that_goes_away_while_the_app_loads_leaves_the_others_waiting(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from canasta_scorer.ui import app as app_module
+
+    release = threading.Event()
+    shown: list[str] = []
+
+    def build_main(*_args: Any, **_options: Any) -> Any:
+        release.wait(10)
+        return lambda page: shown.append(page)
+
+    class FakeStore:
+        @staticmethod
+        def open(_url: str | None) -> str:
+            return "store"
+
+    monkeypatch.setattr(app_module, "build_main", build_main)
+    monkeypatch.setattr("canasta_scorer.store.Store", FakeStore)
+    frozen: list[bool] = []
+    monkeypatch.setattr(run.gc, "freeze", lambda: frozen.append(True))
+    stopped: list[bool] = []
+    late = run.LateApp("sqlite://", run.Settings(), None)
+
+    async def tabs() -> None:
+        late.start(lambda: stopped.append(True))
+        first = asyncio.ensure_future(late.main("first tab"))  # type: ignore[arg-type]
+        second = asyncio.ensure_future(late.main("second tab"))  # type: ignore[arg-type]
+        await asyncio.sleep(0.05)
+        first.cancel()  # its browser went away
+        await asyncio.sleep(0.05)
+        release.set()
+        await asyncio.wait_for(second, 10)
+        assert first.cancelled()
+        await late.main("third tab")  # type: ignore[arg-type]
+
+    asyncio.run(tabs())
+    assert shown == ["second tab", "third tab"]
+    assert late.failure() is None and stopped == []
+    assert frozen == []  # the tabs that waited are never frozen with what loading made
+    store, worker = late.store or (None, None)
+    assert store == "store"
+    assert worker is not None
+    worker.close(1)
+
+
+def test_a_tab_opened_at_once_sees_home(tmp_path: Path) -> None:
+    served = start(tmp_path)
+    try:
+        client = FletClient(served.ws, origin=served.origin)
+        try:
+            client.register()  # as soon as the page answers: the app may still load
+            client.wait_text(HOME_TEXT)
+        finally:
+            client.close()
+    finally:
+        assert served.stop() == 0
+
+
+def test_what_loading_made_is_frozen_when_no_tab_waited(monkeypatch: pytest.MonkeyPatch) -> None:
+    from canasta_scorer.ui import app as app_module
+
+    class FakeStore:
+        @staticmethod
+        def open(_url: str | None) -> str:
+            return "store"
+
+    monkeypatch.setattr(app_module, "build_main", lambda *_a, **_k: lambda page: None)
+    monkeypatch.setattr("canasta_scorer.store.Store", FakeStore)
+    frozen: list[bool] = []
+    monkeypatch.setattr(run.gc, "freeze", lambda: frozen.append(True))
+    late = run.LateApp("sqlite://", run.Settings(), None)
+    late.start(lambda: None)
+    assert late.failure() is None
+    assert frozen == [True]
+    asyncio.run(late.main("a tab"))  # type: ignore[arg-type]
+    assert late.store is not None
+    late.store[1].close(1)
