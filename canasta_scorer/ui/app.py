@@ -22,6 +22,7 @@ from canasta_scorer import i18n
 from canasta_scorer.i18n import N_, _
 from canasta_scorer.store import Store
 
+from . import walks
 from .address_bar import AddressBar
 from .awake import KeepAwake
 from .components.common import TOUCH, icon_button
@@ -39,8 +40,9 @@ from .serving import (
     is_loopback,
     quiet_flet_debug,
     reconnected,
+    release_screen,
+    released,
     remember_event_types,
-    skip_plain_values,
 )
 from .state import (
     DRAFT_DELAY,
@@ -227,7 +229,10 @@ def App(
     is opened."""
     # Flet draws this tab's screens in a task of its own: they speak its language
     i18n.speak(nav.language)
-    unlocked, set_unlocked = ft.use_state(not gate.needed)
+    # (a tab's screen drawn again on a reconnect stays unlocked)
+    unlocked, set_unlocked = ft.use_state(
+        not gate.needed or (isinstance(gate, ClientGate) and gate.unlocked)
+    )
     code, set_code = ft.use_state("")
     problem, set_problem = ft.use_state("")
     board_actions = ft.use_memo(lambda: BoardActions(match, nav), [])
@@ -441,7 +446,7 @@ def build_main(
         settings.mode, ft.ThemeMode.SYSTEM
     )
     _warm_up()
-    skip_plain_values()
+    walks.install()
     quiet_flet_debug()
     remember_event_types()
     live = LiveUpdates(store)
@@ -491,19 +496,28 @@ def build_main(
                 page.on_app_lifecycle_state_change = awake.lifecycle
                 awake.ask()
 
+            def show() -> None:
+                page.render_views(App, model.nav, model.match, model, tab_gate, address, awake)
+
             # Flet keeps a tab's session (and this state) across a page reload: on the
-            # reconnect, read again what another device may have changed meanwhile.
+            # reconnect, read again what another device may have changed meanwhile,
+            # and build the screen again if it was released when the tab went away.
             def connected(_event: Any) -> None:
                 reconnected(page)
                 _quietly(model.nav.refresh, "refreshing on a reconnect")
+                if released(page):
+                    _quietly(show, "showing the screen again on a reconnect")
                 if awake is not None:
                     awake.again()
 
             page.on_connect = connected
 
             async def disconnect(event: Any) -> None:
-                # the tab went away: the hand being entered is kept at once
+                # the tab went away: the hand being entered is kept at once, and the
+                # screen's controls are let go while Flet keeps the session for a
+                # reconnect (the state stays: a reconnect builds the screen again)
                 _quietly(model.entry.flush, "keeping the hand being entered")
+                _quietly(lambda: release_screen(page), "releasing the screen of a closed tab")
                 if gate_disconnect is not None:
                     result = gate_disconnect(event)
                     if inspect.isawaitable(result):
@@ -519,7 +533,7 @@ def build_main(
                 lambda: address.changed(e.route), "opening an address"
             )
             _quietly(lambda: model.nav.open_address(page.route), "opening an address")
-            page.render_views(App, model.nav, model.match, model, tab_gate, address, awake)
+            show()
 
         edge.retry = start
         start()

@@ -45,7 +45,6 @@ import weakref
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable, Iterator, MutableMapping
 from dataclasses import dataclass, field
-from enum import Enum
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -644,9 +643,11 @@ def _unlock_seconds() -> float:
 
 @dataclass
 class _Tab:
-    """What the serving layer keeps of one tab: closed for never unlocking."""
+    """What the serving layer keeps of one tab: closed for never unlocking; its
+    screen let go while it was away (`release_screen`)."""
 
     expired: bool = False
+    released: bool = False
 
 
 def _tab(page: ft.Page) -> _Tab:
@@ -688,6 +689,24 @@ def reconnected(page: ft.Page) -> None:
         page.run_task(_close_tab, page)
 
 
+def release_screen(page: ft.Page) -> None:
+    """A tab's connection ended: let go of its screen's controls (the scoreboard of a
+    long match is a few hundred, about 0.5 MiB) while Flet keeps the session for a
+    reconnect, which builds the screen again from the tab's state (`released` says
+    it must). Nothing is sent: the page has no connection, and a reconnecting client
+    is sent the whole page anyway."""
+    page.views = [ft.View(route=page.route or "/")]
+    page.update()  # the controls leave Flet's index and the page's last snapshot
+    _tab(page).released = True
+
+
+def released(page: ft.Page) -> bool:
+    """True once, after `release_screen`: the screen is to be built again."""
+    tab = _tab(page)
+    was, tab.released = tab.released, False
+    return was
+
+
 #: The tabs (sessions) the app holds now: opened, not yet closed by Flet.
 _open_tabs: set[int] = set()
 
@@ -712,40 +731,6 @@ def short_message_text() -> None:
         return f"Message({action})"
 
     Message.__repr__ = text  # type: ignore[method-assign,assignment]
-
-
-#: Values in which Flet's preparation of added controls finds nothing to prepare.
-_PLAIN_VALUES = (str, int, float, bytes, Enum)
-
-
-def skip_plain_values() -> None:
-    """Let Flet pass over plain values when it prepares the controls a screen added.
-
-    Before a patch is sent, Flet walks every field of every control it added (about 60
-    a control: ``DiffBuilder._configure_dataclass``, a generator calling itself for
-    each value), though only dataclasses, lists and dicts hold anything to prepare;
-    for None, a string, a number or an enum member it makes a generator that does
-    nothing. Those values are answered here at once, and everything else goes to
-    Flet's own method: opening a long match's scoreboard costs about a third less
-    (README, Speed). Installed once per process; changes no result.
-    """
-    from flet.controls.object_patch import DiffBuilder
-
-    if getattr(DiffBuilder._configure_dataclass, "skips_plain_values", False):
-        return
-
-    def configure(
-        self: Any, item: Any, parent: Any, frozen: bool, configure_setattr_only: bool = False
-    ) -> Iterator[Any]:
-        if item is None or isinstance(item, _PLAIN_VALUES):
-            return iter(())
-        return configure.flet_walk(  # type: ignore[attr-defined,no-any-return]
-            self, item, parent, frozen, configure_setattr_only
-        )
-
-    configure.flet_walk = DiffBuilder._configure_dataclass  # type: ignore[attr-defined]
-    configure.skips_plain_values = True  # type: ignore[attr-defined]
-    DiffBuilder._configure_dataclass = configure  # type: ignore[method-assign]
 
 
 #: Flet's loggers that write a debug line for nearly every control diffed or drawn.
@@ -1135,7 +1120,7 @@ def _reclaim_soon() -> None:
         return
     delay = RECLAIM_BUSY_SECONDS if _open_tabs else RECLAIM_SECONDS
     pending = _reclaim_pending
-    if isinstance(pending, asyncio.TimerHandle):
+    if pending is not None:  # (uvloop's handles are not asyncio.TimerHandle objects)
         if pending.when() <= loop.time() + delay:
             return
         pending.cancel()  # the last tab closed: sooner

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import flet as ft
@@ -44,14 +45,30 @@ def axis_values(lowest: int, highest: int, step: int) -> list[int]:
 KeptPoints = dict[tuple[Any, ...], Any]
 
 
+def charts() -> Any:
+    """``flet_charts``, imported when a chart is first drawn (not at start-up).
+
+    Its Matplotlib and Plotly charts keep the errors of importing those libraries
+    (not installed) and with them the errors' tracebacks, whose frames would keep
+    alive everything on the stack of the first drawing: the whole screen of the
+    first tab that drew a chart. The tracebacks are let go (the errors stay)."""
+    import flet_charts  # type: ignore[import-untyped]
+
+    for name, module in list(sys.modules.items()):
+        if name.startswith("flet_charts."):
+            for value in list(vars(module).values()):
+                if isinstance(value, BaseException):
+                    value.__traceback__ = None
+    return flet_charts
+
+
 def running_chart(
     record: MatchRecord, score: MatchScore, target: int, kept: KeptPoints | None = None
 ) -> ft.Control:
     """Each side's running total after each hand (hand 0 is the start), and the target;
     a long match's lines go through `MOST_POINTS` of its hands (see `chart_hands`).
     ``kept``: the points drawn last (see `KeptPoints`), replaced by this drawing's."""
-    import flet_charts as fch  # type: ignore[import-untyped]  # only when a chart is drawn
-
+    fch = charts()
     drawn_now: KeptPoints = {}
 
     def point(line: int, x: int, y: int) -> Any:

@@ -98,7 +98,9 @@ def _table(columns: list[tuple[str, str]], rows: list[list[str]], key: str) -> f
 @screen
 def StatsScreen(state: History) -> ft.Control:
     """Every player's record and every partnership's, from the matches in the store."""
-    import flet_charts as fch  # type: ignore[import-untyped]  # only when a chart is drawn
+    from .chart import charts
+
+    fch = charts()  # only when a chart is drawn
 
     stats = state.stats
     if stats is None or not stats.players:
