@@ -34,7 +34,7 @@ from babel.dates import format_date, format_datetime
 from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal, format_percent
+from babel.numbers import format_decimal, format_percent, get_group_symbol
 from babel.support import Translations
 
 from canasta_scorer.rules import (
@@ -219,6 +219,18 @@ def number(value: int | float, *, sign: bool = False, places: int | None = None)
         rounded = Decimal(f"{value:.{places}f}")
         text = format_decimal(rounded, pattern, locale=current().locale, group_separator=True)
     return "+" + text if sign and value > 0 else text
+
+
+def group_symbol() -> str:
+    """The thousands separator of the language in force, as `number` writes it
+    (``","`` in English, ``"."`` in German): what `canasta_scorer.rules.parse_number`
+    reads back (its ``group``) from a number typed in that language."""
+    return _group_symbol(current().code)
+
+
+@functools.lru_cache(maxsize=32)
+def _group_symbol(code: str) -> str:
+    return str(get_group_symbol(language(code).locale))
 
 
 @functools.lru_cache(maxsize=4096, typed=True)

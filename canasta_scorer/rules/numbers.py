@@ -1,10 +1,14 @@
 """Whole numbers as players type them: scores, targets, totals counted on paper.
 
 ``1500``, ``1,500``, ``1 500``, ``-35``, ``−35`` (the minus sign of score sheets) and
-``+100`` are read; anything else is an error that names what was typed.
+``+100`` are read; in a language that groups thousands with a full stop (German,
+Spanish, Italian, Portuguese), ``1.500`` instead of ``1,500``; anything else is an error
+that names what was typed.
 
 >>> parse_number("1,500"), parse_number(" −35 "), parse_number("+100"), parse_number("")
 (1500, -35, 100, None)
+>>> parse_number("1.630", group=".")
+1630
 >>> parse_number("12,34")
 Traceback (most recent call last):
 ...
@@ -20,15 +24,23 @@ from .words import phrase
 
 __all__ = ["parse_number"]
 
-_NUMBER = re.compile(r"[+-]?(?:\d{1,3}(?:[, ]\d{3})+|\d+)")
+#: By the thousands separator of the player's language: the numbers it reads.
+_NUMBERS = {
+    ",": re.compile(r"[+-]?(?:\d{1,3}(?:[, ]\d{3})+|\d+)"),
+    ".": re.compile(r"[+-]?(?:\d{1,3}(?:[. ]\d{3})+|\d+)"),
+}
 _MINUS_SIGNS = str.maketrans({"−": "-", "–": "-", "\u00a0": " ", "\u202f": " "})
 
 
-def parse_number(text: str) -> int | None:
+def parse_number(text: str, group: str = ",") -> int | None:
     """Read a whole number typed by a player.
 
     Args:
-        text: the text as typed; thousands may be grouped with commas or spaces.
+        text: the text as typed; thousands may be grouped with ``group`` or spaces.
+        group: the thousands separator of the player's language as the app writes
+            numbers: ``","`` (English, the default) or ``"."`` (German, Spanish,
+            Italian, Portuguese); any other (a language grouping with spaces) is
+            taken as ``","``.
 
     Returns:
         The number, or ``None`` when nothing was typed.
@@ -40,9 +52,11 @@ def parse_number(text: str) -> int | None:
     plain = text.translate(_MINUS_SIGNS).strip()
     if not plain:
         return None
-    if len(plain) > 30 or not _NUMBER.fullmatch(plain):
+    if group not in _NUMBERS:
+        group = ","
+    if len(plain) > 30 or not _NUMBERS[group].fullmatch(plain):
         raise NumberSyntaxError(
             f"{text.strip()!r} is not a whole number",
             phrase("error.not_a_number", text=repr(text.strip())),
         )
-    return int(plain.replace(",", "").replace(" ", ""))
+    return int(plain.replace(group, "").replace(" ", ""))

@@ -111,7 +111,7 @@ CARD_SLOTS: dict[str, tuple[Slot, ...]] = {
 
 def _number(text: str, where: str, problems: list[tuple[str, str]], default: int = 0) -> int:
     try:
-        number = parse_number(text)
+        number = parse_number(text, group=i18n.group_symbol())
     except CanastaError as error:
         problems.append((where, i18n.error_text(error)))
         return default

@@ -316,7 +316,7 @@ class HandDraft(BaseModel):
         for index in range(len(record.sides)):
             text = (self.totals[index] if index < len(self.totals) else "").strip()
             try:
-                total = parse_number(text)
+                total = parse_number(text, group=i18n.group_symbol())
             except CanastaError as error:
                 problems.append(Problem(f"sides[{index}].total", i18n.error_text(error)))
                 continue
@@ -372,7 +372,7 @@ class MatchSetup(BaseModel):
 
         def number(text: str, where: str) -> int | None:
             try:
-                return parse_number(text)
+                return parse_number(text, group=i18n.group_symbol())
             except CanastaError as error:
                 problems.append(Problem(where, i18n.error_text(error)))
                 return None

@@ -30,6 +30,27 @@ def test_typed_numbers_are_read(text: str, expected: int | None) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "expected"),
+    [("1.630", 1630), ("12.345.670", 12345670), ("1 500", 1500), ("-35", -35), ("1500", 1500)],
+)
+def test_a_language_grouping_with_full_stops_reads_them(text: str, expected: int) -> None:
+    assert parse_number(text, group=".") == expected
+
+
+@pytest.mark.parametrize("text", ["1,630", "1.5", "12,34", "1.5000"])
+def test_a_language_grouping_with_full_stops_refuses_commas_and_fractions(text: str) -> None:
+    with pytest.raises(NumberSyntaxError) as caught:
+        parse_number(text, group=".")
+    assert str(caught.value) == f"{text!r} is not a whole number"
+
+
+def test_another_separator_is_read_as_a_comma() -> None:
+    assert parse_number("1,630", group="\u202f") == 1630
+    with pytest.raises(NumberSyntaxError):
+        parse_number("1.630", group="\u202f")
+
+
+@pytest.mark.parametrize(
     "text", ["1.5", "12,34", "1,5000", "abc", "5 points", "--5", ",500", "1e3"]
 )
 def test_what_is_not_a_whole_number_is_an_error_naming_it(text: str) -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from canasta_scorer import i18n
 from canasta_scorer.rules import (
     Card,
     Code,
@@ -675,6 +676,31 @@ def test_quick_totals_keep_who_sat_out(state: AppModel) -> None:
     assert state.entry.draft is not None
     assert (state.entry.draft.quick, state.entry.draft.totals) == (True, ("1230", "-85"))
     assert state.entry.draft.sitting_out == "Bea"
+
+
+@pytest.mark.parametrize(
+    ("code", "typed", "refused"),
+    [("de", "1.630", "1,630"), ("es", "1.630", "1,630"), ("en", "1,630", "1.630")],
+)
+def test_a_quick_total_is_read_as_the_language_writes_it(
+    state: AppModel, code: str, typed: str, refused: str
+) -> None:
+    """A total typed with the language's thousands separator is read (German 1.630),
+    and one with the other separator is not a whole number there."""
+    start_classic(state)
+    state.match.begin_hand()
+    state.entry.set_quick(True)
+    with i18n.use(code):
+        state.entry.set_quick_total(0, refused)
+        state.entry.set_quick_total(1, "-85")
+        preview = state.entry.preview
+        assert preview is not None and not preview.can_save
+        state.entry.set_quick_total(0, typed)
+        preview = state.entry.preview
+        assert preview is not None and preview.can_save, preview
+        assert state.match.save_hand(), state.nav.message
+    assert state.match.current is not None
+    assert state.match.current.score.running_totals == (1630, -85)
 
 
 # --- navigation -------------------------------------------------------------------------
