@@ -18,6 +18,7 @@ import os
 import secrets
 import sys
 import threading
+import time
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -113,6 +114,11 @@ def load_settings(path: Path | None = None) -> Settings:
     return Settings()
 
 
+#: How long a server whose app could not be loaded keeps serving, so that the tabs
+#: waiting for it are told (seconds).
+TELL_WAITING_SECONDS = 1.0
+
+
 class LateApp:
     """The app loaded in a thread of its own while the server already serves: its
     store opened, its ``main(page)`` built (`canasta_scorer.ui.app.build_main`).
@@ -163,6 +169,9 @@ class LateApp:
                 main = build_main(store, self._settings, AccessGate(self._code), worker=worker)
             except BaseException as error:
                 self._main.set_exception(error)
+                if self._waited:
+                    # the tabs waiting are told first (`main`), then the server stops
+                    time.sleep(TELL_WAITING_SECONDS)
                 stop()
                 return
             # What loading made lives as long as the server: out of the collector's
@@ -192,6 +201,16 @@ class LateApp:
 
             self._main.add_done_callback(done)
             await loaded.wait()
+        failed = self._main.exception()
+        if failed is not None:
+            # the server is stopping: the tab says so in plain words (never the
+            # traceback, which the server's own message and log hold)
+            import flet as ft
+
+            from .serving import plain_failure
+
+            page.add(ft.Text(plain_failure(failed), selectable=True))
+            return
         self._main.result()(page)
 
     def failure(self) -> BaseException | None:

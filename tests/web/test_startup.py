@@ -8,6 +8,7 @@ import asyncio
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -113,6 +114,52 @@ def test_a_tab_that_goes_away_while_the_app_loads_leaves_the_others_waiting(
     assert store == "store"
     assert worker is not None
     worker.close(1)
+
+
+def test_a_tab_waiting_for_an_app_that_cannot_load_is_told_in_plain_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from canasta_scorer.store import StoreError
+
+    release = threading.Event()
+
+    class FakeStore:
+        @staticmethod
+        def open(url: str | None) -> str:
+            release.wait(10)
+            raise StoreError(f"{url} is not a canasta_scorer database; it was not changed")
+
+    class Page:
+        def __init__(self) -> None:
+            self.added: list[Any] = []
+
+        def add(self, *controls: Any) -> None:
+            self.added.extend(controls)
+
+    monkeypatch.setattr("canasta_scorer.store.Store", FakeStore)
+    monkeypatch.setattr(run, "TELL_WAITING_SECONDS", 0.3)
+    stopped: list[float] = []
+    late = run.LateApp("sqlite:////nowhere/canasta.db", run.Settings(), None)
+    page = Page()
+
+    async def tab() -> float:
+        late.start(lambda: stopped.append(time.monotonic()))
+        waiting = asyncio.ensure_future(late.main(page))  # type: ignore[arg-type]
+        await asyncio.sleep(0.05)
+        release.set()
+        await asyncio.wait_for(waiting, 10)
+        return time.monotonic()
+
+    told = asyncio.run(tab())
+    assert isinstance(late.failure(), StoreError)
+    [text] = page.added
+    assert text.value == (
+        "The matches could not be read or saved just now. Nothing saved was lost; "
+        "try again, and if it keeps happening look at the server's log."
+    )
+    assert "Traceback" not in text.value and "/nowhere" not in text.value
+    # the server stopped after the waiting tab was told, not before
+    assert len(stopped) == 1 and stopped[0] >= told
 
 
 def test_a_tab_opened_at_once_sees_home(tmp_path: Path) -> None:
