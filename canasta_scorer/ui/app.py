@@ -95,7 +95,8 @@ def _message(nav: Navigation) -> ft.Control:
         content=ft.Container(
             content=ft.Row(
                 [
-                    ft.Text(message, expand=True),
+                    # read out once, as the live region's label
+                    ft.Semantics(content=ft.Text(message), exclude_semantics=True, expand=True),
                     *(
                         [
                             ft.TextButton(
@@ -114,7 +115,7 @@ def _message(nav: Navigation) -> ft.Control:
                     ),
                 ]
             ),
-            bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            bgcolor=ft.Colors.ERROR_CONTAINER if nav.problem else ft.Colors.SECONDARY_CONTAINER,
             border_radius=8,
             padding=ft.Padding.only(left=12),
         ),

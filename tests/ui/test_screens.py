@@ -713,3 +713,36 @@ def test_the_running_chart_draws_only_the_new_hands_points_again(store: Store) -
     # only this drawing's points and labels are kept
     assert len([key for key in kept if key[0] != "label"]) == 3 + 3 + 2
     assert len([key for key in kept if key[0] == "label"]) == 6
+
+
+def _message_colour(app: AppHarness) -> tuple[str, object]:
+    """The app's message as shown: its label (read out once) and its colour."""
+    [holder] = [
+        c for c in app.controls() if isinstance(c, ft.Semantics) and c.identifier == "message"
+    ]
+    assert isinstance(holder.content, ft.Container)
+    return holder.label or "", holder.content.bgcolor
+
+
+def test_a_refusal_is_shown_as_an_error_and_a_save_is_not(open_app: OpenApp) -> None:
+    app = open_app()
+    start_match(app)
+    app.click("Enter hand 1")
+    app.switch("Quick totals", True)
+    app.type("North-South hand total", "1,230")
+    assert refused(app)
+    said, colour = _message_colour(app)
+    assert said == "Not saved: fix what is marked first."
+    assert colour == ft.Colors.ERROR_CONTAINER
+    # the words are read out once: the text under the live region is not read again
+    texts = [
+        c
+        for c in app.controls()
+        if isinstance(c, ft.Semantics) and c.exclude_semantics and isinstance(c.content, ft.Text)
+    ]
+    assert [t.content.value for t in texts if t.content.value == said] == [said]
+    app.type("East-West hand total", "-85")
+    app.click("Save hand")
+    said, colour = _message_colour(app)
+    assert said == "Hand 1 saved."
+    assert colour == ft.Colors.SECONDARY_CONTAINER

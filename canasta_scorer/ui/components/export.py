@@ -112,7 +112,9 @@ def ExportScreen(state: OpenMatch, nav: Navigation) -> ft.Control:
                 SAVE_TIMEOUT,
             )
         except Exception:
-            nav.say(_("The {kind} could not be saved on this device.").format(kind=kind))
+            nav.say(
+                _("The {kind} could not be saved on this device.").format(kind=kind), problem=True
+            )
             return
         if saved is not None:
             nav.say(_("The {kind} was saved.").format(kind=kind))

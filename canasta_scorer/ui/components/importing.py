@@ -181,7 +181,7 @@ def ImportScreen(state: ImportFile, nav: Navigation) -> ft.Control:
         try:
             picked = await pick_file()
         except Exception:
-            nav.say(_("The device's file picker could not be opened."))
+            nav.say(_("The device's file picker could not be opened."), problem=True)
             return
         if picked is None:
             return
@@ -192,7 +192,10 @@ def ImportScreen(state: ImportFile, nav: Navigation) -> ft.Control:
         try:
             data = await read_picked(ft.context.page, picked)
         except Exception:
-            nav.say(_("{path} could not be read from this device.").format(path=file.name))
+            nav.say(
+                _("{path} could not be read from this device.").format(path=file.name),
+                problem=True,
+            )
             return
         finally:
             with contextlib.suppress(Exception):

@@ -971,7 +971,7 @@ class OpenMatch:
         preview = entry.preview
         if preview is None or not preview.can_save:
             entry.flush()
-            self.nav.say(_("Not saved: fix what is marked first."))
+            self.nav.say(_("Not saved: fix what is marked first."), problem=True)
             return False
         record = self.current.record
         hand = draft.to_hand(record, match_rules(record))
@@ -1003,12 +1003,16 @@ class OpenMatch:
             self.nav.say(
                 _("Not saved: {problems}").format(
                     problems="; ".join(i18n.finding_text(f) for f in error.findings)
-                )
+                ),
+                problem=True,
             )
             return False
         except StoreError as error:
             entry.keep_again(unwritten)
-            self.nav.say(_("Not saved: {store_problem}").format(store_problem=store_problem(error)))
+            self.nav.say(
+                _("Not saved: {store_problem}").format(store_problem=store_problem(error)),
+                problem=True,
+            )
             return False
         self.current = state
         entry.forget()
@@ -1047,7 +1051,7 @@ class OpenMatch:
             self._changed_elsewhere(_("nothing was redone") if forward else _("nothing was undone"))
             return
         except StoreError as error:
-            self.nav.say(store_problem(error))
+            self.nav.say(store_problem(error), problem=True)
             return
         self.current = state
         change = change_words((state.undo if forward else state.redo) or _("change"))

@@ -74,6 +74,8 @@ class Navigation:
     screen: Screen = Screen.HOME
     detail: int | None = None
     message: str | None = None
+    #: the message says something went wrong or was refused (shown as an error)
+    problem: bool = False
     deleted: int | None = None
     checker_from: Screen = Screen.HOME
     match_from: Screen = Screen.HOME
@@ -131,11 +133,15 @@ class Navigation:
         self.detail = detail
         self.screen = screen
 
-    def say(self, message: str | None, *, undo_delete: int | None = None) -> None:
+    def say(
+        self, message: str | None, *, undo_delete: int | None = None, problem: bool = False
+    ) -> None:
         """Tell the player something (shown until the next message or screen);
-        ``undo_delete`` is a deleted match the message offers to bring back."""
+        ``undo_delete`` is a deleted match the message offers to bring back;
+        ``problem``: something went wrong or was refused (shown as an error)."""
         self.message = message
         self.deleted = undo_delete
+        self.problem = problem
 
     def follow_device(self, preferred: list[str | None]) -> None:
         """Speak the device's language (its locales, most wanted first), unless the
