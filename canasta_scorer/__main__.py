@@ -3,7 +3,9 @@
 The browser version's server starts itself again with the C library's allocator
 (`canasta_scorer.ui.process`); that is decided here, from the command line alone,
 before the command line's module (pydantic, the rules engine, Babel) is imported, so
-the first interpreter imports next to nothing (README, Speed: start-up).
+the first interpreter imports next to nothing, and the server reads its command line
+with the ``app`` command's part of it alone (`canasta_scorer.cli_app.serve`), so the
+rules engine is loaded while the page is served (README, Speed: start-up).
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ import sys
 def main() -> int:
     """Run the command line (`canasta_scorer.cli.main`), started again first with the
     C allocator when it asks for the browser version's server
-    (`canasta_scorer.ui.process.browser_server_asked`).
+    (`canasta_scorer.ui.process.browser_server_asked`), whose options are read by
+    `canasta_scorer.cli_app.serve` (the full command line reads what it leaves).
 
     Returns:
         The command's exit status (`canasta_scorer.cli.main`).
@@ -23,6 +26,12 @@ def main() -> int:
 
     if browser_server_asked(sys.argv[1:]):
         use_c_allocator()  # returns only when not started again
+        # its command line read without the rules engine, loaded while it serves
+        from canasta_scorer.cli_app import serve
+
+        served = serve(sys.argv[1:])
+        if served is not None:
+            return served
     from canasta_scorer.cli import main as run
 
     return run()

@@ -12,19 +12,22 @@ This module imports neither Flet nor SQL, so ``score`` and ``match`` start fast.
 from __future__ import annotations
 
 import argparse
-import codecs
-import contextlib
-import io
 import json
-import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 from pydantic import ValidationError
 
-from canasta_scorer import __version__, i18n
+from canasta_scorer import i18n
+from canasta_scorer.cli_app import EXIT_UNREADABLE, add_app_command, top_parser
+from canasta_scorer.cli_app import Parser as _Parser
+from canasta_scorer.cli_app import argparse_speaks as _argparse_speaks
+from canasta_scorer.cli_app import at_least as _at_least
+from canasta_scorer.cli_app import fit_output as _fit_output
+from canasta_scorer.cli_app import language_asked as _language
+from canasta_scorer.cli_app import unicode_ok as _unicode_ok
 from canasta_scorer.cli_store import add_store_commands
 from canasta_scorer.i18n import N_, Nn_, _, ngettext
 from canasta_scorer.rules import (
@@ -81,16 +84,7 @@ __all__ = ["main"]
 
 EXIT_VALID = 0
 EXIT_VIOLATIONS = 1
-EXIT_UNREADABLE = 2
 EXIT_INTERNAL = 3
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse that reports usage errors in one plain line, exit 2."""
-
-    def error(self, message: str) -> Any:
-        self.print_usage(sys.stderr)
-        self.exit(EXIT_UNREADABLE, f"{self.prog}: {message}\n")
 
 
 #: argparse's own words, as Python 3.11's argparse asks gettext for them (its msgids,
@@ -118,63 +112,6 @@ ARGPARSE_WORDS = (
     N_("can't open '%(filename)s': %(error)s"),
     N_("%(prog)s: error: %(message)s\n"),
 )
-
-
-@contextlib.contextmanager
-def _argparse_speaks() -> Iterator[None]:
-    """argparse in the language in force while the command line is read.
-
-    argparse takes its words from gettext through its module's own ``_`` and
-    ``ngettext`` names, looked up each time it words something; for the block they are
-    `canasta_scorer.i18n`'s (our catalogs hold argparse's messages, `ARGPARSE_WORDS`),
-    and put back after it.
-    """
-    module: Any = argparse
-    kept = module._, module.ngettext
-    module._, module.ngettext = _, ngettext
-    try:
-        yield
-    finally:
-        module._, module.ngettext = kept
-
-
-# Score sheets use the signs of paper sheets; a console that cannot show them gets these.
-_PLAIN_SIGNS = {
-    "−": "-",
-    "─": "-",
-    "—": "-",
-    "–": "-",
-    "✗": "x",
-    "✓": "+",
-    "×": "x",
-    "§": "section ",
-    "·": "|",
-}
-
-
-def _plain_signs(error: UnicodeError) -> tuple[str, int]:
-    """Codec error handler: a sign the output encoding lacks becomes its plain form."""
-    if not isinstance(error, UnicodeEncodeError):
-        raise error
-    bad = error.object[error.start : error.end]
-    return "".join(_PLAIN_SIGNS.get(char, "?") for char in bad), error.end
-
-
-codecs.register_error("canasta-scorer-plain", _plain_signs)
-
-
-def _unicode_ok(stream: TextIO) -> bool:
-    try:
-        "".join(_PLAIN_SIGNS).encode(getattr(stream, "encoding", None) or "utf-8")
-    except (UnicodeEncodeError, LookupError):
-        return False
-    return True
-
-
-def _fit_output() -> None:
-    """Let a console without Unicode (a Windows code page, ``LANG=C``) print the sheets."""
-    if isinstance(sys.stdout, io.TextIOWrapper) and not _unicode_ok(sys.stdout):
-        sys.stdout.reconfigure(errors="canasta-scorer-plain")
 
 
 def _write_json(data: object) -> None:
@@ -641,55 +578,6 @@ def _cmd_check(args: argparse.Namespace) -> int:
     return _verdict_out(verdict, rules, args.json)
 
 
-def _cmd_app(args: argparse.Namespace) -> int:
-    from canasta_scorer.ui.process import desktop_possible, use_c_allocator
-
-    if getattr(args, "program", False) and (args.web or not desktop_possible()):
-        use_c_allocator()  # the browser version's server: memory given back (README)
-    try:
-        # the store is imported by then, or while the server listens
-        from canasta_scorer.ui.run import run_app
-
-        return run_app(
-            web=args.web,
-            host=args.host,
-            port=args.port,
-            db=args.db,
-            access_code=args.access_code,
-            access_code_file=args.access_code_file,
-            extra_hosts=tuple(args.allow_host or ()),
-        )
-    except ValueError as error:
-        sys.stderr.write(_("canasta-scorer: {error}\n").format(error=error))
-        return EXIT_UNREADABLE
-    except Exception as error:
-        from canasta_scorer.store import StoreError  # imported by then
-
-        if not isinstance(error, StoreError):
-            raise
-        sys.stderr.write(_("canasta-scorer: {error}\n").format(error=error))
-        return EXIT_UNREADABLE
-
-
-def _at_least(low: int) -> Callable[[str], int]:
-    """An argparse type: a whole number of at least ``low``."""
-
-    def read(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(
-                _("{text!r} is not a whole number").format(text=text)
-            ) from None
-        if value < low:
-            raise argparse.ArgumentTypeError(
-                _("{value} is below {low}").format(value=value, low=low)
-            )
-        return value
-
-    return read
-
-
 #: The largest score a command takes, as in files (docs/file-format.md).
 MOST_POINTS = 10_000_000
 
@@ -709,15 +597,6 @@ def _score(text: str) -> int:
             _("{value} is past the largest score a match can have (±{MOST_POINTS})").format(
                 value=i18n.number(value), MOST_POINTS=i18n.number(MOST_POINTS)
             )
-        )
-    return value
-
-
-def _port(text: str) -> int:
-    value = _at_least(1)(text)
-    if value > 65535:
-        raise argparse.ArgumentTypeError(
-            _("{value} is not a port (1 to 65535)").format(value=value)
         )
     return value
 
@@ -891,36 +770,7 @@ def _check_commands(commands: Any, variants: list[str], house: list[str]) -> Non
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(
-        prog="canasta-scorer",
-        description=_("Score and check Canasta hands and matches played with real cards."),
-        epilog=_("Exit status: 0 valid, 1 a rule is broken, 2 the file or command cannot be read."),
-    )
-    parser.add_argument(
-        "--version",
-        action="version",
-        version=_("%(prog)s {version__}").format(version__=__version__),
-        help=_("show the program's version and exit"),
-    )
-    parser.add_argument(
-        "--lang",
-        metavar="LANG",
-        help=_(
-            "the language of the output: {languages} (default: from LC_ALL, "
-            "LC_MESSAGES or LANG, else English)"
-        ).format(languages=", ".join(i18n.LANGUAGES)),
-    )
-    # --db before the command's name too; a command's own --db (after its name) leaves
-    # this one in place unless given (argparse.SUPPRESS there)
-    parser.add_argument(
-        "--db",
-        metavar="URL",
-        help=_(
-            "database URL of matches, export, import, backup and app, before or after the "
-            "command's name (default: $CANASTA_SCORER_DB, else SQLite in the user data folder)"
-        ),
-    )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    parser, commands = top_parser()
 
     score = commands.add_parser(
         "score",
@@ -976,65 +826,7 @@ def _parser() -> argparse.ArgumentParser:
     _check_commands(commands, variants, house)
     add_store_commands(commands)
 
-    app = commands.add_parser(
-        "app",
-        help=_("open the app (the default command)"),
-        description=_(
-            "Open the app: a desktop window where Flet's desktop client can be had, "
-            "otherwise the browser version served on 127.0.0.1 (its address is printed). "
-            "For phones and tablets on the same Wi-Fi, serve it with --host 0.0.0.0: it prints "
-            "the address to open on them and a QR code of it, and asks them for an access code "
-            "(--access-code or the environment variable CANASTA_SCORER_ACCESS_CODE, else a new "
-            "one is printed)."
-        ),
-    )
-    app.add_argument(
-        "--web", action="store_true", help=_("serve the browser version, not a desktop window")
-    )
-    app.add_argument(
-        "--host",
-        metavar="H",
-        help=_(
-            "address or name to serve on (default 127.0.0.1, this computer only; 0.0.0.0 "
-            "for every address of this computer); unless every address it binds is a loopback "
-            "one, every visitor is asked for an access code"
-        ),
-    )
-    app.add_argument(
-        "--port", type=_port, metavar="PORT", help=_("port to serve on (default 8550, flet.toml)")
-    )
-    app.add_argument(
-        "--db",
-        metavar="URL",
-        default=argparse.SUPPRESS,
-        help=_("database URL (default: $CANASTA_SCORER_DB, else SQLite in the user data folder)"),
-    )
-    app.add_argument(
-        "--access-code-file",
-        metavar="FILE",
-        help=_(
-            "a file whose first line is the access code every visitor is asked for "
-            "(or set CANASTA_SCORER_ACCESS_CODE); served beyond this machine without one, "
-            "a code is generated and printed"
-        ),
-    )
-    app.add_argument(
-        "--access-code",
-        metavar="CODE",
-        help=_(
-            "the access code every visitor is asked for, on the command line (others on "
-            "this computer can see it in the process list: prefer --access-code-file or "
-            "$CANASTA_SCORER_ACCESS_CODE; without any, one is made and printed when served "
-            "beyond this computer)"
-        ),
-    )
-    app.add_argument(
-        "--allow-host",
-        action="append",
-        metavar="NAME",
-        help=_("another name the server is reached by, e.g. a reverse proxy's (repeatable)"),
-    )
-    app.set_defaults(run=_cmd_app)
+    add_app_command(commands)
     return parser
 
 
@@ -1058,49 +850,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_UNREADABLE
     with i18n.use(language):
         return _main(argv, program=program)
-
-
-def _language(argv: list[str]) -> tuple[list[str], str]:
-    """The language asked for (``--lang``, anywhere on the line, else the locale
-    variables LC_ALL, LC_MESSAGES, LANG) and the arguments without ``--lang``.
-
-    Raises:
-        ValueError: ``--lang`` without a value, or with a language not spoken.
-    """
-    rest: list[str] = []
-    asked: str | None = None
-    items = iter(argv)
-    for item in items:
-        if item == "--":
-            rest += [item, *items]
-            break
-        if item == "--lang":
-            asked = next(items, None)
-            if asked is None:
-                raise ValueError(
-                    _("--lang needs a language: {languages}").format(
-                        languages=", ".join(i18n.LANGUAGES)
-                    )
-                )
-        elif item.startswith("--lang="):
-            asked = item.partition("=")[2]
-        else:
-            rest.append(item)
-    if asked is not None:
-        code = i18n.best_language([asked])
-        if code == i18n.DEFAULT and not asked.lower().startswith(("en", "c", "posix")):
-            raise ValueError(
-                _("--lang {asked}: not a language of canasta-scorer ({join})").format(
-                    asked=asked, join=", ".join(i18n.LANGUAGES)
-                )
-            )
-        return rest, code
-    # the first locale variable that is set decides, as gettext does
-    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(variable)
-        if value:
-            return rest, i18n.best_language([value])
-    return rest, i18n.DEFAULT
 
 
 def _main(argv: list[str], *, program: bool = False) -> int:

@@ -28,6 +28,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from gettext import NullTranslations
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from babel import Locale, UnknownLocaleError
 from babel.dates import format_date, format_datetime
@@ -37,17 +38,13 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent, get_group_symbol
 from babel.support import Translations
 
-from canasta_scorer.rules import (
-    FILE_FORMAT,
-    RULES,
-    CanastaError,
-    Finding,
-    Phrase,
-    Problem,
-    Reason,
-    Verdict,
-    render_words,
-)
+if TYPE_CHECKING:
+    from canasta_scorer.rules import CanastaError, Finding, Phrase, Problem, Reason, Verdict
+
+# The rules engine (pydantic's models, a fifth of a second) is imported where its
+# words are first needed, not with this module: the browser version's server reads
+# its command line and serves its page before the engine is loaded (README, Speed:
+# start-up).
 
 __all__ = [
     "DEFAULT",
@@ -276,6 +273,8 @@ def words(phrase: Phrase | None, english: str = "") -> str:
     in English, where the engine's own rendering is the same words)."""
     if phrase is None or (english and current().code == DEFAULT):
         return english
+    from canasta_scorer.rules import render_words
+
     return render_words(
         phrase, gettext=_, ngettext=ngettext, spoken_list=spoken_list, number=number
     )
@@ -283,11 +282,15 @@ def words(phrase: Phrase | None, english: str = "") -> str:
 
 def card_name(token: str) -> str:
     """One card in words, from its file token: "joker", "black three", "K"."""
+    from canasta_scorer.rules import Phrase
+
     return words(Phrase(f"label.{token}"))
 
 
 def rank_name(token: str) -> str:
     """The cards of a rank in words, from its token: "Ks", "black threes", "wild cards"."""
+    from canasta_scorer.rules import Phrase
+
     return words(Phrase(f"rank.{token}"))
 
 
@@ -348,6 +351,8 @@ def cite(citation: str) -> str:
     """
     if current().code == DEFAULT:
         return citation
+    from canasta_scorer.rules import FILE_FORMAT, RULES
+
     table = RULES
     parts = []
     for part in citation.split("; "):

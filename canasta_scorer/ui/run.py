@@ -157,34 +157,48 @@ class LateApp:
         fails (`failure` says why)."""
 
         def load() -> None:
+            # Loading makes about half a million objects and no garbage to speak of
+            # (a collection after it finds a handful): the collector stays off
+            # meanwhile, where its passes over them took 35-40 ms of CPU, and the
+            # collection at the end (50-70 ms) is not made; both were taken from
+            # the browser starting the page on the same cores.
+            collecting = gc.isenabled()
+            gc.disable()
             try:
-                from canasta_scorer.store import Store
-
-                from .app import AccessGate, build_main
-                from .worker import StoreWorker
-
-                if self._opened is None:
-                    self._opened = (Store.open(self._db), StoreWorker())
-                store, worker = self._opened
-                main = build_main(store, self._settings, AccessGate(self._code), worker=worker)
-            except BaseException as error:
-                self._main.set_exception(error)
-                if self._waited:
-                    # the tabs waiting are told first (`main`), then the server stops
-                    time.sleep(TELL_WAITING_SECONDS)
-                stop()
-                return
-            # What loading made lives as long as the server: out of the collector's
-            # way (`canasta_scorer.ui.serving.serve_web` does the same at start), but
-            # only while no tab waits: a tab's objects frozen with it would never be
-            # collected (its controls form reference cycles), nor all they hold.
-            if not self._waited:
-                gc.collect()
-                gc.freeze()
-            self._main.set_result(main)
+                self._load(stop)
+            finally:
+                if collecting:
+                    gc.enable()
 
         self._thread = threading.Thread(target=load, name="canasta-load", daemon=True)
         self._thread.start()
+
+    def _load(self, stop: Callable[[], None]) -> None:
+        """Load the app (`start`'s thread)."""
+        try:
+            from canasta_scorer.store import Store
+
+            from .app import AccessGate, build_main
+            from .worker import StoreWorker
+
+            if self._opened is None:
+                self._opened = (Store.open(self._db), StoreWorker())
+            store, worker = self._opened
+            main = build_main(store, self._settings, AccessGate(self._code), worker=worker)
+        except BaseException as error:
+            self._main.set_exception(error)
+            if self._waited:
+                # the tabs waiting are told first (`main`), then the server stops
+                time.sleep(TELL_WAITING_SECONDS)
+            stop()
+            return
+        # What loading made lives as long as the server: out of the collector's
+        # way (`canasta_scorer.ui.serving.serve_web` does the same at start), but
+        # only while no tab waits: a tab's objects frozen with it would never be
+        # collected (its controls form reference cycles), nor all they hold.
+        if not self._waited:
+            gc.freeze()
+        self._main.set_result(main)
 
     async def main(self, page: ft.Page) -> None:
         """Flet's ``main(page)`` for a tab: the app's, once it is loaded."""

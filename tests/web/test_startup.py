@@ -52,6 +52,37 @@ def test_nothing_of_the_app_is_imported_before_the_server_serves(tmp_path: Path)
     assert not (tmp_path / "x.db").exists()  # the store is opened once the server listens
 
 
+#: Not needed either before the server serves, when it is started by its command line.
+LOADED_LATER_BY_THE_COMMAND = (
+    *LOADED_LATER,
+    "canasta_scorer.rules",
+    "pydantic",
+    "canasta_scorer.cli",
+)
+
+
+def test_the_command_line_serves_before_the_rules_engine_is_imported(tmp_path: Path) -> None:
+    script = (
+        "import sys\n"
+        "from canasta_scorer.ui import run\n"
+        "def serving(main, listener, **options):\n"
+        "    later = " + repr(LOADED_LATER_BY_THE_COMMAND) + "\n"
+        "    print('serving with', sorted(m for m in later if m in sys.modules))\n"
+        "    listener.close()\n"
+        "run.serve_web = serving\n"
+        f"sys.argv = ['canasta-scorer', 'app', '--web', '--port', '{free_port()}',\n"
+        f"            '--db', 'sqlite:///{tmp_path / 'x.db'}']\n"
+        "from canasta_scorer.__main__ import main\n"
+        "raise SystemExit(main())\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, cwd=tmp_path
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "serving with []"
+    assert "Canasta scorer: open http://127.0.0.1:" in done.stdout
+
+
 def test_a_database_that_cannot_be_opened_stops_the_server(tmp_path: Path) -> None:
     (tmp_path / "canasta.db").write_bytes(b"not a database, " * 64)
     port = str(free_port())
