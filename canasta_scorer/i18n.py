@@ -227,6 +227,8 @@ def group_symbol() -> str:
 
 @functools.lru_cache(maxsize=32)
 def _group_symbol(code: str) -> str:
+    if code == DEFAULT:
+        return ","  # Babel's English, without loading its locale data (see `day`)
     return str(get_group_symbol(language(code).locale))
 
 
@@ -248,8 +250,33 @@ def percent(value: float) -> str:
     return format_percent(value, locale=current().locale)
 
 
+#: English's short month names as Babel's English writes them (``MMM``).
+ENGLISH_MONTHS = (
+    "Jan",
+    "Feb",
+    "Mar",
+    "Apr",
+    "May",
+    "Jun",
+    "Jul",
+    "Aug",
+    "Sep",
+    "Oct",
+    "Nov",
+    "Dec",
+)
+
+
 def day(value: date) -> str:
-    """A date as the match lists show it: ``01 Dec 2026``, ``01 dic 2026``."""
+    """A date as the match lists show it: ``01 Dec 2026``, ``01 dic 2026``.
+
+    In English it is written here as Babel's English writes it (`ENGLISH_MONTHS`; a
+    test compares every month with Babel's): Home in English, the first screen of
+    most tabs, then never loads Babel's locale data, which is English's and the root
+    locale's tables and Babel's global table read whole (about 5 MiB of the server's
+    memory; README, Speed: memory)."""
+    if current().code == DEFAULT:
+        return f"{value.day:02d} {ENGLISH_MONTHS[value.month - 1]} {value.year}"
     return format_date(value, "dd MMM y", locale=current().locale)
 
 
