@@ -361,10 +361,12 @@ STOP_SECONDS = 2.0
 
 def _stop(store: Store, worker: StoreWorker) -> None:
     """The app is stopping: no save waits for another program any more; those queued
-    (a tab's last draft) are made or given up, then the store is closed."""
+    (a tab's last draft) are made or given up; an entry the database did not take is
+    kept in a file for the next start (`Store.keep_unsaved`); then the store is closed."""
     store.stop_waiting()
     if not worker.close(STOP_SECONDS):
         logging.getLogger("canasta_scorer").warning(
             "stopped with %d saves not made (nothing of them was written)", worker.pending
         )
+    store.keep_unsaved()
     store.close()
