@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from canasta_scorer.i18n import _
 
-from .process import desktop_possible
+from .process import desktop_possible, note_stop_signals, stop_asked
 from .serving import check_access_code, listen, read_access_code, serve_web
 
 if TYPE_CHECKING:
@@ -313,6 +313,9 @@ def run_app(
             file=sys.stderr,
             flush=True,
         )
+    note_stop_signals()  # Ctrl+C while loading stops the server once it runs
+    if stop_asked() is not None:
+        return 0  # asked to stop before anything was served or opened
     listener = listen(host, port)
     # only a generated code is printed: one you chose stays off the terminal
     generated = None
