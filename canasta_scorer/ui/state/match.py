@@ -278,7 +278,7 @@ class HandEntry:
         which hand, and each side's total as entered so far (``"hand 3 (Us 60,
         Them 45)"``)."""
         state, preview = self._state, self.preview
-        words = f"hand {self.hand_number()}"
+        words = " ".join(("hand", str(self.hand_number())))  # the log's words: English
         if state is not None and preview is not None and preview.score is not None:
             totals = ", ".join(f"{side.name} {side.total}" for side in preview.score.sides)
             words += f" ({totals})"
