@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from babel import Locale, UnknownLocaleError
-from babel.dates import format_date, format_datetime
+from babel.dates import format_datetime, format_skeleton
 from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -250,7 +250,7 @@ def percent(value: float) -> str:
     return format_percent(value, locale=current().locale)
 
 
-#: English's short month names as Babel's English writes them (``MMM``).
+#: English's short month names as Babel's English writes them (``MMM``, in ``yMMMd``).
 ENGLISH_MONTHS = (
     "Jan",
     "Feb",
@@ -268,7 +268,9 @@ ENGLISH_MONTHS = (
 
 
 def day(value: date) -> str:
-    """A date as the match lists show it: ``01 Dec 2026``, ``01 dic 2026``.
+    """A date as the match lists show it, day, short month and year in the order and
+    form the language writes them (the CLDR's ``yMMMd``): ``Dec 1, 2026``,
+    ``1 dic 2026``, ``1 de dez. de 2026``, ``1. Dez. 2026``.
 
     In English it is written here as Babel's English writes it (`ENGLISH_MONTHS`; a
     test compares every month with Babel's): Home in English, the first screen of
@@ -276,8 +278,8 @@ def day(value: date) -> str:
     locale's tables and Babel's global table read whole (about 5 MiB of the server's
     memory; README, Speed: memory)."""
     if current().code == DEFAULT:
-        return f"{value.day:02d} {ENGLISH_MONTHS[value.month - 1]} {value.year}"
-    return format_date(value, "dd MMM y", locale=current().locale)
+        return f"{ENGLISH_MONTHS[value.month - 1]} {value.day}, {value.year}"
+    return format_skeleton("yMMMd", value, locale=current().locale)
 
 
 def moment(value: datetime) -> str:
