@@ -173,3 +173,52 @@ def test_a_tap_redraws_the_rows_it_changed_not_the_screen(open_app: OpenApp) -> 
     # same controls; only the open meld, the totals and the save bar are new.
     kept = len(before & after)
     assert kept > 0.6 * len(before), (kept, len(before))
+
+
+def _drawn(app: AppHarness, monkeypatch: pytest.MonkeyPatch, tap: Callable[[], None]) -> list[str]:
+    """The components drawn again by one tap, by name."""
+    from flet.components.component import Renderer
+
+    drawn: list[str] = []
+    real = Renderer.render
+
+    def render(self: Renderer, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        drawn.append(fn.__name__)
+        return real(self, fn, *args, **kwargs)
+
+    monkeypatch.setattr(Renderer, "render", render)
+    tap()
+    monkeypatch.setattr(Renderer, "render", real)
+    return drawn
+
+
+def test_a_plus_tap_draws_again_its_row_the_working_the_switch_and_save_not_the_screen(
+    open_app: OpenApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = open_app()
+    start_match(app)
+    app.click("Enter hand 1")
+    app.click("Add a meld of Ks")
+    app.click("Add a meld of As")
+    reds = _drawn(app, monkeypatch, lambda: app.click("More red threes of North-South"))
+    assert "North-South hand total 190" in app.labels()  # Ks 30, As 60, a red three 100
+    assert sorted(set(reds)) == [
+        "CountButton",  # 0 and 1: their colours
+        "HandTotal",
+        "RedThrees",
+        "RedThreesOf",
+        "SaveBar",
+        "SaveBarOf",
+        "SideTab",
+        "SideTabOf",
+        "WorkLine",  # the red threes' line
+        "Working",
+        "WorkingOf",
+    ]
+    meld = _drawn(app, monkeypatch, lambda: app.click("More natural cards in the meld of As"))
+    assert "natural cards in the meld of As: 4" in app.labels()
+    assert "HandEntryScreen" not in meld and "EntryBody" not in meld
+    assert meld.count("MeldRow") == 1 and "RedThrees" not in meld and "LeftRow" not in meld
+    # a meld added changes the panel's rows: the body is drawn again, not the screen
+    added = _drawn(app, monkeypatch, lambda: app.click("Add a meld of Qs"))
+    assert "EntryBody" in added and "HandEntryScreen" not in added
