@@ -818,14 +818,8 @@ class HandEntry:
             seats=seats,
             scored=score is not None,
         )
-        view.tab.value = (
-            score.total if score is not None else None,
-            preview.side_problems(index) if preview is not None else 0,
-            quiet,
-        )
         view.reds.value = side.red_threes
         view.out.value = (side.went_out, side.went_out_by)
-        view.score.value = score
         for number, meld in enumerate(side.melds):
             at = f"{where}.melds[{number}]"
             found = tuple(
@@ -843,6 +837,13 @@ class HandEntry:
             at = f"{where}.left_in_hand[{seat}]"
             problem = next((m for w, m in problems if w == at), None)
             view.lefts[seat].value = (left, problem)
+        # the rows a tap is about first, then what follows from them
+        view.score.value = score
+        view.tab.value = (
+            score.total if score is not None else None,
+            preview.side_problems(index) if preview is not None else 0,
+            quiet,
+        )
 
     def _live(self) -> Preview | None:
         """The hand being entered, checked and scored by the rules engine (only this
