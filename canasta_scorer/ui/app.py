@@ -43,7 +43,6 @@ from .serving import (
     release_screen,
     released,
     remember_event_types,
-    updates_in_order,
 )
 from .state import (
     DRAFT_DELAY,
@@ -456,7 +455,6 @@ def build_main(
     asking = keep_awake if ask_device is None else ask_device
 
     def main(page: ft.Page) -> None:
-        updates_in_order(page)
         page.title = _("Canasta scorer")
         page.theme = ft.Theme(color_scheme_seed=settings.seed_color)
         page.dark_theme = ft.Theme(color_scheme_seed=settings.seed_color)

@@ -784,30 +784,6 @@ def remember_event_types() -> None:
     setattr(base_control, "get_event_field_type", event_type)  # noqa: B010
 
 
-class _InOrder(dict[Any, None]):
-    """Controls waiting to be drawn again, kept in the order they were asked for (a
-    set with `add`, as Flet's session keeps them, that iterates in that order)."""
-
-    def add(self, control: Any) -> None:
-        """Ask for ``control`` to be drawn again (once however often asked)."""
-        self[control] = None
-
-
-def updates_in_order(page: ft.Page) -> None:
-    """Let a tab's components be drawn again in the order their changes came.
-
-    Flet keeps the components waiting to be drawn again in a set, and draws them in
-    the set's order, each change sent to the browser as a message of its own. A tap
-    in hand entry changes a few parts, each with its component; their state writes
-    the part a player looks at first (the row tapped) before the totals, and so its
-    message is the first to reach the browser. Changes no result.
-    """
-    session = page.session
-    waiting = getattr(session, "_Session__pending_updates", None)
-    if isinstance(waiting, set) and not waiting:
-        session._Session__pending_updates = _InOrder()  # type: ignore[attr-defined]
-
-
 class _ClosedWhileReceiving(logging.Filter):
     """Flet's receive loop logs a warning with a traceback when a tab's connection was
     closed while the server was still sending to it (the send failed, so Starlette marks

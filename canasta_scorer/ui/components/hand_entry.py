@@ -47,15 +47,7 @@ from canasta_scorer.ui.drafts import (
     MeldDraft,
     SideDraft,
 )
-from canasta_scorer.ui.state import (
-    HandEntry,
-    Navigation,
-    OpenMatch,
-    Part,
-    SideLayout,
-    SideView,
-    rank_name,
-)
+from canasta_scorer.ui.state import HandEntry, Navigation, OpenMatch, Preview, rank_name
 
 from .common import (
     ERROR_LINES,
@@ -532,34 +524,37 @@ def ClassCounts(
 def side_items(
     index: int,
     setup: MatchSide,
-    view: SideView,
-    layout: SideLayout,
+    side: SideDraft,
     rules: RuleSet,
+    findings: tuple[Finding, ...],
+    problems: tuple[tuple[str, str], ...],
+    score: SideScore | None,
+    quiet: bool,
     entry: HandEntryActions,
     opened: str | None,
     opener: Opener,
+    across: tuple[Finding, ...] = (),
 ) -> list[ft.Control]:
     """One side's part of the hand, as items of the scrolling body (built by the
     browser only when scrolled to): the rank pad with the melds under it, red threes,
     who went out, the cards left; its findings shown where they are about (none while
-    the side is quiet: not entered yet). Laid out from the side's ``layout``; each
-    row follows its own part of ``view`` (a tap draws that row again, not these)."""
+    the side is ``quiet``: not entered yet). Each item is a memoized widget."""
     ranks = [*RANK_BUTTONS, "3"]
     if rules.has(HouseRule.WILD_CARD_MELDS):
         ranks.append("wild")
-    have = {rank.value for rank in layout.ranks}
+    have = {meld.rank.value for meld in side.melds}
     if opened not in have:  # none chosen (or removed): the newest meld is open
-        opened = layout.ranks[-1].value if layout.ranks else None
-    quiet = layout.quiet
+        opened = side.melds[-1].rank.value if side.melds else None
 
     controls: list[ft.Control] = [
         RankPad(index, tuple(ranks), frozenset(have), opener, key=f"rank-pad-{index}")
     ]
     # about the side's cards as a whole (the deck cannot hold so many of a card …),
     # this side's alone or every side's: right under the rank pad, above the melds
-    if layout.whole and not quiet:
-        controls.append(findings_list(layout.whole))
-    if not layout.ranks:
+    whole = tuple(f for f in findings if f.where == f"sides[{index}]") + across
+    if whole and not quiet:
+        controls.append(findings_list(whole))
+    if not side.melds:
         controls.append(
             ft.Text(
                 _("Tap a rank to add its meld; the newest meld shows here."),
@@ -568,37 +563,62 @@ def side_items(
             )
         )
     # Newest first: the meld just added is right under the rank pad.
-    for rank in reversed(layout.ranks):
+    for number in reversed(range(len(side.melds))):
+        where = f"sides[{index}].melds[{number}]"
+        found = () if quiet else tuple(f for f in findings if _under(f.where, where))
         controls.append(
-            MeldRowOf(
-                view.melds[rank],
+            MeldRow(
                 index,
+                number,
+                side.melds[number],
                 rules,
-                quiet,
-                rank.value == opened,
+                found,
+                side.melds[number].rank.value == opened,
                 entry.set_meld,
                 entry.remove_meld,
                 opener.open,
-                key=f"meld-{index}-{rank.value}",
+                key=f"meld-{index}-{side.melds[number].rank.value}",
             )
         )
-    controls.append(Ending(index, setup, view, entry, rules.red_threes, key=f"ending-{index}"))
+    controls.append(
+        Ending(
+            index,
+            setup,
+            side.red_threes,
+            side.went_out,
+            side.went_out_by,
+            entry,
+            rules.red_threes,
+            key=f"ending-{index}",
+        )
+    )
     controls.append(heading(_("Cards left in hand")))
     limits = tuple(rules.class_copies(PointClass(key)) for key, *_words in CLASSES)
     names = setup.players or (setup.name,)
-    for seat in layout.seats:
+    for seat, left in enumerate(side.left):
         who = names[seat] if seat < len(names) else setup.name
+        if side.went_out is not WentOut.NO and side.went_out_by == who:
+            continue  # went out: nothing left in hand
+        problem = next(
+            (m for w, m in problems if w == f"sides[{index}].left_in_hand[{seat}]"), None
+        )
         controls.append(
-            LeftRowOf(
-                view.lefts[seat],
+            LeftRow(
                 index,
                 seat,
                 who,
+                left,
+                problem,
                 entry.set_left,
                 limits,
                 key=f"left-{index}-{seat}",
             )
         )
+    side_findings = tuple(
+        f
+        for f in findings
+        if not f.where.startswith(f"sides[{index}].melds[") and f.where != f"sides[{index}]"
+    )
     if quiet:
         controls.append(
             ft.Text(
@@ -606,107 +626,36 @@ def side_items(
                 color=ft.Colors.ON_SURFACE_VARIANT,
             )
         )
-    elif layout.notes:
-        controls.append(findings_list(layout.notes))
-    if layout.scored:
+    elif side_findings:
+        controls.append(findings_list(side_findings))
+    if score is not None:
         controls.append(heading(_("{name}: score for this hand").format(name=setup.name)))
-        controls.append(WorkingOf(view.score, key=f"working-{index}"))
+        controls.append(Working(score, key=f"working-{index}"))
     return controls
-
-
-@widget
-def MeldRowOf(
-    part: Part[tuple[int, MeldDraft, tuple[Finding, ...]]],
-    side: int,
-    rules: RuleSet,
-    quiet: bool,
-    opened: bool,
-    set_meld: Callable[..., None],
-    remove_meld: Callable[[int, int], None],
-    open_meld: Callable[[str], None],
-) -> ft.Control:
-    """A meld's row following its part (`SideView.melds`): drawn again when the meld
-    or its findings change (none shown while the side is ``quiet``)."""
-    number, meld, found = part.value
-    return MeldRow(
-        side,
-        number,
-        meld,
-        rules,
-        () if quiet else found,
-        opened,
-        set_meld,
-        remove_meld,
-        open_meld,
-        key="row",
-    )
-
-
-@widget
-def LeftRowOf(
-    part: Part[tuple[LeftDraft, str | None]],
-    side: int,
-    seat: int,
-    who: str,
-    set_left: Callable[..., None],
-    limits: tuple[int, ...],
-) -> ft.Control:
-    """A player's cards-left row following its part (`SideView.lefts`)."""
-    left, problem = part.value
-    return LeftRow(side, seat, who, left, problem, set_left, limits, key="row")
-
-
-@widget
-def WorkingOf(part: Part[SideScore | None]) -> ft.Control:
-    """A side's working following its score (`SideView.score`)."""
-    score = part.value
-    return Working(score, key="working") if score is not None else ft.Column()
 
 
 @widget
 def Ending(
     index: int,
     setup: MatchSide,
-    view: SideView,
+    red_threes: int,
+    went_out: WentOut,
+    went_out_by: str | None,
     entry: HandEntryActions,
     most: int = 4,
 ) -> ft.Control:
     """A side's red threes (a tap for the count, up to ``most``, the deck's red
-    threes) and who went out (a tap on them); each part follows its own part of the
-    side (`SideView.reds`, `SideView.out`) and is drawn again only when it changes."""
+    threes) and who went out (a tap on them); each part drawn again only when its
+    own values change."""
     return ft.Column(
         [
             heading(_("Red threes")),
-            RedThreesOf(view.reds, index, setup.name, most, entry.set_red_threes, key="reds"),
+            RedThrees(index, setup.name, red_threes, most, entry.set_red_threes, key="red-threes"),
             heading(_("Going out")),
-            GoingOutOf(view.out, index, setup, entry, key="out"),
+            GoingOut(index, setup, went_out, went_out_by, entry, key="going-out"),
         ],
         spacing=8,
     )
-
-
-@widget
-def RedThreesOf(
-    part: Part[int],
-    index: int,
-    name: str,
-    most: int,
-    set_red_threes: Callable[[int, int], None],
-) -> ft.Control:
-    """The red threes (`RedThrees`) following the side's count of them."""
-    return RedThrees(index, name, part.value, most, set_red_threes, key="red-threes")
-
-
-@widget
-def GoingOutOf(
-    part: Part[tuple[WentOut, str | None]],
-    index: int,
-    setup: MatchSide,
-    entry: HandEntryActions,
-) -> ft.Control:
-    """Who went out (`GoingOut`) following the side's going out."""
-    went_out, went_out_by = part.value
-    return GoingOut(index, setup, went_out, went_out_by, entry, key="going-out")
 
 
 @widget
@@ -867,16 +816,9 @@ def RankPad(index: int, ranks: tuple[str, ...], have: frozenset[str], opener: Op
 
 class HandEntryActions:
     """The entry's writers a panel calls, compared by identity (so a memoized panel is
-    not re-drawn because a new wrapper was made), and the hand's view (`HandView`),
-    handed on to the parts that follow it (not an observable: the body holding this
-    does not follow the hand's view itself)."""
+    not re-drawn because a new wrapper was made)."""
 
     def __init__(self, entry: HandEntry) -> None:
-        self.hand = entry.hand
-        self.hand_field = entry.hand_field
-        self.set_hand_info = entry.set_hand_info
-        self.set_quick = entry.set_quick
-        self.set_quick_total = entry.set_quick_total
         self.add_meld = entry.add_meld
         self.set_meld = entry.set_meld
         self.remove_meld = entry.remove_meld
@@ -903,9 +845,12 @@ def _under(where: str, path: str) -> bool:
     return where == path or where.startswith((path + ".", path + "["))
 
 
-def _tab_status(total: int | None, count: int, quiet: bool) -> tuple[str, str, ft.ColorValue]:
+def _tab_status(index: int, preview: Preview | None, quiet: bool) -> tuple[str, str, ft.ColorValue]:
     """A side's switch's figures: its live hand total (signed points, or "–"), its
     status ("2 problems", "no problems" or "not entered yet") and the status's colour."""
+    score = preview.score if preview is not None else None
+    total = score.sides[index].total if score is not None and index < len(score.sides) else None
+    count = preview.side_problems(index) if preview is not None else 0
     if quiet:
         status, color = _(NOT_ENTERED), ft.Colors.ON_SURFACE_VARIANT
     elif count:
@@ -972,23 +917,22 @@ def SideTab(
 @screen
 def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.Control:
     """The hand being entered: the side switcher on top, the chosen side (or every side
-    on a wide screen, or quick totals) in the middle, Save at the bottom.
-
-    Drawn again only when what it lays out changes (the hand started or ended, quick
-    totals, the side chosen, another device's entry, the match read again): a tap
-    changes a side's part (`SideView`) or the hand's (`HandView`), and only the
-    components showing it follow (the body with that side's panel, its switch and
-    the save bar)."""
+    on a wide screen, or quick totals) in the middle, Save at the bottom."""
     confirm, set_confirm = ft.use_state(False)
     # the setters as one object each for the screen's life (memoized rows get them)
     ask = ft.use_memo(Latest, [])
     ask.fn = set_confirm
     width, set_width = ft.use_state(float(ft.context.page.width or 0))
     actions = ft.use_memo(lambda: HandEntryActions(entry), [])
+    # which meld is open on each side (none chosen: the newest)
+    opened, set_opened = ft.use_state(cast(tuple[tuple[int, str], ...], ()))
     openers = ft.use_memo(lambda: [Opener(i, entry.add_meld) for i in range(12)], [])
-    # the entries shown so far: the body's own choices (the meld open) start afresh
-    # with each
-    entries = ft.use_ref(0)
+
+    def open_meld(side: int, rank: str) -> None:
+        set_opened(lambda now: (*(o for o in now if o[0] != side), (side, rank)))
+
+    for opener in openers:
+        opener.setter = open_meld
 
     def watch_width() -> None:
         page = ft.context.page
@@ -997,8 +941,8 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
     ft.use_effect(watch_width, [])
     # The screen stays mounted, hidden, after Save or Discard (see the app): with
     # no hand being entered it keeps what it showed; the next hand starts with
-    # the view's own choices back at their defaults (the side chosen is the
-    # entry's: `HandEntry.start`).
+    # the view's own choices back at their defaults (the side being entered is the
+    # entry's, kept while the tab is away: `HandEntry.side`).
     last = ft.use_ref(cast(ft.Control | None, None))
     was_entering = ft.use_ref(False)
 
@@ -1010,11 +954,12 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
         return last.current or ft.Text(_("No hand is being entered."))
     if not was_entering.current:
         was_entering.current = True
-        entries.current = (entries.current or 0) + 1
-        if confirm:
+        if confirm or opened:
             set_confirm(False)
-            confirm = False
+            set_opened(())
+            confirm, opened = False, ()
     record = state.record
+    preview = entry.preview
     wide = float(width) >= WIDE
     side = min(entry.side, len(record.sides) - 1)
     title = (
@@ -1043,120 +988,67 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
                 key="same-hand",
             )
         )
-    views = entry.sides
     if not draft.quick:
         top.append(
             ft.Row(
                 [
-                    SideTabOf(
-                        views[i].tab,
+                    SideTab(
                         i,
                         s.name,
+                        *_tab_status(i, preview, entry.quiet(i)),
                         i == side and not wide,
                         entry.choose_side,
                         key=f"side-tab-{i}",
                     )
                     for i, s in enumerate(record.sides)
-                    if i < len(views)
                 ],
                 spacing=6,
                 key="side-picker",
             )
         )
-    shown = () if draft.quick else tuple(range(len(views))) if wide else (side,)
-    body = EntryBody(
-        record,
-        rules,
-        actions,
-        entries.current or 0,
-        openers,
-        views,
-        shown,
-        *(views[i].layout for i in shown),
-        key=f"entry-body-{side}",
-    )
-    bottom = SaveBarOf(entry.hand.save, match.save_hand, match.discard_draft, confirm, ask)
-    last.current = ft.Column(
-        [
-            ft.Container(ft.Column(top, spacing=6), padding=ft.Padding.symmetric(horizontal=12)),
-            ft.Container(body, expand=True, padding=ft.Padding.symmetric(horizontal=12)),
-            bottom,
-        ],
-        expand=True,
-        spacing=6,
-    )
-    return last.current
-
-
-@widget
-def SideTabOf(
-    part: Part[tuple[int | None, int, bool]],
-    index: int,
-    name: str,
-    chosen: bool,
-    choose: Callable[[int], None],
-) -> ft.Control:
-    """A side's switch following its figures (`SideView.tab`)."""
-    return SideTab(index, name, *_tab_status(*part.value), chosen, choose, key="tab")
-
-
-@widget
-def EntryBody(
-    record: MatchRecord,
-    rules: RuleSet,
-    actions: HandEntryActions,
-    entry: int,
-    openers: list[Opener],
-    views: tuple[SideView, ...],
-    shown: tuple[int, ...],
-    *layouts: Part[SideLayout],
-) -> ft.Control:
-    """The scrolling middle: the panel of each side ``shown`` (laid out from its
-    ``layouts``, one each; none: quick totals), then the hand's details. Follows the
-    layouts alone: a meld added or removed, a row shown or gone, draws this again; a
-    count changed draws only its row. Which meld is open on each side is its own
-    choice (none chosen: the newest), afresh for each ``entry`` (a count of the
-    hands entered on this screen)."""
-    chosen, set_chosen = ft.use_state(cast(tuple[int, tuple[tuple[int, str], ...]], (0, ())))
-
-    def open_meld(side: int, rank: str) -> None:
-        def choose(now: tuple[int, tuple[tuple[int, str], ...]]) -> Any:
-            kept = now[1] if now[0] == entry else ()
-            return (entry, (*(o for o in kept if o[0] != side), (side, rank)))
-
-        set_chosen(choose)
-
-    for opener in openers:
-        opener.setter = open_meld
-    opened = dict(chosen[1]) if chosen[0] == entry else {}
     body: list[ft.Control] = []
-    if not shown:
+    if draft.quick:
         body.append(
             switch(
                 _("Quick totals"),
                 True,
-                actions.set_quick,
+                entry.set_quick,
                 _("Type each side's total from a paper count instead of entering the cards."),
             )
         )
-        body.append(
-            QuickEntry(actions.hand.quick, record, actions.set_quick_total, key="quick-totals")
-        )
+        body += _quick_entry(entry, record)
     else:
-        panels = [
-            side_items(
-                index,
-                record.sides[index],
-                views[index],
-                layout.value,
-                rules,
-                actions,
-                opened.get(index),
-                openers[index],
+        shown = range(len(record.sides)) if wide else [side]
+        panels: list[list[ft.Control]] = []
+        for index in shown:
+            found = preview.about(f"sides[{index}]") if preview is not None else ()
+            problems = tuple(
+                (w, m)
+                for w, m in (preview.problems if preview is not None else ())
+                if w.startswith(f"sides[{index}]")
             )
-            for index, layout in zip(shown, layouts, strict=True)
-        ]
-        if len(panels) > 1:
+            score = (
+                preview.score.sides[index]
+                if preview is not None and preview.score is not None
+                else None
+            )
+            panels.append(
+                side_items(
+                    index,
+                    record.sides[index],
+                    draft.sides[index],
+                    rules,
+                    found,
+                    problems,
+                    score,
+                    entry.quiet(index),
+                    actions,
+                    dict(opened).get(index),
+                    openers[index],
+                    preview.across() if preview is not None else (),
+                )
+            )
+        if wide:
             body.append(
                 ft.ResponsiveRow(
                     [
@@ -1168,20 +1060,38 @@ def EntryBody(
                     ]
                 )
             )
-        elif panels:
+        else:
             body += panels[0]
     body.append(
-        HandPart(
-            actions.hand.details,
+        HandInfo(
             record,
             rules,
-            actions.hand_field,
-            actions.set_hand_info,
-            actions.set_quick,
-            key="hand-part",
+            draft.dealer,
+            draft.note,
+            draft.lone_hand,
+            draft.sitting_out,
+            draft.quick,
+            entry.set_hand_info,
+            entry.set_quick,
+            key="hand-info",
         )
     )
-    return ft.ListView(body, spacing=12)
+    body += _hand_findings(entry)
+    bottom = _save_bar(match, entry, preview, confirm, ask)
+    last.current = ft.Column(
+        [
+            ft.Container(ft.Column(top, spacing=6), padding=ft.Padding.symmetric(horizontal=12)),
+            ft.Container(
+                ft.ListView(body, spacing=12, key=f"entry-body-{side}"),
+                expand=True,
+                padding=ft.Padding.symmetric(horizontal=12),
+            ),
+            bottom,
+        ],
+        expand=True,
+        spacing=6,
+    )
+    return last.current
 
 
 def rival_summary(record: MatchRecord, draft: HandDraft) -> str:
@@ -1256,43 +1166,35 @@ def SameHand(
     )
 
 
-@widget
-def QuickEntry(
-    part: Part[
-        tuple[tuple[str, ...], tuple[tuple[str, str], ...], tuple[Finding, ...], bool] | None
-    ],
-    record: MatchRecord,
-    set_quick_total: Callable[[int, str], None],
-) -> ft.Control:
-    """Each side's hand total typed from a paper count, with every problem of it at
-    once (`HandView.quick`); a total not typed yet waits quietly until Save is tried,
-    and then says so at its field."""
-    if part.value is None:
-        return ft.Column()
-    totals, problems, findings, tried = part.value
-    shown = {
+def _quick_entry(entry: HandEntry, record: MatchRecord) -> list[ft.Control]:
+    draft = entry.draft
+    assert draft is not None
+    preview = entry.preview
+    # A total not typed yet is not an error: Save just waits for it, until Save
+    # was tried: then it is marked at its field too.
+    problems = {
         where: _(message) if message == MISSING_TOTAL else message
-        for where, message in problems
-        if message != MISSING_TOTAL or tried
+        for where, message in (preview.problems if preview else ())
+        if message != MISSING_TOTAL or entry.tried
     }
     controls: list[ft.Control] = []
     for i, side_setup in enumerate(record.sides):
         key = f"sides[{i}].total"
         errors = [
             i18n.finding_text(f)
-            for f in findings
-            if _under(f.where, key) and f.severity is Severity.ERROR
+            for f in (preview.about(key) if preview else ())
+            if f.severity is Severity.ERROR
         ]
         controls.append(
             ft.TextField(
                 expand=True,
                 label=_("{name} hand total").format(name=side_setup.name),
-                value=totals[i] if i < len(totals) else "",
+                value=draft.totals[i] if i < len(draft.totals) else "",
                 keyboard_type=ft.KeyboardType.NUMBER,
                 # every problem of the total at once, one a line
-                error="\n".join([*([shown[key]] if key in shown else []), *errors]) or None,
+                error="\n".join([*([problems[key]] if key in problems else []), *errors]) or None,
                 error_max_lines=ERROR_LINES,
-                on_change=lambda e, i=i: set_quick_total(i, e.control.value),
+                on_change=lambda e, i=i: entry.set_quick_total(i, e.control.value),
             )
         )
     controls.append(
@@ -1300,53 +1202,7 @@ def QuickEntry(
             _("Typed totals are not checked against cards."), color=ft.Colors.ON_SURFACE_VARIANT
         )
     )
-    return ft.Column(controls, spacing=12)
-
-
-@widget
-def HandPart(
-    part: Part[
-        tuple[
-            str | None,
-            str,
-            str | None,
-            str | None,
-            bool,
-            tuple[tuple[str, str], ...],
-            tuple[Finding, ...],
-            tuple[Finding, ...],
-        ]
-        | None
-    ],
-    record: MatchRecord,
-    rules: RuleSet,
-    hand_field: Callable[[str], str],
-    set_hand_info: Callable[..., None],
-    set_quick: Callable[[bool], None],
-) -> ft.Control:
-    """The hand's details (dealer, note, lone hand, sitting out, the quick totals
-    switch) and what is wrong with the hand as a whole (`HandView.details`)."""
-    if part.value is None:
-        return ft.Column()
-    dealer, note, lone_hand, sitting_out, quick, problems, found, later = part.value
-    return ft.Column(
-        [
-            HandInfo(
-                record,
-                rules,
-                dealer,
-                note,
-                lone_hand,
-                sitting_out,
-                quick,
-                set_hand_info,
-                set_quick,
-                key="hand-info",
-            ),
-            *_hand_findings(problems, found, later, hand_field),
-        ],
-        spacing=12,
-    )
+    return controls
 
 
 @widget
@@ -1421,62 +1277,67 @@ def HandInfo(
     return ft.Column(controls, spacing=12)
 
 
-def _hand_findings(
-    problems: tuple[tuple[str, str], ...],
-    found: tuple[Finding, ...],
-    later: tuple[Finding, ...],
-    hand_field: Callable[[str], str],
-) -> list[ft.Control]:
-    """What is wrong with the hand as a whole (not one side: ``found``), and in later
-    hands (``later``); ``hand_field``: a field's path in the words on the screen."""
+def _hand_findings(entry: HandEntry) -> list[ft.Control]:
+    """What is wrong with the hand as a whole (not one side), and in later hands."""
     controls: list[ft.Control] = []
-    # a side's field that cannot be read says so at the field (a total, a player's
-    # cards left): only the others here
-    at_fields = {where for where, _m in problems if where.startswith("sides[")}
-    shown = [
-        (hand_field(where), message)
-        for where, message in problems
-        if message not in (MISSING_TOTAL, NOTHING_ENTERED) and where not in at_fields
-    ]
-    if shown:
-        controls.append(problem_list(shown))
-    if found:
-        controls.append(findings_list(found))
-    if later:
-        controls.append(
-            ft.Text(_("This change breaks rules in later hands:"), color=ft.Colors.ERROR)
-        )
-        controls.append(findings_list(later))
+    preview = entry.preview
+    if preview is not None:
+        # a side's field that cannot be read says so at the field (a total, a
+        # player's cards left): only the others here
+        at_fields = {where for where, _m in preview.problems if where.startswith("sides[")}
+        shown = [
+            (entry.hand_field(where), message)
+            for where, message in preview.problems
+            if message not in (MISSING_TOTAL, NOTHING_ENTERED) and where not in at_fields
+        ]
+        if shown:
+            controls.append(problem_list(shown))
+        # about the hand (not a side's cards: those are shown with each side)
+        hand_level = [
+            f for f in preview.findings if not f.where.startswith("sides[") and f.where != "sides"
+        ]
+        if hand_level:
+            controls.append(findings_list(hand_level))
+        if preview.later:
+            controls.append(
+                ft.Text(_("This change breaks rules in later hands:"), color=ft.Colors.ERROR)
+            )
+            controls.append(findings_list(preview.later))
     return controls
 
 
-@widget
-def SaveBarOf(
-    part: Part[tuple[tuple[tuple[str, int], ...] | None, bool, bool, int, bool, bool] | None],
-    save: Callable[[], object],
-    discard: Callable[[], object],
+def _save_bar(
+    match: OpenMatch,
+    entry: HandEntry,
+    preview: Preview | None,
     confirm: bool,
     set_confirm: Callable[[bool], None],
 ) -> ft.Control:
-    """The bottom bar (`SaveBar`) following its figures (`HandView.save`)."""
-    if part.value is None:
-        return ft.Container()
-    totals, nothing, waiting, errors, disabled, ask_first = part.value
+    """The bottom bar (`SaveBar`) from the hand being entered and its preview."""
+    draft = entry.draft
+    assert draft is not None
     summary = (
-        "   ".join(f"{name} {signed(total)}" for name, total in totals)
-        if totals is not None
+        "   ".join(f"{s.name} {signed(s.total)}" for s in preview.score.sides)
+        if preview is not None and preview.score is not None
         else None
+    )
+    waiting = (
+        [m for _, m in preview.problems if m in (MISSING_TOTAL, NOTHING_ENTERED)]
+        if preview is not None
+        else []
     )
     return SaveBar(
         summary,
-        nothing,
-        waiting,
-        errors,  # as the side switcher counts
+        NOTHING_ENTERED in waiting,
+        bool(waiting),
+        preview.problem_count() if preview is not None else 0,  # as the side switcher counts
         confirm,
-        disabled,
-        ask_first,
-        save,
-        discard,
+        # Tried with problems, it shows every side's and says what to fix; only a
+        # hand with nothing in it has nothing to save.
+        preview is None or any(m == NOTHING_ENTERED for _, m in preview.problems),
+        not (draft.is_empty() and draft.number is None),
+        match.save_hand,
+        match.discard_draft,
         set_confirm,
         key="save-bar",
     )

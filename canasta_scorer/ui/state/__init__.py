@@ -2,9 +2,7 @@
 
 - `Navigation` (navigation.py): the screen, the message, the moves between screens;
 - `OpenMatch` and `HandEntry` (match.py): the open match, the hand being entered
-  and its live preview, shown part by part (`Part`: a side's switch, a meld, the
-  red threes, the working, the save bar …; `SideView`, `HandView`), so a tap
-  changes only the parts it is about;
+  and its live preview;
 - `NewMatch` (setup.py): the new-match form;
 - `History` (history.py): past matches, filters, statistics;
 - `Checker` (checker.py): the rule checker;
@@ -32,18 +30,7 @@ from .checker import Checker
 from .history import HISTORY_PAGE, History, HistoryFilter
 from .importing import ImportFile
 from .live import follow
-from .match import (
-    DRAFT_DELAY,
-    HandEntry,
-    HandView,
-    OpenMatch,
-    Part,
-    Preview,
-    Scheduler,
-    SideLayout,
-    SideView,
-    rank_name,
-)
+from .match import DRAFT_DELAY, HandEntry, OpenMatch, Preview, Scheduler, rank_name
 from .navigation import Navigation, Screen
 from .setup import NewMatch, default_sides, named_key
 from .work import Job, Steps, Work, drive
@@ -54,7 +41,6 @@ __all__ = [
     "AppModel",
     "Checker",
     "HandEntry",
-    "HandView",
     "History",
     "HistoryFilter",
     "ImportFile",
@@ -62,12 +48,9 @@ __all__ = [
     "Navigation",
     "NewMatch",
     "OpenMatch",
-    "Part",
     "Preview",
     "Scheduler",
     "Screen",
-    "SideLayout",
-    "SideView",
     "Steps",
     "Work",
     "build_model",
@@ -112,9 +95,7 @@ def build_model(
     """
     work = work or Work()
     nav = wrap(Navigation)(_work=work)
-    entry = wrap(HandEntry)(
-        store=store, _schedule=schedule, _delay=draft_delay, _work=work, _wrap=wrap
-    )
+    entry = wrap(HandEntry)(store=store, _schedule=schedule, _delay=draft_delay, _work=work)
     match = wrap(OpenMatch)(store=store, nav=nav, entry=entry, _work=work)
     entry.attach(match)
     setup = wrap(NewMatch)(store=store)

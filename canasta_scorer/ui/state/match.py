@@ -17,7 +17,6 @@ import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
 
 from canasta_scorer import i18n
 from canasta_scorer.i18n import _
@@ -29,7 +28,6 @@ from canasta_scorer.rules import (
     RecordError,
     RuleSet,
     Severity,
-    SideScore,
     WentOut,
     check_hand,
     hand_record,
@@ -55,20 +53,7 @@ from ..words import change_words, store_problem
 from .navigation import Navigation, Screen
 from .work import Steps, Work
 
-__all__ = [
-    "DRAFT_DELAY",
-    "HandEntry",
-    "HandView",
-    "OpenMatch",
-    "Part",
-    "Preview",
-    "Rival",
-    "Scheduler",
-    "SideLayout",
-    "SideView",
-]
-
-T = TypeVar("T")
+__all__ = ["DRAFT_DELAY", "HandEntry", "OpenMatch", "Preview", "Rival", "Scheduler"]
 
 #: Seconds a changed draft may wait before it is written to the store.
 DRAFT_DELAY = 1.0
@@ -161,135 +146,18 @@ class Rival:
 
 
 @dataclass(eq=False)
-class Part(Generic[T]):
-    """One part of the hand being entered as one component shows it: made
-    observable by the app, written by `HandEntry` alone at each change of the hand,
-    and telling its component only when its value changed (a tap changes a few
-    parts, and only their components are drawn again).
-
-    Attributes:
-        value: what the part shows (each part's shape is given where it is kept:
-            `SideView`, `HandView`).
-    """
-
-    value: T
-
-
-@dataclass(frozen=True)
-class SideLayout:
-    """What one side's panel lays out (its rows come and go with it).
-
-    Attributes:
-        ranks: the ranks of the side's melds, in the order entered.
-        whole: findings about the side's cards as a whole (``sides[0]``) and about
-            every side at once (``sides``), shown under the rank pad.
-        notes: the side's other findings not about a meld (red threes, going out,
-            cards left …), shown under its cards left.
-        quiet: True while the side is "not entered yet" (`HandEntry.quiet`).
-        seats: the seats (counted from 0) whose cards-left row is shown (not the
-            player who went out).
-        scored: True when the hand can be scored (the working is shown).
-    """
-
-    ranks: tuple[MeldRank, ...] = ()
-    whole: tuple[Finding, ...] = ()
-    notes: tuple[Finding, ...] = ()
-    quiet: bool = False
-    seats: tuple[int, ...] = ()
-    scored: bool = False
-
-
-@dataclass(eq=False)
-class SideView:
-    """One side of the hand being entered, as its panel and its switch show it: a
-    `Part` for each thing a tap changes (not itself observable: the panel follows
-    ``layout``, each row its own part).
-
-    Attributes:
-        layout: the panel's layout (`SideLayout`).
-        tab: the side's switch: its live hand total in points (``None``: the hand
-            cannot be scored yet), its number of problems, and whether it is quiet.
-        reds: the red threes the side laid out.
-        out: how the side went out (`WentOut`), and who.
-        score: the side's score for the hand with its working (``None``: not yet).
-        melds: each meld by its rank: its index among the side's melds, the meld
-            as entered, and the findings about it.
-        lefts: each seat's cards left in hand, and why they cannot be read (``None``:
-            they can).
-    """
-
-    layout: Part[SideLayout]
-    tab: Part[tuple[int | None, int, bool]]
-    reds: Part[int]
-    out: Part[tuple[WentOut, str | None]]
-    score: Part[SideScore | None]
-    melds: dict[MeldRank, Part[tuple[int, MeldDraft, tuple[Finding, ...]]]] = field(
-        default_factory=dict
-    )
-    lefts: tuple[Part[tuple[LeftDraft, str | None]], ...] = ()
-
-
-@dataclass(eq=False)
-class HandView:
-    """The hand being entered as a whole, as the save bar, the hand's details and
-    quick totals show it (a `Part` each; not itself observable).
-
-    Attributes:
-        save: the save bar's figures: each side's name and hand total in points
-            (``None``: the hand cannot be scored yet), whether nothing is entered,
-            whether a quick total waits to be typed, the number of problems,
-            whether Save is disabled, and whether Discard asks first.
-        details: the dealer, the note, the lone hand, who sits out, quick totals on,
-            then the problems of fields that cannot be read (path, message), the
-            findings about the hand as a whole and the errors it makes in later
-            hands.
-        quick: the quick totals typed (one per side), the problems of fields that
-            cannot be read, the findings of the hand, and whether Save was tried.
-    """
-
-    save: Part[tuple[tuple[tuple[str, int], ...] | None, bool, bool, int, bool, bool] | None]
-    details: Part[
-        tuple[
-            str | None,
-            str,
-            str | None,
-            str | None,
-            bool,
-            tuple[tuple[str, str], ...],
-            tuple[Finding, ...],
-            tuple[Finding, ...],
-        ]
-        | None
-    ]
-    quick: Part[
-        tuple[tuple[str, ...], tuple[tuple[str, str], ...], tuple[Finding, ...], bool] | None
-    ]
-
-
-@dataclass(eq=False)
 class HandEntry:
     """The hand being entered (a new hand or an edit) and its live preview.
 
-    A tap changes only what it is about: the side's part (`SideView`, one per
-    side, in ``sides``) and the hand as a whole (`HandView`, ``hand``), each an
-    observable of its own, so the screen is drawn again only when what it lays
-    out changes (``shape``, ``side``, ``rival``), not at every tap.
-
     Attributes:
-        draft: the hand as entered so far (``None`` when no hand is being entered;
-            read-only: the taps change it).
-        preview: its live score and findings (read-only).
+        draft: the hand as entered so far (``None`` when no hand is being entered).
+        preview: its live score and findings.
         touched: the sides edited since the entry was opened (an untouched side is
-            "not entered yet", not wrong; read-only).
+            "not entered yet", not wrong).
         tried: True once Save was tried (then every side's problems are shown).
-        shape: what the screen lays out: whether a hand is being entered, which
-            (``None``: a new one, else the index of the hand edited) and whether
-            as quick totals.
         side: the side being entered (its index; the screen shows that side's
-            panel). Part of the view, not of the draft: kept while the tab is
-            away, so a reconnect shows the same side.
-        sides: each side's part of the hand, as its panel and switch show it.
-        hand: the hand as a whole, as the save bar and the hand's details show it.
+            panel). Part of the view, not of the draft: kept while the tab is away,
+            so a reconnect shows the same side; another hand starts on the first.
         since: the match's version when the entry was started: Save names it, so a
             match changed on another device meanwhile refuses the save (even when
             this screen already shows that change).
@@ -300,10 +168,11 @@ class HandEntry:
     """
 
     store: Store
-    shape: tuple[bool, int | None, bool] = (False, None, False)
+    draft: HandDraft | None = None
+    preview: Preview | None = None
+    touched: frozenset[int] = frozenset()
+    tried: bool = False
     side: int = 0
-    sides: tuple[SideView, ...] = ()
-    hand: HandView = field(init=False)
     since: int | None = None
     writer: str = field(default_factory=_new_stamp)
     rival: Rival | None = None
@@ -318,50 +187,10 @@ class HandEntry:
     _shown: str = ""
     #: Devices whose different entry the player chose not to take.
     _apart: frozenset[str] = frozenset()
-    #: Makes the views' classes observable (the app gives ``ft.observable``).
-    _wrap: Callable[[type[Any]], type[Any]] = field(default=lambda cls: cls, repr=False)
-    _draft: HandDraft | None = None
-    _now: Preview | None = None
-    _touched: frozenset[int] = frozenset()
-    _tried: bool = False
-
-    def __post_init__(self) -> None:
-        part = self._wrap(Part)
-        self.hand = HandView(save=part(None), details=part(None), quick=part(None))
-
-    def _side_view(self) -> SideView:
-        part = self._wrap(Part)
-        return SideView(
-            layout=part(SideLayout()),
-            tab=part((None, 0, False)),
-            reds=part(0),
-            out=part((WentOut.NO, None)),
-            score=part(None),
-        )
 
     def attach(self, match: OpenMatch) -> None:
         """The open match this entry belongs to (done once, when the app is built)."""
         self._match = match
-
-    @property
-    def draft(self) -> HandDraft | None:
-        """The hand as entered so far (``None``: no hand is being entered)."""
-        return self._draft
-
-    @property
-    def preview(self) -> Preview | None:
-        """The live score and findings of the hand being entered."""
-        return self._now
-
-    @property
-    def touched(self) -> frozenset[int]:
-        """The sides edited since the entry was opened."""
-        return self._touched
-
-    @property
-    def tried(self) -> bool:
-        """True once Save was tried (then every side's problems are shown)."""
-        return self._tried
 
     def choose_side(self, index: int) -> None:
         """Show the panel of side ``index`` (counted from 0): a choice of the view,
@@ -390,9 +219,9 @@ class HandEntry:
             self.side = 0  # another hand starts on the first side
         if seen is not None:
             self._shown = seen.stamp
-        self._draft = draft
-        self._touched = frozenset()
-        self._tried = False
+        self.draft = draft
+        self.touched = frozenset()
+        self.tried = False
         self._dirty = False
         state = self._state
         self.since = state.version if state is not None and draft is not None else None
@@ -463,7 +292,7 @@ class HandEntry:
             return None
         if self.rival is None and kept.base == self._shown and not self._dirty:
             self._shown = kept.stamp
-            self._draft = theirs
+            self.draft = theirs
             self._dirty = False
             self._preview()
             return "taken"
@@ -513,21 +342,20 @@ class HandEntry:
 
     def forget(self) -> None:
         """Stop entering: nothing is kept in memory (the store's copy is not touched)."""
-        self._draft = None
-        self._now = None
-        self._touched = frozenset()
-        self._tried = False
+        self.draft = None
+        self.preview = None
+        self.touched = frozenset()
+        self.tried = False
         self.since = None
         self.rival = None
         self._apart = frozenset()
         self._dirty = False
         self.side = 0
-        self.shape = (False, None, False)  # the views keep what they showed last
 
     def _changed(self, draft: HandDraft, side: int | None = None) -> None:
-        self._draft = draft
-        if side is not None and side not in self._touched:
-            self._touched = self._touched | {side}
+        self.draft = draft
+        if side is not None and side not in self.touched:
+            self.touched = self.touched | {side}
         self._dirty = True
         if self._schedule is not None and not self._pending:
             self._pending = True
@@ -722,145 +550,26 @@ class HandEntry:
 
     def try_save(self) -> None:
         """Save was tried: from now on every side's problems are shown."""
-        self._tried = True
-        self._publish()
+        self.tried = True
 
     # --- the live preview -----------------------------------------------------------
 
     def _preview(self) -> None:
-        """Score the hand being entered again and show it (`_publish`)."""
-        self._now = self._live()
-        self._publish()
-
-    def _publish(self) -> None:
-        """Give each part its value from the hand being entered and its preview (a
-        part whose value did not change tells nobody). With no hand being entered
-        the parts keep what they showed last (the screen, hidden, keeps it too)."""
-        draft, preview = self._draft, self._now
-        state = self._state
-        if draft is None or state is None:
-            self.shape = (False, None, False)
-            return
-        if len(self.sides) != len(draft.sides):
-            self.sides = tuple(self._side_view() for _ in draft.sides)
-        findings = preview.findings if preview is not None else ()
-        problems = preview.problems if preview is not None else ()
-        across = preview.across() if preview is not None else ()
-        for index, view in enumerate(self.sides):
-            self._publish_side(index, view, preview, problems, across)
-        sides = state.record.sides
-        waiting = [m for _, m in problems if m in (MISSING_TOTAL, NOTHING_ENTERED)]
-        score = preview.score if preview is not None else None
-        self.hand.save.value = (
-            tuple((s.name, s.total) for s in score.sides) if score is not None else None,
-            NOTHING_ENTERED in waiting,
-            bool(waiting),
-            preview.problem_count() if preview is not None else 0,
-            # Tried with problems, it shows every side's and says what to fix; only
-            # a hand with nothing in it has nothing to save.
-            preview is None or any(m == NOTHING_ENTERED for _, m in problems),
-            not (draft.is_empty() and draft.number is None),
-        )
-        self.hand.details.value = (
-            draft.dealer,
-            draft.note,
-            draft.lone_hand,
-            draft.sitting_out,
-            draft.quick,
-            problems,
-            tuple(f for f in findings if not f.where.startswith("sides")),
-            preview.later if preview is not None else (),
-        )
-        if draft.quick:
-            totals = tuple(
-                draft.totals[i] if i < len(draft.totals) else "" for i in range(len(sides))
-            )
-            self.hand.quick.value = (totals, problems, findings, self._tried)
-        self.shape = (True, draft.number, draft.quick)
-
-    def _publish_side(
-        self,
-        index: int,
-        view: SideView,
-        preview: Preview | None,
-        problems: tuple[tuple[str, str], ...],
-        across: tuple[Finding, ...],
-    ) -> None:
-        draft, state = self._draft, self._state
-        assert draft is not None and state is not None
-        side = draft.sides[index]
-        where = f"sides[{index}]"
-        about = preview.about(where) if preview is not None else ()
-        quiet = self.quiet(index)
-        score = (
-            preview.score.sides[index]
-            if preview is not None and preview.score is not None
-            else None
-        )
-        setup = state.record.sides[index] if index < len(state.record.sides) else None
-        names = (setup.players or (setup.name,)) if setup is not None else ()
-        seats = tuple(
-            seat
-            for seat in range(len(side.left))
-            if not (
-                side.went_out is not WentOut.NO
-                and seat < len(names)
-                and side.went_out_by == names[seat]
-            )
-        )
-        view.layout.value = SideLayout(
-            ranks=tuple(meld.rank for meld in side.melds),
-            whole=tuple(f for f in about if f.where == where) + across,
-            notes=tuple(
-                f for f in about if not f.where.startswith(where + ".melds[") and f.where != where
-            ),
-            quiet=quiet,
-            seats=seats,
-            scored=score is not None,
-        )
-        view.reds.value = side.red_threes
-        view.out.value = (side.went_out, side.went_out_by)
-        for number, meld in enumerate(side.melds):
-            at = f"{where}.melds[{number}]"
-            found = tuple(
-                f for f in about if f.where == at or f.where.startswith((at + ".", at + "["))
-            )
-            value = (number, meld, found)
-            part = view.melds.get(meld.rank)
-            if part is None:
-                view.melds[meld.rank] = self._wrap(Part)(value)
-            else:
-                part.value = value
-        if len(view.lefts) != len(side.left):
-            view.lefts = tuple(self._wrap(Part)((LeftDraft(), None)) for _ in side.left)
-        for seat, left in enumerate(side.left):
-            at = f"{where}.left_in_hand[{seat}]"
-            problem = next((m for w, m in problems if w == at), None)
-            view.lefts[seat].value = (left, problem)
-        # the rows a tap is about first, then what follows from them
-        view.score.value = score
-        view.tab.value = (
-            score.total if score is not None else None,
-            preview.side_problems(index) if preview is not None else 0,
-            quiet,
-        )
-
-    def _live(self) -> Preview | None:
-        """The hand being entered, checked and scored by the rules engine (only this
-        hand for a new one; for an edit, the match with it)."""
         state = self._state
         draft = self.draft
         if state is None or draft is None:
-            return None
+            self.preview = None
+            return
         record = state.record
         rules = match_rules(record)
         try:
             hand: MatchHand = draft.to_hand(record, rules)
         except RecordError as error:
             problems = tuple((p.where, i18n.problem_text(p)) for p in error.problems)
-            return Preview(
+            self.preview = Preview(
                 score=None, problems=problems, findings=self._quick_rest(draft, problems)
             )
+            return
         empty: tuple[tuple[str, str], ...] = ()
         if draft.number is None and draft.is_empty():
             empty = (("", NOTHING_ENTERED),)  # nothing to check on a blank form either
@@ -873,16 +582,20 @@ class HandEntry:
                 sides=score_sides(as_file, rules),
                 violations=found,
             )
-            return Preview(score=score, findings=() if empty else found, problems=empty, later=())
+            self.preview = Preview(
+                score=score, findings=() if empty else found, problems=empty, later=()
+            )
+            return
         # An edit of an earlier hand moves every total after it: the match is re-scored.
         number = draft.number
         if number >= len(record.hands):  # deleted on another device meanwhile
-            return Preview(
+            self.preview = Preview(
                 score=None,
                 problems=(
                     ("", _("Hand {value} is no longer in this match.").format(value=number + 1)),
                 ),
             )
+            return
         hands = list(record.hands)
         hands[number] = hand
         whole = score_match(record.model_copy(update={"hands": tuple(hands)}))
@@ -899,7 +612,7 @@ class HandEntry:
             and f.where.startswith("hands[")
             and not (f.where == prefix or f.where.startswith(prefix + "."))
         )
-        return Preview(score=whole.hand_scores[number], findings=mine, later=later)
+        self.preview = Preview(score=whole.hand_scores[number], findings=mine, later=later)
 
     def _quick_rest(
         self, draft: HandDraft, problems: tuple[tuple[str, str], ...]
