@@ -14,15 +14,18 @@ import sys
 def main() -> int:
     """Run the command line (`canasta_scorer.cli.main`), started again first with the
     C allocator when it asks for the browser version's server
-    (`canasta_scorer.ui.process.browser_server_asked`).
+    (`canasta_scorer.ui.process.browser_server_asked`); that server notes a Ctrl+C
+    or SIGTERM while it loads and stops cleanly then
+    (`canasta_scorer.ui.process.note_stop_signals`).
 
     Returns:
         The command's exit status (`canasta_scorer.cli.main`).
     """
-    from canasta_scorer.ui.process import browser_server_asked, use_c_allocator
+    from canasta_scorer.ui.process import browser_server_asked, note_stop_signals, use_c_allocator
 
     if browser_server_asked(sys.argv[1:]):
         use_c_allocator()  # returns only when not started again
+        note_stop_signals()  # Ctrl+C while loading: a clean stop, as once it serves
     from canasta_scorer.cli import main as run
 
     return run()

@@ -30,7 +30,7 @@ from gettext import NullTranslations
 from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
-from babel.dates import format_date, format_datetime
+from babel.dates import format_datetime, format_skeleton
 from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -252,8 +252,10 @@ def percent(value: float) -> str:
 
 
 def day(value: date) -> str:
-    """A date as the match lists show it: ``01 Dec 2026``, ``01 dic 2026``."""
-    return format_date(value, "dd MMM y", locale=current().locale)
+    """A date as the match lists show it, day, short month and year in the order and
+    form the language writes them (the CLDR's ``yMMMd``): ``Dec 1, 2026``,
+    ``1 dic 2026``, ``1 de dez. de 2026``, ``1. Dez. 2026``."""
+    return format_skeleton("yMMMd", value, locale=current().locale)
 
 
 def moment(value: datetime) -> str:

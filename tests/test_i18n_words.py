@@ -160,3 +160,21 @@ def test_a_files_size_and_json_in_the_languages_form() -> None:
         assert i18n.problem_text(not_json) == (
             "kein gültiges JSON: Expecting value (Zeile 1.501, Spalte 1)"
         )
+
+
+@pytest.mark.parametrize(
+    ("code", "shown"),
+    [
+        ("en", "Dec 1, 2026"),
+        ("es", "1 dic 2026"),
+        ("pt_BR", "1 de dez. de 2026"),
+        ("it", "1 dic 2026"),
+        ("de", "1. Dez. 2026"),
+    ],
+)
+def test_a_day_is_written_as_the_language_writes_it(code: str, shown: str) -> None:
+    from datetime import date
+
+    with i18n.use(code):
+        assert i18n.day(date(2026, 12, 1)) == shown  # no leading zero, the language's order
+        assert i18n.day(date(2027, 3, 14)).startswith("Mar" if code == "en" else "14")

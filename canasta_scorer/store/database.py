@@ -325,8 +325,23 @@ def _alembic_config() -> Config:
     return config
 
 
+def _file_above(path: Path) -> Path | None:
+    """The nearest folder of ``path``'s that exists, when it is a file instead (so no
+    database can be made below it), else None."""
+    for above in path.parents:
+        if above.exists():
+            return None if above.is_dir() else above
+    return None
+
+
 def _check_sqlite_file(path: Path) -> None:
     if not path.exists():
+        file = _file_above(path)
+        if file is not None:
+            raise StoreError(
+                f"cannot make a new database at {path}: {file} is a file, not a folder; "
+                "pass another database with --db"
+            )
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:

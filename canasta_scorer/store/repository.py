@@ -16,6 +16,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
@@ -100,6 +101,7 @@ from .tables import (
     SideRow,
     utcnow,
 )
+from .unsaved import Unsaved, read_unsaved, unsaved_places, write_unsaved
 
 __all__ = [
     "BackupResult",
@@ -116,6 +118,8 @@ UNDO_DEPTH = 100
 
 #: An edit of a match's hands: new hands, a description for undo, hands to check.
 _Edit = Callable[[list[MatchHand]], tuple[list[MatchHand], str, list[int]]]
+
+log = logging.getLogger("canasta_scorer")
 
 
 class KeptDraft(BaseModel):
@@ -486,11 +490,19 @@ class Store:
         path = sqlite_path(str(engine.url))
         self._path = path
         self._where = str(path) if path else engine.url.render_as_string(hide_password=True)
+        # the entries a device is keeping that are not in the database yet, by
+        # (match, device): what `keep_unsaved` writes to a file when the app stops
+        self._held: dict[tuple[int, str], Unsaved] = {}
+        self._held_lock = threading.Lock()
 
     @classmethod
     def open(cls, url: str | None = None) -> Store:
-        """Open (and make or migrate) the database at ``url``; see `open_engine`."""
-        return cls(open_engine(url))
+        """Open (and make or migrate) the database at ``url``; see `open_engine`.
+        Entries kept in a file when the app last stopped (`keep_unsaved`) are written
+        into it (`take_back_unsaved`)."""
+        store = cls(open_engine(url))
+        store.take_back_unsaved()
+        return store
 
     def stop_waiting(self) -> None:
         """From now on a save does not wait for another program's save (SQLite's
@@ -498,6 +510,113 @@ class Store:
         changed; one that finds the database free is made. For a server that is
         stopping: its last saves finish or give up within a fraction of a second."""
         stop_waiting(self.engine)
+
+    def hold_draft(
+        self,
+        match_id: int,
+        draft: str,
+        *,
+        writer: str = "",
+        stamp: str = "",
+        base: str = "",
+        about: str = "",
+    ) -> None:
+        """A device is about to keep its entry (`save_draft`, made later by the app's
+        store worker): it is held here until the database has it (that `save_draft`,
+        or a save of the hand that forgets the match's drafts), so that an app
+        stopping meanwhile keeps it in a file (`keep_unsaved`). Arguments as for
+        `save_draft`; ``about``: the entry in a few words for the log (which hand,
+        the sides' totals)."""
+        entry = Unsaved(
+            match=match_id,
+            writer=writer,
+            stamp=stamp,
+            base=base,
+            draft=draft,
+            about=about,
+            kept_at=utcnow().isoformat(),
+        )
+        with self._held_lock:
+            self._held[(match_id, writer)] = entry
+
+    def _let_go(self, match_id: int, writer: str | None = None, stamp: str | None = None) -> None:
+        """The database has what was held for a match (a device's, or every one's;
+        with ``stamp``, only if that is still the version held)."""
+        with self._held_lock:
+            for key in [k for k in self._held if k[0] == match_id]:
+                if writer is not None and key[1] != writer:
+                    continue
+                if stamp is not None and self._held[key]["stamp"] != stamp:
+                    continue
+                del self._held[key]
+
+    def keep_unsaved(self) -> Path | None:
+        """The app is stopping, its last writes made or given up: the entries still
+        held (`hold_draft`) are written to a file beside the database (else in the
+        user data folder), read back by the next `Store.open`. Each is named in the
+        log (a warning); if no file can be written, the log says what was typed.
+
+        Returns:
+            The file written, or None when nothing was held (or nothing could be
+            written).
+        """
+        with self._held_lock:
+            entries, self._held = list(self._held.values()), {}
+        if not entries:
+            return None
+        try:
+            place = write_unsaved(unsaved_places(self._where, self._path), entries)
+        except OSError as error:
+            for entry in entries:
+                log.error(
+                    "match %d: the entry of %s was not kept (the database could not take it, "
+                    "and no file could be written: %s); what was typed: %s",
+                    entry["match"],
+                    entry["about"] or "a hand",
+                    error,
+                    entry["draft"],
+                )
+            return None
+        for entry in entries:
+            log.warning(
+                "match %d: the entry of %s could not be written to the database before "
+                "stopping; it is kept in %s and written to the database at the next start",
+                entry["match"],
+                entry["about"] or "a hand",
+                place,
+            )
+        return place
+
+    def take_back_unsaved(self) -> int:
+        """Write the entries an earlier run kept in a file (`keep_unsaved`) into the
+        database, each in its device's own row, and remove the file; an entry of a
+        match no longer there is dropped. A database that cannot take them now (busy,
+        read-only) leaves the file for the next start.
+
+        Returns:
+            How many entries were written.
+        """
+        taken = 0
+        for place, entries in read_unsaved(unsaved_places(self._where, self._path)):
+            try:
+                for entry in entries:
+                    try:
+                        self.save_draft(
+                            entry["match"],
+                            entry["draft"],
+                            writer=entry["writer"],
+                            stamp=entry["stamp"],
+                            base=entry["base"],
+                        )
+                        taken += 1
+                    except NotFoundError:
+                        pass
+            except StoreError as error:
+                log.warning("the entries kept in %s are not read back yet: %s", place, error)
+                continue
+            with suppress(OSError):
+                place.unlink()
+        return taken
 
     def close(self) -> None:
         """Stop listening for other processes' changes and close every connection."""
@@ -1832,6 +1951,8 @@ class Store:
             # what is done last is this change, and nothing is left to redo
             state = self._state(session, row, candidate, score, history=(description, None))
         self._keep(state)  # committed: the next change starts from it
+        if clear_draft:
+            self._let_go(match_id)
         return state
 
     def add_hand(
@@ -2139,6 +2260,7 @@ class Store:
                     base=base,
                 ),
             )
+        self._let_go(match_id, writer, stamp)
 
     def kept_draft(self, match_id: int, writer: str | None = None) -> KeptDraft | None:
         """The hand a device is entering for a match (``writer``), or, with ``None``,
@@ -2166,6 +2288,7 @@ class Store:
             if writer is not None:
                 query = query.where(col(DraftRow.writer) == writer)
             session.execute(query)
+        self._let_go(match_id, writer)
 
     # --- export and import ---------------------------------------------------------
 

@@ -29,7 +29,7 @@ from .components.common import TOUCH, icon_button
 from .components.hand_entry import HandEntryScreen
 from .components.home import HomeScreen, language_menu
 from .components.scoreboard import BoardActions, scoreboard, scoreboard_actions
-from .language import follow_device, speak_for, tab_language
+from .language import follow_device, page_locale, speak_for, tab_language
 from .live import LiveUpdates
 from .run import Settings, load_settings, run_app
 from .serving import (
@@ -230,6 +230,9 @@ def App(
     is opened."""
     # Flet draws this tab's screens in a task of its own: they speak its language
     i18n.speak(nav.language)
+    # and so do Flutter's own words (a text field's character counter)
+    page = ft.context.page
+    ft.use_effect(lambda: page_locale(page, nav.language), [nav.language])
     # (a tab's screen drawn again on a reconnect stays unlocked)
     unlocked, set_unlocked = ft.use_state(
         not gate.needed or (isinstance(gate, ClientGate) and gate.unlocked)

@@ -20,13 +20,45 @@ import flet as ft
 from canasta_scorer import i18n
 from canasta_scorer.ui.state import Navigation
 
-__all__ = ["PREFERENCE", "follow_device", "keep_choice", "speak_for", "tab_language"]
+__all__ = [
+    "PREFERENCE",
+    "follow_device",
+    "keep_choice",
+    "page_locale",
+    "speak_for",
+    "tab_language",
+]
 
 #: The key of the chosen language in the device's shared preferences.
 PREFERENCE = "canasta_scorer.language"
 _NAVIGATION = "canasta_scorer.navigation"
 #: Seconds to wait for the device's answer (a client that never answers, in tests).
 _WAIT = 5
+
+
+#: The Flutter locale of each language: what Flutter's own words (a text field's
+#: character counter, "77 characters remaining") are said in.
+_FLUTTER_LOCALES = {
+    "en": ft.Locale("en", "US"),
+    "es": ft.Locale("es"),
+    "pt_BR": ft.Locale("pt", "BR"),
+    "it": ft.Locale("it"),
+    "de": ft.Locale("de"),
+}
+
+
+def page_locale(page: ft.Page, code: str) -> None:
+    """Let the client's own words (Flutter's: a text field's character counter, its
+    tooltips) speak the tab's language ``code`` (an `i18n.LANGUAGES` code), through
+    the page's locale configuration; sent to the client only when it changes."""
+    wanted = _FLUTTER_LOCALES.get(code, _FLUTTER_LOCALES[i18n.DEFAULT])
+    configured = page.locale_configuration
+    if configured is not None and configured.current_locale == wanted:
+        return
+    page.locale_configuration = ft.LocaleConfiguration(
+        supported_locales=list(_FLUTTER_LOCALES.values()), current_locale=wanted
+    )
+    page.update()
 
 
 def speak_for(page: ft.Page, nav: Navigation) -> None:

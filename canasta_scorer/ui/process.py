@@ -4,6 +4,9 @@ server with the C library's memory allocator.
 Nothing heavy is imported here: the command line asks before the app is loaded, and
 the server may start again at once (`use_c_allocator`).
 
+While the server loads, Ctrl+C and SIGTERM are noted and acted on once it can stop
+cleanly (`note_stop_signals`).
+
 Why the C allocator (README, Speed: Load): Python's own allocator keeps the memory of
 closed tabs in 1 MiB arenas it returns to the system only once every object in one is
 gone; a few objects that live on (a cache entry, a log record) keep most arenas, so
@@ -17,8 +20,10 @@ visit and at start-up (README, Speed: start-up and memory).
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from collections.abc import Sequence
+from types import FrameType
 
 #: The environment a server started again gets: Python's objects from the C
 #: library's allocator, and at most two of glibc's arenas (one per busy thread would
@@ -95,3 +100,30 @@ def use_c_allocator() -> None:
         os.execve(command[0], command, environment)
     except OSError:
         return
+
+
+#: The signals that came while the browser version's server was loading
+#: (`note_stop_signals`).
+_STOPS_ASKED: list[int] = []
+
+
+def _note_stop(sig: int, _frame: FrameType | None) -> None:
+    _STOPS_ASKED.append(sig)
+
+
+def note_stop_signals() -> None:
+    """While the browser version's server loads (its modules imported, its store
+    opened), Ctrl+C (SIGINT) and SIGTERM only note that a stop was asked
+    (`stop_asked`): the server stops as soon as it can, as it does once it serves
+    (exit status 0, no traceback), instead of an interrupt in the middle of an
+    import (exit status 130, or a traceback). A signal ignored by whoever started
+    the program (a job in the background ignores Ctrl+C) stays ignored. Main thread
+    only; the server's own handlers take over once it serves."""
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        if signal.getsignal(sig) in (signal.SIG_DFL, signal.default_int_handler):
+            signal.signal(sig, _note_stop)
+
+
+def stop_asked() -> int | None:
+    """The first stop signal noted while loading (`note_stop_signals`), or None."""
+    return _STOPS_ASKED[0] if _STOPS_ASKED else None

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from canasta_scorer.i18n import _
 
-from .process import desktop_possible
+from .process import desktop_possible, note_stop_signals, stop_asked
 from .serving import check_access_code, listen, read_access_code, serve_web
 
 if TYPE_CHECKING:
@@ -128,6 +128,9 @@ class LateApp:
         settings: the run settings.
         code: the access code asked for, or None.
         store: a store already open (it is not opened again), with its worker.
+        on_open: called in the loading thread once the store is open, before the
+            screens are loaded (the server prints its address then: a database that
+            cannot be opened is said before any address, and no tab waits for it).
     """
 
     def __init__(
@@ -136,8 +139,10 @@ class LateApp:
         settings: Settings,
         code: str | None,
         store: tuple[Store, StoreWorker] | None = None,
+        on_open: Callable[[], None] | None = None,
     ) -> None:
         self._db = db
+        self._on_open = on_open
         self._settings = settings
         self._code = code
         self._opened = store
@@ -166,6 +171,8 @@ class LateApp:
                 if self._opened is None:
                     self._opened = (Store.open(self._db), StoreWorker())
                 store, worker = self._opened
+                if self._on_open is not None:
+                    self._on_open()
                 main = build_main(store, self._settings, AccessGate(self._code), worker=worker)
             except BaseException as error:
                 self._main.set_exception(error)
@@ -306,14 +313,21 @@ def run_app(
             file=sys.stderr,
             flush=True,
         )
+    note_stop_signals()  # Ctrl+C while loading stops the server once it runs
+    if stop_asked() is not None:
+        return 0  # asked to stop before anything was served or opened
     listener = listen(host, port)
-    try:
-        # only a generated code is printed: one you chose stays off the terminal
-        generated = None
-        if code is None and not listener.loopback:
-            code = generated = f"{secrets.randbelow(10**6):06d}"
+    # only a generated code is printed: one you chose stays off the terminal
+    generated = None
+    if code is None and not listener.loopback:
+        code = generated = f"{secrets.randbelow(10**6):06d}"
+
+    def announce_address() -> None:
+        """Print where to open the app, once its store is open (`LateApp`)."""
+        if generated is not None:
             print(
-                _("Every visitor is asked for the access code {code}").format(code=code), flush=True
+                _("Every visitor is asked for the access code {code}").format(code=generated),
+                flush=True,
             )
         elif code is not None:
             print(_("Every visitor is asked for the access code you gave."), flush=True)
@@ -335,10 +349,8 @@ def run_app(
                 ).format(shown=shown, port=listener.port),
                 flush=True,
             )
-    except BaseException:
-        listener.close()
-        raise
-    app = LateApp(db, settings, code, store=opened)
+
+    app = LateApp(db, settings, code, store=opened, on_open=announce_address)
     serve_web(
         app.main,
         listener,
@@ -361,10 +373,12 @@ STOP_SECONDS = 2.0
 
 def _stop(store: Store, worker: StoreWorker) -> None:
     """The app is stopping: no save waits for another program any more; those queued
-    (a tab's last draft) are made or given up, then the store is closed."""
+    (a tab's last draft) are made or given up; an entry the database did not take is
+    kept in a file for the next start (`Store.keep_unsaved`); then the store is closed."""
     store.stop_waiting()
     if not worker.close(STOP_SECONDS):
         logging.getLogger("canasta_scorer").warning(
             "stopped with %d saves not made (nothing of them was written)", worker.pending
         )
+    store.keep_unsaved()
     store.close()

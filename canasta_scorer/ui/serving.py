@@ -1067,10 +1067,13 @@ def serve_web(
 def _server_class(on_stop: Callable[[], None] | None = None) -> type[Any]:
     import uvicorn
 
+    from .process import stop_asked
+
     class Server(uvicorn.Server):
         """uvicorn's server, but a SIGTERM or Ctrl+C it stopped for ends the run
         normally (exit status 0, the store closed) instead of being raised again,
-        and ``on_stop`` hears of it at once."""
+        and ``on_stop`` hears of it at once; one that came while the server loaded
+        (`canasta_scorer.ui.process.stop_asked`) stops it as soon as it runs."""
 
         def handle_exit(self, sig: int, frame: Any) -> None:
             if on_stop is not None:
@@ -1083,6 +1086,9 @@ def _server_class(on_stop: Callable[[], None] | None = None) -> type[Any]:
         @contextlib.contextmanager
         def capture_signals(self) -> Iterator[None]:
             with super().capture_signals():
+                asked = stop_asked()
+                if asked is not None:  # Ctrl+C or SIGTERM while the server loaded
+                    self.handle_exit(asked, None)
                 try:
                     yield
                 finally:

@@ -183,3 +183,18 @@ def test_the_file_formats_limits_and_the_meld_counts_in_german(
             app.shot("hand-entry-counts", at=app.text("Zweier in der Meldung Könige: 1"))
     finally:
         context.close()
+
+
+def test_a_text_fields_character_counter_in_the_browsers_language(speaking: AppPage) -> None:
+    """The counter of a name field ("77 characters remaining", for a screen reader) is
+    Flutter's own text: said in the tab's language through the page's locale
+    configuration (Flutter's words, hence written here)."""
+    app = speaking
+    app.open()
+    app.tap(_("New match"))
+    field = app.page.get_by_role("textbox").first
+    field.click()
+    field.fill("Ana")  # 3 of a name's 80 characters
+    remaining = {"de": "Noch 77 Zeichen", "es": "Quedan 77 caracteres"}[i18n.current().code]
+    expect(app.text(remaining)).to_have_count(1)
+    expect(app.text(re.compile("characters? remaining"))).to_have_count(0)

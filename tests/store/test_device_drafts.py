@@ -61,3 +61,36 @@ def test_a_draft_kept_before_drafts_per_device_is_still_read(tmp_path: Path) -> 
         rows = connection.execute(text("SELECT match_id, draft FROM hand_draft")).all()
     assert [tuple(row) for row in rows] == [(1, '{"old": true}')]
     engine.dispose()
+
+
+def test_an_entry_held_but_never_written_is_kept_in_a_file_and_read_back(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'canasta.db'}"
+    store = Store.open(url)
+    match_id = store.create_match(record()).id
+    store.hold_draft(match_id, '{"k": 1}', writer="tab-a", stamp="a1", about="hand 1")
+    store.save_draft(match_id, '{"k": 1}', writer="tab-a", stamp="a1")  # written: let go
+    store.hold_draft(match_id, '{"q": 2}', writer="tab-b", stamp="b1", base="a1")
+    store.hold_draft(match_id, '{"k": 2}', writer="tab-a", stamp="a2", base="a1")
+    assert store.keep_unsaved() == tmp_path / "canasta.db.unsaved.json"
+    assert store.keep_unsaved() is None  # nothing held any more
+    store.close()
+    again = Store.open(url)
+    try:
+        assert not (tmp_path / "canasta.db.unsaved.json").exists()
+        assert again.kept_draft(match_id, "tab-a") == KeptDraft(
+            text='{"k": 2}', writer="tab-a", stamp="a2", base="a1"
+        )
+        assert again.kept_draft(match_id, "tab-b") == KeptDraft(
+            text='{"q": 2}', writer="tab-b", stamp="b1", base="a1"
+        )
+    finally:
+        again.close()
+
+
+def test_a_hand_saved_lets_go_of_every_entry_held_for_its_match(store: Store) -> None:
+    state = store.create_match(record())
+    store.hold_draft(state.id, '{"k": 1}', writer="tab-a", stamp="a1")
+    store.hold_draft(state.id, '{"q": 1}', writer="tab-b", stamp="b1")
+    store.clear_draft(state.id, "tab-b")
+    store.clear_draft(state.id)
+    assert store.keep_unsaved() is None

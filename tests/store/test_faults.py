@@ -208,3 +208,18 @@ def test_damage_is_still_called_damage(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="damaged or not a database") as caught:
         Store.open(f"sqlite:///{path}")
     assert not isinstance(caught.value, StoreBusyError | StoreFullError | StoreReadOnlyError)
+
+
+@pytest.mark.parametrize("below", ["x.db", "sub/x.db"], ids=["in-it", "deeper"])
+def test_a_new_database_under_a_file_says_that_the_file_is_no_folder(
+    tmp_path: Path, below: str
+) -> None:
+    file = tmp_path / "passwd"
+    file.write_text("root:x:0:0\n")
+    with pytest.raises(StoreError) as raised:
+        Store.open(f"sqlite:///{file / below}")
+    assert str(raised.value) == (
+        f"cannot make a new database at {file / below}: {file} is a file, not a folder; "
+        "pass another database with --db"
+    )
+    assert file.read_text() == "root:x:0:0\n"

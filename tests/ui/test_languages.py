@@ -147,3 +147,26 @@ def test_the_device_language_is_followed_until_one_is_chosen() -> None:
     assert nav.language == "it"
     with pytest.raises(KeyError):
         nav.choose_language("fr")
+
+
+def test_flutters_own_words_follow_the_tabs_language(open_app: Callable[..., AppHarness]) -> None:
+    """A text field's character counter ("77 characters remaining") is Flutter's own
+    text: the page's locale configuration has it said in the tab's language."""
+    import flet as ft
+
+    tab = open_app()
+    page = tab.session.page
+    assert page.locale_configuration is not None
+    assert page.locale_configuration.current_locale == ft.Locale("en", "US")
+    tab.choose("Language", "de")
+    assert page.locale_configuration.current_locale == ft.Locale("de")
+    supported = page.locale_configuration.supported_locales
+    assert [(locale.language_code, locale.country_code) for locale in supported] == [
+        ("en", "US"),
+        ("es", None),
+        ("pt", "BR"),
+        ("it", None),
+        ("de", None),
+    ]
+    tab.choose("Sprache", "pt_BR")  # the label in German now
+    assert page.locale_configuration.current_locale == ft.Locale("pt", "BR")

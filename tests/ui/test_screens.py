@@ -650,6 +650,21 @@ def test_statistics_fit_a_phone_in_narrow_tables(open_app: OpenApp, store: Store
     assert not app.has_text("Can.")
 
 
+def test_statistics_say_there_is_no_win_rate_before_a_match_is_finished(
+    open_app: OpenApp, store: Store
+) -> None:
+    seeded_phone(store, enter_s1)  # one hand of a match that goes on
+    app = open_app()
+    app.click("Past matches")
+    app.click("Player statistics")
+    said = [c.semantics_label for c in app.controls() if isinstance(c, ft.Text)]
+    assert said.count("Win rate: none yet") == 6  # four players, two partnerships
+    assert not any("0%" in str(label) for label in said)
+    assert app.has_text("none yet")
+    assert app.has_text("No match is finished yet: win rates show once one is.")
+    assert "win-rate-chart" not in [getattr(c, "identifier", None) for c in app.controls()]
+
+
 def test_the_running_chart_keeps_room_for_the_last_hand_number(store: Store) -> None:
     import flet_charts as fch  # type: ignore[import-untyped]
 

@@ -154,3 +154,42 @@ def test_sigterm_while_a_save_waits_stops_at_once_with_nothing_half_saved(
         assert store.draft(match_id) == kept  # the hand being entered is still kept
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("pause", [1.5, 0.0], ids=["kept-then-save", "save-at-once"])
+def test_sigterm_while_the_typed_entry_waits_on_a_locked_file_keeps_it_for_the_next_start(
+    tmp_path: Path, seeded: tuple[int, str, sqlite3.Connection], pause: float
+) -> None:
+    """The entry's keeping (a second after typing) or the Save that carries it waits
+    behind another program's lock when the server is told to stop: the entry is
+    kept in a file beside the database, named in the log, and written into the
+    database at the next start."""
+    match_id, kept, lock = seeded
+    served = start(tmp_path, env={"CANASTA_SCORER_BUSY_SECONDS": "60"})
+    try:
+        a = open_entry(served)
+        lock.execute("BEGIN IMMEDIATE")  # another program saving meanwhile
+        note = next(a.find(_c="TextField", label="Note"))
+        a.type_into(int(note["_i"]), "typed while the file was locked")
+        time.sleep(pause)  # 1.5: the entry's keeping (a second later) waits for the lock
+        a.click(button(a, "Save hand") or 0)
+        a.wait_text("Working…", timeout=30)
+    finally:
+        status = served.stop(timeout=30)
+    lock.execute("ROLLBACK")
+    log = served.output()
+    assert status == 0, log
+    assert "Traceback" not in log
+    unsaved = tmp_path / "canasta.db.unsaved.json"
+    # the log names what could not be written to the database, and where it was kept
+    assert f"match {match_id}" in log and "hand 1" in log and str(unsaved) in log, log
+    assert unsaved.is_file()
+    store = Store.open(f"sqlite:///{tmp_path / 'canasta.db'}")  # the next start
+    try:
+        assert store.match(match_id).record.hands == ()  # not saved, not half-saved
+        again = store.draft(match_id)
+        assert again is not None and again != kept
+        assert "typed while the file was locked" in again  # nothing typed was lost
+    finally:
+        store.close()
+    assert not unsaved.exists()  # read back into the database, then let go

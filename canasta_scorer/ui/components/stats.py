@@ -14,6 +14,12 @@ from .common import heading, screen
 NUMBER_WIDTH = 60
 
 
+def _win_rate(played: int, rate: float) -> str:
+    """A win rate as shown (``"50%"``), or that there is none yet: with no finished
+    match, won / played is no rate at all (0% would say every match was lost)."""
+    return i18n.percent(rate) if played else _("none yet")
+
+
 def _table(columns: list[tuple[str, str]], rows: list[list[str]], key: str) -> ft.Control:
     """A table that fits a phone (390 px): the name column takes the room the number
     columns leave and shortens a long name with "…" (the full name on a tap, or
@@ -133,7 +139,7 @@ def StatsScreen(state: History) -> ft.Control:
                     str(p.played),
                     *([str(p.in_progress)] if going_on else []),
                     str(p.won),
-                    i18n.percent(p.win_rate),
+                    _win_rate(p.played, p.win_rate),
                 ]
                 for p in stats.players
             ],
@@ -180,10 +186,13 @@ def StatsScreen(state: History) -> ft.Control:
             color=ft.Colors.ON_SURFACE_VARIANT,
         )
     )
-    top = stats.players[:8]
+    # only players with a finished match have a win rate (0% would say they lost)
+    top = [p for p in stats.players if p.played][:8]
     controls.append(heading(_("Win rates (%)")))
     controls.append(
-        ft.Semantics(
+        ft.Text(_("No match is finished yet: win rates show once one is."))
+        if not top
+        else ft.Semantics(
             identifier="win-rate-chart",
             label=_("Win rates: {rates}").format(
                 rates=", ".join(f"{p.name} {i18n.percent(p.win_rate)}" for p in top)
@@ -237,7 +246,7 @@ def StatsScreen(state: History) -> ft.Control:
                         str(p.played),
                         *([str(p.in_progress)] if pairs_going_on else []),
                         str(p.won),
-                        i18n.percent(p.win_rate),
+                        _win_rate(p.played, p.win_rate),
                     ]
                     for p in stats.partnerships
                 ],

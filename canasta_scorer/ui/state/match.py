@@ -259,10 +259,41 @@ class HandEntry:
             match_id, text, store = state.id, self.draft.dump(), self.store
             writer, base = self.writer, self._shown
             stamp = self._shown = _new_stamp()
+            # held by the store until written, so that an app stopping before the
+            # database takes it (another program's lock) keeps it in a file
+            store.hold_draft(
+                match_id, text, writer=writer, stamp=stamp, base=base, about=self.about()
+            )
             self._work.later(
                 lambda: store.save_draft(match_id, text, writer=writer, stamp=stamp, base=base)
             )
             self._writes += 1
+
+    def hold(self) -> None:
+        """Save is on its way with changes not kept yet (`set_aside`): the store holds
+        the entry as it is until the save is made (`Store.hold_draft`), so that an
+        app stopping before the database takes the save keeps it in a file."""
+        state = self._state
+        if state is not None and self.draft is not None:
+            self.store.hold_draft(
+                state.id,
+                self.draft.dump(),
+                writer=self.writer,
+                stamp=_new_stamp(),
+                base=self._shown,
+                about=self.about(),
+            )
+
+    def about(self) -> str:
+        """The entry in a few words for the server's log (English, as the log is):
+        which hand, and each side's total as entered so far (``"hand 3 (Us 60,
+        Them 45)"``)."""
+        state, preview = self._state, self.preview
+        words = " ".join(("hand", str(self.hand_number())))  # the log's words: English
+        if state is not None and preview is not None and preview.score is not None:
+            totals = ", ".join(f"{side.name} {side.total}" for side in preview.score.sides)
+            words += f" ({totals})"
+        return words
 
     def heard(self, kept: KeptDraft) -> str | None:
         """Another device kept its entry of this match (``kept``, read from the store).
@@ -992,6 +1023,8 @@ class OpenMatch:
         store, match_id, number = self.store, self.current.id, draft.number
         # one transaction: the hand saved and the kept draft forgotten together
         unwritten = entry.set_aside()
+        if unwritten:
+            entry.hold()
         try:
             if number is None:
                 state = yield lambda: store.add_hand(match_id, hand, version, clear_draft=True)
