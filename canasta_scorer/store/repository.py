@@ -67,7 +67,14 @@ from canasta_scorer.rules import (
 )
 
 from .changes import NOTIFY_SQL, Change, ChangeKind, Changes
-from .database import READ_ONLY, open_engine, sqlite_path, stop_waiting, storage_error
+from .database import (
+    READ_ONLY,
+    open_engine,
+    opened_read_only,
+    sqlite_path,
+    stop_waiting,
+    storage_error,
+)
 from .errors import (
     ConflictError,
     LaterHandsError,
@@ -503,6 +510,12 @@ class Store:
         store = cls(open_engine(url))
         store.take_back_unsaved()
         return store
+
+    @property
+    def read_only(self) -> bool:
+        """True when the matches can be looked at but not changed (a SQLite file in a
+        folder that cannot be written; every change is refused as read-only)."""
+        return opened_read_only(self.engine)
 
     def stop_waiting(self) -> None:
         """From now on a save does not wait for another program's save (SQLite's
