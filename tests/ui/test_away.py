@@ -106,3 +106,29 @@ def test_a_tab_closed_with_a_change_still_to_show_closes_cleanly(
         app.close()
         gc.collect()
     assert [str(w.message) for w in caught if issubclass(w.category, RuntimeWarning)] == []
+
+
+def test_a_reconnect_in_hand_entry_keeps_the_side_being_entered(
+    open_app: OpenApp, store: Store
+) -> None:
+    seeded_phone(store, enter_small)
+    app = open_app()
+    app.click("resume")
+    app.click("Enter hand 2")
+    app.click("side-1")  # East-West
+    app.click("Add a meld of Qs")
+    assert app.button("More red threes of East-West")
+    app.disconnect()  # its screen let go (`release_screen`) ...
+    app.reconnect()  # ... and drawn again from the tab's state
+    assert app.button("More red threes of East-West")  # East-West's panel, not the first
+    assert "natural cards in the meld of Qs: 3" in app.labels()
+    with pytest.raises(AssertionError):
+        app.button("More red threes of North-South")
+    chosen = [c for c in app.controls() if getattr(c, "identifier", None) == "side-tab-1"]
+    assert chosen and chosen[0].selected
+    app.click("Discard")  # thrown away: the next entry starts on the first side
+    app.click("Discard it")
+    app.click("Enter hand 2")
+    assert app.button("More red threes of North-South")
+    app.click("side-1")  # and the choice still answers
+    assert app.button("More red threes of East-West")

@@ -173,3 +173,52 @@ def test_a_tap_redraws_the_rows_it_changed_not_the_screen(open_app: OpenApp) -> 
     # same controls; only the open meld, the totals and the save bar are new.
     kept = len(before & after)
     assert kept > 0.6 * len(before), (kept, len(before))
+
+
+def _drawn(
+    app: AppHarness, monkeypatch: pytest.MonkeyPatch, tap: Callable[[], None]
+) -> tuple[list[str], int]:
+    """The components drawn again by one tap, by name, and the messages it sent."""
+    from flet.components.component import Renderer
+
+    drawn: list[str] = []
+    real = Renderer.render
+
+    def render(self: Renderer, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        drawn.append(fn.__name__)
+        return real(self, fn, *args, **kwargs)
+
+    monkeypatch.setattr(Renderer, "render", render)
+    sent = app.connection.sent
+    tap()
+    monkeypatch.setattr(Renderer, "render", real)
+    return drawn, app.connection.sent - sent
+
+
+def test_a_plus_tap_is_one_message_and_draws_again_only_the_rows_it_changed(
+    open_app: OpenApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = open_app()
+    start_match(app)
+    app.click("Enter hand 1")
+    app.click("Add a meld of Ks")
+    app.click("Add a meld of As")
+    reds, sent = _drawn(app, monkeypatch, lambda: app.click("More red threes of North-South"))
+    assert "North-South hand total 190" in app.labels()  # Ks 30, As 60, a red three 100
+    # one patch: the browser draws the count, the totals and the switch in one frame
+    assert sent == 1
+    assert reds.count("CountButton") == 2  # 0 and 1: their colours
+    for row in ("MeldRow", "QuickCounts", "MeldCount", "LeftRow", "ClassCounts", "RankPad"):
+        assert row not in reds, row
+    meld, sent = _drawn(app, monkeypatch, lambda: app.click("More natural cards in the meld of As"))
+    assert "natural cards in the meld of As: 4" in app.labels()
+    assert sent == 1
+    assert meld.count("MeldRow") == meld.count("QuickCounts") == meld.count("MeldCount") == 1
+    assert "RedThrees" not in meld and "LeftRow" not in meld
+    left, sent = _drawn(
+        app, monkeypatch, lambda: app.click("More cards K to 8 (10) in North's hand")
+    )
+    assert "cards K to 8 (10) in North's hand: 1" in app.labels()
+    assert sent == 1
+    assert left.count("LeftRow") == left.count("ClassCounts") == 1
+    assert "MeldRow" not in left and "RedThrees" not in left

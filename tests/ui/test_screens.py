@@ -271,10 +271,15 @@ def test_quick_totals_from_a_paper_count(open_app: OpenApp) -> None:
     assert app.field("East-West hand total").error is None
     assert app.has_text("Type every side's hand total to save.")
     assert not any("type the hand total" in text for text in app.texts())
-    assert refused(app)
     app.type("North-South hand total", "1,230")
     assert app.field("East-West hand total").error is None  # still untouched
     assert refused(app)
+    # Save was tried: the total still to be typed is marked at its field
+    assert app.field("East-West hand total").error == "type the hand total"
+    assert app.field("North-South hand total").error is None
+    app.type("North-South hand total", "")
+    assert app.field("North-South hand total").error == "type the hand total"
+    app.type("North-South hand total", "1,230")
     app.type("East-West hand total", "abc")
     assert app.field("East-West hand total").error == "'abc' is not a whole number"
     # said at the field, not again at the bottom

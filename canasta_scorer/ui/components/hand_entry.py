@@ -317,63 +317,22 @@ def MeldRow(
         ),
     ]
     deck = rules.deck  # copies of each card: the pads offer no more than the deck holds
-    if meld_draft.rank is not MeldRank.WILD:
-        most = deck[Card(meld_draft.rank.value)]
+    rank = meld_draft.rank
+    if rank is not MeldRank.WILD:
+        most = deck[Card(rank.value)]
         rows.append(
-            ft.Row(
-                [
-                    _count_button(
-                        count,
-                        meld_draft.naturals == count,
-                        ngettext(
-                            "{n} natural card in the meld of {rank}",
-                            "{n} natural cards in the meld of {rank}",
-                            count,
-                        ).format(n=count, rank=name),
-                        f"naturals-{side}-{meld_draft.rank.value}-{count}",
-                        lambda c=count: set_meld(side, index, naturals=c),  # type: ignore[misc]
-                    )
-                    for count in QUICK_COUNTS
-                    if count <= most
-                ],
-                spacing=4,
-                wrap=True,
-            )
+            QuickCounts(side, index, rank, meld_draft.naturals, most, set_meld, key="quick")
         )
         rows.append(
-            stepper(
-                name[:1].upper() + name[1:],
-                meld_draft.naturals,
-                lambda v: set_meld(side, index, naturals=v),
-                maximum=most,
-                fewer=_("Fewer natural cards in the meld of {rank}").format(rank=name),
-                more=_("More natural cards in the meld of {rank}").format(rank=name),
-                said=_("natural cards in the meld of {rank}: {n}").format(
-                    rank=name, n=meld_draft.naturals
-                ),
-            )
+            MeldCount(side, index, rank, "naturals", meld_draft.naturals, most, set_meld, key="n")
         )
-    if meld_draft.rank is not MeldRank.BLACK_THREE or meld_draft.twos or meld_draft.jokers:
+    if rank is not MeldRank.BLACK_THREE or meld_draft.twos or meld_draft.jokers:
         rows.append(
-            stepper(
-                _("2s"),
-                meld_draft.twos,
-                lambda v: set_meld(side, index, twos=v),
-                maximum=deck[Card.TWO],
-                fewer=_("Fewer 2s in the meld of {rank}").format(rank=name),
-                more=_("More 2s in the meld of {rank}").format(rank=name),
-                said=_("2s in the meld of {rank}: {n}").format(rank=name, n=meld_draft.twos),
-            )
+            MeldCount(side, index, rank, "twos", meld_draft.twos, deck[Card.TWO], set_meld, key="t")
         )
         rows.append(
-            stepper(
-                _("Jokers"),
-                meld_draft.jokers,
-                lambda v: set_meld(side, index, jokers=v),
-                maximum=deck[Card.JOKER],
-                fewer=_("Fewer jokers in the meld of {rank}").format(rank=name),
-                more=_("More jokers in the meld of {rank}").format(rank=name),
-                said=_("jokers in the meld of {rank}: {n}").format(rank=name, n=meld_draft.jokers),
+            MeldCount(
+                side, index, rank, "jokers", meld_draft.jokers, deck[Card.JOKER], set_meld, key="j"
             )
         )
     if found:
@@ -381,6 +340,78 @@ def MeldRow(
     # Not one merged semantics node: each count and finding is read (and found) alone.
     return ft.Card(
         content=ft.Container(ft.Column(rows, spacing=2), padding=12), semantic_container=False
+    )
+
+
+@widget
+def QuickCounts(
+    side: int,
+    index: int,
+    rank: MeldRank,
+    naturals: int,
+    most: int,
+    set_meld: Callable[..., None],
+) -> ft.Control:
+    """A meld's naturals set with one tap (`QUICK_COUNTS`, up to ``most``, the deck's
+    cards of the rank; the count entered filled)."""
+    name = rank_name(rank)
+    return ft.Row(
+        [
+            _count_button(
+                count,
+                naturals == count,
+                ngettext(
+                    "{n} natural card in the meld of {rank}",
+                    "{n} natural cards in the meld of {rank}",
+                    count,
+                ).format(n=count, rank=name),
+                f"naturals-{side}-{rank.value}-{count}",
+                lambda c=count: set_meld(side, index, naturals=c),  # type: ignore[misc]
+            )
+            for count in QUICK_COUNTS
+            if count <= most
+        ],
+        spacing=4,
+        wrap=True,
+    )
+
+
+@widget
+def MeldCount(
+    side: int,
+    index: int,
+    rank: MeldRank,
+    kind: str,
+    value: int,
+    most: int,
+    set_meld: Callable[..., None],
+) -> ft.Control:
+    """The stepper of one count of a meld: its ``kind`` of cards (``naturals``,
+    ``twos`` or ``jokers``), from 0 to ``most`` (the deck's cards of that kind)."""
+    name = rank_name(rank)
+    if kind == "naturals":
+        label = name[:1].upper() + name[1:]
+        fewer = _("Fewer natural cards in the meld of {rank}").format(rank=name)
+        more = _("More natural cards in the meld of {rank}").format(rank=name)
+        said = _("natural cards in the meld of {rank}: {n}").format(rank=name, n=value)
+    elif kind == "twos":
+        label = _("2s")
+        fewer = _("Fewer 2s in the meld of {rank}").format(rank=name)
+        more = _("More 2s in the meld of {rank}").format(rank=name)
+        said = _("2s in the meld of {rank}: {n}").format(rank=name, n=value)
+    else:
+        label = _("Jokers")
+        fewer = _("Fewer jokers in the meld of {rank}").format(rank=name)
+        more = _("More jokers in the meld of {rank}").format(rank=name)
+        said = _("jokers in the meld of {rank}: {n}").format(rank=name, n=value)
+    return stepper(
+        label,
+        value,
+        lambda v: set_meld(side, index, **{kind: v}),
+        maximum=most,
+        fewer=fewer,
+        more=more,
+        said=said,
     )
 
 
@@ -435,43 +466,59 @@ def LeftRow(
                 )
             )
     else:
-        for number, (key, label, counted, said, more) in enumerate(CLASSES):
-            value = getattr(left, key)
+        for number, (key, *_words) in enumerate(CLASSES):
             most = limits[number] if number < len(limits) else None
-            buttons: list[ft.Control] = [
-                ft.Semantics(
-                    label=_(said).format(who=who, n=value),
-                    content=ft.Text(
-                        _(label), width=56, size=12, color=ft.Colors.ON_SURFACE_VARIANT
-                    ),
-                )
-            ]
-            buttons += [
-                _count_button(
-                    count,
-                    value == count,
-                    ngettext(*counted, count).format(n=count, who=who),
-                    f"left-{side}-{seat}-{key}-{count}",
-                    # the count shown again takes it back to none
-                    lambda c=count, k=key, v=value: set_left(  # type: ignore[misc]
-                        side, seat, **{k: 0 if v == c else c}
-                    ),
-                )
-                for count in CLASS_COUNTS
-                if most is None or count <= most
-            ]
-            buttons.append(
-                icon_button(
-                    ft.Icons.ADD,
-                    _(more).format(who=who),
-                    width=TOUCH,
-                    height=TOUCH,
-                    disabled=most is not None and value >= most,
-                    on_click=lambda _, k=key, v=value: set_left(side, seat, **{k: v + 1}),
-                )
+            rows.append(
+                ClassCounts(side, seat, who, number, getattr(left, key), most, set_left, key=key)
             )
-            rows.append(ft.Row(buttons, spacing=2, wrap=True))
     return ft.Container(ft.Column(rows, spacing=2), padding=ft.Padding.only(bottom=8))
+
+
+@widget
+def ClassCounts(
+    side: int,
+    seat: int,
+    who: str,
+    number: int,
+    value: int,
+    most: int | None,
+    set_left: Callable[..., None],
+) -> ft.Control:
+    """One point class of a player's cards left (`CLASSES`, the ``number``-th): a tap
+    per count up to ``most`` (``None``: no limit; the count shown again takes it back
+    to none), and one more."""
+    key, label, counted, said, more = CLASSES[number]
+    buttons: list[ft.Control] = [
+        ft.Semantics(
+            label=_(said).format(who=who, n=value),
+            content=ft.Text(_(label), width=56, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+        )
+    ]
+    buttons += [
+        _count_button(
+            count,
+            value == count,
+            ngettext(*counted, count).format(n=count, who=who),
+            f"left-{side}-{seat}-{key}-{count}",
+            # the count shown again takes it back to none
+            lambda c=count: set_left(  # type: ignore[misc]
+                side, seat, **{key: 0 if value == c else c}
+            ),
+        )
+        for count in CLASS_COUNTS
+        if most is None or count <= most
+    ]
+    buttons.append(
+        icon_button(
+            ft.Icons.ADD,
+            _(more).format(who=who),
+            width=TOUCH,
+            height=TOUCH,
+            disabled=most is not None and value >= most,
+            on_click=lambda _: set_left(side, seat, **{key: value + 1}),
+        )
+    )
+    return ft.Row(buttons, spacing=2, wrap=True)
 
 
 def side_items(
@@ -871,11 +918,8 @@ def SideTab(
 def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.Control:
     """The hand being entered: the side switcher on top, the chosen side (or every side
     on a wide screen, or quick totals) in the middle, Save at the bottom."""
-    chosen, set_chosen = ft.use_state(0)
     confirm, set_confirm = ft.use_state(False)
     # the setters as one object each for the screen's life (memoized rows get them)
-    choose = ft.use_memo(Latest, [])
-    choose.fn = set_chosen
     ask = ft.use_memo(Latest, [])
     ask.fn = set_confirm
     width, set_width = ft.use_state(float(ft.context.page.width or 0))
@@ -897,7 +941,8 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
     ft.use_effect(watch_width, [])
     # The screen stays mounted, hidden, after Save or Discard (see the app): with
     # no hand being entered it keeps what it showed; the next hand starts with
-    # the view's own choices back at their defaults.
+    # the view's own choices back at their defaults (the side being entered is the
+    # entry's, kept while the tab is away: `HandEntry.side`).
     last = ft.use_ref(cast(ft.Control | None, None))
     was_entering = ft.use_ref(False)
 
@@ -909,15 +954,14 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
         return last.current or ft.Text(_("No hand is being entered."))
     if not was_entering.current:
         was_entering.current = True
-        if chosen or confirm or opened:
-            set_chosen(0)
+        if confirm or opened:
             set_confirm(False)
             set_opened(())
-            chosen, confirm, opened = 0, False, ()
+            confirm, opened = False, ()
     record = state.record
     preview = entry.preview
     wide = float(width) >= WIDE
-    side = min(chosen, len(record.sides) - 1)
+    side = min(entry.side, len(record.sides) - 1)
     title = (
         _("Hand {value}").format(value=len(record.hands) + 1)
         if draft.number is None
@@ -953,7 +997,7 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
                         s.name,
                         *_tab_status(i, preview, entry.quiet(i)),
                         i == side and not wide,
-                        choose,
+                        entry.choose_side,
                         key=f"side-tab-{i}",
                     )
                     for i, s in enumerate(record.sides)
@@ -1126,11 +1170,12 @@ def _quick_entry(entry: HandEntry, record: MatchRecord) -> list[ft.Control]:
     draft = entry.draft
     assert draft is not None
     preview = entry.preview
-    # A total not typed yet is not an error: Save just waits for it.
+    # A total not typed yet is not an error: Save just waits for it, until Save
+    # was tried: then it is marked at its field too.
     problems = {
-        where: message
+        where: _(message) if message == MISSING_TOTAL else message
         for where, message in (preview.problems if preview else ())
-        if message != MISSING_TOTAL
+        if message != MISSING_TOTAL or entry.tried
     }
     controls: list[ft.Control] = []
     for i, side_setup in enumerate(record.sides):

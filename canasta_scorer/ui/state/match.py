@@ -155,6 +155,9 @@ class HandEntry:
         touched: the sides edited since the entry was opened (an untouched side is
             "not entered yet", not wrong).
         tried: True once Save was tried (then every side's problems are shown).
+        side: the side being entered (its index; the screen shows that side's
+            panel). Part of the view, not of the draft: kept while the tab is away,
+            so a reconnect shows the same side; another hand starts on the first.
         since: the match's version when the entry was started: Save names it, so a
             match changed on another device meanwhile refuses the save (even when
             this screen already shows that change).
@@ -169,6 +172,7 @@ class HandEntry:
     preview: Preview | None = None
     touched: frozenset[int] = frozenset()
     tried: bool = False
+    side: int = 0
     since: int | None = None
     writer: str = field(default_factory=_new_stamp)
     rival: Rival | None = None
@@ -188,6 +192,11 @@ class HandEntry:
         """The open match this entry belongs to (done once, when the app is built)."""
         self._match = match
 
+    def choose_side(self, index: int) -> None:
+        """Show the panel of side ``index`` (counted from 0): a choice of the view,
+        kept while the tab is away (not part of the draft)."""
+        self.side = max(0, index)
+
     @property
     def writes(self) -> int:
         """How many times the draft was written to the store (for tests and benchmarks)."""
@@ -206,6 +215,8 @@ class HandEntry:
         it to the store at once; ``seen``: the kept draft it was read from."""
         if draft is None or (self.draft is not None and draft.number != self.draft.number):
             self.rival, self._apart = None, frozenset()
+        if draft is None or self.draft is None or draft.number != self.draft.number:
+            self.side = 0  # another hand starts on the first side
         if seen is not None:
             self._shown = seen.stamp
         self.draft = draft
@@ -370,6 +381,7 @@ class HandEntry:
         self.rival = None
         self._apart = frozenset()
         self._dirty = False
+        self.side = 0
 
     def _changed(self, draft: HandDraft, side: int | None = None) -> None:
         self.draft = draft
@@ -748,6 +760,7 @@ class OpenMatch:
         starts a kept draft for the first hand dealt by that player."""
         self.current = state
         self.unlocked = False
+        self.entry.choose_side(0)  # another match's entry starts on its first side
         kept = self.store.kept_draft(state.id)
         self.entry.start(HandDraft.load(kept.text) if kept else None, keep=False, seen=kept)
         if first_dealer:
