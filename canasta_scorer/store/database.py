@@ -24,6 +24,7 @@ import sqlite3
 import tempfile
 import threading
 import time
+import urllib.parse
 import weakref
 from contextlib import closing, suppress
 from datetime import datetime
@@ -59,6 +60,8 @@ __all__ = [
     "make_engine",
     "migrate",
     "open_engine",
+    "opened_read_only",
+    "read_only_uri",
     "sqlite_path",
     "stop_waiting",
     "storage_error",
@@ -89,6 +92,8 @@ BUSY_TIMEOUT_MS = _busy_timeout_ms()
 LOCK_TRY_MS = 100
 #: Per SQLite engine: set once its writes are to stop waiting for the write lock.
 _STOPPED: weakref.WeakKeyDictionary[Engine, threading.Event] = weakref.WeakKeyDictionary()
+#: The SQLite engines opened to be read only (`make_engine`'s ``read_only``).
+_READ_ONLY_ENGINES: weakref.WeakSet[Engine] = weakref.WeakSet()
 #: The execution option that marks an engine's transactions as reads only.
 READ_ONLY = "canasta_read_only"
 
@@ -123,6 +128,37 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+def _sqlite_read_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """A database opened to be read only (`read_only_uri`): nothing is set that
+    would write (its journal mode stays as the file has it)."""
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_MS)}")
+    cursor.close()
+
+
+def read_only_uri(path: Path) -> str | None:
+    """How to read the SQLite database ``path`` that lies in a folder that cannot be
+    written (SQLite cannot make its write-ahead log's files beside it there).
+
+    Returns:
+        A ``file:`` URI: ``mode=ro`` when the log's two files are there already
+        (SQLite reads them); ``immutable=1`` when there is no log left (every save
+        is in the file itself, and nobody can save to it while the folder cannot be
+        written); None when a log is there without its index (``-shm``), which
+        cannot be read soundly without writing.
+    """
+    wal = path.with_name(path.name + "-wal")
+    shm = path.with_name(path.name + "-shm")
+    quoted = urllib.parse.quote(str(path))
+    if wal.exists() and shm.exists():
+        return f"file:{quoted}?mode=ro"
+    if not wal.exists() or wal.stat().st_size == 0:
+        return f"file:{quoted}?mode=ro&immutable=1"
+    return None
+
+
 def _sqlite_begin(connection: Any) -> None:
     # A write takes the write lock at once (no deadlock between two writers that
     # both read first); a read takes no lock at all in write-ahead-log mode.
@@ -148,6 +184,12 @@ def _sqlite_begin(connection: Any) -> None:
                     raise
     finally:
         driver.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_MS)}")
+
+
+def opened_read_only(engine: Engine) -> bool:
+    """True when the engine reads a SQLite file that cannot be changed (its folder
+    cannot be written; see `open_engine`)."""
+    return engine in _READ_ONLY_ENGINES
 
 
 def stop_waiting(engine: Engine) -> None:
@@ -273,8 +315,13 @@ def _where(engine: Engine) -> tuple[str, Path | None]:
     return (str(path) if path else engine.url.render_as_string(hide_password=True)), path
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, *, read_only: str | None = None) -> Engine:
     """An engine for a database URL, with SQLite's safety settings; nothing is created.
+
+    Args:
+        url: the database URL.
+        read_only: for a SQLite file to be read only, the ``file:`` URI to open it
+            with (`read_only_uri`); every write is then refused as read-only.
 
     Raises:
         StoreError: the URL cannot be read, or its driver is not installed.
@@ -289,6 +336,17 @@ def make_engine(url: str) -> Engine:
     try:
         if parsed.get_backend_name() == "sqlite":
             memory = sqlite_path(url) is None
+            if read_only is not None:
+                uri = read_only
+                engine = create_engine(
+                    parsed,
+                    creator=lambda: sqlite3.connect(uri, uri=True, check_same_thread=False),
+                )
+                event.listen(engine, "connect", _sqlite_read_pragmas)
+                event.listen(engine, "begin", _sqlite_begin)
+                _STOPPED[engine] = threading.Event()
+                _READ_ONLY_ENGINES.add(engine)
+                return engine
             engine = create_engine(
                 parsed,
                 connect_args={"check_same_thread": False},
@@ -334,7 +392,7 @@ def _file_above(path: Path) -> Path | None:
     return None
 
 
-def _check_sqlite_file(path: Path) -> None:
+def _check_sqlite_file(path: Path, uri: str | None = None) -> None:
     if not path.exists():
         file = _file_above(path)
         if file is not None:
@@ -366,7 +424,9 @@ def _check_sqlite_file(path: Path) -> None:
     # Read its table names with a plain connection, before the engine's settings (the
     # write-ahead log) change anything: another program's database is left alone.
     try:
-        with closing(sqlite3.connect(path)) as connection:
+        with closing(
+            sqlite3.connect(uri, uri=True) if uri is not None else sqlite3.connect(path)
+        ) as connection:
             names = {
                 name
                 for (name,) in connection.execute(
@@ -494,6 +554,10 @@ def migrate(engine: Engine) -> None:
 def open_engine(url: str | None = None) -> Engine:
     """Open the database at ``url`` (default: `default_url`), made and migrated as needed.
 
+    A SQLite file in a folder that cannot be written is opened to be read only
+    (`read_only_uri`, `opened_read_only`): its matches can be looked at, and every
+    change is refused as read-only.
+
     Raises:
         StoreError: not a database, damaged, newer than this app, or unreachable; the
             message says which and that nothing was changed.
@@ -501,10 +565,33 @@ def open_engine(url: str | None = None) -> Engine:
     url = url or default_url()
     engine = make_engine(url)  # first: a URL that cannot be read is reported plainly
     path = sqlite_path(url)
+    uri = None
+    if path is not None and path.is_file() and not _folder_writable(path.parent):
+        # SQLite keeps its log beside the file: in a folder that cannot be written,
+        # the matches can be read, not changed
+        uri = read_only_uri(path)
+        if uri is None:
+            raise StoreReadOnlyError(
+                f"cannot read {path}: its folder {path.parent} cannot be written, and "
+                f"SQLite needs to write there to read the saves still in its log "
+                f"({path.name}-wal); make the folder writable, then open it again. "
+                "Nothing was changed."
+            )
+    if uri is not None:
+        engine.dispose()
+        engine = make_engine(url, read_only=uri)
     try:
         if path is not None:
-            _check_sqlite_file(path)
-        migrate(engine)
+            _check_sqlite_file(path, uri)
+        if uri is not None and path is not None:
+            if not _up_to_date(engine):
+                raise StoreReadOnlyError(
+                    f"{path} was made by another version of canasta_scorer and its folder "
+                    f"{path.parent} cannot be written, so it cannot be brought up to date; "
+                    "make the folder writable, then open it again. Nothing was changed."
+                )
+        else:
+            migrate(engine)
     except sqlite3.DatabaseError as error:  # pragma: no cover - wrapped by SQLAlchemy
         raise StoreError(str(error)) from None
     except StoreError:

@@ -67,7 +67,14 @@ from canasta_scorer.rules import (
 )
 
 from .changes import NOTIFY_SQL, Change, ChangeKind, Changes
-from .database import READ_ONLY, open_engine, sqlite_path, stop_waiting, storage_error
+from .database import (
+    READ_ONLY,
+    open_engine,
+    opened_read_only,
+    sqlite_path,
+    stop_waiting,
+    storage_error,
+)
 from .errors import (
     ConflictError,
     LaterHandsError,
@@ -466,6 +473,35 @@ def _built(key: tuple[Any, ...], build: Callable[[], Any]) -> Any:
     return statement
 
 
+def _update_kept(
+    session: Session,
+    table: Any,
+    key: str,
+    columns: Sequence[str],
+    changes: list[dict[str, Any]],
+) -> None:
+    """Write the kept statistics rows of a match that changed: one UPDATE for them
+    all (executemany), built once per table.
+
+    Args:
+        session: the transaction.
+        table: the kept rows' table (`MatchPlayerRow`'s or `MatchPartnershipRow`'s).
+        key: the column naming a row within its match (``player_id``, ``key``).
+        columns: the columns written.
+        changes: per row, ``at_match`` (the match's id), ``at_row`` (the row's
+            ``key``) and ``new_<column>`` for each of ``columns``.
+    """
+    statement = _built(
+        ("update kept", table.name),
+        lambda: (
+            update(table)
+            .where(table.c.match_id == bindparam("at_match"), table.c[key] == bindparam("at_row"))
+            .values({name: bindparam(f"new_{name}") for name in columns})
+        ),
+    )
+    session.execute(statement, changes)
+
+
 class Store:
     """Matches kept in a database. Build with `Store.open` (URL, migrations) or
     ``Store(engine)`` for an engine already migrated.
@@ -503,6 +539,12 @@ class Store:
         store = cls(open_engine(url))
         store.take_back_unsaved()
         return store
+
+    @property
+    def read_only(self) -> bool:
+        """True when the matches can be looked at but not changed (a SQLite file in a
+        folder that cannot be written; every change is refused as read-only)."""
+        return opened_read_only(self.engine)
 
     def stop_waiting(self) -> None:
         """From now on a save does not wait for another program's save (SQLite's
@@ -1247,7 +1289,7 @@ class Store:
                 )
             elif any(found[name] != value for name, value in values.items()):
                 changes.append(
-                    {"at_match": row.id, "at_player": player_id}
+                    {"at_match": row.id, "at_row": player_id}
                     | {f"new_{name}": value for name, value in values.items()}
                 )
             players_now.append((player_id, row.variant, row.status, counts, best))
@@ -1276,20 +1318,7 @@ class Store:
         if inserts:
             session.execute(_built(("insert kept players",), lambda: insert(kept_table)), inserts)
         if changes:
-            session.execute(
-                _built(
-                    ("update kept players",),
-                    lambda: (
-                        update(kept_table)
-                        .where(
-                            kept_table.c.match_id == bindparam("at_match"),
-                            kept_table.c.player_id == bindparam("at_player"),
-                        )
-                        .values({name: bindparam(f"new_{name}") for name in _KEPT_COLUMNS})
-                    ),
-                ),
-                changes,
-            )
+            _update_kept(session, kept_table, "player_id", _KEPT_COLUMNS, changes)
         if totals:
             self._upsert(
                 session,
@@ -1314,7 +1343,7 @@ class Store:
                     )
                 elif any(stored[name] != value for name, value in kept_as.items()):
                     pair_changes.append(
-                        {"at_match": row.id, "at_key": key}
+                        {"at_match": row.id, "at_row": key}
                         | {f"new_{name}": value for name, value in kept_as.items()}
                     )
                 pairs_now.append((key, names, row.variant, row.status, sums))
@@ -1338,15 +1367,7 @@ class Store:
             if pair_inserts:
                 session.execute(insert(pair_table), pair_inserts)
             if pair_changes:
-                session.execute(
-                    update(pair_table)
-                    .where(
-                        pair_table.c.match_id == bindparam("at_match"),
-                        pair_table.c.key == bindparam("at_key"),
-                    )
-                    .values({name: bindparam(f"new_{name}") for name in _PAIR_KEPT_COLUMNS}),
-                    pair_changes,
-                )
+                _update_kept(session, pair_table, "key", _PAIR_KEPT_COLUMNS, pair_changes)
             if pair_totals:
                 self._upsert(
                     session,

@@ -4,7 +4,8 @@ version's server, which listens and serves the page before the app itself is loa
 Nothing heavy is imported here: the store (SQLAlchemy), the screens and the state
 are imported by `LateApp` in a thread of their own once the server listens, while the
 browser loads the page (README, Speed: start-up); a tab that connects meanwhile
-waits for them.
+waits for them. The address is printed once the store is open, so a database that
+cannot be opened is said (exit status 2) before anyone is told where to look.
 """
 
 from __future__ import annotations
@@ -328,8 +329,10 @@ def run_app(
             flush=True,
         )
     note_stop_signals()  # Ctrl+C while loading stops the server once it runs
-    if stop_asked() is not None:
-        return 0  # asked to stop before anything was served or opened
+    if stop_asked() is not None:  # asked to stop before anything was served
+        if opened is not None:
+            _stop(*opened)
+        return 0
     listener = listen(host, port)
     # only a generated code is printed: one you chose stays off the terminal
     generated = None

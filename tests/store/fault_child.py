@@ -42,7 +42,7 @@ def open_(url: str) -> None:
         say(step="open", kind=type(error).__name__, message=str(error))
         return
     try:
-        say(step="list", count=len(store.matches()))
+        say(step="list", count=len(store.matches()), read_only=store.read_only)
         store.add_player("Ana")
         say(step="write", ok=True)
     except StoreError as error:

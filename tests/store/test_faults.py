@@ -8,6 +8,7 @@ from __future__ import annotations
 import ctypes
 import json
 import os
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -150,20 +151,52 @@ def _without_root_s_override() -> None:
             raise OSError(ctypes.get_errno(), "prctl(PR_CAPBSET_DROP)")
 
 
-def test_a_database_in_a_read_only_folder_says_so(made: tuple[str, Path]) -> None:
+@pytest.mark.parametrize("log", ["no log", "log kept"])
+def test_a_database_in_a_read_only_folder_is_read_but_not_changed(
+    made: tuple[str, Path], log: str
+) -> None:
     url, path = made
+    if log == "log kept":  # another program has it open: the log's two files are there
+        keeper = sqlite3.connect(path)
+        keeper.execute("SELECT count(*) FROM match").fetchone()
+        assert path.with_name("canasta.db-shm").exists()
     before = path.read_bytes()
     path.parent.chmod(0o555)
     try:
         said = run_child("open", url, preexec=_without_root_s_override)
     finally:
         path.parent.chmod(0o755)
+        if log == "log kept":
+            keeper.close()
+    # the matches are read (SQLite cannot make its log's files there), not changed
+    assert said[0] == {"step": "list", "count": 1, "read_only": True}, said
     problem = said[-1]
     assert problem["kind"] == "StoreReadOnlyError", said
     message = str(problem["message"])
     assert f"cannot write in the folder {path.parent}" in message
     assert "damaged" not in message
     assert path.read_bytes() == before
+
+
+def test_a_log_without_its_index_in_a_read_only_folder_says_what_to_do(
+    made: tuple[str, Path],
+) -> None:
+    url, path = made
+    path.with_name("canasta.db-wal").write_bytes(b"\0" * 64)  # saves not in the file yet
+    path.parent.chmod(0o555)
+    try:
+        said = run_child("open", url, preexec=_without_root_s_override)
+    finally:
+        path.parent.chmod(0o755)
+    assert said == [
+        {
+            "step": "open",
+            "kind": "StoreReadOnlyError",
+            "message": f"cannot read {path}: its folder {path.parent} cannot be written, and "
+            "SQLite needs to write there to read the saves still in its log (canasta.db-wal); "
+            "make the folder writable, then open it again. Nothing was changed.",
+        }
+    ]
 
 
 def test_a_new_database_in_a_read_only_folder_says_so(tmp_path: Path) -> None:

@@ -440,3 +440,29 @@ def test_the_player_filter_pages_newest_first(store: Store) -> None:
     rest = [m.id for m in store.matches(player="Ann", limit=2, before=first[-1])]
     assert rest == anns[::-1][2:]
     assert store.matches(player="Zed") == []
+
+
+def test_the_kept_rows_are_updated_by_statements_built_once(
+    seeded: tuple[Store, list[int]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from canasta_scorer.store import repository
+
+    built: list[str] = []
+    real = repository.update
+
+    def update(table: Any) -> Any:
+        built.append(str(getattr(table, "name", table)))
+        return real(table)
+
+    monkeypatch.setattr(repository, "update", update)
+    store, ids = seeded
+    m1 = store.match(ids[0])
+    state = store.delete_hand(m1.id, 1, m1.version)  # no longer finished: rows change
+    state = store.undo(state.id, state.version)  # finished again
+    state = store.redo(state.id, state.version)
+    store.undo(state.id, state.version)
+    # each kind of kept row: its UPDATE built at most once, then reused
+    kept = (repository.MatchPlayerRow.__tablename__, repository.MatchPartnershipRow.__tablename__)
+    assert all(built.count(name) <= 1 for name in kept), built
+    assert store.statistics() == _stats(store.records())
+    _every_filter_agrees(store)

@@ -5,6 +5,7 @@ match's scoreboard are let go meanwhile; the reconnect builds the screen again."
 from __future__ import annotations
 
 import gc
+import warnings
 import weakref
 from collections.abc import Callable
 
@@ -87,6 +88,24 @@ def test_a_tab_that_gave_the_access_code_is_not_asked_again_on_a_reconnect(
     locked.type("Access code", "2468")
     locked.click("Unlock")
     assert locked.button("resume")
+
+
+def test_a_tab_closed_with_a_change_still_to_show_closes_cleanly(
+    open_app: OpenApp, store: Store
+) -> None:
+    """The harness's tab closes as the server's would: a change made elsewhere,
+    handed to the tab's loop just before it closed, is run or cancelled, never left
+    a coroutine that was not awaited."""
+    seeded_phone(store, enter_small)
+    app = open_app()
+    app.click("resume")
+    match_id = store.matches(limit=1)[0].id
+    store.save_draft(match_id, "{}", writer="another-device", stamp="s1")  # heard here
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        app.close()
+        gc.collect()
+    assert [str(w.message) for w in caught if issubclass(w.category, RuntimeWarning)] == []
 
 
 def test_a_reconnect_in_hand_entry_keeps_the_side_being_entered(

@@ -5,8 +5,10 @@ whole, the scoreboard's side names and counted words."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import flet as ft
+import pytest
 
 from canasta_scorer import i18n
 from canasta_scorer.rules import MAX_NAME
@@ -156,3 +158,36 @@ def test_the_language_is_reached_from_home_s_app_bar(open_app: OpenApp, store: S
     menu = next(c for c in app.controls() if isinstance(c, ft.PopupMenuButton))
     assert menu.tooltip == "Sprache"
     assert [item.key for item in menu.items if item.checked] == ["language-de"]
+
+
+def test_a_store_that_can_only_be_read_is_looked_at_and_says_so(tmp_path: Path) -> None:
+    """A SQLite file in a folder that cannot be written is opened to be read only
+    (`canasta_scorer.store.database.read_only_uri`): home says the matches can be
+    looked at but not changed, and a change is refused as read-only."""
+    from canasta_scorer.store import StoreReadOnlyError
+    from canasta_scorer.store.database import make_engine, read_only_uri
+
+    path = tmp_path / "canasta.db"
+    url = f"sqlite:///{path}"
+    writable = Store.open(url)
+    model = build_model(writable)
+    start_classic(model)
+    writable.close()
+    uri = read_only_uri(path)
+    assert uri is not None and uri.endswith("immutable=1")  # no log left beside it
+    store = Store(make_engine(url, read_only=uri))
+    tab = AppHarness(store)
+    try:
+        assert store.read_only
+        assert tab.has_text(
+            "The scores are kept in a folder that cannot be written: the matches can be "
+            "looked at but not changed."
+        )
+        tab.click("Past matches")
+        assert any("North-South" in text for text in tab.texts())  # the match is listed
+        with pytest.raises(StoreReadOnlyError):
+            store.add_player("Ana")
+    finally:
+        tab.close()
+        store.close()
+    assert not path.with_name("canasta.db-wal").exists()  # nothing written beside it

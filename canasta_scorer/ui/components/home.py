@@ -29,6 +29,17 @@ def HomeScreen(history: History, nav: Navigation) -> ft.Control:
             color=ft.Colors.ON_SURFACE_VARIANT,
         ),
     ]
+    if history.store.read_only:  # a SQLite file in a folder that cannot be written
+        controls.append(
+            ft.Text(
+                _(
+                    "The scores are kept in a folder that cannot be written: the matches "
+                    "can be looked at but not changed."
+                ),
+                color=ft.Colors.ERROR,
+                key="read-only",
+            )
+        )
     if resume is not None:
         controls.append(
             ft.FilledButton(
