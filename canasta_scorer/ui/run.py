@@ -340,7 +340,10 @@ def run_app(
         code = generated = f"{secrets.randbelow(10**6):06d}"
 
     def announce_address() -> None:
-        """Print where to open the app, once its store is open (`LateApp`)."""
+        """Print where to open the app, once its store is open (`LateApp`), unless a
+        stop was asked meanwhile (Ctrl+C while loading: the server is going)."""
+        if stop_asked() is not None:
+            return
         if generated is not None:
             print(
                 _("Every visitor is asked for the access code {code}").format(code=generated),

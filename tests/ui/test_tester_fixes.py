@@ -187,6 +187,12 @@ def test_a_store_that_can_only_be_read_is_looked_at_and_says_so(tmp_path: Path) 
         assert any("North-South" in text for text in tab.texts())  # the match is listed
         with pytest.raises(StoreReadOnlyError):
             store.add_player("Ana")
+        tab.click("Back")
+        tab.click("resume")
+        tab.click("Delete match")  # refused in words, the tab does not fail
+        said = "The computer serving the app cannot write the scores. Nothing was changed."
+        assert said in tab.labels()
+        assert "North-South total 0" in tab.labels()  # still on its scoreboard
     finally:
         tab.close()
         store.close()

@@ -1160,6 +1160,9 @@ class OpenMatch:
         except ConflictError:
             self._changed_elsewhere(_("the match was not deleted"))
             return None
+        except StoreError as error:  # read-only, busy, full …: said, the match stays
+            self.nav.say(store_problem(error), problem=True)
+            return None
         self.current = None
         self.entry.forget()
         return match_id
