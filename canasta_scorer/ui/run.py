@@ -118,6 +118,9 @@ def load_settings(path: Path | None = None) -> Settings:
 #: How long a server whose app could not be loaded keeps serving, so that the tabs
 #: waiting for it are told (seconds).
 TELL_WAITING_SECONDS = 1.0
+#: How long a tab that lost its connection while the app loaded is waited for to
+#: come back (a reload reconnects to its session), in seconds; then it is given up.
+RECONNECT_SECONDS = 60.0
 
 
 class LateApp:
@@ -223,6 +226,11 @@ class LateApp:
 
             self._main.add_done_callback(done)
             await loaded.wait()
+            # A tab reloaded meanwhile lost this connection and comes back to the
+            # same session, where Flet calls no main again: its screen is drawn
+            # once it is back (never on no connection, which failed the tab).
+            if not await _connection_back(page, RECONNECT_SECONDS):
+                return
         failed = self._main.exception()
         if failed is not None:
             # the server is stopping: the tab says so in plain words (never the
@@ -248,6 +256,20 @@ class LateApp:
         """The server is stopping: no save waits for another program's lock."""
         if self._opened is not None:
             self._opened[0].stop_waiting()
+
+
+async def _connection_back(page: ft.Page, seconds: float) -> bool:
+    """Wait until ``page``'s session has a connection again, at most ``seconds``;
+    whether it has. A page without a Flet session (a test's) counts as connected."""
+    session = getattr(page, "session", None)
+    if session is None:
+        return True
+    end = time.monotonic() + seconds
+    while session.connection is None:
+        if time.monotonic() > end:
+            return False
+        await asyncio.sleep(0.05)
+    return True
 
 
 def run_app(

@@ -5,6 +5,7 @@ thread of their own meanwhile, and a tab that connects early waits for them."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import os
 import signal
 import socket
@@ -270,3 +271,59 @@ def test_a_stop_asked_while_the_server_loads_is_a_clean_stop(tmp_path: Path, sig
             process.wait()
     assert process.returncode == 0, err
     assert b"Traceback" not in err and b"KeyboardInterrupt" not in err, err
+
+
+def test_a_tab_reloaded_while_the_app_loads_is_drawn_once_it_is_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A tab reloaded while the app loads lost the connection its session was made
+    with and comes back to the same session, where Flet calls no ``main`` again: the
+    app's screen is drawn once the connection is back, never on none (which failed
+    the tab and left it blank)."""
+    from types import SimpleNamespace
+
+    from canasta_scorer.ui import app as app_module
+
+    release = threading.Event()
+    shown: list[tuple[Any, object]] = []
+
+    def build_main(*_args: Any, **_options: Any) -> Any:
+        release.wait(10)
+        return lambda page: shown.append((page, page.session.connection))
+
+    class FakeStore:
+        @staticmethod
+        def open(_url: str | None) -> str:
+            return "store"
+
+    monkeypatch.setattr(app_module, "build_main", build_main)
+    monkeypatch.setattr("canasta_scorer.store.Store", FakeStore)
+    monkeypatch.setattr(run.gc, "freeze", lambda: None)
+    late = run.LateApp("sqlite://", run.Settings(), None)
+    page = SimpleNamespace(session=SimpleNamespace(connection="first connection"))
+    gone = SimpleNamespace(session=SimpleNamespace(connection="a connection"))
+
+    async def tabs() -> None:
+        late.start(lambda: None)
+        waiting = asyncio.ensure_future(late.main(page))  # type: ignore[arg-type]
+        await asyncio.sleep(0.05)
+        page.session.connection = None  # reloaded: this connection is gone
+        release.set()
+        await asyncio.sleep(0.3)
+        assert shown == [] and not waiting.done()  # not drawn on no connection
+        page.session.connection = "its new connection"
+        await asyncio.wait_for(waiting, 10)
+        # a tab that never comes back is given up, not waited for forever
+        monkeypatch.setattr(run, "RECONNECT_SECONDS", 0.2)
+        gone.session.connection = None
+        late._main = concurrent.futures.Future()  # loading again, as at the start
+        never = asyncio.ensure_future(late.main(gone))  # type: ignore[arg-type]
+        await asyncio.sleep(0.05)
+        late._main.set_result(lambda tab: shown.append((tab, "drawn")))
+        await asyncio.wait_for(never, 5)
+
+    asyncio.run(tabs())
+    assert shown == [(page, "its new connection")]
+    _store, worker = late.store or (None, None)
+    assert worker is not None
+    worker.close(1)
