@@ -665,6 +665,25 @@ def test_statistics_say_there_is_no_win_rate_before_a_match_is_finished(
     assert "win-rate-chart" not in [getattr(c, "identifier", None) for c in app.controls()]
 
 
+def test_statistics_give_no_canastas_per_hand_when_every_hand_was_a_total(
+    open_app: OpenApp, store: Store
+) -> None:
+    phone = build_model(store)
+    start_classic(phone)
+    phone.match.begin_hand()
+    phone.entry.set_quick(True)  # a paper count: no canasta is known
+    phone.entry.set_quick_total(0, "100")
+    phone.entry.set_quick_total(1, "50")
+    assert phone.match.save_hand(), phone.nav.message
+    app = open_app()
+    app.click("Past matches")
+    app.click("Player statistics")
+    said = [str(c.semantics_label) for c in app.controls() if isinstance(c, ft.Text)]
+    canastas = [label for label in said if label.startswith("Canastas per hand:")]
+    # not "0.00": no hand was entered as cards
+    assert canastas == ["Canastas per hand: none yet"] * 4, canastas
+
+
 def test_the_running_chart_keeps_room_for_the_last_hand_number(store: Store) -> None:
     import flet_charts as fch  # type: ignore[import-untyped]
 

@@ -161,7 +161,8 @@ def StatsScreen(state: History) -> ft.Control:
                     p.name,
                     i18n.number(p.average_hand, places=0),
                     i18n.number(p.best_hand) if p.best_hand is not None else "–",
-                    i18n.number(p.canastas_per_hand, places=2),
+                    # of the hands entered as cards: none, when every one was a total
+                    i18n.number(p.canastas_per_hand, places=2) if p.card_hands else _("none yet"),
                     str(p.went_out),
                 ]
                 for p in stats.players
