@@ -371,6 +371,16 @@ def _aware(moment: datetime | None) -> datetime | None:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
+def _kept_at(text: Any) -> datetime | None:
+    """The time an entry was kept in a file (ISO text), in UTC; None if it is not one."""
+    if not isinstance(text, str):
+        return None
+    try:
+        return _utc(datetime.fromisoformat(text))
+    except ValueError:
+        return None
+
+
 def _utc(moment: datetime) -> datetime:
     """The moment in UTC (a time without a zone is taken as UTC). SQLite keeps no zone,
     so every time is stored in UTC: 10:00+02:00 must be stored as 08:00."""
@@ -631,34 +641,94 @@ class Store:
 
     def take_back_unsaved(self) -> int:
         """Write the entries an earlier run kept in a file (`keep_unsaved`) into the
-        database, each in its device's own row, and remove the file; an entry of a
-        match no longer there is dropped. A database that cannot take them now (busy,
-        read-only) leaves the file for the next start.
+        database, each in its device's own row, at the time it was kept (so an entry
+        newer in the database stays the one kept last), and remove the file. Each
+        entry is checked first and skipped when its entry is not a JSON object, its
+        match is no longer there, or the database has a newer one for that device;
+        the log says what was written back and what was skipped and why. A file that
+        cannot be read is left where it is (the log names it); a database that cannot
+        take the entries now (busy, read-only) leaves the file for the next start.
 
         Returns:
             How many entries were written.
         """
         taken = 0
-        for place, entries in read_unsaved(unsaved_places(self._where, self._path)):
+        for kept_file in read_unsaved(unsaved_places(self._where, self._path), report=True):
+            place = kept_file.place
+            for item in kept_file.odd:
+                log.warning("an item of %s is not a kept entry; skipped: %.200r", place, item)
             try:
-                for entry in entries:
-                    try:
-                        self.save_draft(
-                            entry["match"],
-                            entry["draft"],
-                            writer=entry["writer"],
-                            stamp=entry["stamp"],
-                            base=entry["base"],
-                        )
+                for entry in kept_file.entries:
+                    about = entry["about"] if isinstance(entry.get("about"), str) else ""
+                    skipped = self._take_back(entry)
+                    if skipped is None:
                         taken += 1
-                    except NotFoundError:
-                        pass
+                        log.info(
+                            "match %d: the entry of %s kept in %s is written back to the database",
+                            entry["match"],
+                            about or "a hand",
+                            place,
+                        )
+                    else:
+                        log.warning(
+                            "match %d: the entry of %s kept in %s is skipped: %s",
+                            entry["match"],
+                            about or "a hand",
+                            place,
+                            skipped,
+                        )
             except StoreError as error:
                 log.warning("the entries kept in %s are not read back yet: %s", place, error)
                 continue
             with suppress(OSError):
                 place.unlink()
         return taken
+
+    def _take_back(self, entry: Unsaved) -> str | None:
+        """Write one entry kept in a file into its device's row (`take_back_unsaved`).
+
+        Returns:
+            None when written, else why it is skipped (plain words for the log).
+
+        Raises:
+            StoreError: the database cannot take it now (busy, read-only…).
+        """
+        try:
+            shape = json.loads(entry["draft"])
+        except ValueError:
+            return "what was typed is not JSON"
+        if not isinstance(shape, dict):
+            return "what was typed is not a JSON object"
+        kept_at = _kept_at(entry.get("kept_at"))
+        if kept_at is None:
+            return "it says not when it was kept"
+        match_id, writer = entry["match"], entry["writer"]
+        if len(writer) > 32 or len(entry["stamp"]) > 32 or len(entry["base"]) > 32:
+            return "its device or version is longer than 32 characters"
+        with self._session() as session:
+            row = session.get(MatchRow, match_id)
+            if row is None or row.deleted_at is not None:
+                return "its match is no longer there"
+            draft = session.get(DraftRow, (match_id, writer))
+            if draft is not None and (_aware(draft.updated_at) or kept_at) > kept_at:
+                return "the database has a newer entry from that device"
+            if draft is None:
+                draft = DraftRow(match_id=match_id, writer=writer, draft=entry["draft"])
+            draft.draft, draft.stamp, draft.base = entry["draft"], entry["stamp"], entry["base"]
+            draft.updated_at = kept_at
+            session.add(draft)
+            self._announce(
+                session,
+                Change(
+                    match_id=match_id,
+                    kind=ChangeKind.DRAFT_KEPT,
+                    version=row.version,
+                    writer=writer,
+                    stamp=entry["stamp"],
+                    base=entry["base"],
+                ),
+            )
+        return None
 
     def close(self) -> None:
         """Stop listening for other processes' changes and close every connection."""

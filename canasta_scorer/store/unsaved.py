@@ -21,16 +21,26 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import logging
 import os
 import tempfile
 from pathlib import Path
-from typing import Any, TypedDict
+from typing import Any, NamedTuple, TypedDict
 
 import platformdirs
 
 from .database import APP_NAME
 
-__all__ = ["UNSAVED_SUFFIX", "Unsaved", "read_unsaved", "unsaved_places", "write_unsaved"]
+log = logging.getLogger("canasta_scorer")
+
+__all__ = [
+    "UNSAVED_SUFFIX",
+    "KeptFile",
+    "Unsaved",
+    "read_unsaved",
+    "unsaved_places",
+    "write_unsaved",
+]
 
 #: The end of the name of the file beside a SQLite database.
 UNSAVED_SUFFIX = ".unsaved.json"
@@ -67,18 +77,43 @@ def unsaved_places(where: str, path: Path | None) -> tuple[Path, ...]:
     return (path.with_name(path.name + UNSAVED_SUFFIX), other)
 
 
-def read_unsaved(places: tuple[Path, ...]) -> list[tuple[Path, list[Unsaved]]]:
-    """The entries kept in each file of ``places`` that exists (a file that cannot
-    be read as entries is left where it is and skipped)."""
-    found: list[tuple[Path, list[Unsaved]]] = []
+class KeptFile(NamedTuple):
+    """One file of entries as read back (`read_unsaved`)."""
+
+    place: Path
+    entries: list[Unsaved]
+    #: items of the file that are not entries (their shape is not an `Unsaved`'s)
+    odd: list[Any]
+
+
+def read_unsaved(places: tuple[Path, ...], *, report: bool = False) -> list[KeptFile]:
+    """The entries kept in each file of ``places`` that exists. A file that cannot be
+    read as a list of entries is left where it is and skipped; with ``report``, the
+    log names it and says why (a warning)."""
+    found: list[KeptFile] = []
     for place in places:
         try:
             data: Any = json.loads(place.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        except FileNotFoundError:
             continue
-        if isinstance(data, list):
-            entries = [item for item in data if _is_entry(item)]
-            found.append((place, entries))
+        except (OSError, ValueError) as error:
+            if report:
+                log.warning(
+                    "the entries kept in %s cannot be read (%s); the file is left where it is",
+                    place,
+                    error,
+                )
+            continue
+        if not isinstance(data, list):
+            if report:
+                log.warning(
+                    "the entries kept in %s cannot be read (not a list of entries); "
+                    "the file is left where it is",
+                    place,
+                )
+            continue
+        entries = [item for item in data if _is_entry(item)]
+        found.append(KeptFile(place, entries, [item for item in data if not _is_entry(item)]))
     return found
 
 
@@ -86,6 +121,7 @@ def _is_entry(item: Any) -> bool:
     return (
         isinstance(item, dict)
         and isinstance(item.get("match"), int)
+        and not isinstance(item.get("match"), bool)
         and all(isinstance(item.get(key), str) for key in ("writer", "stamp", "base", "draft"))
     )
 
@@ -104,7 +140,11 @@ def write_unsaved(places: tuple[Path, ...], entries: list[Unsaved]) -> Path:
     failure: OSError | None = None
     for place in places:
         try:
-            kept = {(e["match"], e["writer"]): e for _, old in read_unsaved((place,)) for e in old}
+            kept = {
+                (e["match"], e["writer"]): e
+                for kept_file in read_unsaved((place,))
+                for e in kept_file.entries
+            }
             kept.update({(e["match"], e["writer"]): e for e in entries})
             place.parent.mkdir(parents=True, exist_ok=True)
             handle, temporary = tempfile.mkstemp(dir=place.parent, prefix=place.name + ".")

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import logging
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+import pytest
 from alembic import command
 from sqlalchemy import create_engine, text
 from storekit import record
@@ -94,3 +98,112 @@ def test_a_hand_saved_lets_go_of_every_entry_held_for_its_match(store: Store) ->
     store.clear_draft(state.id, "tab-b")
     store.clear_draft(state.id)
     assert store.keep_unsaved() is None
+
+
+def _kept_file(tmp_path: Path, items: object) -> Path:
+    place = tmp_path / "canasta.db.unsaved.json"
+    place.write_text(json.dumps(items), encoding="utf-8")
+    return place
+
+
+def _entry(match_id: int, draft: str, *, writer: str = "tab-a", kept_at: str) -> dict[str, Any]:
+    return {
+        "match": match_id,
+        "writer": writer,
+        "stamp": f"{writer}-s",
+        "base": "",
+        "draft": draft,
+        "about": "hand 2",
+        "kept_at": kept_at,
+    }
+
+
+def _messages(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.name == "canasta_scorer"]
+
+
+def test_a_kept_file_that_cannot_be_read_is_left_in_place_and_named_in_the_log(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    url = f"sqlite:///{tmp_path / 'canasta.db'}"
+    Store.open(url).close()
+    for junk in ("not json at all {", '{"match": 1}'):
+        place = tmp_path / "canasta.db.unsaved.json"
+        place.write_text(junk, encoding="utf-8")
+        caplog.clear()
+        with caplog.at_level(logging.INFO, logger="canasta_scorer"):
+            store = Store.open(url)
+        store.close()
+        assert place.read_text(encoding="utf-8") == junk
+        (message,) = _messages(caplog)
+        assert f"the entries kept in {place} cannot be read" in message
+        assert message.endswith("the file is left where it is")
+
+
+def test_each_kept_entry_is_checked_and_the_log_says_what_was_written_or_skipped(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    url = f"sqlite:///{tmp_path / 'canasta.db'}"
+    store = Store.open(url)
+    kept, doomed = store.create_match(record()).id, store.create_match(record())
+    gone = doomed.id
+    store.save_draft(kept, '{"newer": true}', writer="tab-c", stamp="c9")
+    store.delete_match(gone, doomed.version)
+    store.close()
+    place = _kept_file(
+        tmp_path,
+        [
+            _entry(kept, '{"hand": 2}', kept_at="2026-12-01T10:00:00+00:00"),
+            _entry(gone, '{"hand": 5}', kept_at="2026-12-01T10:00:00+00:00"),
+            _entry(kept, "garbage", writer="tab-b", kept_at="2026-12-01T10:01:00+00:00"),
+            _entry(kept, "[1, 2]", writer="tab-d", kept_at="2026-12-01T10:01:00+00:00"),
+            _entry(kept, '{"older": true}', writer="tab-c", kept_at="2026-12-01T09:00:00+00:00"),
+            ["not", "an", "entry"],
+        ],
+    )
+    with caplog.at_level(logging.INFO, logger="canasta_scorer"):
+        again = Store.open(url)
+    try:
+        assert not place.exists()
+        assert again.kept_draft(kept, "tab-a") == KeptDraft(
+            text='{"hand": 2}', writer="tab-a", stamp="tab-a-s", base=""
+        )
+        assert again.kept_draft(kept, "tab-b") is None  # garbage is not written
+        assert again.kept_draft(kept, "tab-d") is None
+        assert again.kept_draft(kept, "tab-c") == KeptDraft(
+            text='{"newer": true}', writer="tab-c", stamp="c9", base=""
+        )
+        # the entry written back keeps the time it was kept: the newer one stays last
+        assert again.draft(kept) == '{"newer": true}'
+    finally:
+        again.close()
+    assert _messages(caplog) == [
+        f"an item of {place} is not a kept entry; skipped: ['not', 'an', 'entry']",
+        f"match {kept}: the entry of hand 2 kept in {place} is written back to the database",
+        f"match {gone}: the entry of hand 2 kept in {place} is skipped: "
+        "its match is no longer there",
+        f"match {kept}: the entry of hand 2 kept in {place} is skipped: what was typed is not JSON",
+        f"match {kept}: the entry of hand 2 kept in {place} is skipped: "
+        "what was typed is not a JSON object",
+        f"match {kept}: the entry of hand 2 kept in {place} is skipped: "
+        "the database has a newer entry from that device",
+    ]
+
+
+def test_a_garbage_entry_no_longer_hides_the_real_one(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'canasta.db'}"
+    store = Store.open(url)
+    match_id = store.create_match(record()).id
+    store.close()
+    _kept_file(
+        tmp_path,
+        [
+            _entry(match_id, '{"hand": 2}', kept_at="2026-12-01T10:00:00+00:00"),
+            _entry(match_id, "garbage", writer="tab-b", kept_at="2026-12-01T10:05:00+00:00"),
+        ],
+    )
+    again = Store.open(url)
+    try:
+        assert again.draft(match_id) == '{"hand": 2}'
+    finally:
+        again.close()
