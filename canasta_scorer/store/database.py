@@ -56,6 +56,7 @@ if TYPE_CHECKING:
 __all__ = [
     "APP_NAME",
     "ENV_DB",
+    "NO_WAIT",
     "default_url",
     "make_engine",
     "migrate",
@@ -96,6 +97,10 @@ _STOPPED: weakref.WeakKeyDictionary[Engine, threading.Event] = weakref.WeakKeyDi
 _READ_ONLY_ENGINES: weakref.WeakSet[Engine] = weakref.WeakSet()
 #: The execution option that marks an engine's transactions as reads only.
 READ_ONLY = "canasta_read_only"
+#: The execution option that marks an engine's writes as not waiting for another
+#: program's write: one that finds the write lock held gives up at once (busy,
+#: nothing begun). SQLite only.
+NO_WAIT = "canasta_no_wait"
 
 
 def default_url() -> str:
@@ -164,6 +169,14 @@ def _sqlite_begin(connection: Any) -> None:
     # both read first); a read takes no lock at all in write-ahead-log mode.
     if connection.get_execution_options().get(READ_ONLY):
         connection.exec_driver_sql("BEGIN")
+        return
+    if connection.get_execution_options().get(NO_WAIT):
+        driver = connection.connection.driver_connection
+        driver.execute("PRAGMA busy_timeout=0")
+        try:
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+        finally:
+            driver.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_MS)}")
         return
     stopped = _STOPPED.get(connection.engine)
     if stopped is None:

@@ -68,6 +68,7 @@ from canasta_scorer.rules import (
 
 from .changes import NOTIFY_SQL, Change, ChangeKind, Changes
 from .database import (
+    NO_WAIT,
     READ_ONLY,
     open_engine,
     opened_read_only,
@@ -527,6 +528,8 @@ class Store:
         self.changes = Changes(engine)
         # reads take no write lock, so they never wait behind another program's save
         self._reader = engine.execution_options(**{READ_ONLY: True})
+        # writes that give up at once when another program holds the write lock
+        self._eager = engine.execution_options(**{NO_WAIT: True})
         # the matches read last, scored, by id: a match opened again at the same
         # version (another tab, another visit) is not read and re-scored again
         self._scored: OrderedDict[int, MatchState] = OrderedDict()
@@ -539,6 +542,8 @@ class Store:
         # the entries a device is keeping that are not in the database yet, by
         # (match, device): what `keep_unsaved` writes to a file when the app stops
         self._held: dict[tuple[int, str], Unsaved] = {}
+        # of those, the ones whose write gave up (`write_held` writes them again)
+        self._unwritten: set[tuple[int, str]] = set()
         self._held_lock = threading.Lock()
 
     @classmethod
@@ -601,6 +606,7 @@ class Store:
                 if stamp is not None and self._held[key]["stamp"] != stamp:
                     continue
                 del self._held[key]
+                self._unwritten.discard(key)
 
     def keep_unsaved(self) -> Path | None:
         """The app is stopping, its last writes made or given up: the entries still
@@ -614,6 +620,7 @@ class Store:
         """
         with self._held_lock:
             entries, self._held = list(self._held.values()), {}
+            self._unwritten.clear()
         if not entries:
             return None
         try:
@@ -736,14 +743,17 @@ class Store:
         self.engine.dispose()
 
     @contextmanager
-    def _session(self, *, read: bool = False) -> Iterator[Session]:
-        """One transaction: a write (the write lock taken at once) unless ``read``.
+    def _session(self, *, read: bool = False, wait: bool = True) -> Iterator[Session]:
+        """One transaction: a write (the write lock taken at once) unless ``read``;
+        a write with ``wait`` False gives up at once (busy) when another program
+        holds SQLite's write lock.
 
         Raises:
             StoreBusyError, StoreFullError, StoreReadOnlyError, StoreError: see
                 `canasta_scorer.store.database.storage_error`; nothing was changed.
         """
-        session = Session(self._reader if read else self.engine, expire_on_commit=False)
+        bind = self._reader if read else self.engine if wait else self._eager
+        session = Session(bind, expire_on_commit=False)
         try:
             yield session
             session.commit()
@@ -2317,11 +2327,22 @@ class Store:
     # --- drafts ----------------------------------------------------------------------
 
     def save_draft(
-        self, match_id: int, draft: str, *, writer: str = "", stamp: str = "", base: str = ""
+        self,
+        match_id: int,
+        draft: str,
+        *,
+        writer: str = "",
+        stamp: str = "",
+        base: str = "",
+        wait: bool = True,
     ) -> None:
         """Keep the hand one device is entering for a match, in that device's own row
         (another device's draft is never touched), and announce it
         (`ChangeKind.DRAFT_KEPT`) once kept.
+
+        An entry held (`hold_draft`) whose write gives up (busy, read-only…) stays
+        held and is written again by `write_held`; one no longer the version held
+        (a newer one was held since, written after it) is not written.
 
         Args:
             match_id: the match.
@@ -2329,11 +2350,35 @@ class Store:
             writer: the device (tab) entering it, up to 32 characters.
             stamp: this version of the entry, up to 32 characters.
             base: the version it was made from ("" for a new entry).
+            wait: False: give up at once when another program holds SQLite's write
+                lock (a write made in the background, tried again by `write_held`).
 
         Raises:
             NotFoundError: the match is not there.
+            StoreError: the database cannot take it now (busy, read-only…).
         """
-        with self._session() as session:
+        key = (match_id, writer)
+        with self._held_lock:
+            held = self._held.get(key)
+            if held is not None and held["stamp"] != stamp:
+                # a newer entry was held since: the write asked for after it (or the
+                # Save that carries it, or `write_held`) writes that one
+                self._unwritten.add(key)
+                return
+        try:
+            self._keep_draft(match_id, draft, writer=writer, stamp=stamp, base=base, wait=wait)
+        except StoreError:
+            with self._held_lock:
+                held = self._held.get(key)
+                if held is not None and held["stamp"] == stamp:
+                    self._unwritten.add(key)
+            raise
+        self._let_go(match_id, writer, stamp)
+
+    def _keep_draft(
+        self, match_id: int, draft: str, *, writer: str, stamp: str, base: str, wait: bool
+    ) -> None:
+        with self._session(wait=wait) as session:
             state = self._row(session, match_id)
             row = session.get(DraftRow, (match_id, writer))
             if row is None:
@@ -2351,7 +2396,51 @@ class Store:
                     base=base,
                 ),
             )
-        self._let_go(match_id, writer, stamp)
+
+    @property
+    def unwritten(self) -> int:
+        """How many entries are held whose write gave up (see `write_held`)."""
+        with self._held_lock:
+            return len(self._unwritten)
+
+    def write_held(self) -> int:
+        """Write again the entries held (`hold_draft`) whose write gave up, now that
+        the database may take them: each try gives up at once while another program
+        still holds the write lock (so a store worker making it holds up no save for
+        long), and the first that gives up ends this round. An entry of a match no
+        longer there is let go.
+
+        Returns:
+            How many are still not written (0: none left to try).
+        """
+        with self._held_lock:
+            keys = [key for key in self._unwritten if key in self._held]
+            self._unwritten.intersection_update(keys)
+        for key in keys:
+            with self._held_lock:
+                entry = self._held.get(key)
+            if entry is None:
+                continue
+            try:
+                self.save_draft(
+                    entry["match"],
+                    entry["draft"],
+                    writer=entry["writer"],
+                    stamp=entry["stamp"],
+                    base=entry["base"],
+                    wait=False,
+                )
+            except NotFoundError:
+                self._let_go(entry["match"], entry["writer"])
+            except StoreError:
+                break
+            else:
+                log.info(
+                    "match %d: the entry of %s is written to the database now that it can take it",
+                    entry["match"],
+                    entry["about"] or "a hand",
+                )
+        return self.unwritten
 
     def kept_draft(self, match_id: int, writer: str | None = None) -> KeptDraft | None:
         """The hand a device is entering for a match (``writer``), or, with ``None``,

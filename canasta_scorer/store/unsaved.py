@@ -4,8 +4,9 @@ A device's entry is kept in the database a moment after each change
 (`Store.save_draft`). When the app stops while another program holds the
 database's write lock, that write gives up (the store stops waiting,
 `Store.stop_waiting`), and the entry would be lost. So the app tells the store of
-every entry it is about to keep (`Store.hold_draft`); what is still not in the
-database when the app stops is written to a small file (`Store.keep_unsaved`), and
+every entry it is about to keep (`Store.hold_draft`); one whose write gave up is
+written again once the database can take it (`Store.write_held`, by the app's store
+worker); what is still not in the database when the app stops is written to a small file (`Store.keep_unsaved`), and
 the next `Store.open` writes it into the database and removes the file (README,
 "Nothing typed is lost").
 

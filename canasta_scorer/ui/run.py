@@ -191,7 +191,8 @@ class LateApp:
             from .worker import StoreWorker
 
             if self._opened is None:
-                self._opened = (Store.open(self._db), StoreWorker())
+                opened = Store.open(self._db)
+                self._opened = (opened, StoreWorker(retry=opened.write_held))
             store, worker = self._opened
             if self._on_open is not None:
                 self._on_open()
@@ -328,7 +329,8 @@ def run_app(
         from .app import AccessGate, build_main
         from .worker import StoreWorker
 
-        opened = (Store.open(db), StoreWorker())
+        store = Store.open(db)
+        opened = (store, StoreWorker(retry=store.write_held))
         main = build_main(opened[0], settings, AccessGate(code), worker=opened[1])
         try:
             ft.run(main, view=ft.AppView.FLET_APP, assets_dir=assets)

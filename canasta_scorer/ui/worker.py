@@ -35,9 +35,25 @@ class StoreWorker:
     The thread is a daemon: a call still waiting when the process ends is abandoned
     (a transaction not committed leaves nothing behind); `close` gives the calls
     queued a bounded time to finish first.
+
+    Args:
+        name: the thread's name.
+        retry: made by the thread when no call has been queued for ``retry_every``
+            seconds (`Store.write_held`: the entries whose write gave up while
+            another program held the database are written once it can take them);
+            returns how many are still left, a failure is logged.
+        retry_every: seconds.
     """
 
-    def __init__(self, name: str = "canasta-store") -> None:
+    def __init__(
+        self,
+        name: str = "canasta-store",
+        *,
+        retry: Callable[[], int] | None = None,
+        retry_every: float = 1.0,
+    ) -> None:
+        self._retry = retry
+        self._retry_every = retry_every
         self._jobs: queue.SimpleQueue[tuple[Job, Future[Any]] | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._work, name=name, daemon=True)
         self._started = False
@@ -73,7 +89,11 @@ class StoreWorker:
 
     def _work(self) -> None:
         while True:
-            item = self._jobs.get()
+            try:
+                item = self._jobs.get(timeout=self._retry_every if self._retry else None)
+            except queue.Empty:
+                self._try_again()
+                continue
             if item is None:
                 return
             job, future = item
@@ -84,6 +104,24 @@ class StoreWorker:
                     future.set_exception(error)
                 else:
                     future.set_result(result)
+            with self._lock:
+                self._waiting -= 1
+                if self._waiting == 0:
+                    self._idle.set()
+
+    def _try_again(self) -> None:
+        """Make the ``retry`` call (the queue is empty), counted as a call queued."""
+        assert self._retry is not None
+        with self._lock:
+            if self._closed:
+                return
+            self._waiting += 1
+            self._idle.clear()
+        try:
+            self._retry()
+        except Exception as error:
+            log.error("writing again what the database could not take failed: %s", error)
+        finally:
             with self._lock:
                 self._waiting -= 1
                 if self._waiting == 0:

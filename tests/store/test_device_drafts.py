@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ from alembic import command
 from sqlalchemy import create_engine, text
 from storekit import record
 
-from canasta_scorer.store import KeptDraft, Store
+from canasta_scorer.store import KeptDraft, Store, StoreBusyError, database
 from canasta_scorer.store.database import _alembic_config
 
 
@@ -207,3 +208,30 @@ def test_a_garbage_entry_no_longer_hides_the_real_one(tmp_path: Path) -> None:
         assert again.draft(match_id) == '{"hand": 2}'
     finally:
         again.close()
+
+
+def test_an_entry_whose_write_gave_up_is_written_again_once_the_lock_is_released(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_MS", 200)
+    store = Store.open(f"sqlite:///{tmp_path / 'canasta.db'}")
+    other = sqlite3.connect(tmp_path / "canasta.db", isolation_level=None)
+    try:
+        match_id = store.create_match(record()).id
+        store.hold_draft(match_id, '{"k": 1}', writer="tab-a", stamp="a1")
+        store.hold_draft(match_id, '{"k": 2}', writer="tab-a", stamp="a2", base="a1")
+        other.execute("BEGIN EXCLUSIVE")  # another program holds the write lock
+        store.save_draft(match_id, '{"k": 1}', writer="tab-a", stamp="a1")  # superseded
+        with pytest.raises(StoreBusyError):
+            store.save_draft(match_id, '{"k": 2}', writer="tab-a", stamp="a2", base="a1")
+        assert store.unwritten == 1
+        assert store.write_held() == 1  # still locked: still held
+        other.execute("ROLLBACK")
+        assert store.write_held() == 0
+        assert store.kept_draft(match_id, "tab-a") == KeptDraft(
+            text='{"k": 2}', writer="tab-a", stamp="a2", base="a1"
+        )
+        assert store.keep_unsaved() is None  # let go once written
+    finally:
+        other.close()
+        store.close()

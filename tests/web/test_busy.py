@@ -193,3 +193,40 @@ def test_sigterm_while_the_typed_entry_waits_on_a_locked_file_keeps_it_for_the_n
     finally:
         store.close()
     assert not unsaved.exists()  # read back into the database, then let go
+
+
+def test_an_entry_typed_while_the_file_was_locked_is_kept_once_the_lock_is_released(
+    tmp_path: Path, seeded: tuple[int, str, sqlite3.Connection]
+) -> None:
+    """The entry's keeping gives up behind another program's lock; once that
+    program is done, the store worker writes it, with nothing else typed and no
+    stop, so another tab reads the hand as typed."""
+    match_id, kept, lock = seeded
+    served = start(tmp_path, env={"CANASTA_SCORER_BUSY_SECONDS": "1"})
+    try:
+        a = open_entry(served)
+        lock.execute("BEGIN EXCLUSIVE")  # another program holds the write lock
+        note = next(a.find(_c="TextField", label="Note"))
+        a.type_into(int(note["_i"]), "typed while the file was locked")
+        time.sleep(3.0)  # kept a second later; that write waits 1 s and gives up
+        assert _kept_text(tmp_path, match_id) == kept
+        lock.execute("ROLLBACK")  # the other program is done
+        deadline = time.monotonic() + 15
+        while "typed while the file was locked" not in _kept_text(tmp_path, match_id):
+            assert time.monotonic() < deadline, served.output()
+            time.sleep(0.2)
+        a.close()
+    finally:
+        status = served.stop(timeout=30)
+    assert status == 0, served.output()
+    assert not (tmp_path / "canasta.db.unsaved.json").exists()  # nothing left to keep
+
+
+def _kept_text(folder: Path, match_id: int) -> str:
+    """The entry kept last for the match, read by another program."""
+    with sqlite3.connect(folder / "canasta.db") as other:
+        row = other.execute(
+            "SELECT draft FROM device_draft WHERE match_id = ? ORDER BY updated_at DESC LIMIT 1",
+            (match_id,),
+        ).fetchone()
+    return str(row[0]) if row else ""

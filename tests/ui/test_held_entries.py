@@ -1,0 +1,46 @@
+"""An entry typed while another program holds the database's write lock is written
+by the store worker once the lock is released, without waiting for the app to stop."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from pathlib import Path
+
+import pytest
+
+from canasta_scorer.store import KeptDraft, Store, StoreBusyError, database
+from canasta_scorer.ui.worker import StoreWorker
+from tests.store.storekit import record
+
+
+def test_the_worker_writes_a_held_entry_once_the_lock_is_released(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_MS", 100)
+    store = Store.open(f"sqlite:///{tmp_path / 'canasta.db'}")
+    worker = StoreWorker(retry=store.write_held, retry_every=0.05)
+    other = sqlite3.connect(tmp_path / "canasta.db", isolation_level=None)
+    arrived = threading.Event()
+    try:
+        match_id = store.create_match(record()).id
+        store.changes.subscribe(lambda change: arrived.set())
+        other.execute("BEGIN EXCLUSIVE")
+        # what a tab does on typing: hold the entry, and keep it in the background
+        store.hold_draft(match_id, '{"k": 1}', writer="tab-a", stamp="a1", about="hand 1")
+        failed = worker.submit(
+            lambda: store.save_draft(match_id, '{"k": 1}', writer="tab-a", stamp="a1")
+        )
+        assert isinstance(failed.exception(timeout=5), StoreBusyError)
+        assert store.unwritten == 1
+        other.execute("ROLLBACK")  # released: nothing else is typed or saved
+        assert arrived.wait(timeout=5)
+        assert store.kept_draft(match_id, "tab-a") == KeptDraft(
+            text='{"k": 1}', writer="tab-a", stamp="a1", base=""
+        )
+        assert store.unwritten == 0
+        assert store.keep_unsaved() is None
+    finally:
+        other.close()
+        assert worker.close(5)
+        store.close()
