@@ -193,6 +193,11 @@ def test_a_store_that_can_only_be_read_is_looked_at_and_says_so(tmp_path: Path) 
         said = "The computer serving the app cannot write the scores. Nothing was changed."
         assert said in tab.labels()
         assert "North-South total 0" in tab.labels()  # still on its scoreboard
+        tab.click("Back")
+        tab.click("New match")
+        tab.click("Start match")  # refused in words on the form, which stays
+        assert tab.has_text(said)
+        assert tab.has_text("House rules: none")
     finally:
         tab.close()
         store.close()
