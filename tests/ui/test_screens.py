@@ -665,6 +665,16 @@ def test_statistics_say_there_is_no_win_rate_before_a_match_is_finished(
     assert "win-rate-chart" not in [getattr(c, "identifier", None) for c in app.controls()]
 
 
+def test_statistics_say_a_match_counts_from_its_first_hand(open_app: OpenApp, store: Store) -> None:
+    start_classic(build_model(store))  # four named players, no hand yet
+    app = open_app()
+    app.click("Past matches")
+    app.click("Player statistics")
+    assert app.has_text(
+        "No statistics yet: a match with named players counts once a hand of it is saved."
+    )
+
+
 def test_statistics_give_no_canastas_per_hand_when_every_hand_was_a_total(
     open_app: OpenApp, store: Store
 ) -> None:

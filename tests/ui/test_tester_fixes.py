@@ -188,12 +188,38 @@ def test_a_store_that_can_only_be_read_is_looked_at_and_says_so(tmp_path: Path) 
         with pytest.raises(StoreReadOnlyError):
             store.add_player("Ana")
         tab.click("Back")
-        tab.click("resume")
-        tab.click("Delete match")  # refused in words, the tab does not fail
-        said = "The computer serving the app cannot write the scores. Nothing was changed."
-        assert said in tab.labels()
-        assert "North-South total 0" in tab.labels()  # still on its scoreboard
+        tab.click("resume")  # its scoreboard offers no change
+        assert tab.has_text(
+            "This match can be looked at but not changed: its folder cannot be written."
+        )
+        for change in ("Enter hand 1", "Delete match"):
+            assert change not in tab.texts()
+        tab.click("Back")
+        tab.click("New match")
+        tab.click("Start match")  # refused in words on the form, which stays
+        assert tab.has_text(
+            "The computer serving the app cannot write the scores. Nothing was changed."
+        )
+        assert tab.has_text("House rules: none")
     finally:
         tab.close()
         store.close()
     assert not path.with_name("canasta.db-wal").exists()  # nothing written beside it
+
+
+def test_a_match_the_store_cannot_delete_stays_open_and_says_why(
+    open_app: OpenApp, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from canasta_scorer.store import StoreBusyError
+
+    start_classic(build_model(store))
+
+    def busy(*_args: object) -> None:
+        raise StoreBusyError("another program is saving to the database")
+
+    monkeypatch.setattr(store, "delete_match", busy)
+    app = open_app()
+    app.click("resume")
+    app.click("Delete match")  # refused in words, the tab does not fail
+    assert any(label.startswith("The scores are busy") for label in app.labels()), app.labels()
+    assert "North-South total 0" in app.labels()  # still on its scoreboard

@@ -39,6 +39,7 @@ def scoreboard(
         editing if editing is not None and (not finished or state.unlocked) else None,
         state.unlocked,
         act,
+        state.store.read_only,
         key="screen-scoreboard",
     )
 
@@ -69,10 +70,12 @@ def Board(
     editing: int | None,
     unlocked: bool,
     act: BoardActions,
+    read_only: bool = False,
 ) -> ft.Control:
     """The scoreboard's body: ``dealer`` who deals next, ``pending`` when a new hand
     is being entered (its button goes on with it), ``editing`` the hand (0-based)
-    whose edit is kept, ``unlocked`` a finished match opened for edits."""
+    whose edit is kept, ``unlocked`` a finished match opened for edits;
+    ``read_only``: the store can only be read, so nothing offers a change."""
     controls: list[ft.Control] = [
         ScoreSheet(record, score, act.show_hand, key="score-sheet"),
         ft.Text(
@@ -125,7 +128,13 @@ def Board(
             number=len(record.hands) + 1
         )
         controls.append(
-            ft.FilledButton(
+            ft.Text(
+                _("This match can be looked at but not changed: its folder cannot be written."),
+                color=ft.Colors.ERROR,
+                key="read-only",
+            )
+            if read_only
+            else ft.FilledButton(
                 content=label,
                 icon=ft.Icons.EDIT_NOTE,
                 height=56,
@@ -133,7 +142,7 @@ def Board(
                 on_click=act.begin_hand,
             )
         )
-    if editing is not None:
+    if editing is not None and not read_only:
         controls.append(
             ft.OutlinedButton(
                 content=_("Go on editing hand {value}").format(value=editing + 1),
@@ -157,14 +166,17 @@ def Board(
             height=48,
             on_click=act.show_export,
         ),
-        ft.OutlinedButton(
-            content=_("Delete match"),
-            icon=ft.Icons.DELETE_OUTLINE,
-            height=48,
-            on_click=act.delete_match,
-        ),
     ]
-    if score.finished and not unlocked:
+    if not read_only:
+        actions.append(
+            ft.OutlinedButton(
+                content=_("Delete match"),
+                icon=ft.Icons.DELETE_OUTLINE,
+                height=48,
+                on_click=act.delete_match,
+            )
+        )
+    if score.finished and not unlocked and not read_only:
         actions.append(
             ft.OutlinedButton(
                 content=_("Edit this finished match"),

@@ -110,7 +110,10 @@ def StatsScreen(state: History) -> ft.Control:
 
     stats = state.stats
     if stats is None or not stats.players:
-        return ft.Text(_("No matches with named players yet."))
+        # a match counts from its first hand saved (rules: match_tallies)
+        return ft.Text(
+            _("No statistics yet: a match with named players counts once a hand of it is saved.")
+        )
     filters = state.filter_words()
     controls: list[ft.Control] = [
         ft.Text(

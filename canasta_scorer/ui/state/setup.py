@@ -409,8 +409,8 @@ class NewMatch:
         store = self.store
         try:
             state = yield lambda: store.create_match(record)
-        except StoreError as error:  # RuleViolationError included
-            self.problems = (("", store_problem(error)),)
+        except StoreError as error:  # RuleViolationError included: shown by the form
+            self._say([("", store_problem(error))])
             return None
         self.problems = self.issues = ()
         return state, self.form.first_dealer
