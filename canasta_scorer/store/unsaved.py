@@ -6,9 +6,9 @@ database's write lock, that write gives up (the store stops waiting,
 `Store.stop_waiting`), and the entry would be lost. So the app tells the store of
 every entry it is about to keep (`Store.hold_draft`); one whose write gave up is
 written again once the database can take it (`Store.write_held`, by the app's store
-worker); what is still not in the database when the app stops is written to a small file (`Store.keep_unsaved`), and
-the next `Store.open` writes it into the database and removes the file (README,
-"Nothing typed is lost").
+worker); what is still not in the database when the app stops is written to a small
+file (`Store.keep_unsaved`), and the next `Store.open` writes it into the database
+and removes the file (README, "Nothing typed is lost").
 
 The file is JSON: a list of entries, each ``{"match": id, "writer": …, "stamp": …,
 "base": …, "draft": text, "about": words for the log, "kept_at": ISO time}``. It

@@ -208,7 +208,7 @@ def test_an_entry_typed_while_the_file_was_locked_is_kept_once_the_lock_is_relea
         lock.execute("BEGIN EXCLUSIVE")  # another program holds the write lock
         note = next(a.find(_c="TextField", label="Note"))
         a.type_into(int(note["_i"]), "typed while the file was locked")
-        time.sleep(3.0)  # kept a second later; that write waits 1 s and gives up
+        time.sleep(3.0)  # kept a second later; that write gives up at once
         assert _kept_text(tmp_path, match_id) == kept
         lock.execute("ROLLBACK")  # the other program is done
         deadline = time.monotonic() + 15
@@ -230,3 +230,29 @@ def _kept_text(folder: Path, match_id: int) -> str:
             (match_id,),
         ).fetchone()
     return str(row[0]) if row else ""
+
+
+def test_a_save_behind_the_entry_s_keeping_waits_one_busy_wait_only(
+    tmp_path: Path, seeded: tuple[int, str, sqlite3.Connection]
+) -> None:
+    """Save tapped while the entry's keeping (a second after typing) finds the file
+    locked: that keeping does not wait, so "busy" is said after one busy wait (4 s),
+    not after the keeping's wait and then the Save's (about 7.5 s)."""
+    _, _, lock = seeded
+    served = start(tmp_path, env={"CANASTA_SCORER_BUSY_SECONDS": "4"})
+    try:
+        a = open_entry(served)
+        lock.execute("BEGIN EXCLUSIVE")
+        note = next(a.find(_c="TextField", label="Note"))
+        a.type_into(int(note["_i"]), "typed while the file was locked")
+        time.sleep(1.5)  # the entry's keeping has been asked for
+        began = time.monotonic()
+        a.click(button(a, "Save hand") or 0)
+        a.wait_text(BUSY, timeout=60)
+        took = time.monotonic() - began
+        lock.execute("ROLLBACK")
+        a.close()
+    finally:
+        status = served.stop(timeout=30)
+    assert status == 0, served.output()
+    assert 3.5 <= took <= 6.0, f"busy said after {took:.1f} s (one busy wait is 4 s)"

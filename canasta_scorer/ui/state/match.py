@@ -260,12 +260,16 @@ class HandEntry:
             writer, base = self.writer, self._shown
             stamp = self._shown = _new_stamp()
             # held by the store until written, so that an app stopping before the
-            # database takes it (another program's lock) keeps it in a file
+            # database takes it (another program's lock) keeps it in a file; the
+            # write does not wait for that lock (a Save queued behind it would wait
+            # twice): the store worker writes it again once the lock is released
             store.hold_draft(
                 match_id, text, writer=writer, stamp=stamp, base=base, about=self.about()
             )
             self._work.later(
-                lambda: store.save_draft(match_id, text, writer=writer, stamp=stamp, base=base)
+                lambda: store.save_draft(
+                    match_id, text, writer=writer, stamp=stamp, base=base, wait=False
+                )
             )
             self._writes += 1
 
