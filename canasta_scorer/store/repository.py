@@ -670,7 +670,7 @@ class Store:
                     skipped = self._take_back(entry)
                     if skipped is None:
                         taken += 1
-                        log.info(
+                        log.warning(  # seen as the warning of `keep_unsaved` is
                             "match %d: the entry of %s kept in %s is written back to the database",
                             entry["match"],
                             about or "a hand",
