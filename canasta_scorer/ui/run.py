@@ -192,7 +192,9 @@ class LateApp:
 
             if self._opened is None:
                 opened = Store.open(self._db)
-                self._opened = (opened, StoreWorker(retry=opened.write_held))
+                # the held entries whose write gave up, written again once the
+                # database can take them (looked up when due)
+                self._opened = (opened, StoreWorker(retry=lambda: opened.write_held()))
             store, worker = self._opened
             if self._on_open is not None:
                 self._on_open()
@@ -330,7 +332,7 @@ def run_app(
         from .worker import StoreWorker
 
         store = Store.open(db)
-        opened = (store, StoreWorker(retry=store.write_held))
+        opened = (store, StoreWorker(retry=lambda: store.write_held()))
         main = build_main(opened[0], settings, AccessGate(code), worker=opened[1])
         try:
             ft.run(main, view=ft.AppView.FLET_APP, assets_dir=assets)
