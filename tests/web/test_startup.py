@@ -105,6 +105,14 @@ def test_a_database_that_cannot_be_opened_stops_the_server(tmp_path: Path) -> No
     assert (tmp_path / "canasta.db").read_bytes() == b"not a database, " * 64
 
 
+class OpenedStore:
+    """Stands in for `canasta_scorer.store.Store` in a `LateApp`: opens at once."""
+
+    @staticmethod
+    def open(_url: str | None) -> str:
+        return "store"
+
+
 def test_a_tab_that_goes_away_while_the_app_loads_leaves_the_others_waiting(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -117,13 +125,8 @@ def test_a_tab_that_goes_away_while_the_app_loads_leaves_the_others_waiting(
         release.wait(10)
         return lambda page: shown.append(page)
 
-    class FakeStore:
-        @staticmethod
-        def open(_url: str | None) -> str:
-            return "store"
-
     monkeypatch.setattr(app_module, "build_main", build_main)
-    monkeypatch.setattr("canasta_scorer.store.Store", FakeStore)
+    monkeypatch.setattr("canasta_scorer.store.Store", OpenedStore)
     frozen: list[bool] = []
     monkeypatch.setattr(run.gc, "freeze", lambda: frozen.append(True))
     stopped: list[bool] = []
@@ -215,13 +218,8 @@ def test_a_tab_opened_at_once_sees_home(tmp_path: Path) -> None:
 def test_what_loading_made_is_frozen_when_no_tab_waited(monkeypatch: pytest.MonkeyPatch) -> None:
     from canasta_scorer.ui import app as app_module
 
-    class FakeStore:
-        @staticmethod
-        def open(_url: str | None) -> str:
-            return "store"
-
     monkeypatch.setattr(app_module, "build_main", lambda *_a, **_k: lambda page: None)
-    monkeypatch.setattr("canasta_scorer.store.Store", FakeStore)
+    monkeypatch.setattr("canasta_scorer.store.Store", OpenedStore)
     frozen: list[bool] = []
     monkeypatch.setattr(run.gc, "freeze", lambda: frozen.append(True))
     late = run.LateApp("sqlite://", run.Settings(), None)
@@ -291,13 +289,8 @@ def test_a_tab_reloaded_while_the_app_loads_is_drawn_once_it_is_back(
         release.wait(10)
         return lambda page: shown.append((page, page.session.connection))
 
-    class FakeStore:
-        @staticmethod
-        def open(_url: str | None) -> str:
-            return "store"
-
     monkeypatch.setattr(app_module, "build_main", build_main)
-    monkeypatch.setattr("canasta_scorer.store.Store", FakeStore)
+    monkeypatch.setattr("canasta_scorer.store.Store", OpenedStore)
     monkeypatch.setattr(run.gc, "freeze", lambda: None)
     late = run.LateApp("sqlite://", run.Settings(), None)
     page = SimpleNamespace(session=SimpleNamespace(connection="first connection"))
