@@ -21,13 +21,16 @@ were running:
   the samples (``dom``).
 
 Beside it: the GPU process's CPU time in the same window (SwiftShader: Chromium runs
-with ``--disable-gpu``), and the frames after the new text shows (a button's ink
-splash and highlight keep Flutter drawing frames for about 0.4 s after a tap).
+with ``--disable-gpu``), the frames after the new text shows (a button's ink splash
+and highlight keep Flutter drawing frames for about 0.4 s after a tap), and counts a
+busy machine does not move: the frames run and the WebGL calls (and draw calls) made,
+until the new text shows and after it (``COUNT_JS``; ``--count-only`` counts without
+tracing, faster and with the page undisturbed).
 
 Usage::
 
     python tests/benchmarks/frame_trace.py [--clicks 6] [--saves 3] [--no-bare] [--json]
-        [--tree CHECKOUT]
+        [--count-only] [--tree CHECKOUT]
 
 ``--tree`` traces another checkout's app with its own ``ui_speed.py`` (run with
 ``PYTHONPATH`` set to that checkout), to compare two versions in alternating runs.
