@@ -34,7 +34,7 @@ from .cards import (
     parse_card,
     parse_cards,
 )
-from .checks import check_hand, check_meld, check_score, meld_supply
+from .checks import check_hand, check_meld, check_score, meld_supply, rules_findings
 from .citations import FILE_FORMAT, RULES, file_format, rule
 from .disputes import (
     REASON_WORDS,
@@ -239,6 +239,7 @@ __all__ = [
     "render_words",
     "rule",
     "rule_set",
+    "rules_findings",
     "score_hand",
     "score_match",
     "score_next_hand",

@@ -98,12 +98,8 @@ def _message(nav: Navigation) -> ft.Control:
                     # read out once, as the live region's label
                     ft.Semantics(content=ft.Text(message), exclude_semantics=True, expand=True),
                     *(
-                        [
-                            ft.TextButton(
-                                content=_("Undo"), height=TOUCH, on_click=nav.restore_deleted
-                            )
-                        ]
-                        if nav.deleted is not None
+                        [ft.TextButton(content=_("Undo"), height=TOUCH, on_click=nav.undo_said)]
+                        if nav.deleted is not None or nav.undoable
                         else []
                     ),
                     icon_button(
@@ -361,10 +357,11 @@ def App(
         ]
     entry_kept.current = False
     body = [*message, screen_for(model, board_actions)]
-    entering = screen in (Screen.HAND_ENTRY, Screen.NEW_MATCH)
+    entering = screen in (Screen.HAND_ENTRY, Screen.NEW_MATCH, Screen.CHECKER)
     if entering:
-        # Hand entry and the new-match form scroll their own middle: the side
-        # switcher, Save and Start match stay on screen.
+        # Hand entry, the new-match form and the rule checker scroll their own
+        # middle: the side switcher, Save, Start match and the checker's answer stay
+        # on screen.
         content: ft.Control = ft.Column(body, expand=True, spacing=8)
     else:
         content = _centred(body)

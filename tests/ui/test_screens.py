@@ -148,7 +148,7 @@ def test_s1_hand_entered_by_tapping_and_typing(open_app: OpenApp) -> None:
     press("2 cards 7 to 4 and black threes (5) in West's hand")
     press("5 cards K to 8 (10) in West's hand")
     assert "East-West hand total 575" in app.labels()
-    assert "North-South +1,630   East-West +575" in app.texts()
+    assert "North-South +1,630   East-West +575" in app.labels()
     assert taps == 33  # and a switch and six key presses for East's cards
     assert not app.button("Save hand").disabled
 

@@ -337,7 +337,8 @@ def test_delete_undo_redo_follow_the_totals(state: AppModel) -> None:
     state.nav.show_hand(0)
     assert state.nav.screen is Screen.HAND_DETAIL and state.nav.detail == 0
     state.match.delete_hand(0)
-    assert state.nav.message == "Hand 1 deleted (undo brings it back)."
+    assert state.nav.message == "Hand 1 deleted."
+    assert state.nav.undoable
     assert state.nav.screen is Screen.SCOREBOARD
     assert state.match.current.score.running_totals == (50, 45)  # only the 6s-and-kings hand
     assert (state.match.current.undo, state.match.current.redo) == ("Delete hand 1", None)

@@ -16,6 +16,10 @@ from canasta_scorer.ui.words import house_rule_title
 
 from .common import ERROR_LINES, TOUCH, heading, named, points, rule_row, screen, switch
 
+#: The answer bar's height while its reasons ("Why?") are open, in px: at 844 px high
+#: the fields keep more than half the screen.
+ANSWER_HEIGHT = 260
+
 PAD = (
     Card.JOKER,
     Card.TWO,
@@ -242,7 +246,7 @@ def _answer(state: Checker, why: bool, set_why: Callable[[bool], None]) -> list[
             identifier="verdict",
             label=i18n.answer_text(verdict),
             content=ft.Container(
-                content=ft.Text(i18n.answer_text(verdict), size=20, weight=ft.FontWeight.BOLD),
+                content=ft.Text(i18n.answer_text(verdict), size=18, weight=ft.FontWeight.BOLD),
                 bgcolor=ft.Colors.PRIMARY_CONTAINER
                 if verdict.allowed
                 else ft.Colors.ERROR_CONTAINER,
@@ -251,9 +255,17 @@ def _answer(state: Checker, why: bool, set_why: Callable[[bool], None]) -> list[
             ),
         )
     ]
+    said: list[ft.Control] = []
     if verdict.show:
-        controls.append(ft.Text(_("Show from your hand: {show}").format(show=verdict.show)))
-    controls.append(
+        said.append(
+            ft.Text(
+                _("Show from your hand: {show}").format(show=verdict.show),
+                expand=True,
+            )
+        )
+    else:
+        said.append(ft.Container(expand=True))
+    said.append(
         ft.TextButton(
             content=_("Hide why") if why else _("Why?"),
             icon=ft.Icons.EXPAND_LESS if why else ft.Icons.HELP_OUTLINE,
@@ -262,6 +274,7 @@ def _answer(state: Checker, why: bool, set_why: Callable[[bool], None]) -> list[
             key="why",
         )
     )
+    controls.append(ft.Row(said, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     if why:
         for reason in verdict.reasons:
             controls.append(
@@ -319,8 +332,6 @@ def CheckerScreen(state: Checker) -> ft.Control:
                 color=ft.Colors.ON_SURFACE_VARIANT,
             )
         )
-    # the answer in one place that is always there: what follows keeps its place
-    controls.append(ft.Column(_answer(state, why, set_why), spacing=12, key="answer"))
     chosen = form.slot().field
     slots = form.slots()
     if len(slots) > 1:
@@ -330,4 +341,27 @@ def CheckerScreen(state: Checker) -> ft.Control:
     controls += _situation(state)
     if form.question != "meld":
         controls += _score(state)
-    return ft.Column(controls, spacing=12)
+    # The fields scroll; the answer stays in a bar under them, in view whichever
+    # field is being changed (its reasons, behind "Why?", scroll within the bar).
+    answer = _answer(state, why, set_why)
+    parts: list[ft.Control] = [
+        ft.Container(
+            ft.ListView(
+                controls, spacing=12, padding=ft.Padding.only(top=8, bottom=12), key="checker-body"
+            ),
+            expand=True,
+            padding=ft.Padding.symmetric(horizontal=12),
+        )
+    ]
+    if answer:
+        parts.append(
+            ft.Container(
+                ft.Column(answer, spacing=8, scroll=ft.ScrollMode.AUTO, tight=True),
+                bgcolor=ft.Colors.SURFACE_CONTAINER,
+                padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+                # the reasons may be long: the bar takes at most this, the fields the rest
+                height=ANSWER_HEIGHT if why else None,
+                key="answer",
+            )
+        )
+    return ft.Column(parts, expand=True, spacing=0)

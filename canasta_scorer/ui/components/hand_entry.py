@@ -580,6 +580,8 @@ def side_items(
                 key=f"meld-{index}-{side.melds[number].rank.value}",
             )
         )
+    # about going out ("went out but has 1 canasta"): under Going out
+    out_found = () if quiet else tuple(f for f in findings if _about_going_out(f.where, index))
     controls.append(
         Ending(
             index,
@@ -589,6 +591,7 @@ def side_items(
             side.went_out_by,
             entry,
             rules.red_threes,
+            out_found,
             key=f"ending-{index}",
         )
     )
@@ -617,7 +620,9 @@ def side_items(
     side_findings = tuple(
         f
         for f in findings
-        if not f.where.startswith(f"sides[{index}].melds[") and f.where != f"sides[{index}]"
+        if not f.where.startswith(f"sides[{index}].melds[")
+        and f.where != f"sides[{index}]"
+        and not _about_going_out(f.where, index)
     )
     if quiet:
         controls.append(
@@ -643,19 +648,21 @@ def Ending(
     went_out_by: str | None,
     entry: HandEntryActions,
     most: int = 4,
+    found: tuple[Finding, ...] = (),
 ) -> ft.Control:
     """A side's red threes (a tap for the count, up to ``most``, the deck's red
-    threes) and who went out (a tap on them); each part drawn again only when its
-    own values change."""
-    return ft.Column(
-        [
-            heading(_("Red threes")),
-            RedThrees(index, setup.name, red_threes, most, entry.set_red_threes, key="red-threes"),
-            heading(_("Going out")),
-            GoingOut(index, setup, went_out, went_out_by, entry, key="going-out"),
-        ],
-        spacing=8,
-    )
+    threes) and who went out (a tap on them), with what is ``found`` wrong about
+    going out right under it (rules §1.9); each part drawn again only when its own
+    values change."""
+    controls: list[ft.Control] = [
+        heading(_("Red threes")),
+        RedThrees(index, setup.name, red_threes, most, entry.set_red_threes, key="red-threes"),
+        heading(_("Going out")),
+        GoingOut(index, setup, went_out, went_out_by, entry, key="going-out"),
+    ]
+    if found:
+        controls.append(findings_list(found))
+    return ft.Column(controls, spacing=8)
 
 
 @widget
@@ -841,6 +848,12 @@ def _read_cards(text: str) -> str:
     )
 
 
+def _about_going_out(where: str, index: int) -> bool:
+    """Whether a finding at ``where`` is about side ``index`` going out (its
+    ``went_out`` or ``went_out_by``)."""
+    return where.startswith(f"sides[{index}].went_out")
+
+
 def _under(where: str, path: str) -> bool:
     return where == path or where.startswith((path + ".", path + "["))
 
@@ -883,12 +896,22 @@ def SideTab(
         content=ft.OutlinedButton(
             content=ft.Column(
                 [
-                    ft.Text(name, weight=ft.FontWeight.BOLD, no_wrap=True),
+                    # a long name ends in "…" (as on the scoreboard); the whole name is
+                    # the tooltip and the screen reader's label
+                    ft.Text(
+                        name,
+                        weight=ft.FontWeight.BOLD,
+                        no_wrap=True,
+                        max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                    ),
                     ft.Text(
                         f"{shown} · {status}",
                         size=12,
                         color=color,
                         no_wrap=True,
+                        max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS,
                         semantics_label=_("hand total {shown}, {status}").format(
                             shown=shown, status=status
                         ),
@@ -1306,6 +1329,37 @@ def _hand_findings(entry: HandEntry) -> list[ft.Control]:
     return controls
 
 
+def _summary_line(summary: tuple[tuple[str, str], ...]) -> ft.Control:
+    """Every side's name and hand total on one line: a long name ends in "…", the
+    total is always shown whole."""
+    return ft.Semantics(
+        label="   ".join(f"{name} {total}" for name, total in summary),
+        content=ft.Row(
+            [
+                ft.Row(
+                    [
+                        ft.Text(
+                            name,
+                            size=14,
+                            no_wrap=True,
+                            max_lines=1,
+                            overflow=ft.TextOverflow.ELLIPSIS,
+                            expand=True,
+                            tooltip=name,
+                        ),
+                        ft.Text(total, size=18, weight=ft.FontWeight.BOLD, no_wrap=True),
+                    ],
+                    spacing=4,
+                    expand=True,
+                )
+                for name, total in summary
+            ],
+            spacing=12,
+        ),
+        exclude_semantics=True,
+    )
+
+
 def _save_bar(
     match: OpenMatch,
     entry: HandEntry,
@@ -1317,7 +1371,7 @@ def _save_bar(
     draft = entry.draft
     assert draft is not None
     summary = (
-        "   ".join(f"{s.name} {signed(s.total)}" for s in preview.score.sides)
+        tuple((s.name, signed(s.total)) for s in preview.score.sides)
         if preview is not None and preview.score is not None
         else None
     )
@@ -1345,7 +1399,7 @@ def _save_bar(
 
 @widget
 def SaveBar(
-    summary: str | None,
+    summary: tuple[tuple[str, str], ...] | None,
     nothing: bool,
     waiting: bool,
     errors: int,
@@ -1356,44 +1410,44 @@ def SaveBar(
     discard: Callable[[], object],
     set_confirm: Callable[[bool], None],
 ) -> ft.Control:
-    """The bottom bar: every side's hand total (``summary``), what blocks saving
-    (``nothing`` entered, totals ``waiting`` to be typed, ``errors``: the problems),
-    Save (``disabled``) and Discard, which asks first (``confirm`` shown) when
-    something was entered (``ask_first``)."""
+    """The bottom bar: every side's hand total (``summary``: each side's name and
+    signed total), what blocks saving (``nothing`` entered, totals ``waiting`` to be
+    typed, ``errors``: the problems), Save (``disabled``) and Discard, which asks
+    first (``confirm`` shown) when something was entered (``ask_first``).
+
+    It stays compact in every language: the totals are one line (each side's name
+    shortened with "…", its total always whole; the full line is the screen reader's
+    label), and what blocks saving is one line of at most two rows."""
     lines: list[ft.Control] = []
     if summary is not None:
-        lines.append(ft.Text(summary, size=18, weight=ft.FontWeight.BOLD))
+        lines.append(_summary_line(summary))
+    blocked: list[str] = []
     if nothing:
-        lines.append(
-            ft.Text(
-                _("{reason}.").format(reason=_(NOTHING_ENTERED)),
-                size=12,
-                color=ft.Colors.ON_SURFACE_VARIANT,
-            )
-        )
+        blocked.append(_("{reason}.").format(reason=_(NOTHING_ENTERED)))
     elif waiting:
-        lines.append(
-            ft.Text(
-                _("Type every side's hand total to save."),
-                size=12,
-                color=ft.Colors.ON_SURFACE_VARIANT,
-            )
-        )
+        blocked.append(_("Type every side's hand total to save."))
     if errors:
+        blocked.append(
+            ngettext(
+                "{n} problem: fix it to save (all sides are checked).",
+                "{n} problems: fix them to save (all sides are checked).",
+                errors,
+            ).format(n=errors)
+        )
+    if blocked:
+        said = " ".join(blocked)
+        line = ft.Text(
+            said,
+            size=12,
+            color=ft.Colors.ERROR if errors else ft.Colors.ON_SURFACE_VARIANT,
+            max_lines=2,
+            overflow=ft.TextOverflow.ELLIPSIS,
+            tooltip=said,
+        )
         lines.append(
-            ft.Semantics(
-                identifier="blocked",
-                label=_("Save is blocked"),
-                content=ft.Text(
-                    ngettext(
-                        "{n} problem: fix it to save (all sides are checked).",
-                        "{n} problems: fix them to save (all sides are checked).",
-                        errors,
-                    ).format(n=errors),
-                    color=ft.Colors.ERROR,
-                    size=12,
-                ),
-            )
+            ft.Semantics(identifier="blocked", label=_("Save is blocked"), content=line)
+            if errors
+            else line
         )
     if confirm:
         buttons: list[ft.Control] = [

@@ -86,7 +86,11 @@ def HistoryScreen(state: History, nav: Navigation) -> ft.Control:
                 status=None if e.control.selected[0] == "all" else e.control.selected[0]
             ),
             key="history-status",
-            height=48,  # a touch target a thumb can hit (Material's default is 40)
+            # 48 px high from its own padding (a touch target a thumb can hit, where
+            # Material's default is 40), so the highlight fills it and the labels sit
+            # in its middle; no check mark pushing the chosen label aside
+            show_selected_icon=False,
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8, vertical=14)),
         ),
         ft.OutlinedButton(
             content=_("Player statistics"),

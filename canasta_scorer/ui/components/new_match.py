@@ -9,8 +9,8 @@ from typing import cast
 import flet as ft
 
 from canasta_scorer import i18n
-from canasta_scorer.i18n import _, ngettext
-from canasta_scorer.rules import MAX_NAME, VARIANT_INFO, Variant
+from canasta_scorer.i18n import N_, _, ngettext
+from canasta_scorer.rules import MAX_NAME, VARIANT_INFO, Finding, HouseRule, Variant
 from canasta_scorer.ui.state import Navigation, NewMatch, default_sides, named_key
 from canasta_scorer.ui.words import (
     house_rule_choices,
@@ -19,7 +19,17 @@ from canasta_scorer.ui.words import (
     variant_summary,
 )
 
-from .common import ERROR_LINES, TOUCH, heading, icon_button, named, problem_list, screen, switch
+from .common import (
+    ERROR_LINES,
+    TOUCH,
+    heading,
+    icon_button,
+    named,
+    problem_list,
+    rule_row,
+    screen,
+    switch,
+)
 
 
 def _toggler(state: NewMatch, rule: str) -> Callable[[bool], None]:
@@ -35,6 +45,46 @@ def house_rules_line(count: int) -> str:
         _("House rules: none")
         if not count
         else ngettext("{n} house rule", "{n} house rules", count).format(n=count)
+    )
+
+
+#: The rules engine's warnings of a house rule that does nothing (rules §3), in the
+#: form's words: each rule by its title on the switches ({rule}; {other}: the house
+#: rule or variant it depends on).
+NO_EFFECT = {
+    "house_rule.no_effect:cutthroat": (
+        N_("“{rule}” does nothing here: it only counts in {other}."),
+        HouseRule.CUTTHROAT_TWO_CANASTAS,
+        None,
+    ),
+    "house_rule.no_effect:wild_meld_penalty": (
+        N_("“{rule}” does nothing without “{other}”."),
+        HouseRule.WILD_MELD_PENALTY,
+        HouseRule.WILD_CARD_MELDS,
+    ),
+    "house_rule.no_effect:cap_400": (
+        N_("“{rule}” does nothing with “{other}”: red threes cost nothing then."),
+        HouseRule.RED_THREE_PENALTY_CAP_400,
+        HouseRule.NO_RED_THREE_PENALTY,
+    ),
+}
+
+
+def house_rule_warning(finding: Finding) -> str:
+    """A house rule that does nothing (a warning of `rules_findings`, rules §3) in
+    plain words, naming the house rules by their titles ("“Cutthroat: 2 canastas to
+    go out” does nothing here: it only counts in Three players, cutthroat."); a
+    warning without its own words here is said as the rules engine words it."""
+    words = finding.words
+    known = NO_EFFECT.get(words.key) if words is not None else None
+    if known is None:
+        return i18n.finding_text(finding)
+    message, rule, other = known
+    return _(message).format(
+        rule=house_rule_title(rule),
+        other=house_rule_title(other)
+        if other is not None
+        else _(VARIANT_INFO[Variant.THREE_PLAYER_CUTTHROAT].title),
     )
 
 
@@ -334,17 +384,21 @@ def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
     if seats:
         controls.append(ft.Text(seats, color=ft.Colors.ERROR))
     dealers = state.dealers()
-    if dealers:
-        controls.append(
-            named(
-                ft.Dropdown(
-                    label=_("First dealer"),
-                    value=setup.first_dealer if setup.first_dealer in dealers else None,
-                    options=[ft.DropdownOption(key=p, text=p) for p in dealers],
-                    on_select=lambda e: state.set_first_dealer(e.control.value),
-                )
+    controls.append(  # greyed, saying why, until there are players to choose from
+        named(
+            ft.Dropdown(
+                label=_("First dealer"),
+                value=setup.first_dealer if setup.first_dealer in dealers else None,
+                options=[ft.DropdownOption(key=p, text=p) for p in dealers],
+                on_select=lambda e: state.set_first_dealer(e.control.value),
+                disabled=not dealers,
+                helper_text=None
+                if dealers
+                else _("Type the players' names to choose who deals first."),
+                key="first-dealer",
             )
         )
+    )
     chosen = sorted(house_rule_title(rule) for rule in setup.house_rules)
     controls.append(
         _fold(
@@ -355,6 +409,26 @@ def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
             "house-rules",
         )
     )
+    warnings = state.house_rule_warnings()  # seen folded too, before Start match
+    if warnings:
+        controls.append(
+            ft.Semantics(
+                identifier="house-rule-warnings",
+                container=True,
+                content=ft.Column(
+                    [
+                        rule_row(
+                            ft.Icons.WARNING_AMBER,
+                            ft.Colors.AMBER_800,
+                            house_rule_warning(finding),
+                            i18n.cite(finding.rule),
+                        )
+                        for finding in warnings
+                    ],
+                    spacing=8,
+                ),
+            )
+        )
     controls.append(_presets(state))
     if rules_open:
         controls += _house_rules(state)

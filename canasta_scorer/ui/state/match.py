@@ -396,6 +396,8 @@ class HandEntry:
             self._pending = True
             self._schedule(self._delay, self.flush)
         self._preview()
+        if self._match is not None and self.preview is not None and self.preview.can_save:
+            self._match.unblock()  # nothing is marked any more
 
     def _side(self, index: int) -> SideDraft:
         assert self.draft is not None
@@ -751,6 +753,8 @@ class OpenMatch:
     unlocked: bool = False
     _seconds: Callable[[], float] = field(default=time.perf_counter, repr=False)
     _work: Work = field(default_factory=Work, repr=False)
+    #: "Not saved: fix what is marked first." as said last (``None``: not said)
+    _blocked: str | None = field(default=None, repr=False)
 
     @property
     def rules(self) -> RuleSet | None:
@@ -997,6 +1001,13 @@ class OpenMatch:
         self.entry.start(draft)
         self.nav.show(Screen.HAND_ENTRY)
 
+    def unblock(self) -> None:
+        """The hand being entered has nothing marked any more: "Not saved: fix what
+        is marked first." goes (another message said since stays)."""
+        if self._blocked is not None and self.nav.message is self._blocked:
+            self.nav.say(None)
+        self._blocked = None
+
     def save_hand(self) -> bool | None:
         """Save the hand being entered; blocked while it breaks a rule.
 
@@ -1019,7 +1030,8 @@ class OpenMatch:
         preview = entry.preview
         if preview is None or not preview.can_save:
             entry.flush()
-            self.nav.say(_("Not saved: fix what is marked first."), problem=True)
+            self._blocked = _("Not saved: fix what is marked first.")
+            self.nav.say(self._blocked, problem=True)
             return False
         record = self.current.record
         hand = draft.to_hand(record, match_rules(record))
@@ -1125,7 +1137,7 @@ class OpenMatch:
             self._changed_elsewhere(_("hand {value} was not deleted").format(value=number + 1))
             return
         self.nav.show(Screen.SCOREBOARD)
-        self.nav.say(_("Hand {value} deleted (undo brings it back).").format(value=number + 1))
+        self.nav.say(_("Hand {value} deleted.").format(value=number + 1), undoable=True)
 
     def rematch(self) -> None:
         """A new match with the same sides and rules; the deal goes on round the

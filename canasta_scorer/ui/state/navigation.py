@@ -77,6 +77,8 @@ class Navigation:
     #: the message says something went wrong or was refused (shown as an error)
     problem: bool = False
     deleted: int | None = None
+    #: the message offers Undo of the open match's last change (a hand deleted)
+    undoable: bool = False
     checker_from: Screen = Screen.HOME
     match_from: Screen = Screen.HOME
     listed: int | None = None
@@ -130,18 +132,34 @@ class Navigation:
                 self._match.entry.flush()
             self.message = None
             self.deleted = None
+            self.undoable = False
         self.detail = detail
         self.screen = screen
 
     def say(
-        self, message: str | None, *, undo_delete: int | None = None, problem: bool = False
+        self,
+        message: str | None,
+        *,
+        undo_delete: int | None = None,
+        problem: bool = False,
+        undoable: bool = False,
     ) -> None:
         """Tell the player something (shown until the next message or screen);
         ``undo_delete`` is a deleted match the message offers to bring back;
+        ``undoable``: the message offers Undo of the open match's last change;
         ``problem``: something went wrong or was refused (shown as an error)."""
         self.message = message
         self.deleted = undo_delete
+        self.undoable = undoable
         self.problem = problem
+
+    def undo_said(self) -> None:
+        """Undo what the message offers to undo: the match deleted last, or the
+        open match's last change."""
+        if self.deleted is not None:
+            self.restore_deleted()
+        elif self.undoable:
+            self._match.undo()
 
     def follow_device(self, preferred: list[str | None]) -> None:
         """Speak the device's language (its locales, most wanted first), unless the

@@ -11,9 +11,12 @@ from canasta_scorer.i18n import N_, _
 from canasta_scorer.rules import (
     MAX_NAME,
     VARIANT_INFO,
+    Finding,
     RecordError,
     Severity,
     Variant,
+    rule_set,
+    rules_findings,
     score_match,
 )
 from canasta_scorer.store import MatchState, NamedRuleSet, Store, StoreError
@@ -299,6 +302,13 @@ class NewMatch:
         else:
             rules.discard(rule)
         self.form = self.form.model_copy(update={"house_rules": frozenset(rules)})
+
+    def house_rule_warnings(self) -> tuple[Finding, ...]:
+        """The house rules chosen that do nothing with the variant or the other house
+        rules (cutthroat-two-canastas outside three-player cutthroat, wild-meld-penalty
+        without wild-card-melds …), as the rules engine warns of them (rules §3);
+        empty when every one chosen counts."""
+        return tuple(rules_findings(rule_set(self.form.variant, self.form.house_rules)))
 
     def set_target(self, text: str) -> None:
         """Set a custom target in points (empty: the variant's)."""
