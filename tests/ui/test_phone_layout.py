@@ -159,7 +159,7 @@ def test_the_checker_s_answer_stays_under_the_fields(open_app: OpenApp) -> None:
     tap_cards(app, "9 9 2 2 2 JK")
     answer = next(c for c in app.controls() if getattr(c, "key", None) == "answer")
     body = next(c for c in app.controls() if getattr(c, "key", None) == "checker-body")
-    assert isinstance(body, ft.ListView)  # the fields scroll …
+    assert isinstance(body, ft.Column) and body.scroll  # the fields scroll …
     assert not _inside(answer, "checker-body")  # … the answer does not
     column = answer.parent
     assert isinstance(column, ft.Column) and column.controls[-1] is answer
@@ -179,14 +179,25 @@ def test_the_checker_s_answer_stays_under_the_fields(open_app: OpenApp) -> None:
     )
 
 
-def test_the_status_filter_fills_its_height_with_its_own_padding(open_app: OpenApp) -> None:
+def test_the_status_filter_is_three_48_px_buttons_with_their_labels_centred(
+    open_app: OpenApp,
+) -> None:
     app = open_app()
     app.click("Past matches")
-    status = next(c for c in app.controls() if getattr(c, "key", None) == "history-status")
-    assert status.height is None  # a fixed height left the highlight and labels off centre
-    assert status.show_selected_icon is False
-    padding = status.style.padding
-    assert (padding.top, padding.bottom) == (14, 14)  # 20 px of label + 28 = 48 px
+    row = next(c for c in app.controls() if getattr(c, "key", None) == "history-status")
+    assert isinstance(row, ft.Row)
+    chosen = [part.selected for part in row.controls]
+    buttons = [part.content for part in row.controls]
+    assert [b.content for b in buttons] == ["All", "Unfinished", "Finished"]
+    assert all(b.height == 48 and b.expand for b in buttons)
+    assert all(b.icon is None for b in buttons)  # no check mark pushing a label aside
+    assert chosen == [True, False, False]
+    app.click("Finished")
+    row = next(c for c in app.controls() if getattr(c, "key", None) == "history-status")
+    assert [part.selected for part in row.controls] == [False, False, True]
+    app.click("All")
+    row = next(c for c in app.controls() if getattr(c, "key", None) == "history-status")
+    assert [part.selected for part in row.controls] == [True, False, False]
 
 
 def test_a_deleted_hand_is_said_with_undo(open_app: OpenApp, store: Store) -> None:

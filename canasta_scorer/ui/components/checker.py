@@ -346,8 +346,12 @@ def CheckerScreen(state: Checker) -> ft.Control:
     answer = _answer(state, why, set_why)
     parts: list[ft.Control] = [
         ft.Container(
-            ft.ListView(
-                controls, spacing=12, padding=ft.Padding.only(top=8, bottom=12), key="checker-body"
+            # a column, not a list view: every field is built (and read out) at once
+            ft.Column(
+                [ft.Container(height=0), *controls, ft.Container(height=0)],
+                spacing=12,
+                scroll=ft.ScrollMode.AUTO,
+                key="checker-body",
             ),
             expand=True,
             padding=ft.Padding.symmetric(horizontal=12),

@@ -11,7 +11,7 @@ from canasta_scorer.i18n import N_, _
 from canasta_scorer.rules import VARIANT_INFO
 from canasta_scorer.ui.state import History, Navigation
 
-from .common import named, screen, scroll_key
+from .common import TOUCH, named, screen, scroll_key
 from .home import match_tile
 
 PERIODS = {
@@ -75,23 +75,7 @@ def HistoryScreen(state: History, nav: Navigation) -> ft.Control:
                 ),
             )
         ),
-        ft.SegmentedButton(
-            segments=[
-                ft.Segment(value="all", label=_("All")),
-                ft.Segment(value="in_progress", label=_("Unfinished")),
-                ft.Segment(value="finished", label=_("Finished")),
-            ],
-            selected=[f.status or "all"],
-            on_change=lambda e: state.set_filter(
-                status=None if e.control.selected[0] == "all" else e.control.selected[0]
-            ),
-            key="history-status",
-            # 48 px high from its own padding (a touch target a thumb can hit, where
-            # Material's default is 40), so the highlight fills it and the labels sit
-            # in its middle; no check mark pushing the chosen label aside
-            show_selected_icon=False,
-            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8, vertical=14)),
-        ),
+        _status_filter(f.status, state),
         ft.OutlinedButton(
             content=_("Player statistics"),
             icon=ft.Icons.LEADERBOARD,
@@ -112,3 +96,34 @@ def HistoryScreen(state: History, nav: Navigation) -> ft.Control:
     if state.more:
         controls.append(ft.TextButton(content=_("Load more"), height=48, on_click=state.load_more))
     return ft.Column(controls, spacing=12)
+
+
+#: The status filter's choices: the filter's value ("": every match) and its label.
+STATUSES = (("", N_("All")), ("in_progress", N_("Unfinished")), ("finished", N_("Finished")))
+
+
+def _status_filter(status: str | None, state: History) -> ft.Control:
+    """All, Unfinished or Finished: one 48 px button each in a row, the chosen one
+    filled, each label in its button's middle (Material's segmented button drew its
+    highlight and labels off the middle of a 48 px box)."""
+    buttons: list[ft.Control] = []
+    for value, label in STATUSES:
+        chosen = (status or "") == value
+        buttons.append(
+            ft.Semantics(
+                selected=chosen,
+                content=ft.OutlinedButton(
+                    content=_(label),  # a button centres its label
+                    height=TOUCH,
+                    expand=True,
+                    style=ft.ButtonStyle(
+                        bgcolor=ft.Colors.SECONDARY_CONTAINER if chosen else None,
+                        padding=ft.Padding.symmetric(horizontal=4),
+                        shape=ft.RoundedRectangleBorder(radius=8),
+                    ),
+                    on_click=lambda _e, v=value: state.set_filter(status=v or None),
+                ),
+                expand=True,
+            )
+        )
+    return ft.Row(buttons, spacing=6, key="history-status")
