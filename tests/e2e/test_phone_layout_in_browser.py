@@ -119,3 +119,23 @@ def test_the_status_filter_is_48_px_high_with_its_labels_in_the_middle(
         context.close()
     assert all(box["height"] >= 48 for box in boxes), boxes
     assert len({round(box["y"]) for box in boxes}) == 1, boxes  # one row
+
+
+def test_the_new_match_form_warns_of_a_house_rule_that_does_nothing(app: AppPage) -> None:
+    app.open()
+    app.tap("New match")
+    dealer = app.button(re.compile("^First dealer"))
+    app.reveal(dealer)
+    app.shot("first-dealer", at=dealer)
+    expect(app.text("Type the players' names to choose who deals first.")).to_be_visible()
+    dealer.click()  # greyed: no players offered
+    app.quiet()
+    expect(app.page.get_by_role("menuitem")).to_have_count(0)
+    app.page.keyboard.press("Escape")
+    app.choose(re.compile("^Variant"), "Two players")
+    app.tap(re.compile("^House rules"))
+    app.set_switch(app.switch("Cutthroat: 2 canastas to go out"), True)
+    app.tap(re.compile("^1 house rule"))  # folded again: the warning stays
+    said = app.text("“Cutthroat: 2 canastas to go out” does nothing here")
+    expect(said).to_be_visible()
+    app.shot("house-rule-warning", at=said)

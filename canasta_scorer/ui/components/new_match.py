@@ -392,13 +392,18 @@ def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
                 options=[ft.DropdownOption(key=p, text=p) for p in dealers],
                 on_select=lambda e: state.set_first_dealer(e.control.value),
                 disabled=not dealers,
-                helper_text=None
-                if dealers
-                else _("Type the players' names to choose who deals first."),
                 key="first-dealer",
             )
         )
     )
+    if not dealers:  # why it is greyed, read out too (a disabled field's hint is not)
+        controls.append(
+            ft.Text(
+                _("Type the players' names to choose who deals first."),
+                size=12,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            )
+        )
     chosen = sorted(house_rule_title(rule) for rule in setup.house_rules)
     controls.append(
         _fold(
