@@ -4,6 +4,7 @@ messages of another device's changes and the CLI's citations."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -17,6 +18,7 @@ from canasta_scorer.rules import (
     CanastaError,
     Problem,
     RecordError,
+    check_hand,
     load_hand,
     parse_cards,
     parse_meld,
@@ -78,13 +80,13 @@ def test_text_that_is_not_cards_or_a_number_is_worded_in_the_language() -> None:
     )
     with i18n.use("en"):
         assert [i18n.error_text(e) for e in (one, two, number)] == [str(one), str(two), str(number)]
-        assert i18n.error_text(number) == "'1.5x' is not a whole number"
+        assert i18n.error_text(number) == "“1.5x” is not a whole number"
     with i18n.use("pt_BR"):
-        assert i18n.error_text(number) == "'1.5x' não é um número inteiro"
-        assert i18n.error_text(one).startswith("'X' não é uma carta: escreva JK")
-        assert i18n.error_text(two).startswith("'X', 'Y' não são cartas: escreva JK")
+        assert i18n.error_text(number) == "“1.5x” não é um número inteiro"
+        assert i18n.error_text(one).startswith("“X” não é uma carta: escreva JK")
+        assert i18n.error_text(two).startswith("“X”, “Y” não são cartas: escreva JK")
     with i18n.use("de"):
-        assert i18n.error_text(two).startswith("'X', 'Y' sind keine Karten")
+        assert i18n.error_text(two).startswith("„X“, „Y“ sind keine Karten")
 
 
 def test_another_devices_change_in_the_language() -> None:
@@ -116,7 +118,7 @@ def test_a_meld_that_cannot_be_read_is_worded_in_the_language() -> None:
         assert str(errors[0]) == "a meld with no cards"
     with i18n.use("es"):
         assert i18n.error_text(errors[0]) == "una bajada sin cartas"
-        assert i18n.error_text(errors[1]).startswith("'Z' no es un valor de bajada: usa A, K")
+        assert i18n.error_text(errors[1]).startswith("«Z» no es un valor de bajada: usa A, K")
 
 
 @given(st.integers(min_value=-(10**12), max_value=10**12))
@@ -142,7 +144,7 @@ def test_a_files_problems_are_worded_in_the_language() -> None:
     with i18n.use("es"):
         assert [i18n.problem_line(p) for p in problems] == [
             "target: debe ser un número entero; se recibió true/false",
-            "sides[0].melds[0]: 'X' no es una carta: escribe JK, 2, A, K, Q, J, 10 (o T), 9, 8, "
+            "sides[0].melds[0]: «X» no es una carta: escribe JK, 2, A, K, Q, J, 10 (o T), 9, 8, "
             "7, 6, 5, 4 o 3 para un tres negro",
             'sides[0].left_in_hand: las cartas que quedan en la mano son un texto como "4 5 Q", '
             "o un objeto que va del nombre de cada jugador a un texto; se recibió un número",
@@ -178,3 +180,32 @@ def test_a_day_is_written_as_the_language_writes_it(code: str, shown: str) -> No
     with i18n.use(code):
         assert i18n.day(date(2026, 12, 1)) == shown  # no leading zero, the language's order
         assert i18n.day(date(2027, 3, 14)).startswith("Mar" if code == "en" else "14")
+
+
+def test_a_name_with_quotes_is_quoted_as_each_language_quotes() -> None:
+    """A side's name given twice, a quote and a backslash in it, between the marks of
+    the language: never Python's repr (``'Ann\\'s "Aces"'``)."""
+    name = 'Ann\'s "Aces" \\ Ü'
+    hand = {
+        "variant": "classic",
+        "sides": [
+            {"name": name, "players": ["North", "South"], "melds": ["9 9 9"], "went_out": "no"},
+            {"name": name, "players": ["East", "West"], "melds": ["8 8 8"], "went_out": "no"},
+        ],
+    }
+    record = load_hand(json.dumps(hand))
+    (found,) = [f for f in check_hand(record) if f.code.value == "sides.duplicate_name"]
+    assert found.message == 'two sides are called “Ann\'s "Aces" \\ Ü”'
+    with i18n.use("en"):
+        assert i18n.finding_text(found) == 'two sides are called “Ann\'s "Aces" \\ Ü”'
+    with i18n.use("de"):
+        assert i18n.finding_text(found) == 'zwei Parteien heißen „Ann\'s "Aces" \\ Ü“'
+    with i18n.use("es"):
+        assert i18n.finding_text(found) == 'dos equipos se llaman «Ann\'s "Aces" \\ Ü»'
+    number = _error(parse_number, "1,630'")
+    with i18n.use("de"):
+        assert i18n.error_text(number) == "„1,630'“ ist keine ganze Zahl"
+    with i18n.use("it"):
+        assert i18n.error_text(number) == "«1,630'» non è un numero intero"
+    with i18n.use("pt_BR"):
+        assert i18n.quote("Ana") == "“Ana”"

@@ -343,7 +343,7 @@ def make_engine(url: str, *, read_only: str | None = None) -> Engine:
         parsed = make_url(url)
     except Exception:
         raise StoreError(
-            f"{url!r} is not a database URL (e.g. sqlite:///path/to/file.db or "
+            f"“{url}” is not a database URL (e.g. sqlite:///path/to/file.db or "
             "postgresql+psycopg://user:password@host/dbname)"
         ) from None
     try:
@@ -372,13 +372,13 @@ def make_engine(url: str, *, read_only: str | None = None) -> Engine:
         return create_engine(parsed, pool_pre_ping=True)
     except NoSuchModuleError:
         raise StoreError(
-            f"{parsed.get_backend_name()!r} is not a kind of database canasta_scorer knows "
+            f"“{parsed.get_backend_name()}” is not a kind of database canasta_scorer knows "
             "(e.g. sqlite:///path/to/file.db or postgresql+psycopg://user:password@host/dbname)"
         ) from None
     except ArgumentError as error:
         first = str(error).splitlines()[0]
         raise StoreError(
-            f"{url!r} is not a database URL canasta_scorer can open ({first}); e.g. "
+            f"“{url}” is not a database URL canasta_scorer can open ({first}); e.g. "
             "sqlite:////absolute/path/canasta.db or postgresql+psycopg://user:pw@host/dbname"
         ) from None
     except ImportError as error:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from canasta_scorer.i18n import _
+from canasta_scorer.i18n import _, quote
 
 from .process import desktop_possible, note_stop_signals, stop_asked
 from .serving import check_access_code, listen, read_access_code, serve_web
@@ -97,11 +97,11 @@ def load_settings(path: Path | None = None) -> Settings:
                 # TOML's true is a Python int too: a size or port must not be a bool
                 if isinstance(value, bool) or not isinstance(value, type(getattr(defaults, key))):
                     raise ValueError(
-                        _("{candidate}: {key} should be {name__}, got {value!r}").format(
+                        _("{candidate}: {key} should be {name__}, got {value}").format(
                             candidate=candidate,
                             key=key,
                             name__=type(getattr(defaults, key)).__name__,
-                            value=value,
+                            value=quote(value) if isinstance(value, str) else value,
                         )
                     )
                 clean[key] = value

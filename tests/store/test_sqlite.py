@@ -207,7 +207,7 @@ def test_the_environment_variable_names_the_database(
 def test_a_bad_url_is_reported(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="is not a database URL"):
         Store.open("no such thing://")
-    with pytest.raises(StoreError, match="'nosuchdb' is not a kind of database"):
+    with pytest.raises(StoreError, match="“nosuchdb” is not a kind of database"):
         Store.open("nosuchdb://x/y")
 
 

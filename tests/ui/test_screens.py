@@ -281,9 +281,9 @@ def test_quick_totals_from_a_paper_count(open_app: OpenApp) -> None:
     assert app.field("North-South hand total").error == "type the hand total"
     app.type("North-South hand total", "1,230")
     app.type("East-West hand total", "abc")
-    assert app.field("East-West hand total").error == "'abc' is not a whole number"
+    assert app.field("East-West hand total").error == "“abc” is not a whole number"
     # said at the field, not again at the bottom
-    assert "East-West hand total: 'abc' is not a whole number" not in app.texts()
+    assert "East-West hand total: “abc” is not a whole number" not in app.texts()
     assert not any("sides[" in text for text in app.texts())
     assert refused(app)
     app.type("East-West hand total", "-85")
@@ -555,7 +555,7 @@ def test_hand_entry_wording(open_app: OpenApp) -> None:
     assert app.button("3 red threes of North-South")  # a tap sets the count
     app.switch("Type cards", True, nth=1)
     app.type("Cards left in South's hand", "4 X")
-    assert app.field("Cards left in South's hand").error.startswith("'X' is not a card")
+    assert app.field("Cards left in South's hand").error.startswith("“X” is not a card")
     assert not any("sides[" in text for text in app.texts())
 
 
