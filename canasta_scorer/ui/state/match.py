@@ -929,13 +929,23 @@ class OpenMatch:
             return True
         return False
 
+    def _read_only(self) -> bool:
+        """True, with the scoreboard shown, when the store can only be read: no hand
+        is entered nor edited (the scoreboard says why: its folder cannot be
+        written), whatever address, button or link asked for it."""
+        if not self.store.read_only:
+            return False
+        self.nav.show(Screen.SCOREBOARD)
+        return True
+
     def unlock_finished(self) -> None:
         """Allow editing the hands of a finished match (they are read-only by default)."""
         self.unlocked = True
 
     def begin_hand(self) -> None:
-        """Enter the next hand (or go on with the one kept)."""
-        if self.current is None:
+        """Enter the next hand (or go on with the one kept); in a store that can only
+        be read, the scoreboard instead."""
+        if self.current is None or self._read_only():
             return
         if self.current.score.finished:
             self.nav.say(_("The match is over: start a rematch for another."))
@@ -958,14 +968,14 @@ class OpenMatch:
         draft = self.entry.draft
         if self.current is None or draft is None or draft.number is None:
             return
-        if self._finished_locked():
+        if self._read_only() or self._finished_locked():
             return
         self.entry.start(draft, keep=False)
         self.nav.show(Screen.HAND_ENTRY)
 
     def edit_hand(self, number: int) -> None:
         """Edit an earlier hand (in a finished match only after `unlock_finished`)."""
-        if self.current is None or self._finished_locked():
+        if self.current is None or self._read_only() or self._finished_locked():
             return
         self.entry.start(HandDraft.from_hand(self.current.record, number))
         self.nav.show(Screen.HAND_ENTRY)
@@ -992,7 +1002,7 @@ class OpenMatch:
 
     def restore_draft(self, draft: HandDraft) -> None:
         """Undo a discard: the hand thrown away is entered again."""
-        if self.current is None:
+        if self.current is None or self._read_only():
             return
         self.entry.start(draft)
         self.nav.show(Screen.HAND_ENTRY)
