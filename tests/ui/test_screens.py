@@ -74,7 +74,7 @@ def test_s1_hand_entered_by_tapping_and_typing(open_app: OpenApp) -> None:
     app = open_app()
     start_match(app, first_dealer="West")
     assert app.has_text("West deals next")
-    app.click("Go on with hand 1")  # the first dealer is kept with a draft
+    app.click("Enter hand 1")  # the first dealer is kept with a draft, nothing entered in it
     assert app.has_text("Hand 1 · initial meld minimums: North-South 50, East-West 50")
     # Nothing entered yet: each side says so, not a red error; Save waits.
     assert "North-South: hand total 0, not entered yet" in app.labels()
@@ -297,7 +297,7 @@ def test_a_save_after_another_phone_saved_keeps_the_entry(open_app: OpenApp, sto
     phone = seeded_phone(store)
     app = open_app()
     app.click("resume")
-    app.click("Go on with hand 1")
+    app.click("Enter hand 1")  # only the first dealer is kept
     app.click("Add a meld of Ks")
     app.click("Add a meld of As")  # 30 + 60 ≥ 50
     phone.match.begin_hand()

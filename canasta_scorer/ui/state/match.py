@@ -899,6 +899,14 @@ class OpenMatch:
         first = draft.dealer if draft and not self.current.record.hands else None
         return next_dealer(self.current.record, first)
 
+    def new_hand_kept(self) -> bool:
+        """True when a new hand's entry is kept with something entered in it (the
+        scoreboard's "Go on with hand N"); an entry equal to a fresh hand (opened and
+        left, quick totals switched off and on, only the first dealer chosen) is the
+        next hand to enter, though `begin_hand` goes on with it, its mode kept."""
+        draft = self.entry.draft
+        return draft is not None and draft.number is None and not draft.is_fresh(self.next_dealer())
+
     def last_hand_quick(self) -> bool:
         """True when the match's last hand was entered as quick totals (the next one
         starts so: quick mode is remembered for the match)."""
