@@ -160,7 +160,8 @@ def test_a_files_size_and_json_in_the_languages_form() -> None:
             "ist 1,1 MB groß: größer, als eine Rundendatei sein darf (1,0 MB)"
         )
         assert i18n.problem_text(not_json) == (
-            "kein gültiges JSON: Expecting value (Zeile 1.501, Spalte 1)"
+            "kein gültiges JSON in Zeile 1.501, Spalte 1: hier wurde ein Wert erwartet (Text in "
+            "doppelten Anführungszeichen, eine Zahl, true, false, null, eine Liste oder ein Objekt)"
         )
 
 
@@ -209,3 +210,62 @@ def test_a_name_with_quotes_is_quoted_as_each_language_quotes() -> None:
         assert i18n.error_text(number) == "«1,630'» non è un numero intero"
     with i18n.use("pt_BR"):
         assert i18n.quote("Ana") == "“Ana”"
+
+
+@pytest.mark.parametrize(
+    ("text", "english", "german"),
+    [
+        (
+            "",
+            "not valid JSON at line 1, column 1: a value was expected here (text in double "
+            "quotes, a number, true, false, null, a list or an object)",
+            "kein gültiges JSON in Zeile 1, Spalte 1: hier wurde ein Wert erwartet (Text in "
+            "doppelten Anführungszeichen, eine Zahl, true, false, null, eine Liste oder ein "
+            "Objekt)",
+        ),
+        (
+            '{\n  "variant": "classic"\n  "sides": []\n}',
+            "not valid JSON at line 3, column 3: a comma or the end of the list or object "
+            "was expected",
+            "kein gültiges JSON in Zeile 3, Spalte 3: ein Komma oder das Ende der Liste oder "
+            "des Objekts wurde erwartet",
+        ),
+        (
+            '{"variant": "classic',
+            "not valid JSON at line 1, column 13: a text in double quotes starts here and is "
+            "not closed",
+            "kein gültiges JSON in Zeile 1, Spalte 13: hier beginnt ein Text in doppelten "
+            "Anführungszeichen, der nicht geschlossen wird",
+        ),
+        (
+            '{"note": "a\\qb"}',
+            "not valid JSON at line 1, column 12: a backslash in a text is not followed by "
+            'one of " \\ / b f n r t u',
+            "kein gültiges JSON in Zeile 1, Spalte 12: auf einen Backslash in einem Text "
+            'folgt keines von " \\ / b f n r t u',
+        ),
+        (
+            "{} {}",
+            "not valid JSON at line 1, column 4: there is more text after the end of the "
+            "JSON value",
+            "kein gültiges JSON in Zeile 1, Spalte 4: nach dem Ende des JSON-Werts folgt noch Text",
+        ),
+    ],
+)
+def test_a_file_that_is_not_json_says_where_and_why_in_the_language(
+    text: str, english: str, german: str
+) -> None:
+    """What the JSON reader could not read, in the player's words with its line and
+    column: never the json module's English ("Expecting value")."""
+    with pytest.raises(RecordError) as caught:
+        load_hand(text)
+    (problem,) = caught.value.problems
+    assert problem.message == english
+    with i18n.use("en"):
+        assert i18n.problem_text(problem) == english
+    with i18n.use("de"):
+        assert i18n.problem_text(problem) == german
+    for code in ("es", "pt_BR", "it"):
+        with i18n.use(code):
+            said = i18n.problem_text(problem)
+            assert "Expecting" not in said and "line 1" not in said and "JSON" in said, said

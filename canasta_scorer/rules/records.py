@@ -596,14 +596,7 @@ def read_json(text: str | bytes) -> Any:
     except _DuplicateKey as error:
         raise RecordError([_trouble("", "record.key_twice", name=quoted(error.args[0]))]) from None
     except json.JSONDecodeError as error:
-        # the detail is the json module's own (English) words
-        raise RecordError(
-            [
-                _trouble(
-                    "", "record.not_json", detail=error.msg, line=error.lineno, column=error.colno
-                )
-            ]
-        ) from None
+        raise RecordError([_not_json(error)]) from None
     except UnicodeDecodeError:
         raise RecordError([_trouble("", "record.not_utf8")]) from None
     except ValueError:
@@ -611,6 +604,34 @@ def read_json(text: str | bytes) -> Any:
         raise RecordError([_trouble("", "record.number_too_long")]) from None
     except RecursionError:
         raise RecordError([_trouble("", "record.too_deep")]) from None
+
+
+#: The json module's words for what it could not read (the start of its English
+#: ``msg``) and the `WORDS` key saying it in the player's language.
+_JSON_TROUBLES = (
+    ("Expecting value", "json.value"),
+    ("Expecting property name", "json.key"),
+    ("Expecting ':'", "json.colon"),
+    ("Expecting ','", "json.comma"),
+    ("Unterminated string", "json.unterminated"),
+    ("Invalid control character", "json.control"),
+    ("Invalid \\uXXXX", "json.unicode_escape"),
+    ("Invalid \\escape", "json.escape"),
+    ("Extra data", "json.extra"),
+    ("Illegal trailing comma", "json.trailing_comma"),
+    ("Unexpected UTF-8 BOM", "json.bom"),
+)
+
+
+def _not_json(error: json.JSONDecodeError) -> Problem:
+    """Text the JSON reader could not read, said with its line and column (counted
+    from 1) and what was wrong there in words of `WORDS`, never the json module's
+    own English (a message it has not a phrase for gives the place alone)."""
+    where = {"line": error.lineno, "column": error.colno}
+    for start, key in _JSON_TROUBLES:
+        if error.msg.startswith(start):
+            return _trouble("", "record.not_json", detail=Phrase(key), **where)
+    return _trouble("", "record.not_json:unknown", **where)
 
 
 def _size(count: int) -> Phrase:

@@ -338,7 +338,27 @@ WORDS: dict[str, Words] = {
     "record.too_many_players": N_("at most {most:,} players; got {n:,}"),
     "record.player_cards": N_("cards of {player}: {reason}"),
     "record.key_twice": N_("the key {name} is given twice in one object"),
-    "record.not_json": N_("not valid JSON: {detail} (line {line}, column {column})"),
+    "record.not_json": N_("not valid JSON at line {line}, column {column}: {detail}"),
+    "record.not_json:unknown": N_("not valid JSON (line {line}, column {column})"),
+    # what the JSON reader could not read (file format §1), in the player's words
+    "json.value": N_(
+        "a value was expected here (text in double quotes, a number, true, false, null, "
+        "a list or an object)"
+    ),
+    "json.key": N_(
+        "a key in double quotes was expected here (or a comma too many before the closing brace)"
+    ),
+    "json.colon": N_("a colon was expected after the key"),
+    "json.comma": N_("a comma or the end of the list or object was expected"),
+    "json.unterminated": N_("a text in double quotes starts here and is not closed"),
+    "json.control": N_(
+        "a text in double quotes holds a line break or a tab: write it as \\n or \\t"
+    ),
+    "json.escape": N_('a backslash in a text is not followed by one of " \\ / b f n r t u'),
+    "json.unicode_escape": N_("a \\u escape in a text is not followed by four hexadecimal digits"),
+    "json.extra": N_("there is more text after the end of the JSON value"),
+    "json.trailing_comma": N_("a comma too many before the end of a list or object"),
+    "json.bom": N_("the file starts with a byte order mark: save it as UTF-8 without one"),
     "record.not_utf8": N_("not a text file (it is not UTF-8)"),
     "record.number_too_long": N_("not valid JSON: a number is far too long"),
     "record.too_deep": N_("nested too deeply to be a hand or match file"),

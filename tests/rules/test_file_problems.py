@@ -87,7 +87,8 @@ def test_every_problem_of_a_broken_hand_file_has_its_phrase() -> None:
     [
         (
             "{x",
-            "not valid JSON: Expecting property name enclosed in double quotes (line 1, column 2)",
+            "not valid JSON at line 1, column 2: a key in double quotes was expected here "
+            "(or a comma too many before the closing brace)",
             "record.not_json",
         ),
         (b"\xff\xfe\x00", "not a text file (it is not UTF-8)", "record.not_utf8"),
