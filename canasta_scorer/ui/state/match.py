@@ -187,6 +187,9 @@ class HandEntry:
     _shown: str = ""
     #: Devices whose different entry the player chose not to take.
     _apart: frozenset[str] = frozenset()
+    #: How far the side's body is scrolled (its index, logical pixels), as the browser
+    #: last told it: private, so a scroll notifies no screen (it draws nothing).
+    _scrolled: tuple[int, float] = (0, 0.0)
 
     def attach(self, match: OpenMatch) -> None:
         """The open match this entry belongs to (done once, when the app is built)."""
@@ -196,6 +199,19 @@ class HandEntry:
         """Show the panel of side ``index`` (counted from 0): a choice of the view,
         kept while the tab is away (not part of the draft)."""
         self.side = max(0, index)
+
+    def scrolled(self, side: int, pixels: float) -> None:
+        """The browser told how far the body of side ``side`` is scrolled (logical
+        pixels from its top; told at most about once a second while it scrolls, and
+        when a scroll ends): a screen built again on a reconnect scrolls back there
+        (`scroll_offset`). Part of the view, like `side`; nothing is drawn."""
+        self._scrolled = (side, max(0.0, float(pixels)))
+
+    def scroll_offset(self, side: int) -> float:
+        """How far the body of side ``side`` was last scrolled (logical pixels; 0 for
+        another side than the one last scrolled, or another hand)."""
+        scrolled_side, pixels = self._scrolled
+        return pixels if scrolled_side == side else 0.0
 
     @property
     def writes(self) -> int:
@@ -216,7 +232,8 @@ class HandEntry:
         if draft is None or (self.draft is not None and draft.number != self.draft.number):
             self.rival, self._apart = None, frozenset()
         if draft is None or self.draft is None or draft.number != self.draft.number:
-            self.side = 0  # another hand starts on the first side
+            self.side = 0  # another hand starts on the first side, at its top
+            self._scrolled = (0, 0.0)
         if seen is not None:
             self._shown = seen.stamp
         self.draft = draft
@@ -386,6 +403,7 @@ class HandEntry:
         self._apart = frozenset()
         self._dirty = False
         self.side = 0
+        self._scrolled = (0, 0.0)
 
     def _changed(self, draft: HandDraft, side: int | None = None) -> None:
         self.draft = draft
