@@ -43,7 +43,7 @@ def test_a_reconnect_scrolls_hand_entry_back_where_it_was(open_app: OpenApp) -> 
     start_match(app)
     app.click("Enter hand 1")
     body = _body(app)
-    assert body.scroll_interval == SCROLL_INTERVAL_MS == 1000
+    assert body.scroll_interval == SCROLL_INTERVAL_MS == 250
     assert body.on_scroll is not None
     _scroll(app, 300.0, "update")
     _scroll(app, 420.5)

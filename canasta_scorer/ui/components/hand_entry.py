@@ -817,8 +817,10 @@ def RankPad(index: int, ranks: tuple[str, ...], have: frozenset[str], opener: Op
 
 
 #: Milliseconds between two scroll offsets the browser tells while the body scrolls
-#: (Flet's ``scroll_interval``, per kind of notification: a scroll's end is told too).
-SCROLL_INTERVAL_MS = 1000
+#: (Flet's ``scroll_interval``; it counts per kind of notification, so a scroll's end
+#: is told too, unless it ends within this time of the one before: then the offset
+#: kept is the one told last, a little short of it).
+SCROLL_INTERVAL_MS = 250
 
 
 class HandEntryActions:
@@ -952,7 +954,7 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
     # entry's, kept while the tab is away: `HandEntry.side`).
     last = ft.use_ref(cast(ft.Control | None, None))
     was_entering = ft.use_ref(False)
-    # How far the body is scrolled is followed (at most about once a second while it
+    # How far the body is scrolled is followed (at most four times a second while it
     # scrolls, and when a scroll ends: never a message per pixel), so that the screen
     # built again on a reconnect scrolls back there.
     body_view = ft.use_ref(cast(ft.ListView | None, None))

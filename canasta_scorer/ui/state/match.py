@@ -202,7 +202,7 @@ class HandEntry:
 
     def scrolled(self, side: int, pixels: float) -> None:
         """The browser told how far the body of side ``side`` is scrolled (logical
-        pixels from its top; told at most about once a second while it scrolls, and
+        pixels from its top; told at most four times a second while it scrolls, and
         when a scroll ends): a screen built again on a reconnect scrolls back there
         (`scroll_offset`). Part of the view, like `side`; nothing is drawn."""
         self._scrolled = (side, max(0.0, float(pixels)))
