@@ -445,6 +445,9 @@ WORDS: dict[str, Words] = {
     # rules §1.1, §1.13 check 4
     "supply.too_many:meld": N_("{count} {cards} in one meld: the {deck}-card deck has {most}"),
     "supply.too_many": N_("{count} {cards} in melds and hands: the {deck}-card deck has {most}"),
+    "supply.too_many:described": N_(
+        "{count} {cards} in the cards described: the {deck}-card deck has {most}"
+    ),
     "supply.red_threes": N_("{count} red threes in all: the {deck}-card deck has {most}"),
     # rules §3
     "house_rule.no_effect:cutthroat": N_(
