@@ -152,7 +152,7 @@ def test_pile_yes_no_and_the_cards_to_show(runs: dict[str, Run]) -> None:
     yes = runs["pile-yes"]
     assert yes.code == 0, yes.err
     assert yes.out.splitlines()[0] == (
-        "May I take the discard pile with 7 on top?  (Classic (classic), target 5,000)"
+        "May I take the discard pile with the 7 on top?  (Classic (classic), target 5,000)"
     )
     assert yes.answer() == (
         "Yes: meld the top 7 with your two natural 7s, then take the rest of the pile."
@@ -191,7 +191,7 @@ def test_pile_json(runs: dict[str, Run]) -> None:
     run = runs["pile-json"]
     assert run.code == 1, run.err
     data = _same_as_engine(run, verdict)
-    assert data["question"] == "May I take the discard pile with K on top?"
+    assert data["question"] == "May I take the discard pile with the K on top?"
     assert (data["allowed"], data["points"], data["minimum"], data["show"]) == (False, 70, 90, "")
     assert data["answer"] == "No: your first meld would be 70 points, below the minimum of 90."
     assert [reason["ok"] for reason in data["reasons"]] == [True, False]

@@ -598,7 +598,7 @@ def may_take_pile(situation: PileSituation, rules: RuleSet) -> Verdict:
     """
     s = situation
     top = s.top
-    question = f"May I take the discard pile with {top.label} on top?"
+    question = f"May I take the discard pile with the {top.label} on top?"
     asked = phrase("question.pile", card=Phrase(f"label.{top.value}"))
     reasons: list[Reason] = []
 
@@ -615,7 +615,7 @@ def may_take_pile(situation: PileSituation, rules: RuleSet) -> Verdict:
     if is_wild(top) or top is Card.BLACK_THREE:
         reasons.append(_reason(R.PILE_TOP_BLOCKED, R_TOP_BLOCKED, False, card=top.label))
         return no(
-            f"nobody may take the pile with {top.label} on top",
+            f"nobody may take the pile with the {top.label} on top",
             phrase("pile.no.top_blocked", card=Phrase(f"label.{top.value}")),
         )
     if top is Card.RED_THREE:

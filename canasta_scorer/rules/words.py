@@ -20,6 +20,7 @@ fragment such as "no canasta" is translated too) or a tuple of phrases (said as 
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -165,8 +166,22 @@ def render(
             template = entry.singular if count == 1 else entry.plural
     else:
         template = gettext(entry.singular) if gettext is not None else entry.singular
+    template = _POSSESSIVE.sub(lambda m: _possessive(m, values), template)
     counts = _Counts(values, words.values, gettext, ngettext, spoken_list, number)
     return _Formatter(number).vformat(template, (), counts)
+
+
+#: An English possessive of a name in a template: ``{side}'s``.
+_POSSESSIVE = re.compile(r"\{(\w+)\}'s\b")
+
+
+def _possessive(found: re.Match[str], values: dict[str, Any]) -> str:
+    """``{side}'s``, or ``{side}'`` for a name ending in s (a side's name is most often
+    a plural: "the Owls' 50", not "Owls's")."""
+    value = values.get(found.group(1))
+    if isinstance(value, str) and value[-1:] in ("s", "S"):
+        return "{" + found.group(1) + "}'"
+    return found.group(0)
 
 
 class _Counts(dict[str, Any]):
@@ -314,6 +329,10 @@ WORDS: dict[str, Words] = {
     "record.number_too_long": N_("not valid JSON: a number is far too long"),
     "record.too_deep": N_("nested too deeply to be a hand or match file"),
     "record.not_an_object": N_("must be a JSON object; got {kind}"),
+    "record.backup_newer": N_(
+        "a backup of version {version}, made by a newer canasta_scorer: this one reads "
+        "backups of version {supported}"
+    ),
     "record.not_an_object:import": N_("must be a JSON object (a match file or a backup)"),
     "record.too_large:hand": N_("is {size}: larger than a hand file may be ({limit})"),
     "record.too_large:match": N_("is {size}: larger than a match file may be ({limit})"),
@@ -339,7 +358,7 @@ WORDS: dict[str, Words] = {
     "kind.wild": N_("wild"),
     # the questions of the dispute checker and their answers (rules §1.3-§1.9)
     "question.meld": N_("Is {meld} a legal meld?"),
-    "question.pile": N_("May I take the discard pile with {card} on top?"),
+    "question.pile": N_("May I take the discard pile with the {card} on top?"),
     "question.go_out": N_("May we go out?"),
     "question.first_meld": N_("Does this first meld reach the minimum of {minimum}?"),
     "answer.no": N_("No: {reason}."),
@@ -356,7 +375,7 @@ WORDS: dict[str, Words] = {
         "Yes: {points} points; the minimum of {minimum} is not enforced."
     ),
     "answer.first_meld_short": N_("No: {points} points are below the minimum of {minimum}."),
-    "pile.no.top_blocked": N_("nobody may take the pile with {card} on top"),
+    "pile.no.top_blocked": N_("nobody may take the pile with the {card} on top"),
     "pile.no.red_three": N_("a red three cannot be on top of the pile"),
     "pile.no.one_card": N_("you hold 1 card and the pile has 1 card"),
     "pile.no.frozen": N_(

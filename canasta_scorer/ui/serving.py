@@ -387,8 +387,12 @@ class AccessGate:
 
 
 def _wait_message(seconds: float) -> str:
+    """The wait after too many wrong codes, said once (the page does not count it
+    down): whole seconds from the moment it is said."""
     whole = int(seconds) + (0 if seconds == int(seconds) else 1)
-    return _("Too many wrong codes: try again in {whole} s.").format(whole=whole)
+    return _(
+        "Too many wrong codes: this device may try again {whole} s after this message."
+    ).format(whole=whole)
 
 
 class ClientGate:

@@ -299,3 +299,21 @@ def test_a_file_that_cannot_be_read_says_so_on_the_screen_and_clears_the_last_on
     app.click("Choose a file")
     assert not app.has_text("could not be read")
     assert app.has_text("this is a hand file")
+
+
+def test_a_backup_of_a_newer_version_says_so(
+    open_app: OpenApp, store: Store, picked: Callable[..., None], tmp_path: Path
+) -> None:
+    newer = json.loads(backup(KEEPERS))
+    newer["version"] = 2
+    file = tmp_path / "newer.json"
+    file.write_text(json.dumps(newer))
+    picked(file)
+    app = open_app()
+    to_import(app)
+    app.click("Choose a file")
+    assert app.has_text(
+        "a backup of version 2, made by a newer canasta_scorer: this one reads backups of version 1"
+    )
+    assert not app.has_text("is not one of")
+    assert store.matches() == []
