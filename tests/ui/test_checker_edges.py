@@ -67,7 +67,7 @@ def test_the_checker_from_home_asks_under_house_rules_and_says_which(
 
     app.choose("Question", "first-meld")
     app.type("My side's score", "abc")
-    assert app.has_text("No answer until this is put right: 'abc' is not a whole number")
+    assert app.has_text("No answer until this is put right: “abc” is not a whole number")
 
 
 def test_the_checker_from_a_match_says_it_follows_the_match_s_rules(
