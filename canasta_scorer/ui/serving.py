@@ -636,7 +636,7 @@ def junk_frame(data: bytes | None, text: str | None) -> str | None:
     of the registration's fields), or ``0x01`` and a data channel's bytes. An empty
     frame, a data-channel frame or another type byte is Flet's to drop.
     """
-    import msgpack  # type: ignore[import-untyped]  # Flet's own (flet is pinned)
+    import msgpack  # type: ignore[import-untyped]  # the frames Flet speaks
     from flet.messaging.protocol import MessageAction, decode_ext_from_msgpack
 
     if data is None:
