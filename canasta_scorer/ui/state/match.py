@@ -352,7 +352,12 @@ class HandEntry:
             return None
         if kept.writer in self._apart:
             return None
-        if self.rival is None and kept.base == self._shown and not self._dirty:
+        if (
+            self.rival is None
+            and kept.base == self._shown
+            and not self._dirty
+            and not _erases_text(draft, theirs)
+        ):
             self._shown = kept.stamp
             self.draft = theirs
             self._dirty = False
@@ -415,9 +420,14 @@ class HandEntry:
         self.side = 0
 
     def _changed(self, draft: HandDraft, side: int | None = None) -> None:
-        self.draft = draft
         if side is not None and side not in self.touched:
             self.touched = self.touched | {side}
+        if draft == self.draft:
+            # nothing changed (a text field's change event carrying the text the entry
+            # has already, e.g. sent again by the browser after the field was updated
+            # from another device's entry): nothing to keep, nothing announced
+            return
+        self.draft = draft
         self._dirty = True
         if self._schedule is not None and not self._pending:
             self._pending = True
@@ -754,6 +764,25 @@ class HandEntry:
             "melds": "melds",
         }
         return f"{side.name} {words.get(part or '', '')}".strip()
+
+
+def _typed(draft: HandDraft) -> list[str]:
+    """The text typed into an entry, field by field in a fixed order: each side's
+    quick total, then each player's cards typed, then the note."""
+    texts = [text.strip() for text in draft.totals]
+    texts += [left.cards.strip() for side in draft.sides for left in side.left]
+    return [*texts, draft.note.strip()]
+
+
+def _erases_text(mine: HandDraft, theirs: HandDraft) -> bool:
+    """True when taking ``theirs`` in place of ``mine`` would empty a field in which
+    text is typed here (a quick total, cards typed, the note): another device's entry
+    made before that text reached it. It is then offered, not taken, so that nothing
+    typed is lost."""
+    before, after = _typed(mine), _typed(theirs)
+    if len(before) != len(after):
+        return any(before)
+    return any(old and not new for old, new in zip(before, after, strict=True))
 
 
 def rank_name(rank: MeldRank) -> str:
