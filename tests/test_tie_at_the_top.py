@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 
 from canasta_scorer.cli import main
-from canasta_scorer.rules import rule_set, score_match, standing, validate_record
-from canasta_scorer.rules.records import MatchRecord
+from canasta_scorer.rules import MatchRecord, rule_set, score_match, standing, validate_record
 
 
 def six_tied(house_rules: list[str] | None = None) -> dict[str, object]:
