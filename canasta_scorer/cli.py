@@ -29,7 +29,7 @@ from canasta_scorer.cli_app import fit_output as _fit_output
 from canasta_scorer.cli_app import language_asked as _language
 from canasta_scorer.cli_app import unicode_ok as _unicode_ok
 from canasta_scorer.cli_store import add_store_commands
-from canasta_scorer.i18n import N_, Nn_, _, ngettext
+from canasta_scorer.i18n import N_, Nn_, _, ngettext, quote
 from canasta_scorer.rules import (
     HAND_FILE_LIMIT,
     HOUSE_RULE_INFO,
@@ -541,7 +541,7 @@ def _one_card(text: str | None) -> Card | None:
         return None
     cards = parse_cards(text)
     if len(cards) != 1:
-        raise CardSyntaxError(_("{text!r} should be one card").format(text=text))
+        raise CardSyntaxError(_("{text} should be one card").format(text=quote(text.strip())))
     return cards[0]
 
 
@@ -599,7 +599,7 @@ def _score(text: str) -> int:
         value = parse_number(text)
     except NumberSyntaxError:
         raise argparse.ArgumentTypeError(
-            _("{text!r} is not a whole number").format(text=text)
+            _("{text} is not a whole number").format(text=quote(text.strip()))
         ) from None
     if value is None:
         raise argparse.ArgumentTypeError(_("a score is needed"))

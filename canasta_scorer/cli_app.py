@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TextIO
 
 from canasta_scorer import __version__, i18n
-from canasta_scorer.i18n import _, ngettext
+from canasta_scorer.i18n import _, ngettext, quote
 
 __all__ = [
     "Parser",
@@ -111,7 +111,7 @@ def at_least(low: int) -> Callable[[str], int]:
             value = int(text)
         except ValueError:
             raise argparse.ArgumentTypeError(
-                _("{text!r} is not a whole number").format(text=text)
+                _("{text} is not a whole number").format(text=quote(text.strip()))
             ) from None
         if value < low:
             raise argparse.ArgumentTypeError(

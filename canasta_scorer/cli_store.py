@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from canasta_scorer import i18n
 from canasta_scorer.files import IMPORT_LIMIT as FILE_LIMIT
-from canasta_scorer.i18n import _, ngettext
+from canasta_scorer.i18n import _, ngettext, quote
 from canasta_scorer.rules import MatchStatus
 
 if TYPE_CHECKING:
@@ -75,7 +75,7 @@ def _match_id(text: str) -> int:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            _("{text!r} is not a match id (a whole number)").format(text=text)
+            _("{text} is not a match id (a whole number)").format(text=quote(text.strip()))
         ) from None
     if not 1 <= value < 2**63:
         raise argparse.ArgumentTypeError(_("there is no match {text}").format(text=text))

@@ -69,6 +69,7 @@ __all__ = [
     "problem_line",
     "problem_text",
     "question_text",
+    "quote",
     "rank_name",
     "reason_text",
     "set_resolver",
@@ -305,8 +306,18 @@ def words(phrase: Phrase | None, english: str = "") -> str:
     from canasta_scorer.rules import render_words
 
     return render_words(
-        phrase, gettext=_, ngettext=ngettext, spoken_list=spoken_list, number=number
+        phrase, gettext=_, ngettext=ngettext, spoken_list=spoken_list, number=number, quote=quote
     )
+
+
+def quote(text: str) -> str:
+    """Text a player typed or a file held (a name, a token) between the quotation marks
+    of the language in force: “Ann's side” (English, Portuguese), „Ann's side“ (German),
+    «Ann's side» (Spanish, Italian). The text is shown as it is: no backslashes, no
+    escapes (never Python's ``repr``)."""
+    # Translators: the quotation marks of your language around a name or text a
+    # player typed; keep {text}.
+    return _("“{text}”").format(text=text)
 
 
 def card_name(token: str) -> str:
@@ -337,7 +348,7 @@ def problem_text(problem: Problem) -> str:
 
 
 def problem_line(problem: Problem) -> str:
-    """A problem with where it is, one sentence: ``sides[0].meld: unknown key 'meld'``
+    """A problem with where it is, one sentence: ``sides[0].meld: unknown key “meld”``
     (the JSON path stays as the file writes it)."""
     if not problem.where:
         return problem_text(problem)

@@ -436,8 +436,8 @@ def test_score_rule_breaking_hand_json(runs: dict[str, Run]) -> None:
 @pytest.mark.parametrize(
     ("name", "says"),
     [
-        ("score-bad-card", ["sides[1].melds[2]: 'X' is not a card"]),
-        ("score-unknown-key", ["sides[1].meld: unknown key 'meld'"]),
+        ("score-bad-card", ["sides[1].melds[2]: “X” is not a card"]),
+        ("score-unknown-key", ["sides[1].meld: unknown key “meld”"]),
         (
             "score-wrong-type",
             [
@@ -604,7 +604,7 @@ def test_check_meld_black_threes_yes_only_on_the_going_out_turn(runs: dict[str, 
 
 def test_check_meld_bad_input_exits_2(runs: dict[str, Run]) -> None:
     assert runs["meld-bad-card"].code == 2
-    assert "'X' is not a card" in runs["meld-bad-card"].err
+    assert "“X” is not a card" in runs["meld-bad-card"].err
     for name in ("meld-bad-variant", "minimum-bad-variant"):
         run = runs[name]
         assert run.code == 2
@@ -640,7 +640,7 @@ def test_minimum_human_six_player_and_bad_scores(runs: dict[str, Run]) -> None:
     assert odd.code == 1
     assert "7 is not a multiple of 5" in odd.out
     assert runs["minimum-not-a-number"].code == 2
-    assert "'lots' is not a whole number" in runs["minimum-not-a-number"].err
+    assert "“lots” is not a whole number" in runs["minimum-not-a-number"].err
 
 
 # -- the command line --------------------------------------------------------------

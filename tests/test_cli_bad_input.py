@@ -105,8 +105,8 @@ def test_scores_are_read_as_players_write_them(
     ("score", "said"),
     [
         ("99999999999999999999", "past the largest score a match can have (±10,000,000)"),
-        ("1.5", "'1.5' is not a whole number"),
-        ("lots", "'lots' is not a whole number"),
+        ("1.5", "“1.5” is not a whole number"),
+        ("lots", "“lots” is not a whole number"),
     ],
 )
 def test_a_score_no_match_can_have_is_refused(

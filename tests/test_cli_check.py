@@ -144,7 +144,7 @@ def test_unreadable_card_exits_2_naming_it(runs: dict[str, Run], question: str) 
     run = runs[f"{question}-bad-card"]
     assert run.code == 2
     assert run.out == ""
-    assert "'X' is not a card" in run.err
+    assert "“X” is not a card" in run.err
 
 
 def test_pile_yes_no_and_the_cards_to_show(runs: dict[str, Run]) -> None:

@@ -137,10 +137,10 @@ def test_the_problems_of_a_file_in_german(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert done.stderr.splitlines() == [
         f"{broken}: kann nicht als Rundendatei gelesen werden",
-        "  variant: 'x' ist keiner von diesen: 'classic', 'two-player', 'three-player', "
-        "'three-player-cutthroat', 'five-player', 'six-player', 'six-player-three-sides'",
-        "  sides[0].red_threes: muss eine ganze Zahl sein; erhalten: Text '2'",
-        "  sides[0].meld: unbekannter Schlüssel 'meld'",
+        "  variant: „x“ ist keiner von diesen: „classic“, „two-player“, „three-player“, "
+        "„three-player-cutthroat“, „five-player“, „six-player“, „six-player-three-sides“",
+        "  sides[0].red_threes: muss eine ganze Zahl sein; erhalten: Text „2“",
+        "  sides[0].meld: unbekannter Schlüssel „meld“",
     ]
 
 

@@ -4,6 +4,7 @@ messages of another device's changes and the CLI's citations."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -17,6 +18,7 @@ from canasta_scorer.rules import (
     CanastaError,
     Problem,
     RecordError,
+    check_hand,
     load_hand,
     parse_cards,
     parse_meld,
@@ -78,13 +80,13 @@ def test_text_that_is_not_cards_or_a_number_is_worded_in_the_language() -> None:
     )
     with i18n.use("en"):
         assert [i18n.error_text(e) for e in (one, two, number)] == [str(one), str(two), str(number)]
-        assert i18n.error_text(number) == "'1.5x' is not a whole number"
+        assert i18n.error_text(number) == "“1.5x” is not a whole number"
     with i18n.use("pt_BR"):
-        assert i18n.error_text(number) == "'1.5x' não é um número inteiro"
-        assert i18n.error_text(one).startswith("'X' não é uma carta: escreva JK")
-        assert i18n.error_text(two).startswith("'X', 'Y' não são cartas: escreva JK")
+        assert i18n.error_text(number) == "“1.5x” não é um número inteiro"
+        assert i18n.error_text(one).startswith("“X” não é uma carta: escreva JK")
+        assert i18n.error_text(two).startswith("“X”, “Y” não são cartas: escreva JK")
     with i18n.use("de"):
-        assert i18n.error_text(two).startswith("'X', 'Y' sind keine Karten")
+        assert i18n.error_text(two).startswith("„X“, „Y“ sind keine Karten")
 
 
 def test_another_devices_change_in_the_language() -> None:
@@ -116,7 +118,7 @@ def test_a_meld_that_cannot_be_read_is_worded_in_the_language() -> None:
         assert str(errors[0]) == "a meld with no cards"
     with i18n.use("es"):
         assert i18n.error_text(errors[0]) == "una bajada sin cartas"
-        assert i18n.error_text(errors[1]).startswith("'Z' no es un valor de bajada: usa A, K")
+        assert i18n.error_text(errors[1]).startswith("«Z» no es un valor de bajada: usa A, K")
 
 
 @given(st.integers(min_value=-(10**12), max_value=10**12))
@@ -142,7 +144,7 @@ def test_a_files_problems_are_worded_in_the_language() -> None:
     with i18n.use("es"):
         assert [i18n.problem_line(p) for p in problems] == [
             "target: debe ser un número entero; se recibió true/false",
-            "sides[0].melds[0]: 'X' no es una carta: escribe JK, 2, A, K, Q, J, 10 (o T), 9, 8, "
+            "sides[0].melds[0]: «X» no es una carta: escribe JK, 2, A, K, Q, J, 10 (o T), 9, 8, "
             "7, 6, 5, 4 o 3 para un tres negro",
             'sides[0].left_in_hand: las cartas que quedan en la mano son un texto como "4 5 Q", '
             "o un objeto que va del nombre de cada jugador a un texto; se recibió un número",
@@ -158,7 +160,8 @@ def test_a_files_size_and_json_in_the_languages_form() -> None:
             "ist 1,1 MB groß: größer, als eine Rundendatei sein darf (1,0 MB)"
         )
         assert i18n.problem_text(not_json) == (
-            "kein gültiges JSON: Expecting value (Zeile 1.501, Spalte 1)"
+            "kein gültiges JSON in Zeile 1.501, Spalte 1: hier wurde ein Wert erwartet (Text in "
+            "doppelten Anführungszeichen, eine Zahl, true, false, null, eine Liste oder ein Objekt)"
         )
 
 
@@ -178,3 +181,91 @@ def test_a_day_is_written_as_the_language_writes_it(code: str, shown: str) -> No
     with i18n.use(code):
         assert i18n.day(date(2026, 12, 1)) == shown  # no leading zero, the language's order
         assert i18n.day(date(2027, 3, 14)).startswith("Mar" if code == "en" else "14")
+
+
+def test_a_name_with_quotes_is_quoted_as_each_language_quotes() -> None:
+    """A side's name given twice, a quote and a backslash in it, between the marks of
+    the language: never Python's repr (``'Ann\\'s "Aces"'``)."""
+    name = 'Ann\'s "Aces" \\ Ü'
+    hand = {
+        "variant": "classic",
+        "sides": [
+            {"name": name, "players": ["North", "South"], "melds": ["9 9 9"], "went_out": "no"},
+            {"name": name, "players": ["East", "West"], "melds": ["8 8 8"], "went_out": "no"},
+        ],
+    }
+    record = load_hand(json.dumps(hand))
+    (found,) = [f for f in check_hand(record) if f.code.value == "sides.duplicate_name"]
+    assert found.message == 'two sides are called “Ann\'s "Aces" \\ Ü”'
+    with i18n.use("en"):
+        assert i18n.finding_text(found) == 'two sides are called “Ann\'s "Aces" \\ Ü”'
+    with i18n.use("de"):
+        assert i18n.finding_text(found) == 'zwei Parteien heißen „Ann\'s "Aces" \\ Ü“'
+    with i18n.use("es"):
+        assert i18n.finding_text(found) == 'dos equipos se llaman «Ann\'s "Aces" \\ Ü»'
+    number = _error(parse_number, "1,630'")
+    with i18n.use("de"):
+        assert i18n.error_text(number) == "„1,630'“ ist keine ganze Zahl"
+    with i18n.use("it"):
+        assert i18n.error_text(number) == "«1,630'» non è un numero intero"
+    with i18n.use("pt_BR"):
+        assert i18n.quote("Ana") == "“Ana”"
+
+
+@pytest.mark.parametrize(
+    ("text", "english", "german"),
+    [
+        (
+            "",
+            "not valid JSON at line 1, column 1: a value was expected here (text in double "
+            "quotes, a number, true, false, null, a list or an object)",
+            "kein gültiges JSON in Zeile 1, Spalte 1: hier wurde ein Wert erwartet (Text in "
+            "doppelten Anführungszeichen, eine Zahl, true, false, null, eine Liste oder ein "
+            "Objekt)",
+        ),
+        (
+            '{\n  "variant": "classic"\n  "sides": []\n}',
+            "not valid JSON at line 3, column 3: a comma or the end of the list or object "
+            "was expected",
+            "kein gültiges JSON in Zeile 3, Spalte 3: ein Komma oder das Ende der Liste oder "
+            "des Objekts wurde erwartet",
+        ),
+        (
+            '{"variant": "classic',
+            "not valid JSON at line 1, column 13: a text in double quotes starts here and is "
+            "not closed",
+            "kein gültiges JSON in Zeile 1, Spalte 13: hier beginnt ein Text in doppelten "
+            "Anführungszeichen, der nicht geschlossen wird",
+        ),
+        (
+            '{"note": "a\\qb"}',
+            "not valid JSON at line 1, column 12: a backslash in a text is not followed by "
+            'one of " \\ / b f n r t u',
+            "kein gültiges JSON in Zeile 1, Spalte 12: auf einen Backslash in einem Text "
+            'folgt keines von " \\ / b f n r t u',
+        ),
+        (
+            "{} {}",
+            "not valid JSON at line 1, column 4: there is more text after the end of the "
+            "JSON value",
+            "kein gültiges JSON in Zeile 1, Spalte 4: nach dem Ende des JSON-Werts folgt noch Text",
+        ),
+    ],
+)
+def test_a_file_that_is_not_json_says_where_and_why_in_the_language(
+    text: str, english: str, german: str
+) -> None:
+    """What the JSON reader could not read, in the player's words with its line and
+    column: never the json module's English ("Expecting value")."""
+    with pytest.raises(RecordError) as caught:
+        load_hand(text)
+    (problem,) = caught.value.problems
+    assert problem.message == english
+    with i18n.use("en"):
+        assert i18n.problem_text(problem) == english
+    with i18n.use("de"):
+        assert i18n.problem_text(problem) == german
+    for code in ("es", "pt_BR", "it"):
+        with i18n.use(code):
+            said = i18n.problem_text(problem)
+            assert "Expecting" not in said and "line 1" not in said and "JSON" in said, said

@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from enum import StrEnum
 
 from .errors import CardSyntaxError
-from .words import phrase
+from .words import phrase, quoted, render
 
 __all__ = [
     "NATURAL_RANKS",
@@ -189,11 +189,8 @@ def parse_card(token: str) -> Card:
         card = _BY_TOKEN.get(stripped) or _ALIASES.get(stripped)
         if card is not None:
             return card
-    raise CardSyntaxError(
-        f"{token.strip()!r} is not a card: write JK, 2, A, K, Q, J, 10 (or T), 9, 8, 7, 6, 5, 4, "
-        "or 3 for a black three",
-        phrase("error.not_a_card", token=repr(token.strip())),
-    )
+    words = phrase("error.not_a_card", token=quoted(token.strip()))
+    raise CardSyntaxError(render(words), words)
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:
@@ -225,13 +222,8 @@ def parse_cards(text: str) -> tuple[Card, ...]:
         except CardSyntaxError:
             bad.append(token)
     if bad:
-        listed = ", ".join(repr(token) for token in bad)
-        noun = "is not a card" if len(bad) == 1 else "are not cards"
-        raise CardSyntaxError(
-            f"{listed} {noun}: write JK, 2, A, K, Q, J, 10 (or T), 9, 8, 7, 6, 5, 4, "
-            "or 3 for a black three",
-            phrase("error.not_cards", tokens=listed, n=len(bad)),
-        )
+        words = phrase("error.not_cards", tokens=tuple(quoted(token) for token in bad), n=len(bad))
+        raise CardSyntaxError(render(words), words)
     return tuple(cards)
 
 

@@ -16,7 +16,7 @@ from .findings import Code, Finding, Severity
 from .melds import CANASTA_SIZE, Meld, MeldRank, canasta_count
 from .records import HandRecord, HandSide, WentOut, hand_rules, scoring_groups, side_index
 from .ruleset import HouseRule, RuleSet, initial_meld_minimum
-from .words import Phrase, phrase, rank_phrase, render, variant_phrase
+from .words import Phrase, phrase, quoted, rank_phrase, render, variant_phrase
 
 __all__ = [
     "check_hand",
@@ -456,7 +456,7 @@ def _check_table(
                     E,
                     Code.SIDES_DUPLICATE_NAME,
                     f"sides[{index}].name",
-                    phrase("sides.duplicate_name", name=side.name),
+                    phrase("sides.duplicate_name", name=quoted(side.name)),
                     R_VARIANT,
                 )
             )
@@ -550,7 +550,7 @@ def _check_lone_hand(record: HandRecord, rules: RuleSet) -> list[Finding]:
                 "lone_hand",
                 phrase(
                     "lone_hand.unknown",
-                    player=record.lone_hand,
+                    player=quoted(record.lone_hand),
                     players=tuple(side.name for side in record.sides),
                 ),
                 rule,
@@ -596,7 +596,7 @@ def _check_sitting_out(
                 E,
                 Code.SITTING_OUT_UNKNOWN,
                 "sitting_out",
-                phrase("sitting_out.unknown", player=who),
+                phrase("sitting_out.unknown", player=quoted(who)),
                 rule,
             )
         ]
@@ -732,7 +732,7 @@ def _check_hands(record: HandRecord, rules: RuleSet, index: int, side: HandSide)
                         f"{here}.{player}",
                         phrase(
                             "hand.unknown_player",
-                            player=player,
+                            player=quoted(player),
                             side=side.name,
                             players=tuple(side.players),
                         ),
@@ -799,7 +799,7 @@ def _check_going_out(
                 f"{here}.went_out_by",
                 phrase(
                     "going_out.unknown_player",
-                    player=by,
+                    player=quoted(by),
                     side=side.name,
                     players=tuple(side.players),
                 ),

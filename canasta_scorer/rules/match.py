@@ -17,7 +17,7 @@ from .findings import Code, Finding, Severity, has_errors
 from .records import HandPlay, HandRecord, HandSide, MatchHand, MatchRecord
 from .ruleset import HouseRule, RuleSet, initial_meld_minimum, rule_set
 from .scoring import HandScore, score_sides
-from .words import Phrase, phrase, render
+from .words import Phrase, phrase, quoted, render
 
 __all__ = [
     "HandTotals",
@@ -377,7 +377,7 @@ class _Scoring:
                     Severity.WARNING,
                     Code.MATCH_DEALER_UNKNOWN,
                     f"{here}.dealer",
-                    phrase("match.dealer_unknown", player=hand.dealer),
+                    phrase("match.dealer_unknown", player=quoted(hand.dealer)),
                     file_format("5"),
                 )
             )

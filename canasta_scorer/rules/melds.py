@@ -30,7 +30,7 @@ from .cards import NATURAL_RANKS, Card, format_cards, parse_cards
 from .errors import CardSyntaxError, MeldSyntaxError
 from .models import construct
 from .ruleset import HouseRule, RuleSet
-from .words import phrase
+from .words import english_quote, phrase, quoted, render
 
 __all__ = ["CANASTA_SIZE", "CanastaKind", "Meld", "MeldRank", "canasta_count", "parse_meld"]
 
@@ -217,11 +217,8 @@ class Meld(BaseModel):
                 str(rank).strip().upper() if str(rank).lower() != "wild" else "wild"
             )
         except ValueError:
-            raise MeldSyntaxError(
-                f"{rank!r} is not a meld rank: use A, K, Q, J, 10, 9, 8, 7, 6, 5, 4, "
-                "3 (black threes) or wild",
-                phrase("error.not_a_rank", rank=repr(rank)),
-            ) from None
+            words = phrase("error.not_a_rank", rank=quoted(str(rank)))
+            raise MeldSyntaxError(render(words), words) from None
         for name, value in (("naturals", naturals), ("twos", twos), ("jokers", jokers)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise MeldSyntaxError(f"{name} must be a whole number, 0 or more; got {value!r}")
@@ -376,7 +373,7 @@ def parse_meld(value: str | Mapping[str, Any] | Meld) -> Meld:
         unknown = sorted(str(key) for key in value if key not in _OBJECT_KEYS)
         if unknown:
             raise MeldSyntaxError(
-                f"unknown key {', '.join(repr(k) for k in unknown)} in a meld; "
+                f"unknown key {', '.join(english_quote(k) for k in unknown)} in a meld; "
                 "a meld object has rank, naturals, twos and jokers"
             )
         if "rank" not in value:

@@ -12,7 +12,7 @@ that names what was typed.
 >>> parse_number("12,34")
 Traceback (most recent call last):
 ...
-canasta_scorer.rules.errors.NumberSyntaxError: '12,34' is not a whole number
+canasta_scorer.rules.errors.NumberSyntaxError: “12,34” is not a whole number
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from .errors import NumberSyntaxError
-from .words import phrase
+from .words import phrase, quoted, render
 
 __all__ = ["parse_number"]
 
@@ -55,8 +55,6 @@ def parse_number(text: str, group: str = ",") -> int | None:
     if group not in _NUMBERS:
         group = ","
     if len(plain) > 30 or not _NUMBERS[group].fullmatch(plain):
-        raise NumberSyntaxError(
-            f"{text.strip()!r} is not a whole number",
-            phrase("error.not_a_number", text=repr(text.strip())),
-        )
+        words = phrase("error.not_a_number", text=quoted(text.strip()))
+        raise NumberSyntaxError(render(words), words)
     return int(plain.replace(group, "").replace(" ", ""))

@@ -12,7 +12,7 @@ back equal.
 >>> load_hand('{"sides": [{"name": "Us", "meld": []}]}')
 Traceback (most recent call last):
 ...
-canasta_scorer.rules.errors.RecordError: sides[0].meld: unknown key 'meld'
+canasta_scorer.rules.errors.RecordError: sides[0].meld: unknown key “meld”
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from .cards import Card, format_cards, parse_cards
 from .errors import CanastaError, Problem, RecordError
 from .melds import Meld, parse_meld
 from .ruleset import HouseRule, RuleSet, Variant, rule_set
-from .words import Phrase, Value, phrase, render
+from .words import Phrase, Value, phrase, quoted, render
 
 __all__ = [
     "COUNTED_NOTE",
@@ -474,9 +474,9 @@ _BOUNDS = {
 
 
 def _got(value: object) -> Phrase:
-    """A value a file gave, in words: ``text '2'``, ``1.5``, ``true/false``."""
+    """A value a file gave, in words: ``text “2”``, ``1.5``, ``true/false``."""
     if isinstance(value, str):
-        return phrase("value.text_value", value=repr(value))
+        return phrase("value.text_value", value=quoted(value))
     if isinstance(value, int | float) and not isinstance(value, bool):
         return Phrase("plain", (("text", repr(value)),))
     return _kind(value)
@@ -488,14 +488,19 @@ def _error_words(
     """The `Phrase` of one of pydantic's errors, from its stable ``type`` and its
     context; ``None`` for a type not worded here."""
     if kind == "extra_forbidden":
-        return phrase("record.unknown_key", name=str(loc[-1]) if loc else "")
+        return phrase("record.unknown_key", name=quoted(str(loc[-1]) if loc else ""))
     if kind == "missing":
         return phrase("record.missing")
     if kind == "string_pattern_mismatch":  # the names' pattern: something not a space
         return phrase("record.blank")
     if kind in ("enum", "literal_error"):
-        choices = tuple(re.split(r", | or ", str(ctx.get("expected", ""))))
-        return phrase("record.not_one_of", value=repr(value), choices=choices)
+        # pydantic lists the ids as Python writes them ("'no', 'out' or 'concealed'")
+        choices = tuple(
+            quoted(choice[1:-1]) if len(choice) > 1 and choice[0] == choice[-1] == "'" else choice
+            for choice in re.split(r", | or ", str(ctx.get("expected", "")))
+        )
+        shown = quoted(value) if isinstance(value, str) else _got(value)
+        return phrase("record.not_one_of", value=shown, choices=choices)
     if kind == "too_short":
         return phrase("record.at_least_one")
     if kind == "too_long" and isinstance(ctx.get("max_length"), int):
@@ -589,16 +594,9 @@ def read_json(text: str | bytes) -> Any:
             raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
         return _DECODER.decode(text)
     except _DuplicateKey as error:
-        raise RecordError([_trouble("", "record.key_twice", name=error.args[0])]) from None
+        raise RecordError([_trouble("", "record.key_twice", name=quoted(error.args[0]))]) from None
     except json.JSONDecodeError as error:
-        # the detail is the json module's own (English) words
-        raise RecordError(
-            [
-                _trouble(
-                    "", "record.not_json", detail=error.msg, line=error.lineno, column=error.colno
-                )
-            ]
-        ) from None
+        raise RecordError([_not_json(error)]) from None
     except UnicodeDecodeError:
         raise RecordError([_trouble("", "record.not_utf8")]) from None
     except ValueError:
@@ -606,6 +604,34 @@ def read_json(text: str | bytes) -> Any:
         raise RecordError([_trouble("", "record.number_too_long")]) from None
     except RecursionError:
         raise RecordError([_trouble("", "record.too_deep")]) from None
+
+
+#: The json module's words for what it could not read (the start of its English
+#: ``msg``) and the `WORDS` key saying it in the player's language.
+_JSON_TROUBLES = (
+    ("Expecting value", "json.value"),
+    ("Expecting property name", "json.key"),
+    ("Expecting ':'", "json.colon"),
+    ("Expecting ','", "json.comma"),
+    ("Unterminated string", "json.unterminated"),
+    ("Invalid control character", "json.control"),
+    ("Invalid \\uXXXX", "json.unicode_escape"),
+    ("Invalid \\escape", "json.escape"),
+    ("Extra data", "json.extra"),
+    ("Illegal trailing comma", "json.trailing_comma"),
+    ("Unexpected UTF-8 BOM", "json.bom"),
+)
+
+
+def _not_json(error: json.JSONDecodeError) -> Problem:
+    """Text the JSON reader could not read, said with its line and column (counted
+    from 1) and what was wrong there in words of `WORDS`, never the json module's
+    own English (a message it has not a phrase for gives the place alone)."""
+    where = {"line": error.lineno, "column": error.colno}
+    for start, key in _JSON_TROUBLES:
+        if error.msg.startswith(start):
+            return _trouble("", "record.not_json", detail=Phrase(key), **where)
+    return _trouble("", "record.not_json:unknown", **where)
 
 
 def _size(count: int) -> Phrase:

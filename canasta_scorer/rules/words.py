@@ -9,13 +9,17 @@ into the catalog (docs/translating.md); nothing here reads a file.
 
 A template names its values in braces (``{meld}``, ``{points}``). A value is a string
 (a meld, a name), a whole number, a nested `Phrase` (worded the same way, so that a
-fragment such as "no canasta" is translated too) or a tuple of phrases (said as a list:
-"Ks, Qs and Js").
+fragment such as "no canasta" is translated too), a tuple of phrases (said as a list:
+"Ks, Qs and Js") or `Quoted` text: what a player typed or a file held (a name, a
+token), said between the quotation marks of the language (English “…”, German „…“),
+never as Python's ``repr`` writes it.
 
 >>> render(phrase("meld.too_many_wilds", meld="9 9 2 2 2 JK", wilds=4))
 '9 9 2 2 2 JK has 4 wild cards: a meld may hold at most 3, canastas included'
 >>> render(phrase("meld.too_few_cards", meld="9 9", n=2))
 '9 9 has 2 cards: a meld needs at least 3'
+>>> render(phrase("sides.duplicate_name", name=quoted("Ana & Bea")))
+'two sides are called “Ana & Bea”'
 """
 
 from __future__ import annotations
@@ -32,9 +36,12 @@ __all__ = [
     "WORDS",
     "Nn_",
     "Phrase",
+    "Quoted",
     "Value",
     "Words",
+    "english_quote",
     "phrase",
+    "quoted",
     "rank_phrase",
     "render",
     "variant_phrase",
@@ -67,7 +74,27 @@ def Nn_(singular: str, plural: str, count: str) -> Words:
     return Words(singular, plural, count)
 
 
-Value = Union[str, int, "Phrase", tuple[Union["Phrase", str], ...]]
+@dataclass(frozen=True, slots=True)
+class Quoted:
+    """Text given by a player or a file (a side's name, a token typed as a card, a key
+    of a file), to be said between quotation marks: the edge's marks for its language
+    (`render`'s ``quote``), English “…” by default. The text is said as it is, quotes,
+    backslashes and accents included."""
+
+    text: str
+
+
+def quoted(text: str) -> Quoted:
+    """``text`` as `Quoted` text."""
+    return Quoted(text)
+
+
+def english_quote(text: str) -> str:
+    """``text`` between English quotation marks: ``“Ann's side”``."""
+    return f"“{text}”"
+
+
+Value = Union[str, int, "Phrase", Quoted, tuple[Union["Phrase", Quoted, str], ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,26 +157,35 @@ def render(
     ngettext: Callable[[str, str, int], str] | None = None,
     spoken_list: Callable[[Sequence[str]], str] = _english_list,
     number: Callable[[int], str] | None = None,
+    quote: Callable[[str], str] = english_quote,
 ) -> str:
-    """Word a phrase: in English by default (numbers as the template formats them), or
-    through the given gettext functions, list and number formats (the edge's).
+    """Word a phrase: in English by default (numbers as the template formats them,
+    `Quoted` text between “…”), or through the given gettext functions, list, number
+    and quotation formats (the edge's).
 
     Raises:
         KeyError: a phrase whose key or a value its template needs is missing.
     """
     entry = WORDS[words.key]
+    how: dict[str, Any] = {
+        "gettext": gettext,
+        "ngettext": ngettext,
+        "spoken_list": spoken_list,
+        "number": number,
+        "quote": quote,
+    }
     values: dict[str, Any] = {}
     for name, value in words.values:
         if isinstance(value, Phrase):
-            value = render(
-                value, gettext=gettext, ngettext=ngettext, spoken_list=spoken_list, number=number
-            )
+            value = render(value, **how)
+        elif isinstance(value, Quoted):
+            value = quote(value.text)
         elif isinstance(value, tuple):
             items = [
-                render(
-                    item, gettext=gettext, ngettext=ngettext, spoken_list=spoken_list, number=number
-                )
+                render(item, **how)
                 if isinstance(item, Phrase)
+                else quote(item.text)
+                if isinstance(item, Quoted)
                 else str(item)
                 for item in value
             ]
@@ -165,7 +201,7 @@ def render(
             template = entry.singular if count == 1 else entry.plural
     else:
         template = gettext(entry.singular) if gettext is not None else entry.singular
-    counts = _Counts(values, words.values, gettext, ngettext, spoken_list, number)
+    counts = _Counts(values, words.values, how)
     return _Formatter(number).vformat(template, (), counts)
 
 
@@ -177,7 +213,7 @@ class _Counts(dict[str, Any]):
         self,
         values: dict[str, Any],
         raw: tuple[tuple[str, Value], ...],
-        *how: Any,
+        how: dict[str, Any],
     ) -> None:
         super().__init__(values)
         self.raw = dict(raw)
@@ -188,20 +224,13 @@ class _Counts(dict[str, Any]):
         count = self.raw.get(name)
         if what not in ("cards", "canastas") or not isinstance(count, int):
             raise KeyError(key)
-        gettext, ngettext, spoken_list, number = self.how
-        return render(
-            Phrase(f"count.{what}", (("n", count),)),
-            gettext=gettext,
-            ngettext=ngettext,
-            spoken_list=spoken_list,
-            number=number,
-        )
+        return render(Phrase(f"count.{what}", (("n", count),)), **self.how)
 
 
 #: Values listed with plain commas, as in brackets ("(North at 1,500, South at 2,000)")
-#: or the ids a file's key may hold ("'no', 'out', 'concealed'"), or with semicolons
-#: (the reasons a pile is frozen).
-_JOINED = {"scores": ", ", "players": ", ", "why": "; ", "choices": ", "}
+#: or the ids a file's key may hold ("“no”, “out”, “concealed”"), the tokens that are
+#: not cards, or with semicolons (the reasons a pile is frozen).
+_JOINED = {"scores": ", ", "players": ", ", "why": "; ", "choices": ", ", "tokens": ", "}
 
 
 #: The cards of each rank in words, keyed ``rank.<token>`` (rules §1.1, §1.2).
@@ -274,7 +303,7 @@ WORDS: dict[str, Words] = {
     "error.not_a_number": N_("{text} is not a whole number"),
     # hand and match files that do not follow their contract (docs/file-format.md):
     # pydantic's errors by their type, and the checks of rules/records.py
-    "record.unknown_key": N_("unknown key {name!r}"),
+    "record.unknown_key": N_("unknown key {name}"),
     "record.missing": N_("required, but missing"),
     "record.blank": N_("must not be blank"),
     "record.not_one_of": N_("{value} is not one of: {choices}"),
@@ -308,8 +337,28 @@ WORDS: dict[str, Words] = {
     ),
     "record.too_many_players": N_("at most {most:,} players; got {n:,}"),
     "record.player_cards": N_("cards of {player}: {reason}"),
-    "record.key_twice": N_("the key {name!r} is given twice in one object"),
-    "record.not_json": N_("not valid JSON: {detail} (line {line}, column {column})"),
+    "record.key_twice": N_("the key {name} is given twice in one object"),
+    "record.not_json": N_("not valid JSON at line {line}, column {column}: {detail}"),
+    "record.not_json:unknown": N_("not valid JSON (line {line}, column {column})"),
+    # what the JSON reader could not read (file format §1), in the player's words
+    "json.value": N_(
+        "a value was expected here (text in double quotes, a number, true, false, null, "
+        "a list or an object)"
+    ),
+    "json.key": N_(
+        "a key in double quotes was expected here (or a comma too many before the closing brace)"
+    ),
+    "json.colon": N_("a colon was expected after the key"),
+    "json.comma": N_("a comma or the end of the list or object was expected"),
+    "json.unterminated": N_("a text in double quotes starts here and is not closed"),
+    "json.control": N_(
+        "a text in double quotes holds a line break or a tab: write it as \\n or \\t"
+    ),
+    "json.escape": N_('a backslash in a text is not followed by one of " \\ / b f n r t u'),
+    "json.unicode_escape": N_("a \\u escape in a text is not followed by four hexadecimal digits"),
+    "json.extra": N_("there is more text after the end of the JSON value"),
+    "json.trailing_comma": N_("a comma too many before the end of a list or object"),
+    "json.bom": N_("the file starts with a byte order mark: save it as UTF-8 without one"),
     "record.not_utf8": N_("not a text file (it is not UTF-8)"),
     "record.number_too_long": N_("not valid JSON: a number is far too long"),
     "record.too_deep": N_("nested too deeply to be a hand or match file"),
@@ -469,7 +518,7 @@ WORDS: dict[str, Words] = {
     "sides.count": N_("{variant} is played by {want} sides; this hand has {n}"),
     "sides.count:match": N_("{variant} is played by {want} sides; this match has {n}"),
     "sides.count:hand": N_("this hand lists {n} sides; the match has {want} ({players})"),
-    "sides.duplicate_name": N_("two sides are called {name!r}"),
+    "sides.duplicate_name": N_("two sides are called {name}"),
     "sides.players": N_("{variant} has sides of {want} players; these have {have}"),
     "sides.players:too_many": N_("{side} has {n} players: a side in {variant} has at most {most}"),
     "sides.players:twice": N_("{player} is named twice at the table"),
@@ -484,10 +533,10 @@ WORDS: dict[str, Words] = {
     "lone_hand.unknown:variant": N_(
         "a lone hand is only played in three-player-cutthroat, not {variant}"
     ),
-    "lone_hand.unknown": N_("{player!r} is not one of the players ({players})"),
+    "lone_hand.unknown": N_("{player} is not one of the players ({players})"),
     "sitting_out.unknown:variant": N_("nobody sits out in {variant}"),
     "sitting_out.missing": N_("which player of {side} sat this hand out is not recorded"),
-    "sitting_out.unknown": N_("{player!r} is not a player of the three-player side"),
+    "sitting_out.unknown": N_("{player} is not a player of the three-player side"),
     "sitting_out.played": N_("{player} sat this hand out but has cards left in hand"),
     "sitting_out.played:went_out": N_("{player} sat this hand out and cannot have gone out"),
     # rules §1.6 red threes, §1.13 check 5
@@ -498,7 +547,7 @@ WORDS: dict[str, Words] = {
         "hand (the house rule red-three-in-hand-penalty scores them -500 instead)",
         "n",
     ),
-    "hand.unknown_player": N_("{player!r} is not a player of {side} ({players})"),
+    "hand.unknown_player": N_("{player} is not a player of {side} ({players})"),
     "hand.empty_not_out:player": N_(
         "{player} has no cards left but did not go out: only the player who goes out ends "
         "with an empty hand"
@@ -512,7 +561,7 @@ WORDS: dict[str, Words] = {
         "and it did not go out; a side that did not go out still holds cards"
     ),
     "going_out.by_not_out": N_('{player} is named as going out, but went_out is "no"'),
-    "going_out.unknown_player": N_("{player!r} is not a player of {side} ({players})"),
+    "going_out.unknown_player": N_("{player} is not a player of {side} ({players})"),
     "going_out.hand_not_empty": N_("{side} went out, so no card can be left in hand"),
     "going_out.hand_not_empty:player": N_(
         "{player} went out, so no card can be left in {player}'s hand"
@@ -567,7 +616,7 @@ WORDS: dict[str, Words] = {
     "match.hand_after_end": N_(
         "this hand was recorded after the match was already over (a side reached {target:,})"
     ),
-    "match.dealer_unknown": N_("the dealer {player!r} is not one of the players"),
+    "match.dealer_unknown": N_("the dealer {player} is not one of the players"),
     "partner_score": N_("{side} at {score:,}"),
     "meld.minimum_opener_unknown": N_(
         "the partners melded {points} points in all: enough for {low}'s initial meld "

@@ -343,7 +343,7 @@ def make_engine(url: str, *, read_only: str | None = None) -> Engine:
         parsed = make_url(url)
     except Exception:
         raise StoreError(
-            f"{url!r} is not a database URL (e.g. sqlite:///path/to/file.db or "
+            f"“{url}” is not a database URL (e.g. sqlite:///path/to/file.db or "
             "postgresql+psycopg://user:password@host/dbname)"
         ) from None
     try:
@@ -372,13 +372,13 @@ def make_engine(url: str, *, read_only: str | None = None) -> Engine:
         return create_engine(parsed, pool_pre_ping=True)
     except NoSuchModuleError:
         raise StoreError(
-            f"{parsed.get_backend_name()!r} is not a kind of database canasta_scorer knows "
+            f"“{parsed.get_backend_name()}” is not a kind of database canasta_scorer knows "
             "(e.g. sqlite:///path/to/file.db or postgresql+psycopg://user:password@host/dbname)"
         ) from None
     except ArgumentError as error:
         first = str(error).splitlines()[0]
         raise StoreError(
-            f"{url!r} is not a database URL canasta_scorer can open ({first}); e.g. "
+            f"“{url}” is not a database URL canasta_scorer can open ({first}); e.g. "
             "sqlite:////absolute/path/canasta.db or postgresql+psycopg://user:pw@host/dbname"
         ) from None
     except ImportError as error:
@@ -433,7 +433,7 @@ def _check_sqlite_file(path: Path, uri: str | None = None) -> None:
     if not head:
         return  # an empty file is a new database to SQLite
     if head != _SQLITE_MAGIC:
-        raise StoreError(_damaged(path, "is not a canasta_scorer database"))
+        raise StoreError(_damaged(path, "is not a canasta_scorer database", ours=False))
     # Read its table names with a plain connection, before the engine's settings (the
     # write-ahead log) change anything: another program's database is left alone.
     try:
@@ -453,7 +453,9 @@ def _check_sqlite_file(path: Path, uri: str | None = None) -> None:
         raise storage_error(error, str(path), path) from None
     if names and "alembic_version" not in names:
         some = ", ".join(sorted(names)[:5]) + (", …" if len(names) > 5 else "")
-        raise StoreError(_damaged(path, f"is not a canasta_scorer database (it holds {some})"))
+        raise StoreError(
+            _damaged(path, f"is not a canasta_scorer database (it holds {some})", ours=False)
+        )
 
 
 def _copy_sqlite(path: Path, target: Path) -> None:
@@ -467,13 +469,22 @@ def _backups(path: Path) -> list[Path]:
     return sorted(path.parent.glob(f"{path.name}.backup-*"))
 
 
-def _damaged(path: Path, what: str) -> str:
+def _damaged(path: Path, what: str, *, ours: bool = True) -> str:
+    """Why a SQLite file is not opened, and what helps: ``ours`` when it may be a
+    database canasta_scorer wrote (damaged), so its backups beside it (made before
+    each upgrade, `migrate`) are named, or where they would be; a file the app never
+    wrote (not SQLite, another program's tables) has none to name, unless one lies
+    beside it."""
     backups = _backups(path)
-    hint = (
-        f" The newest backup is {backups[-1]}."
-        if backups
-        else " There is no automatic backup of it."
-    )
+    if backups:
+        hint = f" The newest backup is {backups[-1]}: copy it over {path} to go back to it."
+    elif ours:
+        hint = (
+            f" canasta_scorer keeps a backup beside a database ({path.name}.backup-…) only "
+            "before upgrading it: there is none of this one."
+        )
+    else:
+        hint = ""
     return (
         f"{path} {what}; it was not changed. Move it aside (or pass another "
         f"database with --db) to start a new one.{hint}"

@@ -38,7 +38,7 @@ from sqlalchemy.exc import DatabaseError, OperationalError
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col
 
-from canasta_scorer.i18n import _
+from canasta_scorer.i18n import _, quote
 from canasta_scorer.rules import (
     EditCheck,
     Finding,
@@ -2308,12 +2308,16 @@ class Store:
                 select(RuleSetRow).where(col(RuleSetRow.key) == name.strip().casefold())
             )
             if row is None:
-                raise NotFoundError(f"no house-rule set is named {name!r}")
+                raise NotFoundError(
+                    _("no house-rule set is named {name}").format(name=quote(name.strip()))
+                )
             taken = session.scalar(
                 select(RuleSetRow).where(col(RuleSetRow.key) == new_name.casefold())
             )
             if taken is not None and taken.id != row.id:
-                raise StoreError(f"a house-rule set is already named {taken.name!r}")
+                raise StoreError(
+                    _("a house-rule set is already named {name}").format(name=quote(taken.name))
+                )
             row.name, row.key, row.updated_at = new_name, new_name.casefold(), utcnow()
             session.add(row)
 

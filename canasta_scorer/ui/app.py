@@ -189,7 +189,7 @@ def _scoreboard(model: AppModel, act: BoardActions) -> ft.Control:
     return scoreboard(
         model.match,
         act,
-        draft is not None and draft.number is None,
+        model.match.new_hand_kept(),
         draft.number if draft is not None else None,
     )
 

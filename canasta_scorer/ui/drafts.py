@@ -162,6 +162,21 @@ class HandDraft(BaseModel):
         """True when nothing at all is entered (quick totals aside)."""
         return not self.quick and all(side.is_empty() for side in self.sides)
 
+    def is_fresh(self, dealer: str | None) -> bool:
+        """True when nothing is entered beyond a fresh hand dealt by ``dealer``: no
+        side's melds, red threes, going out or cards left, no total typed, no note,
+        no lone hand or player sitting out chosen, the same dealer. Quick totals on or
+        off is how the hand is entered, not an entry: a fresh hand starts in the
+        match's last mode (`canasta_scorer.ui.state.OpenMatch.last_hand_quick`)."""
+        return (
+            all(side.is_empty() for side in self.sides)
+            and not any(total.strip() for total in self.totals)
+            and not self.note.strip()
+            and self.lone_hand is None
+            and self.sitting_out is None
+            and self.dealer == dealer
+        )
+
     @classmethod
     def from_hand(cls, record: MatchRecord, number: int) -> HandDraft:
         """A draft to edit hand ``number`` of a match: cards left shown as typed cards,

@@ -51,7 +51,7 @@ from urllib.parse import urlsplit
 
 import flet as ft
 
-from canasta_scorer.i18n import _, ngettext
+from canasta_scorer.i18n import _, ngettext, quote
 
 __all__ = [
     "AccessGate",
@@ -173,8 +173,8 @@ def listen(host: str, port: int) -> Listener:
     except (OSError, UnicodeError) as error:
         raise ValueError(
             _(
-                "cannot serve on {host!r}: it is not an address or name of this computer ({error})"
-            ).format(host=host, error=error)
+                "cannot serve on {host}: it is not an address or name of this computer ({error})"
+            ).format(host=quote(host), error=error)
         ) from None
     listener = Listener(host=host, port=port)
     try:
@@ -209,7 +209,9 @@ def listen(host: str, port: int) -> Listener:
         listener.close()
         raise
     if not listener.sockets:
-        raise ValueError(_("cannot serve on {host!r}: no address to listen on").format(host=host))
+        raise ValueError(
+            _("cannot serve on {host}: no address to listen on").format(host=quote(host))
+        )
     return listener
 
 

@@ -20,6 +20,8 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import Future
 from typing import Any, TypeVar
 
+from canasta_scorer.store import StoreBusyError
+
 from .state.work import Job, Steps, Work
 
 __all__ = ["StoreWorker", "TabWork"]
@@ -62,6 +64,32 @@ class StoreWorker:
         self._idle = threading.Event()
         self._idle.set()
         self._waiting = 0
+        self._refused = 0
+
+    def refused(self, error: StoreBusyError) -> None:
+        """A background write gave up at once because another program holds the
+        database's write lock (the store holds the entry; ``retry`` writes it once
+        the lock is released). Logged as a warning once for the time the lock is
+        held, each one after at debug level: the entry is kept about once a second
+        while a player types."""
+        with self._lock:
+            self._refused += 1
+            first = self._refused == 1
+        if first:
+            log.warning(
+                "another program holds the database's write lock: the entries typed "
+                "meanwhile are held and written once it is released"
+            )
+        else:
+            log.debug("a background write waits for the database's write lock: %s", error)
+
+    def took(self) -> None:
+        """A background write went through: after writes were refused (`refused`),
+        the log says the database takes them again."""
+        with self._lock:
+            count, self._refused = self._refused, 0
+        if count:
+            log.info("the database takes writes again (%d background writes were refused)", count)
 
     def submit(self, job: Job) -> Future[Any]:
         """Queue a store call; the future holds its result or its error.
@@ -118,7 +146,8 @@ class StoreWorker:
             self._waiting += 1
             self._idle.clear()
         try:
-            self._retry()
+            if self._retry() == 0:
+                self.took()
         except Exception as error:
             log.error("writing again what the database could not take failed: %s", error)
         finally:
@@ -221,11 +250,17 @@ class TabWork(Work):
         return None
 
     def later(self, job: Job) -> None:
-        """Queue a store call nobody waits for; a failure is logged."""
+        """Queue a store call nobody waits for; a failure is logged (a write refused
+        while another program holds the lock, once for the time it is held:
+        `StoreWorker.refused`)."""
 
         def logged(done: Future[Any]) -> None:
             error = done.exception()
-            if error is not None:
+            if error is None:
+                self._worker.took()
+            elif isinstance(error, StoreBusyError):  # held, written again later
+                self._worker.refused(error)
+            else:
                 log.error("a store call made in the background failed: %s", error)
 
         try:

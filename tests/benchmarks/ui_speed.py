@@ -127,6 +127,22 @@ def _memory(pid: int) -> dict[str, float]:
     return fields
 
 
+def _wait_logged(path: Path, line: str, process: Any, timeout: float = 120) -> None:
+    """Wait until the server's log at ``path`` holds ``line`` (the process must stay
+    alive meanwhile).
+
+    Raises:
+        RuntimeError: the process ended, or ``timeout`` seconds passed.
+    """
+    deadline = time.monotonic() + timeout
+    while line.encode() not in path.read_bytes():
+        if process.poll() is not None:
+            raise RuntimeError(f"the server exited with {process.returncode}")
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{path}: no {line!r} in {timeout:.0f} s")
+        time.sleep(0.05)
+
+
 def _cpu_seconds(pid: int) -> float:
     """User and system CPU time of a process so far (/proc/PID/stat), in seconds."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -153,9 +169,13 @@ class Bench:
     # --- servers ---------------------------------------------------------------------
 
     @contextmanager
-    def served(self, kind: str, db_url: str | None = None) -> Iterator[tuple[str, Any, float]]:
+    def served(
+        self, kind: str, db_url: str | None = None, *, loaded: bool = False
+    ) -> Iterator[tuple[str, Any, float]]:
         """Start our app (``kind="app"``) or the minimal one; yields its URL, process and
-        the ``perf_counter`` time just before it was spawned."""
+        the ``perf_counter`` time just before it was spawned. With ``loaded``, our app
+        logs at INFO and is yielded once its log says the app is loaded (it loads in a
+        thread of its own while its page is already served: `LateApp`)."""
         mod = self.browser_mod
         port = mod.free_port()
         url = f"http://127.0.0.1:{port}/"
@@ -166,7 +186,13 @@ class Bench:
         else:
             command = [sys.executable, str(self.minimal)]
         env = dict(mod.web_env(), PORT=str(port))
-        log = (self.workdir / f"{kind}.log").open("wb")
+        if loaded:
+            from canasta_scorer.ui.run import LOADED
+            from canasta_scorer.ui.serving import ENV_LOG
+
+            env[ENV_LOG] = "INFO"
+        log_path = self.workdir / f"{kind}.log"
+        log = log_path.open("wb")
         spawned = time.perf_counter()
         process = subprocess.Popen(
             command, stdout=log, stderr=subprocess.STDOUT, env=env, cwd=mod.ROOT
@@ -174,6 +200,8 @@ class Bench:
         log.close()
         try:
             mod.wait_http(url, process)
+            if loaded:
+                _wait_logged(log_path, LOADED, process)
             yield url, process, spawned
         finally:
             mod.stop_server(process)
@@ -329,8 +357,8 @@ class Bench:
         finally:
             store.close()
         out: dict[str, dict[str, float]] = {}
-        with self.served("app", db_url) as (url, process, _spawned):
-            time.sleep(1)
+        with self.served("app", db_url, loaded=True) as (url, process, _spawned):
+            time.sleep(1)  # what loading let go is given back meanwhile
             out["app idle after start"] = _memory(process.pid)
             with self.tab() as page:
                 self.open(page, url)

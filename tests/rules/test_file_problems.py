@@ -54,12 +54,12 @@ def test_every_problem_of_a_broken_hand_file_has_its_phrase() -> None:
     assert found == [
         (
             "variant",
-            "'classic-ish' is not one of: 'classic', 'two-player', 'three-player', "
-            "'three-player-cutthroat', 'five-player', 'six-player', 'six-player-three-sides'",
+            "“classic-ish” is not one of: “classic”, “two-player”, “three-player”, "
+            "“three-player-cutthroat”, “five-player”, “six-player”, “six-player-three-sides”",
             "record.not_one_of",
         ),
         ("house_rules[0]", found[1][1], "record.not_one_of"),
-        ("target", "must be a whole number; got text '5000'", "record.wrong_type"),
+        ("target", "must be a whole number; got text “5000”", "record.wrong_type"),
         ("sides[0].red_threes", "must be a whole number; got 1.5", "record.wrong_type"),
         (
             "sides[0].melds[0]",
@@ -67,7 +67,7 @@ def test_every_problem_of_a_broken_hand_file_has_its_phrase() -> None:
             "record.meld_not_text",
         ),
         ("sides[0].melds[1]", found[5][1], "error.not_cards"),
-        ("sides[0].went_out", "'yes' is not one of: 'no', 'out', 'concealed'", "record.not_one_of"),
+        ("sides[0].went_out", "“yes” is not one of: “no”, “out”, “concealed”", "record.not_one_of"),
         (
             "sides[0].left_in_hand",
             'cards of North: cards are written as text such as "4 5 Q"; got a number',
@@ -76,10 +76,10 @@ def test_every_problem_of_a_broken_hand_file_has_its_phrase() -> None:
         ("sides[0].name", "must not be blank", "record.blank"),
         ("sides[0].players[0]", "must be text; got 7", "record.wrong_type"),
         ("sides[0].score_before", "must be at most 10,000,000; got 20000000", "record.at_most"),
-        ("sides[0].meld", "unknown key 'meld'", "record.unknown_key"),
+        ("sides[0].meld", "unknown key “meld”", "record.unknown_key"),
         ("sides[1]", "must be an object; got 5", "record.wrong_type"),
     ]
-    assert found[5][1].startswith("'3R' is not a card")
+    assert found[5][1].startswith("“3R” is not a card")
 
 
 @pytest.mark.parametrize(
@@ -87,12 +87,13 @@ def test_every_problem_of_a_broken_hand_file_has_its_phrase() -> None:
     [
         (
             "{x",
-            "not valid JSON: Expecting property name enclosed in double quotes (line 1, column 2)",
+            "not valid JSON at line 1, column 2: a key in double quotes was expected here "
+            "(or a comma too many before the closing brace)",
             "record.not_json",
         ),
         (b"\xff\xfe\x00", "not a text file (it is not UTF-8)", "record.not_utf8"),
         ("[1]", "must be a JSON object; got a list", "record.not_an_object"),
-        ('{"a": 1, "a": 2}', "the key 'a' is given twice in one object", "record.key_twice"),
+        ('{"a": 1, "a": 2}', "the key “a” is given twice in one object", "record.key_twice"),
         ("{}", "required, but missing", "record.missing"),
         ('{"sides": []}', "must list at least one", "record.at_least_one"),
         (

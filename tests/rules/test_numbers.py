@@ -41,7 +41,7 @@ def test_a_language_grouping_with_full_stops_reads_them(text: str, expected: int
 def test_a_language_grouping_with_full_stops_refuses_commas_and_fractions(text: str) -> None:
     with pytest.raises(NumberSyntaxError) as caught:
         parse_number(text, group=".")
-    assert str(caught.value) == f"{text!r} is not a whole number"
+    assert str(caught.value) == f"“{text}” is not a whole number"
 
 
 def test_another_separator_is_read_as_a_comma() -> None:
@@ -56,7 +56,7 @@ def test_another_separator_is_read_as_a_comma() -> None:
 def test_what_is_not_a_whole_number_is_an_error_naming_it(text: str) -> None:
     with pytest.raises(NumberSyntaxError) as caught:
         parse_number(text)
-    assert str(caught.value) == f"{text!r} is not a whole number"
+    assert str(caught.value) == f"“{text}” is not a whole number"
 
 
 @given(st.integers(-10_000_000, 10_000_000))

@@ -24,7 +24,7 @@ def test_unknown_key_is_a_record_error_with_its_path() -> None:
     with pytest.raises(RecordError) as caught:
         load_hand(json.dumps(data))
     assert [(p.where, p.message) for p in caught.value.problems] == [
-        ("sides[1].meld", "unknown key 'meld'")
+        ("sides[1].meld", "unknown key “meld”")
     ]
 
 
@@ -41,7 +41,7 @@ def test_a_key_given_twice_is_a_record_error_not_the_last_one_winning() -> None:
     with pytest.raises(RecordError) as caught:
         load_hand(text)
     assert [(p.where, p.message) for p in caught.value.problems] == [
-        ("", "the key 'red_threes' is given twice in one object")
+        ("", "the key “red_threes” is given twice in one object")
     ]
 
 

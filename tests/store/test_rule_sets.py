@@ -37,7 +37,7 @@ def test_a_set_is_renamed_and_deleted(store: Store) -> None:
     assert [s.name for s in store.rule_sets()] == ["Club", "Summer rules"]
     assert store.rule_sets()[1].house_rules == frozenset({"draw-on-tie"})
     store.rename_rule_set("Summer rules", "summer RULES")  # its own name in another case
-    with pytest.raises(StoreError, match="already named 'Club'"):
+    with pytest.raises(StoreError, match="already named “Club”"):
         store.rename_rule_set("summer rules", "club")
     with pytest.raises(NotFoundError):
         store.rename_rule_set("Winter", "Spring")

@@ -129,6 +129,39 @@ def test_a_file_that_is_not_a_database_is_refused_and_left_alone(
     assert siblings(path) == before
 
 
+def test_a_file_never_written_by_the_app_is_not_said_to_lack_a_backup(tmp_path: Path) -> None:
+    """A text file or another program's database was never the app's: the message
+    says how to go on, not that it has no backup."""
+    path = tmp_path / "scores.db"
+    path.write_bytes(b"Shopping list:\n- eggs\n")
+    with pytest.raises(StoreError) as caught:
+        Store.open(url_of(path))
+    assert str(caught.value) == (
+        f"{path} is not a canasta_scorer database; it was not changed. Move it aside (or "
+        "pass another database with --db) to start a new one."
+    )
+
+
+def test_a_damaged_database_says_where_the_backups_would_be(tmp_path: Path) -> None:
+    path = tmp_path / "canasta.db"
+    path.write_bytes(b"SQLite format 3\x00" + bytes(range(256)) * 20)
+    with pytest.raises(StoreError) as caught:
+        Store.open(url_of(path))
+    message = str(caught.value)
+    assert message.startswith(f"{path} is damaged or not a database; it was not changed.")
+    assert message.endswith(
+        " canasta_scorer keeps a backup beside a database (canasta.db.backup-…) only "
+        "before upgrading it: there is none of this one."
+    )
+    backup = tmp_path / "canasta.db.backup-20261201-0001"
+    backup.write_bytes(b"")
+    with pytest.raises(StoreError) as caught:
+        Store.open(url_of(path))
+    assert str(caught.value).endswith(
+        f" The newest backup is {backup}: copy it over {path} to go back to it."
+    )
+
+
 def test_a_folder_is_not_a_database(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="is a folder"):
         Store.open(url_of(tmp_path))
@@ -207,7 +240,7 @@ def test_the_environment_variable_names_the_database(
 def test_a_bad_url_is_reported(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="is not a database URL"):
         Store.open("no such thing://")
-    with pytest.raises(StoreError, match="'nosuchdb' is not a kind of database"):
+    with pytest.raises(StoreError, match="“nosuchdb” is not a kind of database"):
         Store.open("nosuchdb://x/y")
 
 

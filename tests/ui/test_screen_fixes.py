@@ -215,7 +215,7 @@ def test_the_new_match_form_shows_every_problem_at_its_field_at_once(
     app.type("North-South start score (resume a paper match)", "abc")
     app.click("Start match")
     # the number that cannot be read and what the rules find in the rest, together
-    assert app.field("North-South start score").error == "'abc' is not a whole number"
+    assert app.field("North-South start score").error == "“abc” is not a whole number"
     assert app.field("Target (default 5,000)").error == "target 0 must be a positive multiple of 5"
     assert app.has_text("Classic has sides of 2 and 2 players; these have 1 and 1")
     assert app.has_text("Ann is named twice at the table")
@@ -231,7 +231,7 @@ def test_quick_totals_show_every_problem_at_its_field_at_once(open_app: OpenApp)
     app.type("North-South hand total", "abc")
     app.type("East-West hand total", "12")
     # the total that cannot be read, and the rules' finding on the other, together
-    assert app.field("North-South hand total").error == "'abc' is not a whole number"
+    assert app.field("North-South hand total").error == "“abc” is not a whole number"
     assert app.field("East-West hand total").error.startswith(
         "the hand score 12 is not a multiple of 5"
     )

@@ -74,7 +74,7 @@ def test_s1_hand_entered_by_tapping_and_typing(open_app: OpenApp) -> None:
     app = open_app()
     start_match(app, first_dealer="West")
     assert app.has_text("West deals next")
-    app.click("Go on with hand 1")  # the first dealer is kept with a draft
+    app.click("Enter hand 1")  # the first dealer is kept with a draft, nothing entered in it
     assert app.has_text("Hand 1 · initial meld minimums: North-South 50, East-West 50")
     # Nothing entered yet: each side says so, not a red error; Save waits.
     assert "North-South: hand total 0, not entered yet" in app.labels()
@@ -282,9 +282,9 @@ def test_quick_totals_from_a_paper_count(open_app: OpenApp) -> None:
     assert app.field("North-South hand total").error == "type the hand total"
     app.type("North-South hand total", "1,230")
     app.type("East-West hand total", "abc")
-    assert app.field("East-West hand total").error == "'abc' is not a whole number"
+    assert app.field("East-West hand total").error == "“abc” is not a whole number"
     # said at the field, not again at the bottom
-    assert "East-West hand total: 'abc' is not a whole number" not in app.texts()
+    assert "East-West hand total: “abc” is not a whole number" not in app.texts()
     assert not any("sides[" in text for text in app.texts())
     assert refused(app)
     app.type("East-West hand total", "-85")
@@ -298,7 +298,7 @@ def test_a_save_after_another_phone_saved_keeps_the_entry(open_app: OpenApp, sto
     phone = seeded_phone(store)
     app = open_app()
     app.click("resume")
-    app.click("Go on with hand 1")
+    app.click("Enter hand 1")  # only the first dealer is kept
     app.click("Add a meld of Ks")
     app.click("Add a meld of As")  # 30 + 60 ≥ 50
     app.enter_east_west()
@@ -557,7 +557,7 @@ def test_hand_entry_wording(open_app: OpenApp) -> None:
     assert app.button("3 red threes of North-South")  # a tap sets the count
     app.switch("Type cards", True, nth=1)
     app.type("Cards left in South's hand", "4 X")
-    assert app.field("Cards left in South's hand").error.startswith("'X' is not a card")
+    assert app.field("Cards left in South's hand").error.startswith("“X” is not a card")
     assert not any("sides[" in text for text in app.texts())
 
 

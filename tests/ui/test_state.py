@@ -106,7 +106,7 @@ def test_bad_start_scores_are_explained_and_no_match_is_made(state: AppModel, st
     assert not state.nav.create_match()
     # What cannot be read and what the rules find in the rest, at once.
     assert state.setup.problems == (
-        ("North-South start score", "'abc' is not a whole number"),
+        ("North-South start score", "“abc” is not a whole number"),
         (
             "East-West start score",
             "start score 12 is not a multiple of 5: every card and bonus is worth a "
@@ -128,9 +128,9 @@ def test_bad_start_scores_are_explained_and_no_match_is_made(state: AppModel, st
 
     state.setup.set_target("abc")
     assert not state.nav.create_match()
-    assert state.setup.problems[0] == ("Target", "'abc' is not a whole number")
+    assert state.setup.problems[0] == ("Target", "“abc” is not a whole number")
     assert state.setup.problems[1][0] == "East-West start score"  # still there too
-    assert state.setup.field_problem("target") == "'abc' is not a whole number"
+    assert state.setup.field_problem("target") == "“abc” is not a whole number"
 
     state.setup.set_target("")
     state.setup.set_side(1, start_score="10")
@@ -1077,7 +1077,7 @@ def test_hand_problems_name_the_fields_in_words(state: AppModel) -> None:
     assert state.entry.hand_problems() == (
         (
             "West's cards left in hand",
-            "'X' is not a card: write JK, 2, A, K, Q, J, 10 (or T), 9, 8, 7, 6, 5, 4, "
+            "“X” is not a card: write JK, 2, A, K, Q, J, 10 (or T), 9, 8, 7, 6, 5, 4, "
             "or 3 for a black three",
         ),
     )
@@ -1086,7 +1086,7 @@ def test_hand_problems_name_the_fields_in_words(state: AppModel) -> None:
     state.entry.set_quick_total(1, "12a")
     assert state.entry.hand_problems() == (
         ("North-South hand total", "type the hand total"),
-        ("East-West hand total", "'12a' is not a whole number"),
+        ("East-West hand total", "“12a” is not a whole number"),
     )
     assert state.entry.hand_field("sides[0].melds[0]") == "North-South meld 1"
     assert state.entry.hand_field("sides[1].red_threes") == "East-West red threes"

@@ -114,7 +114,7 @@ class OpenedStore:
 
 
 def test_a_tab_that_goes_away_while_the_app_loads_leaves_the_others_waiting(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     from canasta_scorer.ui import app as app_module
 
@@ -139,12 +139,15 @@ def test_a_tab_that_goes_away_while_the_app_loads_leaves_the_others_waiting(
         await asyncio.sleep(0.05)
         first.cancel()  # its browser went away
         await asyncio.sleep(0.05)
+        assert run.LOADED not in caplog.messages  # said only once loaded (the benchmark waits)
         release.set()
         await asyncio.wait_for(second, 10)
         assert first.cancelled()
         await late.main("third tab")  # type: ignore[arg-type]
 
+    caplog.set_level("INFO", logger="canasta_scorer")
     asyncio.run(tabs())
+    assert caplog.messages.count(run.LOADED) == 1
     assert shown == ["second tab", "third tab"]
     assert late.failure() is None and stopped == []
     assert frozen == []  # the tabs that waited are never frozen with what loading made

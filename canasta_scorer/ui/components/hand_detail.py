@@ -152,6 +152,15 @@ def HandDetailScreen(state: OpenMatch, number: int, nav: Navigation) -> ft.Contr
     findings = [f for f in result.violations if f.code is not Code.QUICK_NOT_CARD_CHECKED]
     if findings:
         controls.append(findings_list(findings))
+    if state.store.read_only:  # a SQLite file in a folder that cannot be written
+        controls.append(
+            ft.Text(
+                _("This match can be looked at but not changed: its folder cannot be written."),
+                color=ft.Colors.ERROR,
+                key="read-only",
+            )
+        )
+        return ft.Column(controls, spacing=12)
     if match.score.finished and not state.unlocked:
         controls.append(
             ft.Text(

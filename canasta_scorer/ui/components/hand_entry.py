@@ -13,6 +13,8 @@ a ``key``: a tap re-renders the rows whose values changed, not the screen.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import functools
 from collections.abc import Callable
 from typing import Any, cast
@@ -814,6 +816,13 @@ def RankPad(index: int, ranks: tuple[str, ...], have: frozenset[str], opener: Op
     )
 
 
+#: Milliseconds between two scroll offsets the browser tells while the body scrolls
+#: (Flet's ``scroll_interval``; it counts per kind of notification, so a scroll's end
+#: is told too, unless it ends within this time of the one before: then the offset
+#: kept is the one told last, a little short of it).
+SCROLL_INTERVAL_MS = 250
+
+
 class HandEntryActions:
     """The entry's writers a panel calls, compared by identity (so a memoized panel is
     not re-drawn because a new wrapper was made)."""
@@ -945,6 +954,27 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
     # entry's, kept while the tab is away: `HandEntry.side`).
     last = ft.use_ref(cast(ft.Control | None, None))
     was_entering = ft.use_ref(False)
+    # How far the body is scrolled is followed (at most four times a second while it
+    # scrolls, and when a scroll ends: never a message per pixel), so that the screen
+    # built again on a reconnect scrolls back there.
+    body_view = ft.use_ref(cast(ft.ListView | None, None))
+    on_scroll = ft.use_memo(lambda: lambda e: entry.scrolled(entry.side, e.pixels), [])
+
+    def back_where_it_was() -> None:
+        offset = entry.scroll_offset(entry.side)
+        if offset <= 0 or body_view.current is None:
+            return
+
+        async def scroll() -> None:
+            view = body_view.current  # the one shown now
+            # a scroll the page cannot make leaves the body at its top
+            with contextlib.suppress(Exception):
+                if view is not None:
+                    await asyncio.wait_for(view.scroll_to(offset=offset, duration=0), 5)
+
+        ft.context.page.run_task(scroll)
+
+    ft.use_effect(back_where_it_was, [])
 
     draft = entry.draft
     state = match.current
@@ -1078,11 +1108,18 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
     )
     body += _hand_findings(entry)
     bottom = _save_bar(match, entry, preview, confirm, ask)
+    body_view.current = ft.ListView(
+        body,
+        spacing=12,
+        key=f"entry-body-{side}",
+        scroll_interval=SCROLL_INTERVAL_MS,
+        on_scroll=on_scroll,
+    )
     last.current = ft.Column(
         [
             ft.Container(ft.Column(top, spacing=6), padding=ft.Padding.symmetric(horizontal=12)),
             ft.Container(
-                ft.ListView(body, spacing=12, key=f"entry-body-{side}"),
+                body_view.current,
                 expand=True,
                 padding=ft.Padding.symmetric(horizontal=12),
             ),

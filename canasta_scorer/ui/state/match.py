@@ -214,6 +214,9 @@ class HandEntry:
     _shown: str = ""
     #: Devices whose different entry the player chose not to take.
     _apart: frozenset[str] = frozenset()
+    #: How far the side's body is scrolled (its index, logical pixels), as the browser
+    #: last told it: private, so a scroll notifies no screen (it draws nothing).
+    _scrolled: tuple[int, float] = (0, 0.0)
 
     def attach(self, match: OpenMatch) -> None:
         """The open match this entry belongs to (done once, when the app is built)."""
@@ -223,6 +226,19 @@ class HandEntry:
         """Show the panel of side ``index`` (counted from 0): a choice of the view,
         kept while the tab is away (not part of the draft)."""
         self.side = max(0, index)
+
+    def scrolled(self, side: int, pixels: float) -> None:
+        """The browser told how far the body of side ``side`` is scrolled (logical
+        pixels from its top; told at most four times a second while it scrolls, and
+        when a scroll ends): a screen built again on a reconnect scrolls back there
+        (`scroll_offset`). Part of the view, like `side`; nothing is drawn."""
+        self._scrolled = (side, max(0.0, float(pixels)))
+
+    def scroll_offset(self, side: int) -> float:
+        """How far the body of side ``side`` was last scrolled (logical pixels; 0 for
+        another side than the one last scrolled, or another hand)."""
+        scrolled_side, pixels = self._scrolled
+        return pixels if scrolled_side == side else 0.0
 
     @property
     def writes(self) -> int:
@@ -243,7 +259,8 @@ class HandEntry:
         if draft is None or (self.draft is not None and draft.number != self.draft.number):
             self.rival, self._apart = None, frozenset()
         if draft is None or self.draft is None or draft.number != self.draft.number:
-            self.side = 0  # another hand starts on the first side
+            self.side = 0  # another hand starts on the first side, at its top
+            self._scrolled = (0, 0.0)
         if seen is not None:
             self._shown = seen.stamp
         self.draft = draft
@@ -418,6 +435,7 @@ class HandEntry:
         self._apart = frozenset()
         self._dirty = False
         self.side = 0
+        self._scrolled = (0, 0.0)
 
     def _changed(self, draft: HandDraft, side: int | None = None) -> None:
         if side is not None and side not in self.touched:
@@ -955,6 +973,14 @@ class OpenMatch:
         first = draft.dealer if draft and not self.current.record.hands else None
         return next_dealer(self.current.record, first)
 
+    def new_hand_kept(self) -> bool:
+        """True when a new hand's entry is kept with something entered in it (the
+        scoreboard's "Go on with hand N"); an entry equal to a fresh hand (opened and
+        left, quick totals switched off and on, only the first dealer chosen) is the
+        next hand to enter, though `begin_hand` goes on with it, its mode kept."""
+        draft = self.entry.draft
+        return draft is not None and draft.number is None and not draft.is_fresh(self.next_dealer())
+
     def last_hand_quick(self) -> bool:
         """True when the match's last hand was entered as quick totals (the next one
         starts so: quick mode is remembered for the match)."""
@@ -985,13 +1011,23 @@ class OpenMatch:
             return True
         return False
 
+    def _read_only(self) -> bool:
+        """True, with the scoreboard shown, when the store can only be read: no hand
+        is entered nor edited (the scoreboard says why: its folder cannot be
+        written), whatever address, button or link asked for it."""
+        if not self.store.read_only:
+            return False
+        self.nav.show(Screen.SCOREBOARD)
+        return True
+
     def unlock_finished(self) -> None:
         """Allow editing the hands of a finished match (they are read-only by default)."""
         self.unlocked = True
 
     def begin_hand(self) -> None:
-        """Enter the next hand (or go on with the one kept)."""
-        if self.current is None:
+        """Enter the next hand (or go on with the one kept); in a store that can only
+        be read, the scoreboard instead."""
+        if self.current is None or self._read_only():
             return
         if self.current.score.finished:
             self.nav.say(_("The match is over: start a rematch for another."))
@@ -1014,14 +1050,14 @@ class OpenMatch:
         draft = self.entry.draft
         if self.current is None or draft is None or draft.number is None:
             return
-        if self._finished_locked():
+        if self._read_only() or self._finished_locked():
             return
         self.entry.start(draft, keep=False)
         self.nav.show(Screen.HAND_ENTRY)
 
     def edit_hand(self, number: int) -> None:
         """Edit an earlier hand (in a finished match only after `unlock_finished`)."""
-        if self.current is None or self._finished_locked():
+        if self.current is None or self._read_only() or self._finished_locked():
             return
         self.entry.start(HandDraft.from_hand(self.current.record, number))
         self.nav.show(Screen.HAND_ENTRY)
@@ -1048,7 +1084,7 @@ class OpenMatch:
 
     def restore_draft(self, draft: HandDraft) -> None:
         """Undo a discard: the hand thrown away is entered again."""
-        if self.current is None:
+        if self.current is None or self._read_only():
             return
         self.entry.start(draft)
         self.nav.show(Screen.HAND_ENTRY)
