@@ -763,3 +763,14 @@ def test_wild_cards_beside_an_unfinished_wild_meld_in_any_meld_order(melds: list
             (W, Code.MELD_WILDS_BESIDE_WILD_MELD, "sides[0].melds"),
         ]
     )
+
+
+def test_a_side_s_name_ending_in_s_takes_an_apostrophe_alone() -> None:
+    from canasta_scorer.rules import phrase, render_words
+
+    assert render_words(phrase("quick.not_card_checked", side="Owls", total=50)) == (
+        "Owls' 50 was typed from a paper count: no card of it was checked"
+    )
+    assert render_words(phrase("quick.not_card_checked", side="Them", total=1500)).startswith(
+        "Them's 1,500 was typed"
+    )

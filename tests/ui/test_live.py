@@ -232,7 +232,7 @@ def test_the_table_view_opens_by_its_address_and_back_leads_to_the_scoreboard(
     assert tablet.nav.screen is Screen.SCOREBOARD
     tablet.nav.open_table(999)
     assert tablet.nav.screen is Screen.HOME
-    assert tablet.nav.message is not None and "not there any more" in tablet.nav.message
+    assert tablet.nav.message is not None and "There is no match 999 here" in tablet.nav.message
 
 
 # --- the app: Flet's pub/sub between tabs, the table view ----------------------------
