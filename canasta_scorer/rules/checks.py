@@ -717,6 +717,19 @@ def _check_side(
 
 def _check_hands(record: HandRecord, rules: RuleSet, index: int, side: HandSide) -> list[Finding]:
     found: list[Finding] = []
+    if not side.melds and not side.red_threes and side.went_out is _NO and not side.hand_cards():
+        # Nothing at all for this side: every player who did not go out holds cards
+        # (rules §1.9), so the side was not entered yet. One error for the side, in
+        # place of an empty-hand warning per player.
+        return [
+            _finding(
+                E,
+                Code.HAND_SIDE_BLANK,
+                f"sides[{index}]",
+                phrase("hand.side_blank", side=side.name),
+                citations.rule("1.9"),
+            )
+        ]
     here = f"sides[{index}].left_in_hand"
     red = side.hand_cards().count(_RED_THREE)
     if red and _RED_THREE_IN_HAND_PENALTY not in rules.house_rules:

@@ -578,6 +578,10 @@ WORDS: dict[str, Words] = {
         "{side} has no cards left in hand but did not go out: only the player who goes out "
         "ends with an empty hand"
     ),
+    "hand.side_blank": N_(
+        "Nothing is entered for {side}: no melds, no red threes, no cards left in hand, "
+        "and it did not go out; a side that did not go out still holds cards"
+    ),
     "going_out.by_not_out": N_('{player} is named as going out, but went_out is "no"'),
     "going_out.unknown_player": N_("{player} is not a player of {side} ({players})"),
     "going_out.hand_not_empty": N_("{side} went out, so no card can be left in hand"),

@@ -416,6 +416,11 @@ FAILING: list[Any] = [
         id="empty hand on a side that did not go out (one string)",
     ),
     pytest.param(
+        edit(two_player_hand(), "sides.1", {"name": "Bob"}),
+        [(E, Code.HAND_SIDE_BLANK, "sides[1]")],
+        id="a side with nothing entered (no melds, red threes or cards, not out)",
+    ),
+    pytest.param(
         classic("sides.1.left_in_hand", {"East": "9", "Wes": "J"}),
         [(E, Code.HAND_UNKNOWN_PLAYER, "sides[1].left_in_hand.Wes")],
         id="cards left in the hand of someone not on the side",

@@ -275,6 +275,7 @@ def test_a_tab_entering_a_hand_keeps_its_draft_when_another_saves(
     assert tab.has_text("Another device saved hand 1.")
     assert "natural cards in the meld of Qs: 5" in tab.labels()  # the draft, untouched
     assert tab.button("Save hand")
+    tab.enter_east_west()
     tab.click("Save hand")
     assert tab.has_text("Another device changed this match while you were entering")
     tab.click("Go on with hand 2")

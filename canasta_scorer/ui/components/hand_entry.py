@@ -1336,10 +1336,27 @@ def _hand_findings(entry: HandEntry) -> list[ft.Control]:
         if hand_level:
             controls.append(findings_list(hand_level))
         if preview.later:
+            by_hand = preview.later_by_hand()
+            numbers = [number for number, _found in by_hand]
             controls.append(
-                ft.Text(_("This change breaks rules in later hands:"), color=ft.Colors.ERROR)
+                ft.Text(
+                    ngettext(
+                        "This change breaks rules in a later hand, hand {hands}:",
+                        "This change breaks rules in later hands, hands {hands}:",
+                        len(numbers),
+                    ).format(hands=", ".join(str(n) for n in numbers)),
+                    color=ft.Colors.ERROR,
+                )
             )
-            controls.append(findings_list(preview.later))
+            for number, found in by_hand:
+                controls.append(
+                    ft.Text(
+                        _("Hand {value}").format(value=number),
+                        weight=ft.FontWeight.BOLD,
+                        key=f"later-{number}",
+                    )
+                )
+                controls.append(findings_list(found))
     return controls
 
 
@@ -1363,11 +1380,14 @@ def _save_bar(
         if preview is not None
         else []
     )
+    # sides not entered yet (untouched, blank) wait, until Save is tried
+    quiet = [i for i in range(len(draft.sides)) if entry.quiet(i)]
+    blank = bool(preview.waiting_sides(quiet)) if preview is not None else False
     return SaveBar(
         summary,
         NOTHING_ENTERED in waiting,
         bool(waiting),
-        preview.problem_count() if preview is not None else 0,  # as the side switcher counts
+        preview.problem_count(quiet) if preview is not None else 0,  # as the side switcher counts
         confirm,
         # Tried with problems, it shows every side's and says what to fix; only a
         # hand with nothing in it has nothing to save.
@@ -1376,6 +1396,7 @@ def _save_bar(
         match.save_hand,
         match.discard_draft,
         set_confirm,
+        blank,
         key="save-bar",
     )
 
@@ -1392,9 +1413,11 @@ def SaveBar(
     save: Callable[[], object],
     discard: Callable[[], object],
     set_confirm: Callable[[bool], None],
+    blank: bool = False,
 ) -> ft.Control:
     """The bottom bar: every side's hand total (``summary``), what blocks saving
-    (``nothing`` entered, totals ``waiting`` to be typed, ``errors``: the problems),
+    (``nothing`` entered, totals ``waiting`` to be typed, a side ``blank``, not
+    entered yet, ``errors``: the problems),
     Save (``disabled``) and Discard, which asks first (``confirm`` shown) when
     something was entered (``ask_first``)."""
     lines: list[ft.Control] = []
@@ -1412,6 +1435,14 @@ def SaveBar(
         lines.append(
             ft.Text(
                 _("Type every side's hand total to save."),
+                size=12,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            )
+        )
+    elif blank:
+        lines.append(
+            ft.Text(
+                _("Enter every side to save."),
                 size=12,
                 color=ft.Colors.ON_SURFACE_VARIANT,
             )
