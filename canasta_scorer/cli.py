@@ -34,6 +34,7 @@ from canasta_scorer.rules import (
     HAND_FILE_LIMIT,
     HOUSE_RULE_INFO,
     MATCH_FILE_LIMIT,
+    TIE_RULE,
     CanastaError,
     CanastaKind,
     Card,
@@ -428,6 +429,16 @@ def _cmd_match(args: argparse.Namespace) -> int:
         )
     elif result.finished:
         out.write(_("\nFinished: a draw (draw-on-tie).\n"))
+    elif result.tied_at_top:
+        out.write(
+            _(
+                "\nNot finished: the top is tied at {points}, so another hand is played "
+                "(see {rule}).\n"
+            ).format(
+                points=_points(max(result.running_totals, default=0)),
+                rule=i18n.cite(TIE_RULE),
+            )
+        )
     else:
         left = rules.target - max(result.running_totals, default=0)
         out.write(

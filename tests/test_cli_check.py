@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from canasta_scorer.cli import main
 from canasta_scorer.rules import (
     FirstMeldSituation,
     GoOutSituation,
@@ -151,7 +152,7 @@ def test_pile_yes_no_and_the_cards_to_show(runs: dict[str, Run]) -> None:
     yes = runs["pile-yes"]
     assert yes.code == 0, yes.err
     assert yes.out.splitlines()[0] == (
-        "May I take the discard pile with 7 on top?  (Classic (classic), target 5,000)"
+        "May I take the discard pile with the 7 on top?  (Classic (classic), target 5,000)"
     )
     assert yes.answer() == (
         "Yes: meld the top 7 with your two natural 7s, then take the rest of the pile."
@@ -190,7 +191,7 @@ def test_pile_json(runs: dict[str, Run]) -> None:
     run = runs["pile-json"]
     assert run.code == 1, run.err
     data = _same_as_engine(run, verdict)
-    assert data["question"] == "May I take the discard pile with K on top?"
+    assert data["question"] == "May I take the discard pile with the K on top?"
     assert (data["allowed"], data["points"], data["minimum"], data["show"]) == (False, 70, 90, "")
     assert data["answer"] == "No: your first meld would be 70 points, below the minimum of 90."
     assert [reason["ok"] for reason in data["reasons"]] == [True, False]
@@ -282,3 +283,17 @@ def test_meld_yes_no_and_json(runs: dict[str, Run]) -> None:
         "",
     )
     assert data["question"] == "Is 3 3 3 a legal meld?"
+
+
+def test_impossible_situations_are_a_no_with_their_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "pile", "--top", "9", "--hand", "9 9 9 9 9 9 9 9 9"]) == 1
+    out = capsys.readouterr().out
+    assert "No: 10 9s in the cards described: the 108-card deck has 8." in out
+    assert "see rules §1.1 cards and points" in out
+    assert main(["check", "pile", "--top", "K", "--hand", "K K", "--pile-size", "500"]) == 1
+    assert "No: a pile of 500 cards cannot be: the 108-card deck has 106 cards" in (
+        capsys.readouterr().out
+    )
+    assert main(["check", "first-meld", "--meld", "K K K", "--score", "-7"]) == 1
+    assert "No: -7 is not a multiple of 5" in capsys.readouterr().out
+    assert main(["check", "first-meld", "--meld", "K K K", "--score", "-35"]) == 0

@@ -63,6 +63,7 @@ from .errors import (
 )
 from .findings import Code, Finding, Severity, has_errors
 from .match import (
+    TIE_RULE,
     HandTotals,
     MatchScore,
     MatchStatus,
@@ -147,6 +148,7 @@ __all__ = [
     "POINT_CLASS_CARDS",
     "REASON_WORDS",
     "RULES",
+    "TIE_RULE",
     "VARIANT_INFO",
     "VARIANT_WORDS",
     "WORDS",

@@ -9,6 +9,7 @@ one meld on its own ("is this meld legal?").
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 
 from . import citations
 from .cards import NATURAL_RANKS, Card
@@ -260,6 +261,34 @@ def meld_supply(meld: Meld, rules: RuleSet, where: str = "") -> list[Finding]:
                 )
             )
     return found
+
+
+def cards_supply(cards: Iterable[Card], rules: RuleSet, where: str = "") -> list[Finding]:
+    """The cards a player describes at the table (a hand, melds, the top discard) against
+    the deck: no card more often than the deck holds (rules §1.1, §1.13 check 4).
+
+    >>> from canasta_scorer.rules.ruleset import rule_set
+    >>> [f.message for f in cards_supply([Card.NINE] * 10, rule_set())]
+    ['10 9s in the cards described: the 108-card deck has 8']
+    """
+    deck = rules.deck
+    return [
+        _finding(
+            E,
+            Code.SUPPLY_TOO_MANY,
+            where,
+            phrase(
+                "supply.too_many:described",
+                count=count,
+                cards=rank_phrase(card.value),
+                deck=rules.packs * 52 + rules.jokers,
+                most=deck[card],
+            ),
+            R_SUPPLY,
+        )
+        for card, count in Counter(cards).items()
+        if count > deck[card]
+    ]
 
 
 def _ranks_in(meld: Meld) -> tuple[Phrase, ...]:
@@ -688,6 +717,19 @@ def _check_side(
 
 def _check_hands(record: HandRecord, rules: RuleSet, index: int, side: HandSide) -> list[Finding]:
     found: list[Finding] = []
+    if not side.melds and not side.red_threes and side.went_out is _NO and not side.hand_cards():
+        # Nothing at all for this side: every player who did not go out holds cards
+        # (rules §1.9), so the side was not entered yet. One error for the side, in
+        # place of an empty-hand warning per player.
+        return [
+            _finding(
+                E,
+                Code.HAND_SIDE_BLANK,
+                f"sides[{index}]",
+                phrase("hand.side_blank", side=side.name),
+                citations.rule("1.9"),
+            )
+        ]
     here = f"sides[{index}].left_in_hand"
     red = side.hand_cards().count(_RED_THREE)
     if red and _RED_THREE_IN_HAND_PENALTY not in rules.house_rules:

@@ -37,7 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .bonuses import CONCEALED_BONUS, GOING_OUT_BONUS
 from .cards import NATURAL_RANKS, Card, format_cards, is_natural, is_wild
-from .checks import check_meld, meld_supply
+from .checks import cards_supply, check_meld, check_score, meld_supply
 from .citations import rule
 from .errors import UnknownNameError
 from .findings import Code, Finding, Severity
@@ -65,6 +65,7 @@ __all__ = [
     "meld_verdict",
     "reason_text",
     "settle",
+    "situation_problems",
 ]
 
 R_TOP_BLOCKED = rule("1.8")
@@ -89,6 +90,7 @@ class ReasonCode(StrEnum):
     MELD_CANASTA = "meld.canasta"
     MELD_NOT_CANASTA_YET = "meld.not_canasta_yet"
     MELD_BLACK_THREES_GOING_OUT = "meld.black_threes_going_out"
+    PILE_TOO_LARGE = "pile.too_large"
     PILE_TOP_BLOCKED = "pile.top_blocked"
     PILE_RED_THREE_ON_TOP = "pile.red_three_on_top"
     PILE_ONE_CARD = "pile.one_card"
@@ -134,6 +136,10 @@ REASON_WORDS: dict[ReasonCode, str] = {
     R.MELD_NOT_CANASTA_YET: W_("not a canasta yet ({size} of {canasta} cards)"),
     R.MELD_BLACK_THREES_GOING_OUT: W_(
         "a meld of black threes is legal only on the turn its player goes out"
+    ),
+    R.PILE_TOO_LARGE: W_(
+        "a pile of {size} cards cannot be: the {deck}-card deck has {most} cards besides "
+        "your hand and your side's melds"
     ),
     R.PILE_TOP_BLOCKED: W_(
         "{card} is on top: nobody may take the pile while a wild card or a black three is on top"
@@ -592,7 +598,7 @@ def may_take_pile(situation: PileSituation, rules: RuleSet) -> Verdict:
     """
     s = situation
     top = s.top
-    question = f"May I take the discard pile with {top.label} on top?"
+    question = f"May I take the discard pile with the {top.label} on top?"
     asked = phrase("question.pile", card=Phrase(f"label.{top.value}"))
     reasons: list[Reason] = []
 
@@ -609,7 +615,7 @@ def may_take_pile(situation: PileSituation, rules: RuleSet) -> Verdict:
     if is_wild(top) or top is Card.BLACK_THREE:
         reasons.append(_reason(R.PILE_TOP_BLOCKED, R_TOP_BLOCKED, False, card=top.label))
         return no(
-            f"nobody may take the pile with {top.label} on top",
+            f"nobody may take the pile with the {top.label} on top",
             phrase("pile.no.top_blocked", card=Phrase(f"label.{top.value}")),
         )
     if top is Card.RED_THREE:
@@ -1135,6 +1141,46 @@ _ANSWERS: dict[Question, tuple[type[BaseModel], Callable[[Any, RuleSet], Verdict
 }
 
 
+def situation_problems(situation: Situation, rules: RuleSet) -> tuple[Reason, ...]:
+    """Why a described situation cannot happen with the rules' deck, or ``()``: a card
+    more often than the deck holds in the cards described (the hand, the top discard,
+    the side's melds, the melds laid, the discard; rules §1.1, §1.13 check 4), a pile
+    of more cards than the deck has besides the hand and the side's melds (rules §1.1),
+    or a side's score that is not a multiple of 5 (rules §1.1, §1.13 check 9). A meld
+    on its own is checked against the deck by `meld_verdict`.
+
+    >>> from canasta_scorer.rules.ruleset import rule_set
+    >>> situation = PileSituation(top=Card.NINE, hand=(Card.NINE,) * 9, side_score=-7)
+    >>> for reason in situation_problems(situation, rule_set()):
+    ...     print(reason.code.value, "·", reason.message.split(":")[0])
+    supply.too_many · 10 9s in the cards described
+    score.not_multiple_of_5 · -7 is not a multiple of 5
+    """
+    s = situation
+    if isinstance(s, MeldSituation):
+        return ()
+    if isinstance(s, PileSituation):
+        melded = [card for meld in s.side_melds for card in meld.cards]
+        cards = [s.top, *s.hand, *melded]
+    elif isinstance(s, GoOutSituation):
+        melded = [card for meld in (*s.table_melds, *s.this_turn) for card in meld.cards]
+        cards = [*melded, *([s.discard] if s.discard is not None else [])]
+    else:
+        cards = [card for meld in s.melds for card in meld.cards]
+    reasons = [_from_finding(finding) for finding in cards_supply(cards, rules)]
+    if isinstance(s, PileSituation):
+        deck = rules.packs * 52 + rules.jokers
+        most = deck - len(s.hand) - len(melded)
+        if s.pile_size > most:
+            reasons.append(
+                _reason(
+                    R.PILE_TOO_LARGE, rule("1.1"), False, size=s.pile_size, deck=deck, most=most
+                )
+            )
+    reasons += [_from_finding(finding) for finding in check_score(s.side_score)]
+    return tuple(reasons)
+
+
 def settle(question: Question | str, situation: Situation, rules: RuleSet) -> Verdict:
     """Answer a table question: the one entry point of the dispute checker.
 
@@ -1146,6 +1192,8 @@ def settle(question: Question | str, situation: Situation, rules: RuleSet) -> Ve
 
     Returns:
         The `Verdict`: yes or no, the answer in words, every reason with its code and rule.
+        A situation that cannot happen (`situation_problems`) is answered no, with
+        those problems as its reasons.
 
     Raises:
         UnknownNameError: an unknown question.
@@ -1169,4 +1217,17 @@ def settle(question: Question | str, situation: Situation, rules: RuleSet) -> Ve
         raise TypeError(
             f"the {asked.value} question takes a {model.__name__}, not {type(situation).__name__}"
         )
-    return answer(situation, rules)
+    verdict = answer(situation, rules)
+    impossible = situation_problems(situation, rules)
+    if not impossible:
+        return verdict
+    first = impossible[0]
+    return verdict.model_copy(
+        update={
+            "allowed": False,
+            "answer": f"No: {first.message}.",
+            "answer_words": phrase("answer.no", reason=first.words or _plain(first.message)),
+            "reasons": impossible,
+            "show": "",
+        }
+    )

@@ -49,6 +49,7 @@ class Code(StrEnum):
     # check 5
     HAND_RED_THREE = "hand.red_three"
     HAND_EMPTY_NOT_OUT = "hand.empty_not_out"
+    HAND_SIDE_BLANK = "hand.side_blank"
     HAND_UNKNOWN_PLAYER = "hand.unknown_player"
     # checks 6-8
     GOING_OUT_MORE_THAN_ONE = "going_out.more_than_one"

@@ -44,6 +44,11 @@ class MatchStatus(StrEnum):
     FINISHED = "finished"
 
 
+#: The rule for a tie at the top once the target is reached (rules §7.4): another
+#: hand is played, unless house rule ``draw-on-tie`` (§3 O15) makes it a drawn match.
+TIE_RULE = rule("7.4", "3 O15")
+
+
 class HandTotals(BaseModel):
     """One hand of a match: each side's hand total and running total, in points."""
 
@@ -60,6 +65,8 @@ class Standing(BaseModel):
         finished: a side reached the target and the top is not tied (or ``draw-on-tie``).
         winner: the winning side's name; ``None`` while unfinished or for a draw.
         margin: first minus second, in points; 0 for a draw; ``None`` while unfinished.
+        tied: the top reached the target tied, without ``draw-on-tie``: the match is
+            not finished and another hand is played (rules §7.4).
     """
 
     model_config = ConfigDict(frozen=True)
@@ -67,6 +74,7 @@ class Standing(BaseModel):
     finished: bool
     winner: str | None
     margin: int | None
+    tied: bool = False
 
 
 class MatchScore(BaseModel):
@@ -80,6 +88,9 @@ class MatchScore(BaseModel):
         finished, winner, margin: see `Standing`.
         violations: every finding, paths from the match file's top.
         hand_scores: each hand's full breakdown (not part of the JSON contract).
+        tied_at_top: the sides at the top reached the target with the same total and
+            ``draw-on-tie`` is off: another hand is played (rules §7.4; `Standing.tied`;
+            not part of the JSON contract).
     """
 
     model_config = ConfigDict(frozen=True)
@@ -93,6 +104,7 @@ class MatchScore(BaseModel):
     margin: int | None
     violations: tuple[Finding, ...]
     hand_scores: tuple[HandScore, ...] = Field(default=(), exclude=True)
+    tied_at_top: bool = Field(default=False, exclude=True)
 
     @property
     def status(self) -> MatchStatus:
@@ -116,9 +128,9 @@ def standing(
         rules: the rules in force (target, ``draw-on-tie``).
 
     >>> standing(["N-S", "E-W"], [5120, 4980], rule_set())
-    Standing(finished=True, winner='N-S', margin=140)
-    >>> standing(["N-S", "E-W"], [5100, 5100], rule_set()).finished
-    False
+    Standing(finished=True, winner='N-S', margin=140, tied=False)
+    >>> standing(["N-S", "E-W"], [5100, 5100], rule_set())
+    Standing(finished=False, winner=None, margin=None, tied=True)
     """
     if not totals or max(totals) < rules.target:
         return Standing(finished=False, winner=None, margin=None)
@@ -128,7 +140,7 @@ def standing(
     if len(ranked) > 1 and second == top:
         if rules.has(HouseRule.DRAW_ON_TIE):
             return Standing(finished=True, winner=None, margin=0)
-        return Standing(finished=False, winner=None, margin=None)
+        return Standing(finished=False, winner=None, margin=None, tied=True)
     return Standing(finished=True, winner=names[ranked[0]], margin=top - second)
 
 
@@ -400,4 +412,5 @@ class _Scoring:
             margin=final.margin,
             violations=tuple(self.findings),
             hand_scores=tuple(self.scores),
+            tied_at_top=final.tied,
         )

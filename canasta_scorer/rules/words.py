@@ -24,6 +24,7 @@ never as Python's ``repr`` writes it.
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -201,8 +202,22 @@ def render(
             template = entry.singular if count == 1 else entry.plural
     else:
         template = gettext(entry.singular) if gettext is not None else entry.singular
+    template = _POSSESSIVE.sub(lambda m: _possessive(m, values), template)
     counts = _Counts(values, words.values, how)
     return _Formatter(number).vformat(template, (), counts)
+
+
+#: An English possessive of a name in a template: ``{side}'s``.
+_POSSESSIVE = re.compile(r"\{(\w+)\}'s\b")
+
+
+def _possessive(found: re.Match[str], values: dict[str, Any]) -> str:
+    """``{side}'s``, or ``{side}'`` for a name ending in s (a side's name is most often
+    a plural: "the Owls' 50", not "Owls's")."""
+    value = values.get(found.group(1))
+    if isinstance(value, str) and value[-1:] in ("s", "S"):
+        return "{" + found.group(1) + "}'"
+    return found.group(0)
 
 
 class _Counts(dict[str, Any]):
@@ -363,6 +378,10 @@ WORDS: dict[str, Words] = {
     "record.number_too_long": N_("not valid JSON: a number is far too long"),
     "record.too_deep": N_("nested too deeply to be a hand or match file"),
     "record.not_an_object": N_("must be a JSON object; got {kind}"),
+    "record.backup_newer": N_(
+        "a backup of version {version}, made by a newer canasta_scorer: this one reads "
+        "backups of version {supported}"
+    ),
     "record.not_an_object:import": N_("must be a JSON object (a match file or a backup)"),
     "record.too_large:hand": N_("is {size}: larger than a hand file may be ({limit})"),
     "record.too_large:match": N_("is {size}: larger than a match file may be ({limit})"),
@@ -388,7 +407,7 @@ WORDS: dict[str, Words] = {
     "kind.wild": N_("wild"),
     # the questions of the dispute checker and their answers (rules §1.3-§1.9)
     "question.meld": N_("Is {meld} a legal meld?"),
-    "question.pile": N_("May I take the discard pile with {card} on top?"),
+    "question.pile": N_("May I take the discard pile with the {card} on top?"),
     "question.go_out": N_("May we go out?"),
     "question.first_meld": N_("Does this first meld reach the minimum of {minimum}?"),
     "answer.no": N_("No: {reason}."),
@@ -405,7 +424,7 @@ WORDS: dict[str, Words] = {
         "Yes: {points} points; the minimum of {minimum} is not enforced."
     ),
     "answer.first_meld_short": N_("No: {points} points are below the minimum of {minimum}."),
-    "pile.no.top_blocked": N_("nobody may take the pile with {card} on top"),
+    "pile.no.top_blocked": N_("nobody may take the pile with the {card} on top"),
     "pile.no.red_three": N_("a red three cannot be on top of the pile"),
     "pile.no.one_card": N_("you hold 1 card and the pile has 1 card"),
     "pile.no.frozen": N_(
@@ -494,6 +513,9 @@ WORDS: dict[str, Words] = {
     # rules §1.1, §1.13 check 4
     "supply.too_many:meld": N_("{count} {cards} in one meld: the {deck}-card deck has {most}"),
     "supply.too_many": N_("{count} {cards} in melds and hands: the {deck}-card deck has {most}"),
+    "supply.too_many:described": N_(
+        "{count} {cards} in the cards described: the {deck}-card deck has {most}"
+    ),
     "supply.red_threes": N_("{count} red threes in all: the {deck}-card deck has {most}"),
     # rules §3
     "house_rule.no_effect:cutthroat": N_(
@@ -555,6 +577,10 @@ WORDS: dict[str, Words] = {
     "hand.empty_not_out": N_(
         "{side} has no cards left in hand but did not go out: only the player who goes out "
         "ends with an empty hand"
+    ),
+    "hand.side_blank": N_(
+        "Nothing is entered for {side}: no melds, no red threes, no cards left in hand, "
+        "and it did not go out; a side that did not go out still holds cards"
     ),
     "going_out.by_not_out": N_('{player} is named as going out, but went_out is "no"'),
     "going_out.unknown_player": N_("{player} is not a player of {side} ({players})"),

@@ -43,6 +43,8 @@ __all__ = [
 ]
 
 BACKUP_FORMAT = "canasta-scorer-backup"
+#: The version of the backup format this canasta_scorer writes and reads.
+BACKUP_VERSION = 1
 
 
 class BackupMatch(BaseModel):
@@ -145,6 +147,10 @@ def read_backup_or_match(text: str | bytes) -> BackupFile | MatchRecord:
         words = phrase("record.not_an_object:import")
         raise RecordError([Problem("", render_words(words), words)])
     if data.get("format") == BACKUP_FORMAT:
+        version = data.get("version")
+        if isinstance(version, int) and not isinstance(version, bool) and version > BACKUP_VERSION:
+            words = phrase("record.backup_newer", version=version, supported=BACKUP_VERSION)
+            raise RecordError([Problem("version", render_words(words), words)])
         return validate_record(BackupFile, data)
     return validate_record(MatchRecord, data)
 

@@ -10,7 +10,8 @@ that "this machine only or not" is decided by the addresses actually bound:
   given). A code that was given is asked for on loopback too (e.g. behind a proxy).
 - **Other web pages.** Every HTTP and websocket request must name this server in its
   ``Host`` header (DNS rebinding), and a request from a browser page (``Origin``) must
-  come from a page of this server; others are refused with 403.
+  come from a page of this server; others are refused with 403. A websocket frame
+  that is not Flet's protocol closes its connection at once (one log line).
 - **Wrong codes.** Counted per client address: after a few wrong codes a client
   waits, longer each time, and no client's failures ever hold back another.
 - **Sessions.** A tab that never unlocked is forgotten a minute after it disconnects,
@@ -388,8 +389,12 @@ class AccessGate:
 
 
 def _wait_message(seconds: float) -> str:
+    """The wait after too many wrong codes, said once (the page does not count it
+    down): whole seconds from the moment it is said."""
     whole = int(seconds) + (0 if seconds == int(seconds) else 1)
-    return _("Too many wrong codes: try again in {whole} s.").format(whole=whole)
+    return _(
+        "Too many wrong codes: this device may try again {whole} s after this message."
+    ).format(whole=whole)
 
 
 class ClientGate:
@@ -558,20 +563,7 @@ class HostGuard:
             return
 
         if kind == "websocket":
-            from starlette.websockets import WebSocketDisconnect
-
-            socket_ = _Socket(send)
-            token = _SOCKET.set(socket_)
-            try:
-                await self.app(scope, receive, send)
-            except WebSocketDisconnect:
-                # Flet's send loop writing to a connection that just closed (the tab
-                # went away, or the server is stopping): nothing is wrong
-                log.debug("a websocket closed while the app was sending to it")
-            finally:
-                _SOCKET.reset(token)
-                socket_.open = False
-                await socket_.release(self.session_seconds)
+            await self._serve_websocket(scope, receive, send)
             return
 
         async def send_without_open_cors(message: MutableMapping[str, Any]) -> None:
@@ -584,6 +576,104 @@ class HostGuard:
             await send(message)
 
         await self.app(scope, receive, send_without_open_cors)
+
+    async def _serve_websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Serve one websocket connection through Flet, closing it at once (code 1002,
+        one log line) on the first frame that is not Flet's protocol (`junk_frame`).
+
+        Flet's handling of a connection waits for its session's end; a connection that
+        ends before it registered a session has none, so that handling is cancelled
+        here rather than left waiting for ever (and cancelled again at shutdown).
+        """
+        from starlette.websockets import WebSocketDisconnect
+
+        socket_ = _Socket(send)
+        token = _SOCKET.set(socket_)
+        registered = False
+        unserved_end = False
+
+        async def checked_receive() -> MutableMapping[str, Any]:
+            nonlocal registered, unserved_end
+            message = await receive()
+            if message["type"] == "websocket.receive":
+                why = junk_frame(message.get("bytes"), message.get("text"))
+                if why is None:
+                    registered = registered or _registers(message["bytes"])
+                    return message
+                client = scope.get("client") or ("?", 0)
+                log.warning("closed a websocket from %s: %s", client[0], why)
+                await socket_.close(1002)
+                message = {"type": "websocket.disconnect", "code": 1002}
+            if message["type"] == "websocket.disconnect" and not registered:
+                unserved_end = True
+                asyncio.get_running_loop().call_soon(serving.cancel)
+            return message
+
+        serving = asyncio.ensure_future(self.app(scope, checked_receive, send))
+        try:
+            await serving
+        except WebSocketDisconnect:
+            # Flet's send loop writing to a connection that just closed (the tab
+            # went away, or the server is stopping): nothing is wrong
+            log.debug("a websocket closed while the app was sending to it")
+        except asyncio.CancelledError:
+            if not unserved_end:
+                raise
+            log.debug("a websocket ended before it opened a session")
+        finally:
+            if not serving.done():
+                serving.cancel()
+            _SOCKET.reset(token)
+            socket_.open = False
+            await socket_.release(self.session_seconds)
+
+
+def junk_frame(data: bytes | None, text: str | None) -> str | None:
+    """Why a websocket frame from a client is not Flet's protocol, or ``None``.
+
+    Flet's client sends binary frames only: ``0x00`` then a MsgPack ``[action, body]``
+    (``action`` one of Flet's message actions, ``body`` a map; for registering, a map
+    of the registration's fields), or ``0x01`` and a data channel's bytes. An empty
+    frame, a data-channel frame or another type byte is Flet's to drop.
+    """
+    import msgpack  # type: ignore[import-untyped]  # the frames Flet speaks
+    from flet.messaging.protocol import MessageAction, decode_ext_from_msgpack
+
+    if data is None:
+        return "a text frame" if text is not None else "an empty message"
+    if not data or data[0] != 0:
+        return None
+    try:
+        decoded = msgpack.unpackb(data[1:], ext_hook=decode_ext_from_msgpack)
+    except Exception:
+        return "its frame is not MsgPack"
+    if not isinstance(decoded, list) or len(decoded) < 2 or not isinstance(decoded[1], dict):
+        return "its frame is not an action and its body"
+    action = decoded[0]
+    if action not in _ACTIONS:
+        return "its frame's action is not one of Flet's"
+    if action == MessageAction.REGISTER_CLIENT.value and not set(decoded[1]) <= _REGISTER_FIELDS:
+        return "its registration has fields Flet does not know"
+    return None
+
+
+def _registers(data: bytes) -> bool:
+    """Whether a frame (checked by `junk_frame`) registers a Flet client."""
+    return len(data) > 2 and data[0] == 0 and data[1] & 0xF0 == 0x90 and data[2] == 1
+
+
+def _protocol_words() -> tuple[frozenset[Any], frozenset[str]]:
+    import dataclasses
+
+    from flet.messaging.protocol import MessageAction, RegisterClientRequestBody
+
+    return (
+        frozenset(action.value for action in MessageAction),
+        frozenset(f.name for f in dataclasses.fields(RegisterClientRequestBody)),
+    )
+
+
+_ACTIONS, _REGISTER_FIELDS = _protocol_words()
 
 
 # --- connections and their sessions -----------------------------------------------------
@@ -612,13 +702,14 @@ class _Socket:
         self._connection = weakref.ref(connection) if connection is not None else None
         session._canasta_socket = self
 
-    async def close(self) -> None:
-        """Close the connection (the tab's websocket) from the server's side."""
+    async def close(self, code: int = 1008) -> None:
+        """Close the connection (the tab's websocket) from the server's side: 1008
+        (policy) for a tab closed by the app, 1002 (protocol) for a junk frame."""
         if not self.open:
             return
         self.open = False
         with contextlib.suppress(Exception):
-            await self._send({"type": "websocket.close", "code": 1008})
+            await self._send({"type": "websocket.close", "code": code})
 
     async def release(self, seconds: int) -> None:
         """The connection ended: if Flet stopped serving it without disconnecting

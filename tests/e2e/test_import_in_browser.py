@@ -106,3 +106,31 @@ def test_a_file_breaking_a_rule_is_refused_in_the_browser(
     expect(app.text("Larks and Finches both went out")).to_be_visible()
     app.shot("import-refused")
     assert _kept(server) == before
+
+
+def test_an_empty_file_is_refused_in_the_browser_at_once(
+    app: AppPage, server: Server, tmp_path: Path
+) -> None:
+    """A 0-byte file: refused as empty within seconds (not left on "Reading the
+    file…"), the previous file's refusal gone, and another file may be chosen."""
+    broken = _match((("Wrens", "Wu", "Wim", 700), ("Rails", "Ria", "Rob", 300)))
+    for side in broken["hands"][0]["sides"]:
+        side["went_out"] = "out"
+    refused = tmp_path / "wrens.json"
+    refused.write_text(json.dumps(broken))
+    empty = tmp_path / "empty.json"
+    empty.write_bytes(b"")
+    before = _kept(server)
+
+    app.open()
+    app.tap("Past matches")
+    app.tap("Import")
+    _choose(app, refused)
+    expect(app.text("Wrens and Rails both went out")).to_be_visible(timeout=30_000)
+    _choose(app, empty)
+    expect(app.text("empty.json: is empty")).to_be_visible(timeout=10_000)
+    expect(app.text("Wrens and Rails both went out")).to_have_count(0)
+    expect(app.text("Reading the file…")).to_have_count(0)
+    _choose(app, refused)  # Choose a file works again
+    expect(app.text("Wrens and Rails both went out")).to_be_visible(timeout=30_000)
+    assert _kept(server) == before

@@ -97,6 +97,11 @@ def test_a_page_entering_a_hand_keeps_it_when_another_saves(app: AppPage, browse
     save_quick_hand(app, "200", "90")
     look(entering).expect_node("message", "Another device saved hand 1.")
     assert entering.count("natural cards in the meld of Ks") == 5  # the entry, untouched
+    # East-West holds cards too (a side left blank would be refused on its own account)
+    player = Player(entering.page, Counted())
+    entering.tap(re.compile(r"^East-West\b"))
+    player.tap("3 cards K to 8 (10) in East's hand")
+    entering.tap(re.compile(r"^North-South\b"))
     entering.tap("Save hand")
     entering.expect_node("message", "Another device changed this match while you were")
     entering.expect_node("total-0", "North-South total 200")

@@ -258,3 +258,9 @@ def test_named_house_rules_and_the_form_s_problems_at_their_fields(
     expect(app.text("target 0 must be a positive multiple of 5")).to_be_visible()
     expect(app.text("Ann is named twice at the table")).to_be_visible()
     app.shot("new-match-problems", at=app.text("target 0 must be a positive multiple of 5"))
+
+
+def test_the_address_of_a_match_that_is_not_there_says_so(app: AppPage, server: Server) -> None:
+    app.page.goto(f"{server.url}match/999999")
+    app.enable_semantics()
+    app.expect_node("message", "There is no match 999999 here: check the address")

@@ -416,6 +416,11 @@ FAILING: list[Any] = [
         id="empty hand on a side that did not go out (one string)",
     ),
     pytest.param(
+        edit(two_player_hand(), "sides.1", {"name": "Bob"}),
+        [(E, Code.HAND_SIDE_BLANK, "sides[1]")],
+        id="a side with nothing entered (no melds, red threes or cards, not out)",
+    ),
+    pytest.param(
         classic("sides.1.left_in_hand", {"East": "9", "Wes": "J"}),
         [(E, Code.HAND_UNKNOWN_PLAYER, "sides[1].left_in_hand.Wes")],
         id="cards left in the hand of someone not on the side",
@@ -757,4 +762,15 @@ def test_wild_cards_beside_an_unfinished_wild_meld_in_any_meld_order(melds: list
             (E, Code.MELD_DUPLICATE_RANK, "sides[0].melds[2]"),
             (W, Code.MELD_WILDS_BESIDE_WILD_MELD, "sides[0].melds"),
         ]
+    )
+
+
+def test_a_side_s_name_ending_in_s_takes_an_apostrophe_alone() -> None:
+    from canasta_scorer.rules import phrase, render_words
+
+    assert render_words(phrase("quick.not_card_checked", side="Owls", total=50)) == (
+        "Owls' 50 was typed from a paper count: no card of it was checked"
+    )
+    assert render_words(phrase("quick.not_card_checked", side="Them", total=1500)).startswith(
+        "Them's 1,500 was typed"
     )

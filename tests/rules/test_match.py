@@ -84,8 +84,8 @@ MATCH_FAILING: list[Any] = [
         edit(match_file(), "hands.0.sides", match_file()["hands"][0]["sides"][:1]),
         [
             (E, Code.SIDES_COUNT, "hands[0].sides"),
-            # The missing side is read as an empty one.
-            (W, Code.HAND_EMPTY_NOT_OUT, "hands[0].sides[1].left_in_hand"),
+            # The missing side is read as one with nothing entered.
+            (E, Code.HAND_SIDE_BLANK, "hands[0].sides[1]"),
         ],
         id="a hand with fewer sides than the match",
     ),

@@ -304,7 +304,15 @@ def legal_hand(draw: st.DrawFn) -> Data:
         red = draw(st.integers(0, red_left))
         red_left -= red
         pool = sorted(deck.elements())
-        picked = draw(st.lists(st.integers(0, len(pool) - 1), unique=True, max_size=11))
+        # a side that does not go out holds at least one card (rules §1.9)
+        picked = draw(
+            st.lists(
+                st.integers(0, len(pool) - 1),
+                unique=True,
+                min_size=0 if going_out else 1,
+                max_size=11,
+            )
+        )
         left = [pool[i] for i in picked]
         for card in left:
             deck[card] -= 1

@@ -601,7 +601,10 @@ def test_custom_target_ends_the_match() -> None:
 def test_hand_file_target_defaults_to_the_variant_and_can_be_set() -> None:
     record = load_hand('{"variant": "six-player", "sides": [{"name": "X"}, {"name": "Y"}]}')
     assert hand_rules(record).target == 10000
-    record = load_hand('{"target": 3000, "sides": [{"name": "X"}, {"name": "Y"}]}')
+    record = load_hand(
+        '{"target": 3000, "sides": [{"name": "X", "left_in_hand": "4"},'
+        ' {"name": "Y", "left_in_hand": "5"}]}'
+    )
     assert hand_rules(record).target == 3000
     assert [f.code for f in check_hand(record) if f.severity is Severity.ERROR] == []
 

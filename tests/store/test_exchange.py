@@ -208,7 +208,12 @@ def test_a_backup_with_an_unreadable_third_match_imports_nothing(store: Store) -
         ("[1, 2]", "", "must be a JSON object"),
         ('{"sides": [{"name": "A", "score": 5}]}', "sides[0].score", "unknown key"),
         ('{"sides": []}', "sides", ""),
-        ('{"format": "canasta-scorer-backup", "version": 2, "created_at": "x"}', "version", ""),
+        (
+            '{"format": "canasta-scorer-backup", "version": 2, "created_at": "x"}',
+            "version",
+            "made by a newer canasta_scorer: this one reads backups of version 1",
+        ),
+        ('{"format": "canasta-scorer-backup", "version": 0, "created_at": "x"}', "version", ""),
         (
             '{"format": "canasta-scorer-backup", "version": 1, '
             '"created_at": "2026-01-01T00:00:00Z", '

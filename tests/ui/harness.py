@@ -341,6 +341,13 @@ class AppHarness:
         self._run(self.session.disconnect(3600))
         self.session.attach_connection(self.connection)  # back, for the checks after
 
+    def enter_east_west(self) -> None:
+        """Give East-West of a classic hand something (East holds two cards of 10), so
+        that no side is left blank (rules §1.9); back on North-South's panel."""
+        self.click("side-1")
+        self.click("2 cards K to 8 (10) in East's hand")
+        self.click("side-0")
+
     def segment(self, key_or_value: str, value: str) -> None:
         """Pick a segment of a segmented button holding ``value``."""
         buttons = [

@@ -96,6 +96,7 @@ def test_leaving_hand_entry_and_saving_write_at_once(
     app.click("Go on with hand 1")
     app.click("4 natural cards in the meld of Ks")
     app.click("Add a meld of As")
+    app.enter_east_west()
     app.click("Save hand")
     assert "Hand 1 saved." in app.labels()
     assert store.draft(store.matches(limit=1)[0].id) is None  # saved: no draft kept
@@ -129,7 +130,53 @@ def test_an_untouched_side_is_not_entered_yet_until_save_is_tried(open_app: Open
     assert "Not saved: fix what is marked first." in app.labels()
     labels = app.labels()
     assert not any("not entered yet" in label for label in labels)
-    assert app.has_text("East has no cards left but did not go out")
+    assert "East-West: hand total 0, 1 problem" in labels
+    assert app.has_text("Nothing is entered for East-West")
+
+
+def test_a_side_left_blank_is_a_problem_once_save_is_tried(open_app: OpenApp, store: Store) -> None:
+    app = open_app()
+    start_match(app)
+    app.click("Enter hand 1")
+    for rank in ("K", "Q"):  # North goes out with two natural canastas
+        app.click(f"Add a meld of {rank}s")
+        app.click(f"naturals-0-{rank}-7")
+    app.click("out-0-North")
+    app.click("2 cards K to 8 (10) in South's hand")
+    labels = app.labels()
+    assert "North-South: hand total +1,220, no problems" in labels
+    assert "East-West: hand total 0, not entered yet" in labels  # not red while entering
+    assert app.has_text("Enter every side to save.")
+    assert not app.has_text("fix them to save") and not app.has_text("fix it to save")
+    app.click("Save hand")
+    assert "Not saved: fix what is marked first." in app.labels()
+    assert "East-West: hand total 0, 1 problem" in app.labels()
+    assert app.has_text("1 problem: fix it to save (all sides are checked).")
+    app.click("side-1")
+    assert app.has_text(
+        "Nothing is entered for East-West: no melds, no red threes, no cards left in hand, "
+        "and it did not go out; a side that did not go out still holds cards"
+    )
+    assert store.match(store.matches()[0].id).record.hands == ()  # nothing saved
+    app.click("2 cards K to 8 (10) in East's hand")
+    app.click("2 cards K to 8 (10) in West's hand")
+    app.click("Save hand")
+    assert "Hand 1 saved." in app.labels()
+
+
+def test_a_quick_total_left_empty_is_marked_once_save_is_tried(open_app: OpenApp) -> None:
+    app = open_app()
+    start_match(app)
+    app.click("Enter hand 1")
+    app.switch("Quick totals", True)
+    app.type("North-South hand total", "120")
+    assert app.field("East-West hand total").error is None  # still to be typed
+    app.click("Save hand")
+    assert "Not saved: fix what is marked first." in app.labels()
+    assert app.field("East-West hand total").error
+    app.type("East-West hand total", "-35")
+    app.click("Save hand")
+    assert "Hand 1 saved." in app.labels()
 
 
 def test_who_went_out_is_one_tap_and_their_cards_left_row_goes(open_app: OpenApp) -> None:

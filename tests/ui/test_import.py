@@ -241,3 +241,79 @@ def test_the_import_screen_speaks_the_tab_s_language(
     assert app.has_text("Nichts wird importiert: Diese Regeln sind verletzt.")
     assert app.has_text("Regeln §1.9 Ausmachen")
     assert len(store.matches()) == 2
+
+
+def test_an_empty_file_from_the_browser_is_refused_at_once_and_clears_the_last_one(
+    open_app: OpenApp, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A 0-byte file picked in the browser (known by its name and size only) is
+    refused as empty without being sent (Flet's web client never reports the end of a
+    0-byte upload); the previous file's refusal goes, and Choose a file stays usable."""
+    files = [
+        ft.FilePickerFile(
+            id=0, name="e3.json", size=10, path=str(SAMPLES / "e3-black-three-meld.json")
+        ),
+        ft.FilePickerFile(id=1, name="empty.json", size=0),
+    ]
+
+    async def pick_files(self: ft.FilePicker, *args: Any, **kwargs: Any) -> list[Any]:
+        return [files.pop(0)]
+
+    async def never_sent(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("an empty file was sent")
+
+    monkeypatch.setattr(ft.FilePicker, "pick_files", pick_files)
+    monkeypatch.setattr(ft.FilePicker, "upload", never_sent)
+    app = open_app()
+    to_import(app)
+    app.click("Choose a file")
+    assert app.has_text(
+        "e3.json: this is a hand file (one hand)",
+    )
+    app.click("Choose a file")
+    assert app.has_text("empty.json: is empty")
+    assert not app.has_text("this is a hand file")
+    assert not app.has_text("Reading the file…")
+    assert not app.button("Choose a file").disabled
+    assert store.matches() == []
+
+
+def test_a_file_that_cannot_be_read_says_so_on_the_screen_and_clears_the_last_one(
+    open_app: OpenApp, store: Store, picked: Callable[..., None], tmp_path: Path
+) -> None:
+    empty = tmp_path / "blank.json"
+    empty.write_text("")
+    picked(empty)
+    app = open_app()
+    to_import(app)
+    app.click("Choose a file")
+    assert app.has_text("blank.json: is empty")
+    gone = tmp_path / "gone.json"
+    picked(gone, size=40)  # the device named it, then it could not be read
+    app.click("Choose a file")
+    assert app.has_text("gone.json could not be read from this device.")
+    assert not app.has_text("blank.json: is empty")
+    assert not app.has_text("Reading the file…")
+    assert not app.button("Choose a file").disabled
+    picked(SAMPLES / "e3-black-three-meld.json")
+    app.click("Choose a file")
+    assert not app.has_text("could not be read")
+    assert app.has_text("this is a hand file")
+
+
+def test_a_backup_of_a_newer_version_says_so(
+    open_app: OpenApp, store: Store, picked: Callable[..., None], tmp_path: Path
+) -> None:
+    newer = json.loads(backup(KEEPERS))
+    newer["version"] = 2
+    file = tmp_path / "newer.json"
+    file.write_text(json.dumps(newer))
+    picked(file)
+    app = open_app()
+    to_import(app)
+    app.click("Choose a file")
+    assert app.has_text(
+        "a backup of version 2, made by a newer canasta_scorer: this one reads backups of version 1"
+    )
+    assert not app.has_text("is not one of")
+    assert store.matches() == []

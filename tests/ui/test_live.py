@@ -232,7 +232,7 @@ def test_the_table_view_opens_by_its_address_and_back_leads_to_the_scoreboard(
     assert tablet.nav.screen is Screen.SCOREBOARD
     tablet.nav.open_table(999)
     assert tablet.nav.screen is Screen.HOME
-    assert tablet.nav.message is not None and "not there any more" in tablet.nav.message
+    assert tablet.nav.message is not None and "There is no match 999 here" in tablet.nav.message
 
 
 # --- the app: Flet's pub/sub between tabs, the table view ----------------------------
@@ -275,6 +275,7 @@ def test_a_tab_entering_a_hand_keeps_its_draft_when_another_saves(
     assert tab.has_text("Another device saved hand 1.")
     assert "natural cards in the meld of Qs: 5" in tab.labels()  # the draft, untouched
     assert tab.button("Save hand")
+    tab.enter_east_west()
     tab.click("Save hand")
     assert tab.has_text("Another device changed this match while you were entering")
     tab.click("Go on with hand 2")

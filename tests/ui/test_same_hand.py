@@ -193,3 +193,66 @@ def test_two_tabs_entering_one_hand_are_both_asked_and_one_takes_the_other(
             tab.button("Take its entry")
         assert "3 natural cards in the meld of Qs" in tab.labels()
         assert "3 natural cards in the meld of Js" not in tab.labels()
+
+
+def quick_totals(tab: AppModel) -> tuple[str, ...]:
+    assert tab.entry.draft is not None
+    return tab.entry.draft.totals
+
+
+def test_quick_totals_typed_on_one_phone_are_never_erased_by_the_other_s_older_copy(
+    store: Store,
+) -> None:
+    """Phone A types quick totals while phone B shows the same hand; B's copy, made
+    before A's second total reached it (a text field's change sent again by B's
+    browser), must not empty A's field: A is asked, and keeps what it typed."""
+    a = seeded_phone(store, enter_small)
+    assert a.match.current is not None
+    a.match.begin_hand()
+    changes: list[Change] = []
+    store.changes.subscribe(changes.append)
+    b = build_model(store)
+    a.entry.set_quick(True)
+    a.entry.set_quick_total(0, "300")
+    a.entry.flush()
+    deliver(changes, a, b)
+    open_entry(b, a.match.current.id)
+    assert quick_totals(b) == ("300", "")
+    writes = b.entry.writes
+    b.entry.set_quick_total(0, "300")  # B's field sends the text it was given
+    b.entry.flush()
+    assert b.entry.writes == writes  # nothing changed: nothing kept, nothing announced
+    a.entry.set_quick_total(1, "200")
+    a.entry.flush()
+    deliver(changes, a, b)
+    assert quick_totals(b) == ("300", "200")  # B shows A's entry
+    b.entry.set_quick_total(1, "")  # B's field sends the text it showed before …
+    b.entry.flush()
+    deliver(changes, a, b)
+    assert quick_totals(a) == ("300", "200")  # … which does not empty A's field
+    assert a.entry.rival is not None and quick_totals(b) == ("300", "")
+    a.entry.keep_mine()
+    a.entry.set_quick_total(0, "350")
+    a.entry.flush()
+    deliver(changes, a, b)
+    assert quick_totals(a) == ("350", "200")
+    assert a.match.save_hand(), a.nav.message
+    assert a.match.current is not None
+    assert a.match.current.score.hands[-1].totals == (350, 200)
+
+
+def test_an_entry_that_changes_a_typed_total_is_still_taken(store: Store) -> None:
+    """What the other phone types over a total (300 → 350) is taken: only an emptied
+    field is offered instead."""
+    a, b, changes = tabs(store)
+    a.entry.set_quick(True)
+    a.entry.set_quick_total(0, "300")
+    a.entry.flush()
+    assert a.match.current is not None
+    open_entry(b, a.match.current.id)
+    deliver(changes, a, b)
+    b.entry.set_quick_total(0, "350")
+    b.entry.set_quick_total(1, "200")
+    b.entry.flush()
+    deliver(changes, a, b)
+    assert quick_totals(a) == ("350", "200") and a.entry.rival is None

@@ -260,7 +260,7 @@ def test_a_tab_opened_at_a_hand_s_address_goes_on_with_the_hand(
     assert "natural cards in the meld of Ks: 3" in again.labels()
     other = open_app()
     other.route("/match/999/hand")  # a match not there (any more): home, said so
-    assert other.has_text("Match 999 is not there any more")
+    assert other.has_text("There is no match 999 here: check the address")
 
 
 def test_a_name_with_an_emoji_is_refused_at_its_field(open_app: OpenApp, store: Store) -> None:

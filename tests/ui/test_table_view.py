@@ -152,7 +152,8 @@ def test_each_screen_of_a_match_has_the_address_that_opens_it(store: Store) -> N
     nav.open_address("/match/999")
     assert nav.screen is Screen.HOME
     assert nav.message == (
-        "Match 999 is not there any more: it may have been deleted on another device."
+        "There is no match 999 here: check the address (it may also have been deleted)."
     )
+    assert nav.problem
     nav.open_address("/nowhere")  # no screen's: nothing changes
     assert nav.screen is Screen.HOME

@@ -9,12 +9,13 @@ import flet as ft
 
 from canasta_scorer import i18n
 from canasta_scorer.i18n import _
-from canasta_scorer.rules import VARIANT_INFO, Card
+from canasta_scorer.rules import VARIANT_INFO, Card, Variant
 from canasta_scorer.ui.checker_form import QUESTIONS, Slot
 from canasta_scorer.ui.state import Checker
-from canasta_scorer.ui.words import house_rule_title
+from canasta_scorer.ui.words import house_rule_choices, house_rule_title
 
 from .common import ERROR_LINES, TOUCH, heading, named, points, rule_row, screen, switch
+from .new_match import _fold, house_rules_line
 
 #: The answer bar's height while its reasons ("Why?") are open, in px: at 844 px high
 #: the fields keep more than half the screen.
@@ -236,11 +237,51 @@ def _score(state: Checker) -> list[ft.Control]:
     return controls
 
 
+def _house_rule_toggler(state: Checker, rule: str) -> Callable[[bool], None]:
+    def toggle(on: bool) -> None:
+        state.toggle_house_rule(rule, on)
+
+    return toggle
+
+
+def rules_followed(state: Checker) -> str:
+    """The rules an answer follows, in one line: the variant and its house rules, said
+    to be the match's when they are those of the match the checker was opened from."""
+    form = state.form
+    info = VARIANT_INFO.get(Variant(form.variant))
+    variant = _(info.title) if info else form.variant
+    chosen = ", ".join(sorted(house_rule_title(r) for r in form.house_rules))
+    if state.match_s_rules:
+        if chosen:
+            return _("By this match's rules: {variant}; house rules: {rules}.").format(
+                variant=variant, rules=chosen
+            )
+        return _("By this match's rules: {variant}, no house rules.").format(variant=variant)
+    if chosen:
+        return _("By the rules of {variant}; house rules: {rules}.").format(
+            variant=variant, rules=chosen
+        )
+    return _("By the rules of {variant}, no house rules.").format(variant=variant)
+
+
 def _answer(state: Checker, why: bool, set_why: Callable[[bool], None]) -> list[ft.Control]:
-    """The verdict in plain words; the reasons and their rules behind "Why?"."""
+    """The verdict in plain words with the rules it follows, the reasons and their
+    rules behind "Why?"; or why there is no answer (a field that cannot be read)."""
     verdict = state.verdict
     if verdict is None:
-        return []
+        if not state.problems:
+            return []
+        return [
+            ft.Semantics(
+                identifier="verdict",
+                content=ft.Text(
+                    _("No answer until this is put right: {problem}").format(
+                        problem=state.problems[0][1]
+                    ),
+                    color=ft.Colors.ERROR,
+                ),
+            )
+        ]
     controls: list[ft.Control] = [
         ft.Semantics(
             identifier="verdict",
@@ -255,6 +296,9 @@ def _answer(state: Checker, why: bool, set_why: Callable[[bool], None]) -> list[
             ),
         )
     ]
+    controls.append(
+        ft.Text(rules_followed(state), color=ft.Colors.ON_SURFACE_VARIANT, key="checker-rules")
+    )
     said: list[ft.Control] = []
     if verdict.show:
         said.append(
@@ -293,6 +337,7 @@ def CheckerScreen(state: Checker) -> ft.Control:
     """The question, its cards on a card pad, the situation, the verdict."""
     # "Why?" stays open for the question it was opened on; a new question starts closed
     why_for, set_why_for = ft.use_state("")
+    rules_open, set_rules_open = ft.use_state(False)
     form = state.form
     why = why_for == form.question
 
@@ -323,15 +368,28 @@ def CheckerScreen(state: Checker) -> ft.Control:
             )
         ),
     ]
-    if form.house_rules:
+    if state.match_rules is None:
+        # opened from home: the house rules to ask under, folded in one line
+        taken = sorted(house_rule_title(r) for r in form.house_rules)
         controls.append(
-            ft.Text(
-                _("House rules: {rules}").format(
-                    rules=", ".join(sorted(house_rule_title(r) for r in form.house_rules))
-                ),
-                color=ft.Colors.ON_SURFACE_VARIANT,
+            _fold(
+                house_rules_line(len(taken)),
+                ", ".join(taken),
+                rules_open,
+                lambda: set_rules_open(not rules_open),
+                "checker-house-rules",
             )
         )
+        if rules_open:
+            controls += [
+                switch(
+                    house_rule_title(rule),
+                    rule in form.house_rules,
+                    _house_rule_toggler(state, rule),
+                    description,
+                )
+                for rule, _ref, description in house_rule_choices()
+            ]
     chosen = form.slot().field
     slots = form.slots()
     if len(slots) > 1:

@@ -1359,10 +1359,27 @@ def _hand_findings(entry: HandEntry) -> list[ft.Control]:
         if hand_level:
             controls.append(findings_list(hand_level))
         if preview.later:
+            by_hand = preview.later_by_hand()
+            numbers = [number for number, _found in by_hand]
             controls.append(
-                ft.Text(_("This change breaks rules in later hands:"), color=ft.Colors.ERROR)
+                ft.Text(
+                    ngettext(
+                        "This change breaks rules in a later hand, hand {hands}:",
+                        "This change breaks rules in later hands, hands {hands}:",
+                        len(numbers),
+                    ).format(hands=", ".join(str(n) for n in numbers)),
+                    color=ft.Colors.ERROR,
+                )
             )
-            controls.append(findings_list(preview.later))
+            for number, found in by_hand:
+                controls.append(
+                    ft.Text(
+                        _("Hand {value}").format(value=number),
+                        weight=ft.FontWeight.BOLD,
+                        key=f"later-{number}",
+                    )
+                )
+                controls.append(findings_list(found))
     return controls
 
 
@@ -1417,11 +1434,14 @@ def _save_bar(
         if preview is not None
         else []
     )
+    # sides not entered yet (untouched, blank) wait, until Save is tried
+    quiet = [i for i in range(len(draft.sides)) if entry.quiet(i)]
+    blank = bool(preview.waiting_sides(quiet)) if preview is not None else False
     return SaveBar(
         summary,
         NOTHING_ENTERED in waiting,
         bool(waiting),
-        preview.problem_count() if preview is not None else 0,  # as the side switcher counts
+        preview.problem_count(quiet) if preview is not None else 0,  # as the side switcher counts
         confirm,
         # Tried with problems, it shows every side's and says what to fix; only a
         # hand with nothing in it has nothing to save.
@@ -1430,6 +1450,7 @@ def _save_bar(
         match.save_hand,
         match.discard_draft,
         set_confirm,
+        blank,
         key="save-bar",
     )
 
@@ -1446,11 +1467,13 @@ def SaveBar(
     save: Callable[[], object],
     discard: Callable[[], object],
     set_confirm: Callable[[bool], None],
+    blank: bool = False,
 ) -> ft.Control:
     """The bottom bar: every side's hand total (``summary``: each side's name and
     signed total), what blocks saving (``nothing`` entered, totals ``waiting`` to be
-    typed, ``errors``: the problems), Save (``disabled``) and Discard, which asks
-    first (``confirm`` shown) when something was entered (``ask_first``).
+    typed, a side ``blank``, not entered yet, ``errors``: the problems), Save
+    (``disabled``) and Discard, which asks first (``confirm`` shown) when something
+    was entered (``ask_first``).
 
     It stays compact in every language: the totals are one line (each side's name
     shortened with "…", its total always whole; the full line is the screen reader's
@@ -1463,6 +1486,8 @@ def SaveBar(
         blocked.append(_("{reason}.").format(reason=_(NOTHING_ENTERED)))
     elif waiting:
         blocked.append(_("Type every side's hand total to save."))
+    elif blank:
+        blocked.append(_("Enter every side to save."))
     if errors:
         blocked.append(
             ngettext(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +27,8 @@ from canasta_scorer.ui.state.importing import limit_words
 
 from .common import points, problem_list, rule_row, screen
 from .home import who
+
+log = logging.getLogger("canasta_scorer")
 
 #: Seconds a file may take to reach the server before the tab says it could not.
 UPLOAD_TIMEOUT = 600
@@ -91,6 +94,10 @@ async def read_picked(page: ft.Page, picked: Picked) -> bytes:
     if file.path:
         with Path(file.path).open("rb") as handle:
             return handle.read(IMPORT_LIMIT + 1)
+    if file.size == 0:
+        # nothing to send; and Flet's web client reports the end of a 0-byte upload
+        # with progress 0, not 1, so waiting for it would never end
+        return b""
     folder = upload_folder()
     if folder is None:
         raise OSError("this app receives no files")
@@ -188,14 +195,13 @@ def ImportScreen(state: ImportFile, nav: Navigation) -> ft.Control:
         file = picked.file
         if state.too_large(file.name, file.size):
             return
+        state.choosing(file.name)
         set_reading(True)
         try:
             data = await read_picked(ft.context.page, picked)
         except Exception:
-            nav.say(
-                _("{path} could not be read from this device.").format(path=file.name),
-                problem=True,
-            )
+            log.warning("a file to import could not be read", exc_info=True)
+            state.unreadable(file.name)
             return
         finally:
             with contextlib.suppress(Exception):

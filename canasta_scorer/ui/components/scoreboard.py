@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import flet as ft
 
+from canasta_scorer import i18n
 from canasta_scorer.i18n import _
-from canasta_scorer.rules import MatchRecord, MatchScore, RuleSet, Severity
+from canasta_scorer.rules import TIE_RULE, MatchRecord, MatchScore, RuleSet, Severity
 from canasta_scorer.ui.state import Navigation, OpenMatch
 from canasta_scorer.ui.words import change_words, house_rule_title
 
@@ -122,6 +123,24 @@ def Board(
             )
         )
     else:
+        if score.tied_at_top:
+            top = max(score.running_totals)
+            tied = [
+                side.name
+                for side, total in zip(record.sides, score.running_totals, strict=False)
+                if total == top
+            ]
+            text = _(
+                "{names} are tied at the top with {points}: the match is not finished, "
+                "another hand is played (see {rule})."
+            ).format(names=", ".join(tied), points=points(top), rule=i18n.cite(TIE_RULE))
+            controls.append(
+                ft.Semantics(
+                    identifier="tied",
+                    label=text,
+                    content=ft.Text(text, size=16, weight=ft.FontWeight.BOLD),
+                )
+            )
         if dealer:
             controls.append(ft.Text(_("{dealer} deals next").format(dealer=dealer), size=16))
         label = (_("Go on with hand {number}") if pending else _("Enter hand {number}")).format(

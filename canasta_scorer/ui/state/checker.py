@@ -22,6 +22,8 @@ class Checker:
         sides: opened from a match, its sides with their scores (points), to ask for;
             empty when opened from home.
         side: the side of the match the question is asked for.
+        match_rules: opened from a match, its variant and house rules (ids); ``None``
+            when opened from home.
     """
 
     form: CheckerForm = field(default_factory=CheckerForm)
@@ -29,6 +31,7 @@ class Checker:
     problems: tuple[tuple[str, str], ...] = ()
     sides: tuple[tuple[str, int], ...] = ()
     side: int = 0
+    match_rules: tuple[str, frozenset[str]] | None = None
 
     def open_for(self, record: MatchRecord | None, totals: tuple[int, ...] = ()) -> None:
         """Start from a match: its variant, house rules, and the first side's score
@@ -46,8 +49,10 @@ class Checker:
                 house_rules=frozenset(rule.value for rule in record.house_rules),
                 score=str(self.sides[0][1]) if self.sides else "0",
             )
+            self.match_rules = (self.form.variant, self.form.house_rules)
         else:
             self.sides = ()
+            self.match_rules = None
             self.form = CheckerForm(question=self.form.question, pad=self.form.pad)
         self.side = 0
         self._check()
@@ -57,6 +62,17 @@ class Checker:
         if 0 <= index < len(self.sides):
             self.side = index
             self.set(score=str(self.sides[index][1]))
+
+    def toggle_house_rule(self, rule: str, on: bool) -> None:
+        """Ask under a house rule (rules §3), or without it; the verdict follows."""
+        chosen = self.form.house_rules | {rule} if on else self.form.house_rules - {rule}
+        self.set(house_rules=frozenset(chosen))
+
+    @property
+    def match_s_rules(self) -> bool:
+        """Whether the question is asked under the rules of the match it was opened
+        from (its variant and house rules, unchanged)."""
+        return self.match_rules == (self.form.variant, self.form.house_rules)
 
     def minimum(self) -> tuple[int, int] | None:
         """The score filled in and the initial meld minimum at it (points), or

@@ -46,8 +46,8 @@ class ImportFile:
             English message of the file contract).
         findings: the rules its matches break (rules.md sections, JSON paths below
             ``matches[N].match`` in a backup).
-        refusal: why it was refused before being read (too large, empty, a hand file,
-            the store could not save), in the player's words.
+        refusal: why it was refused or not read (too large, empty, a hand file, not
+            readable from the device, the store could not save), in the player's words.
     """
 
     store: Store
@@ -62,6 +62,18 @@ class ImportFile:
         """Forget the file chosen (nothing was saved)."""
         self.name, self.preview, self._data = None, None, b""
         self.problems, self.findings, self.refusal = (), (), None
+
+    def choosing(self, name: str) -> None:
+        """A file was chosen and is being read: what was shown of the last one goes."""
+        self.clear()
+        self.name = name
+
+    def unreadable(self, name: str) -> None:
+        """The file chosen could not be read from the device or did not arrive (the
+        details are for the log): `refusal` says so, and another may be chosen."""
+        self.clear()
+        self.name = name
+        self.refusal = _("{path} could not be read from this device.").format(path=name)
 
     def too_large(self, name: str, size: int) -> bool:
         """Refuse a file larger than `IMPORT_LIMIT` bytes before it is sent (its size

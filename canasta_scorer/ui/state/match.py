@@ -15,12 +15,13 @@ import contextlib
 import re
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
 from canasta_scorer import i18n
 from canasta_scorer.i18n import _
 from canasta_scorer.rules import (
+    Code,
     Finding,
     HandScore,
     MatchHand,
@@ -41,6 +42,7 @@ from canasta_scorer.rules import (
 from canasta_scorer.store import (
     ConflictError,
     KeptDraft,
+    LaterHandsError,
     MatchState,
     NotFoundError,
     RuleViolationError,
@@ -87,17 +89,42 @@ class Preview:
         """The findings that block saving."""
         return tuple(f for f in self.findings if f.severity is Severity.ERROR)
 
-    def problem_count(self) -> int:
+    def problem_count(self, quiet: Collection[int] = ()) -> int:
         """How many problems keep the hand from being saved, each counted once: the
         errors, and the fields that cannot be read (not a total or a hand still to be
-        entered)."""
+        entered, nor a side of ``quiet``, "not entered yet", that has nothing in it:
+        see `waiting_sides`)."""
         waiting = (MISSING_TOTAL, NOTHING_ENTERED)
-        return len(self.errors) + sum(1 for _where, m in self.problems if m not in waiting)
+        blank = set(self.waiting_sides(quiet))
+        errors = [
+            f for f in self.errors if not (f.code is Code.HAND_SIDE_BLANK and f.where in blank)
+        ]
+        return len(errors) + sum(1 for _where, m in self.problems if m not in waiting)
+
+    def waiting_sides(self, quiet: Collection[int]) -> tuple[str, ...]:
+        """The paths (``sides[1]``) of the sides of ``quiet`` (indexes of sides "not
+        entered yet") that the rules engine finds blank (`Code.HAND_SIDE_BLANK`, rules
+        §1.9): still to be entered while the hand is being entered; once Save is
+        tried no side is quiet, and each is a problem like any other."""
+        paths = {f"sides[{index}]" for index in quiet}
+        return tuple(
+            f.where for f in self.errors if f.code is Code.HAND_SIDE_BLANK and f.where in paths
+        )
 
     @property
     def can_save(self) -> bool:
         """True when nothing blocks saving."""
         return self.score is not None and not self.errors and not self.problems
+
+    def later_by_hand(self) -> tuple[tuple[int, tuple[Finding, ...]], ...]:
+        """The errors in later hands (`later`) hand by hand, in order: each hand's
+        number counted from 1, and its findings."""
+        hands: dict[int, list[Finding]] = {}
+        for finding in self.later:
+            found = re.match(r"hands\[(\d+)\]", finding.where)
+            number = int(found.group(1)) + 1 if found else 0
+            hands.setdefault(number, []).append(finding)
+        return tuple((number, tuple(hands[number])) for number in sorted(hands))
 
     def about(self, where: str) -> tuple[Finding, ...]:
         """Findings at ``where`` or below it (e.g. ``sides[0]``)."""
@@ -342,7 +369,12 @@ class HandEntry:
             return None
         if kept.writer in self._apart:
             return None
-        if self.rival is None and kept.base == self._shown and not self._dirty:
+        if (
+            self.rival is None
+            and kept.base == self._shown
+            and not self._dirty
+            and not _erases_text(draft, theirs)
+        ):
             self._shown = kept.stamp
             self.draft = theirs
             self._dirty = False
@@ -406,9 +438,14 @@ class HandEntry:
         self._scrolled = (0, 0.0)
 
     def _changed(self, draft: HandDraft, side: int | None = None) -> None:
-        self.draft = draft
         if side is not None and side not in self.touched:
             self.touched = self.touched | {side}
+        if draft == self.draft:
+            # nothing changed (a text field's change event carrying the text the entry
+            # has already, e.g. sent again by the browser after the field was updated
+            # from another device's entry): nothing to keep, nothing announced
+            return
+        self.draft = draft
         self._dirty = True
         if self._schedule is not None and not self._pending:
             self._pending = True
@@ -747,6 +784,25 @@ class HandEntry:
             "melds": "melds",
         }
         return f"{side.name} {words.get(part or '', '')}".strip()
+
+
+def _typed(draft: HandDraft) -> list[str]:
+    """The text typed into an entry, field by field in a fixed order: each side's
+    quick total, then each player's cards typed, then the note."""
+    texts = [text.strip() for text in draft.totals]
+    texts += [left.cards.strip() for side in draft.sides for left in side.left]
+    return [*texts, draft.note.strip()]
+
+
+def _erases_text(mine: HandDraft, theirs: HandDraft) -> bool:
+    """True when taking ``theirs`` in place of ``mine`` would empty a field in which
+    text is typed here (a quick total, cards typed, the note): another device's entry
+    made before that text reached it. It is then offered, not taken, so that nothing
+    typed is lost."""
+    before, after = _typed(mine), _typed(theirs)
+    if len(before) != len(after):
+        return any(before)
+    return any(old and not new for old, new in zip(before, after, strict=True))
 
 
 def rank_name(rank: MeldRank) -> str:
@@ -1095,6 +1151,22 @@ class OpenMatch:
                 self.nav.show(Screen.SCOREBOARD)
                 self.nav.say(self._changed_while_entering())
                 entry.start(draft)  # the other device's save cleared the kept draft
+            return False
+        except LaterHandsError as error:
+            # what the change would break, hand by hand, each hand named
+            entry.keep_again(unwritten)
+            self.nav.say(
+                _("Not saved: this change breaks rules in later hands: {problems}").format(
+                    problems="; ".join(
+                        _("hand {number}: {finding}").format(
+                            number=later.number + 1, finding=i18n.finding_text(f)
+                        )
+                        for later in error.check.later
+                        for f in later.findings
+                    )
+                ),
+                problem=True,
+            )
             return False
         except RuleViolationError as error:
             entry.keep_again(unwritten)

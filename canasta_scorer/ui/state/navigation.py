@@ -219,9 +219,10 @@ class Navigation:
         self.show(Screen.SCOREBOARD)
         return True
 
-    def open_match(self, match_id: int) -> None:
+    def open_match(self, match_id: int, *, by_address: bool = False) -> None:
         """Show a match's scoreboard; Back returns to the screen it was opened from
-        (the past matches, or home)."""
+        (the past matches, or home). A match that is not there is said on home;
+        ``by_address``: it was named by an address (``/match/ID``) rather than tapped."""
         if self._match.load(match_id):
             from_list = self.screen is Screen.MATCHES
             self.match_from = Screen.MATCHES if from_list else Screen.HOME
@@ -230,10 +231,18 @@ class Navigation:
         else:
             self.go_home()
             self.say(
-                _(
-                    "Match {match_id} is not there any more: it may have been deleted on "
-                    "another device."
-                ).format(match_id=match_id)
+                (
+                    _(
+                        "There is no match {match_id} here: check the address (it may "
+                        "also have been deleted)."
+                    )
+                    if by_address
+                    else _(
+                        "Match {match_id} is not there any more: it may have been deleted on "
+                        "another device."
+                    )
+                ).format(match_id=match_id),
+                problem=by_address,
             )
 
     def show_table(self) -> None:
@@ -243,7 +252,7 @@ class Navigation:
 
     def open_table(self, match_id: int) -> None:
         """Open a match straight in the table view (a tablet given its address)."""
-        self.open_match(match_id)
+        self.open_match(match_id, by_address=True)
         if self.screen is Screen.SCOREBOARD:
             self.show(Screen.TABLE)
 
@@ -293,7 +302,7 @@ class Navigation:
             if match_id == shown:
                 self.back_to_scoreboard()
             else:
-                self.open_match(match_id)
+                self.open_match(match_id, by_address=True)
         elif path == "/" and self.address() != "/":
             self.leave_match()
 
@@ -301,7 +310,7 @@ class Navigation:
         """Open a match straight in the hand being entered, when one is kept for it
         (the address a tab had while entering a hand, opened again after the server
         was restarted); else its scoreboard."""
-        self.open_match(match_id)
+        self.open_match(match_id, by_address=True)
         match = self._match
         draft = match.entry.draft
         if self.screen is not Screen.SCOREBOARD or draft is None:
