@@ -719,11 +719,13 @@ def _check_hands(record: HandRecord, rules: RuleSet, index: int, side: HandSide)
     found: list[Finding] = []
     if not side.melds and not side.red_threes and side.went_out is _NO and not side.hand_cards():
         # Nothing at all for this side: every player who did not go out holds cards
-        # (rules §1.9), so the side was not entered yet. One error for the side, in
-        # place of an empty-hand warning per player.
+        # (rules §1.9), so the side was not entered yet. One warning for the side, in
+        # place of an empty-hand warning per player: a warning, as the rule books'
+        # checks (rules §1.13) do not reject such a record; hand entry saves no hand
+        # with a side left blank.
         return [
             _finding(
-                E,
+                W,
                 Code.HAND_SIDE_BLANK,
                 f"sides[{index}]",
                 phrase("hand.side_blank", side=side.name),

@@ -417,7 +417,7 @@ FAILING: list[Any] = [
     ),
     pytest.param(
         edit(two_player_hand(), "sides.1", {"name": "Bob"}),
-        [(E, Code.HAND_SIDE_BLANK, "sides[1]")],
+        [(W, Code.HAND_SIDE_BLANK, "sides[1]")],
         id="a side with nothing entered (no melds, red threes or cards, not out)",
     ),
     pytest.param(

@@ -85,7 +85,7 @@ MATCH_FAILING: list[Any] = [
         [
             (E, Code.SIDES_COUNT, "hands[0].sides"),
             # The missing side is read as one with nothing entered.
-            (E, Code.HAND_SIDE_BLANK, "hands[0].sides[1]"),
+            (W, Code.HAND_SIDE_BLANK, "hands[0].sides[1]"),
         ],
         id="a hand with fewer sides than the match",
     ),

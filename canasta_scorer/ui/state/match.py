@@ -86,8 +86,10 @@ class Preview:
 
     @property
     def errors(self) -> tuple[Finding, ...]:
-        """The findings that block saving."""
-        return tuple(f for f in self.findings if f.severity is Severity.ERROR)
+        """The findings that block saving: the errors, and a side with nothing entered
+        (`Code.HAND_SIDE_BLANK`, a warning for a file, rules §1.13: hand entry saves no
+        hand with a side left blank)."""
+        return tuple(f for f in self.findings if _blocks(f))
 
     def problem_count(self, quiet: Collection[int] = ()) -> int:
         """How many problems keep the hand from being saved, each counted once: the
@@ -146,11 +148,17 @@ class Preview:
         """How many errors and unreadable fields are about one side (an error about
         several sides counts on each of them)."""
         where = f"sides[{side}]"
-        errors = [f for f in self.about(where) + self.across() if f.severity is Severity.ERROR]
+        errors = [f for f in self.about(where) + self.across() if _blocks(f)]
         unread = [
             p for p, _ in self.problems if p == where or p.startswith((where + ".", where + "["))
         ]
         return len(errors) + len(unread)
+
+
+def _blocks(finding: Finding) -> bool:
+    """True when ``finding`` keeps hand entry from saving: an error, or a side with
+    nothing entered (a warning for a file: see `Preview.errors`)."""
+    return finding.severity is Severity.ERROR or finding.code is Code.HAND_SIDE_BLANK
 
 
 def _new_stamp() -> str:
