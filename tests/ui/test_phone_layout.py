@@ -68,10 +68,11 @@ def test_the_save_bar_keeps_every_total_on_one_line(open_app: OpenApp) -> None:
     assert summary.label == f"{LONG[0]} +30   {LONG[1]} 0   {LONG[2]} 0"
     row = summary.content
     assert isinstance(row, ft.Row) and not row.wrap
-    names = [part.controls[0] for part in row.controls]
+    names, totals = row.controls[0::2], row.controls[1::2]  # each side's name, then total
     assert [n.value for n in names] == list(LONG)
     assert all((n.max_lines, n.overflow) == (1, ft.TextOverflow.ELLIPSIS) for n in names)
-    assert [part.controls[1].value for part in row.controls] == ["+30", "0", "0"]
+    assert [t.value for t in totals] == ["+30", "0", "0"]
+    assert all(t.no_wrap and t.max_lines is None for t in totals)  # always whole
     # what blocks saving: one text of two rows at most, above Save
     said = [c for c in column.controls[1:] if not isinstance(c, ft.Row)]
     assert len(said) == 1

@@ -1388,27 +1388,26 @@ def _summary_line(summary: tuple[tuple[str, str], ...]) -> ft.Control:
     total is always shown whole."""
     return ft.Semantics(
         label="   ".join(f"{name} {total}" for name, total in summary),
+        # one row of texts, a side's name and its total each (no row per side: a tap
+        # has Flet compare every control of the save bar again)
         content=ft.Row(
             [
-                ft.Row(
-                    [
-                        ft.Text(
-                            name,
-                            size=14,
-                            no_wrap=True,
-                            max_lines=1,
-                            overflow=ft.TextOverflow.ELLIPSIS,
-                            expand=True,
-                            tooltip=name,
-                        ),
-                        ft.Text(total, size=18, weight=ft.FontWeight.BOLD, no_wrap=True),
-                    ],
-                    spacing=4,
-                    expand=True,
-                )
+                text
                 for name, total in summary
+                for text in (
+                    ft.Text(
+                        name,
+                        size=14,
+                        no_wrap=True,
+                        max_lines=1,
+                        overflow=ft.TextOverflow.ELLIPSIS,
+                        expand=True,
+                        tooltip=name,
+                    ),
+                    ft.Text(total, size=18, weight=ft.FontWeight.BOLD, no_wrap=True),
+                )
             ],
-            spacing=12,
+            spacing=6,
         ),
         exclude_semantics=True,
     )
