@@ -1209,6 +1209,10 @@ def reclaim() -> None:
         ctypes.CDLL(None).malloc_trim(0)
 
 
+#: Seconds by which an event loop's timer may differ from its clock (uvloop: 1 ms).
+_CLOCK_SLACK = 0.005
+
+
 def _reclaim_soon() -> None:
     """After a session closed: `reclaim` a little later, once for a burst of closes
     (`RECLAIM_SECONDS` after the last tab closed; at most every
@@ -1221,7 +1225,9 @@ def _reclaim_soon() -> None:
     delay = RECLAIM_BUSY_SECONDS if _open_tabs else RECLAIM_SECONDS
     pending = _reclaim_pending
     if pending is not None:  # (uvloop's handles are not asyncio.TimerHandle objects)
-        if pending.when() <= loop.time() + delay:
+        # due no later than a new one would be (give or take the loop's clock steps:
+        # uvloop counts whole milliseconds): it stays
+        if pending.when() <= loop.time() + delay + _CLOCK_SLACK:
             return
         pending.cancel()  # the last tab closed: sooner
 
