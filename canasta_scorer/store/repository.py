@@ -719,21 +719,16 @@ class Store:
             draft = session.get(DraftRow, (match_id, writer))
             if draft is not None and (_aware(draft.updated_at) or kept_at) > kept_at:
                 return "the database has a newer entry from that device"
-            if draft is None:
-                draft = DraftRow(match_id=match_id, writer=writer, draft=entry["draft"])
-            draft.draft, draft.stamp, draft.base = entry["draft"], entry["stamp"], entry["base"]
-            draft.updated_at = kept_at
-            session.add(draft)
-            self._announce(
+            self._put_draft(
                 session,
-                Change(
-                    match_id=match_id,
-                    kind=ChangeKind.DRAFT_KEPT,
-                    version=row.version,
-                    writer=writer,
-                    stamp=entry["stamp"],
-                    base=entry["base"],
-                ),
+                draft,
+                match_id,
+                row.version,
+                writer=writer,
+                draft=entry["draft"],
+                stamp=entry["stamp"],
+                base=entry["base"],
+                at=kept_at,
             )
         return None
 
@@ -2384,22 +2379,48 @@ class Store:
     ) -> None:
         with self._session(wait=wait) as session:
             state = self._row(session, match_id)
-            row = session.get(DraftRow, (match_id, writer))
-            if row is None:
-                row = DraftRow(match_id=match_id, writer=writer, draft=draft)
-            row.draft, row.stamp, row.base, row.updated_at = draft, stamp, base, utcnow()
-            session.add(row)
-            self._announce(
+            self._put_draft(
                 session,
-                Change(
-                    match_id=match_id,
-                    kind=ChangeKind.DRAFT_KEPT,
-                    version=state.version,
-                    writer=writer,
-                    stamp=stamp,
-                    base=base,
-                ),
+                session.get(DraftRow, (match_id, writer)),
+                match_id,
+                state.version,
+                writer=writer,
+                draft=draft,
+                stamp=stamp,
+                base=base,
+                at=utcnow(),
             )
+
+    def _put_draft(
+        self,
+        session: Session,
+        row: DraftRow | None,
+        match_id: int,
+        version: int,
+        *,
+        writer: str,
+        draft: str,
+        stamp: str,
+        base: str,
+        at: datetime,
+    ) -> None:
+        """Write a device's kept entry of a match (``row``, its row if it has one) as of
+        ``at``, and tell the other devices (`ChangeKind.DRAFT_KEPT`)."""
+        if row is None:
+            row = DraftRow(match_id=match_id, writer=writer, draft=draft)
+        row.draft, row.stamp, row.base, row.updated_at = draft, stamp, base, at
+        session.add(row)
+        self._announce(
+            session,
+            Change(
+                match_id=match_id,
+                kind=ChangeKind.DRAFT_KEPT,
+                version=version,
+                writer=writer,
+                stamp=stamp,
+                base=base,
+            ),
+        )
 
     @property
     def unwritten(self) -> int:
