@@ -25,7 +25,7 @@ from canasta_scorer.store import Store
 from . import walks
 from .address_bar import AddressBar
 from .awake import KeepAwake
-from .components.common import TOUCH, icon_button
+from .components.common import CENTRED, TOUCH, icon_button
 from .components.hand_entry import HandEntryScreen
 from .components.home import HomeScreen, language_menu
 from .components.scoreboard import BoardActions, scoreboard, scoreboard_actions
@@ -383,7 +383,7 @@ def _centred(body: list[ft.Control]) -> ft.Control:
         [
             ft.Container(
                 ft.Column(body, spacing=12),
-                col={"xs": 12, "md": 10, "lg": 8, "xl": 6},
+                col=CENTRED,
                 # room for the floating label of a first text field or dropdown,
                 # which the view's scroll area would clip
                 padding=ft.Padding.only(top=8),

@@ -17,7 +17,7 @@ from canasta_scorer.i18n import _
 from canasta_scorer.rules import load_match
 from canasta_scorer.store import Store
 
-from .browser import PHONE
+from .browser import DESKTOP, PHONE
 from .conftest import AppPage, Server
 from .test_review_in_browser import open_checker, tap_cards
 
@@ -63,10 +63,12 @@ def test_long_german_side_names_keep_a_compact_save_bar(german: AppPage, server:
     app.open()
     app.tap(re.compile("^" + re.escape(_("Resume: {score_line}").split("{")[0])))
     app.tap(_("Enter hand {number}").format(number=1))
-    for index, name in enumerate(LONG):  # the whole name is read out
+    for index, name in enumerate(LONG):  # the whole name is read out, once
         expect(app.node(f"side-tab-{index}")).to_have_attribute(
-            "aria-label", re.compile(re.escape(name) + ": ")
+            "aria-label", re.compile("^" + re.escape(name) + ": [^\n]*$")
         )
+        label = app.node(f"side-tab-{index}").get_attribute("aria-label")
+        assert label is not None and label.count(name) == 1, label
     app.tap("K")  # a meld of kings
     app.tap(_("Save hand"))  # below the minimum: problems said in the bar
     expect(app.node("blocked")).to_be_visible()
@@ -139,3 +141,24 @@ def test_the_new_match_form_warns_of_a_house_rule_that_does_nothing(app: AppPage
     said = app.text("“Cutthroat: 2 canastas to go out” does nothing here")
     expect(said).to_be_visible()
     app.shot("house-rule-warning", at=said)
+
+
+def test_the_checker_s_fields_stand_in_a_centred_column_on_a_desktop(
+    browser: Browser, server: Server
+) -> None:
+    context = browser.new_context(viewport=DESKTOP, device_scale_factor=1)
+    try:
+        app = AppPage(page=context.new_page(), server=server, test_name="checker-desktop")
+        app.open()
+        app.tap("Rule checker")
+        open_checker(app, "May I take the pile?")
+        tap_cards(app, "K")
+        question = app.button(re.compile(r"^Question: ")).bounding_box()
+        verdict = app.node("verdict").bounding_box()
+    finally:
+        context.close()
+    for box in (question, verdict):
+        assert box is not None
+        # the middle half of the screen ("xl": 6 of 12 columns, centred)
+        assert box["x"] >= DESKTOP["width"] * 0.22, box
+        assert box["x"] + box["width"] <= DESKTOP["width"] * 0.78, box

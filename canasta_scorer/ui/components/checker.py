@@ -14,7 +14,7 @@ from canasta_scorer.ui.checker_form import QUESTIONS, Slot
 from canasta_scorer.ui.state import Checker
 from canasta_scorer.ui.words import house_rule_choices, house_rule_title
 
-from .common import ERROR_LINES, TOUCH, heading, named, points, rule_row, screen, switch
+from .common import CENTRED, ERROR_LINES, TOUCH, heading, named, points, rule_row, screen, switch
 from .new_match import _fold, house_rules_line
 
 #: The answer bar's height while its reasons ("Why?") are open, in px: at 844 px high
@@ -404,10 +404,21 @@ def CheckerScreen(state: Checker) -> ft.Control:
     answer = _answer(state, why, set_why)
     parts: list[ft.Control] = [
         ft.Container(
-            # a column, not a list view: every field is built (and read out) at once
+            # a column, not a list view: every field is built (and read out) at once;
+            # narrower and centred on a wide screen, as the new-match form
             ft.Column(
-                [ft.Container(height=0), *controls, ft.Container(height=0)],
-                spacing=12,
+                [
+                    ft.ResponsiveRow(
+                        [
+                            ft.Column(
+                                [ft.Container(height=0), *controls, ft.Container(height=0)],
+                                spacing=12,
+                                col=CENTRED,
+                            )
+                        ],
+                        alignment=ft.MainAxisAlignment.CENTER,
+                    )
+                ],
                 scroll=ft.ScrollMode.AUTO,
                 key="checker-body",
             ),
@@ -418,7 +429,16 @@ def CheckerScreen(state: Checker) -> ft.Control:
     if answer:
         parts.append(
             ft.Container(
-                ft.Column(answer, spacing=8, scroll=ft.ScrollMode.AUTO, tight=True),
+                ft.Column(
+                    [
+                        ft.ResponsiveRow(
+                            [ft.Column(answer, spacing=8, col=CENTRED)],
+                            alignment=ft.MainAxisAlignment.CENTER,
+                        )
+                    ],
+                    scroll=ft.ScrollMode.AUTO,
+                    tight=True,
+                ),
                 bgcolor=ft.Colors.SURFACE_CONTAINER,
                 padding=ft.Padding.symmetric(horizontal=12, vertical=8),
                 # the reasons may be long: the bar takes at most this, the fields the rest

@@ -21,6 +21,14 @@ TOUCH = 48
 #: The lines a field's error may take: it wraps and is read whole, even on a phone
 #: (Flet cuts it to one line with an ellipsis otherwise).
 ERROR_LINES = 12
+# A form's column on a wide screen: the whole width of a phone, narrower and centred on a
+# tablet or a desktop (a `ResponsiveRow` child's `col`)
+CENTRED: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {
+    "xs": 12,
+    "md": 10,
+    "lg": 8,
+    "xl": 6,
+}
 
 
 def widget(fn: Callable[P, ft.Control]) -> Callable[..., ft.Control]:

@@ -933,7 +933,9 @@ def SideTab(
             height=56,
             expand=True,
             key=f"side-{index}",
-            tooltip=name,
+            # the whole name on a long press; left out of what a screen reader hears,
+            # which has the name already (above)
+            tooltip=ft.Tooltip(message=name, exclude_from_semantics=True),
             on_click=lambda _: choose(index),
             style=_style(
                 chosen,

@@ -20,6 +20,7 @@ from canasta_scorer.ui.words import (
 )
 
 from .common import (
+    CENTRED,
     ERROR_LINES,
     TOUCH,
     heading,
@@ -479,12 +480,7 @@ def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
     others = state.other_problems(_fields(state))  # not about one field: all of them here
     if others:
         controls.append(problem_list(others))
-    centred: dict[str | ft.ResponsiveRowBreakpoint, int | float] = {
-        "xs": 12,
-        "md": 10,
-        "lg": 8,
-        "xl": 6,
-    }
+    centred = CENTRED
     form = ft.Column(
         [
             ft.ResponsiveRow(
