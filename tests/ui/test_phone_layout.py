@@ -52,7 +52,8 @@ def test_long_side_names_end_in_an_ellipsis_and_are_said_whole(open_app: OpenApp
     for index, name in enumerate(LONG):
         tab = next(c for c in app.controls() if getattr(c, "key", None) == f"side-{index}")
         assert isinstance(tab, ft.OutlinedButton)
-        assert tab.tooltip == name  # the whole name on a long press or hover
+        assert isinstance(tab.tooltip, ft.Tooltip) and tab.tooltip.message == name  # long press
+        assert tab.tooltip.exclude_from_semantics  # the label has the name already
         label = next(t for t in _texts_of(app, name) if t.weight == ft.FontWeight.BOLD)
         assert (label.max_lines, label.overflow) == (1, ft.TextOverflow.ELLIPSIS)
         assert f"{name}: hand total 0, not entered yet" in app.labels()
