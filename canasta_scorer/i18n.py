@@ -5,10 +5,10 @@ made from ``messages.pot`` (docs/translating.md). They are read with Babel and c
 in memory the first time a language is used (no build step; a fresh clone works).
 
 There is no process-wide language: several browser tabs served by one process may each
-speak their own. The language in force is, in this order, the one a block asked for
-(`use`: the command line, a page's words in a language asked for, tests), the one the
-app's resolver gives for the running tab (`set_resolver`, see ``ui/language.py``), the
-one the running context speaks (`speak`: where the app draws a tab), else English.
+speak their own. The language in force is, in this order, the one the app's resolver
+gives for the running tab (`set_resolver`, see ``ui/language.py``), the one set for
+the running context (`use`: the command line, tests; `speak`: where the app draws a
+tab), else English.
 
 >>> with use("en"):
 ...     _("Save"), ngettext("{n} card", "{n} cards", 2).format(n=2), number(1630)
@@ -138,23 +138,20 @@ def language(code: str) -> Language:
 
 
 _current: ContextVar[Language | None] = ContextVar("canasta_scorer_language", default=None)
-_asked: ContextVar[Language | None] = ContextVar("canasta_scorer_language_asked", default=None)
 _resolver: Callable[[], Language | None] | None = None
 
 
 def set_resolver(resolver: Callable[[], Language | None] | None) -> None:
-    """Set how the language of the running context is found when `use` did not set it
-    (the app: the language of the tab being served)."""
+    """Set how the language of the running context is found (the app: the language of
+    the tab being served, ``None`` outside a tab). It is asked before `use` and `speak`:
+    in the app, the command line's `use` around the whole server gives only the language
+    of what is not a tab's (the server's own words)."""
     global _resolver
     _resolver = resolver
 
 
 def current() -> Language:
-    """The language in force here: `use`'s, else the resolver's, else `speak`'s, else
-    English (see the module's docstring)."""
-    asked = _asked.get()
-    if asked is not None:
-        return asked
+    """The language in force here (see the module's docstring)."""
     found = _resolver() if _resolver is not None else None
     return found or _current.get() or language(DEFAULT)
 
@@ -167,15 +164,12 @@ def speak(code: str) -> None:
 
 @contextlib.contextmanager
 def use(code: str) -> Iterator[Language]:
-    """Speak ``code`` in this context (a thread, a task, a block), whatever the running
-    tab's language (the resolver's); yields that `Language`. Raises `KeyError` for a
-    code not in `LANGUAGES`."""
-    asked = language(code)
-    token = _asked.set(asked)
+    """Speak ``code`` in this context (a thread, a task, a block)."""
+    token = _current.set(language(code))
     try:
-        yield asked
+        yield _current.get() or language(DEFAULT)
     finally:
-        _asked.reset(token)
+        _current.reset(token)
 
 
 def best_language(preferred: Sequence[str | None]) -> str:

@@ -4,7 +4,6 @@ messages of another device's changes and the CLI's citations."""
 
 from __future__ import annotations
 
-import contextvars
 import json
 import subprocess
 import sys
@@ -272,20 +271,12 @@ def test_a_file_that_is_not_json_says_where_and_why_in_the_language(
             assert "Expecting" not in said and "line 1" not in said and "JSON" in said, said
 
 
-def test_a_language_asked_for_with_use_wins_over_the_tabs_and_the_spoken_one() -> None:
-    i18n.set_resolver(lambda: i18n.language("de"))  # the running tab's (reset by conftest)
-    assert i18n.current().code == "de"
+def test_the_tabs_language_wins_over_the_one_the_server_was_started_in() -> None:
+    # the app's server runs inside the command line's `use`; each tab speaks its own
     with i18n.use("it"):
         assert i18n.current().code == "it"
-        assert i18n._("Past matches") == i18n.language("it").translations.gettext("Past matches")
-        assert i18n._("Past matches") != "Past matches"
-    assert i18n.current().code == "de"
-    i18n.set_resolver(lambda: None)  # a context the resolver cannot tell: `speak`'s
-    context = contextvars.copy_context()
-
-    def spoken() -> str:
-        i18n.speak("es")
-        return i18n.current().code
-
-    assert context.run(spoken) == "es"
-    assert i18n.current().code == "en"
+        i18n.set_resolver(lambda: i18n.language("de"))  # reset by conftest
+        assert i18n.current().code == "de"
+        assert i18n._("Past matches") == i18n.language("de").translations.gettext("Past matches")
+        i18n.set_resolver(lambda: None)  # not a tab's: the command line's language
+        assert i18n.current().code == "it"
