@@ -234,6 +234,9 @@ def App(
         not gate.needed or (isinstance(gate, ClientGate) and gate.unlocked)
     )
     code, set_code = ft.use_state("")
+    # the code as last typed: Unlock's click may come right behind the field's change,
+    # before this screen is drawn again with it (a closure would hold the older code)
+    typed = ft.use_ref("")
     problem, set_problem = ft.use_state("")
     board_actions = ft.use_memo(lambda: BoardActions(match, nav), [])
     # hand entry was shown in this match's view: it stays mounted (hidden) beside
@@ -243,10 +246,14 @@ def App(
     if not unlocked:
 
         def unlock() -> None:
-            accepted, message = gate.check(code)
+            accepted, message = gate.check(typed.current)
             set_problem(message)
             if accepted:
                 set_unlocked(True)
+
+        def typed_in(value: str) -> None:
+            typed.current = value
+            set_code(value)
 
         return [
             ft.View(
@@ -260,11 +267,10 @@ def App(
                         )
                     ),
                     ft.TextField(
-                        expand=True,
                         label=_("Access code"),
                         value=code,
                         password=True,
-                        on_change=lambda e: set_code(e.control.value),
+                        on_change=lambda e: typed_in(e.control.value),
                         on_submit=unlock,
                         autofocus=True,
                     ),

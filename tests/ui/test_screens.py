@@ -797,3 +797,19 @@ def test_a_refusal_is_shown_as_an_error_and_a_save_is_not(open_app: OpenApp) -> 
     said, colour = _message_colour(app)
     assert said == "Hand 1 saved."
     assert colour == ft.Colors.SECONDARY_CONTAINER
+
+
+def test_a_code_typed_and_unlocked_at_once_is_taken(open_app: OpenApp) -> None:
+    # the browser may send Unlock's click right behind the field's change, before
+    # the screen is drawn again with the typed code
+    app = open_app(AccessGate("2468"))
+    field, unlock = app.field("Access code"), app.button("Unlock")
+    app.session.apply_patch(field._i, {"value": "2468"})
+
+    async def typed_then_tapped() -> None:
+        await app.session.dispatch_event(field._i, "change", None)
+        await app.session.dispatch_event(unlock._i, "click", None)
+
+    app._run(typed_then_tapped())
+    assert "That is not the access code." not in app.texts()
+    assert app.button("New match")
