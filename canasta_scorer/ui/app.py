@@ -25,7 +25,7 @@ from canasta_scorer.store import Store
 from . import walks
 from .address_bar import AddressBar
 from .awake import KeepAwake
-from .components.common import CENTRED, TOUCH, icon_button
+from .components.common import CENTRED, TOUCH, icon_button, use_typed
 from .components.hand_entry import HandEntryScreen
 from .components.home import HomeScreen, language_menu
 from .components.scoreboard import BoardActions, scoreboard, scoreboard_actions
@@ -233,10 +233,7 @@ def App(
     unlocked, set_unlocked = ft.use_state(
         not gate.needed or (isinstance(gate, ClientGate) and gate.unlocked)
     )
-    code, set_code = ft.use_state("")
-    # the code as last typed: Unlock's click may come right behind the field's change,
-    # before this screen is drawn again with it (a closure would hold the older code)
-    typed = ft.use_ref("")
+    code = use_typed()
     problem, set_problem = ft.use_state("")
     board_actions = ft.use_memo(lambda: BoardActions(match, nav), [])
     # hand entry was shown in this match's view: it stays mounted (hidden) beside
@@ -246,14 +243,10 @@ def App(
     if not unlocked:
 
         def unlock() -> None:
-            accepted, message = gate.check(typed.current)
+            accepted, message = gate.check(code.now())
             set_problem(message)
             if accepted:
                 set_unlocked(True)
-
-        def typed_in(value: str) -> None:
-            typed.current = value
-            set_code(value)
 
         return [
             ft.View(
@@ -268,9 +261,9 @@ def App(
                     ),
                     ft.TextField(
                         label=_("Access code"),
-                        value=code,
+                        value=code.shown,
                         password=True,
-                        on_change=lambda e: typed_in(e.control.value),
+                        on_change=lambda e: code.set(e.control.value),
                         on_submit=unlock,
                         autofocus=True,
                     ),

@@ -297,6 +297,19 @@ class AppHarness:
         self.session.apply_patch(control._i, {"value": value})
         self._run(self.session.dispatch_event(control._i, "change", None))
 
+    def type_and_click(self, label: str, value: str, button: str) -> None:
+        """Type into a text field and tap a button right behind it, before the screen is
+        drawn again (as a quick finger or a script can: the click reaches the app
+        before the typed text is drawn back)."""
+        control, tapped = self.field(label), self.button(button)
+        self.session.apply_patch(control._i, {"value": value})
+
+        async def both() -> None:
+            await self.session.dispatch_event(control._i, "change", None)
+            await self.session.dispatch_event(tapped._i, "click", None)
+
+        self._run(both())
+
     def choose(self, label: str, value: str) -> None:
         """Pick an option of a dropdown."""
         control = self.field(label)

@@ -89,6 +89,12 @@ def test_a_named_house_rule_set_is_kept_picked_in_one_tap_renamed_and_deleted(
     app.type("New name for Grandma's", "Summer")
     app.click("Rename")
     assert [s.name for s in store.rule_sets()] == ["Summer"]
+    # a name typed and kept in one quick move is the name typed
+    app.type_and_click("Keep these house rules as", "Winter", "keep-rules")
+    app.click("Rename Winter")
+    app.type_and_click("New name for Winter", "Spring", "Rename")
+    assert sorted(s.name for s in store.rule_sets()) == ["Spring", "Summer"]
+    app.click("Delete Spring")
     assert app.button("preset-set:summer")
     app.click("Delete Summer")
     assert store.rule_sets() == []

@@ -803,13 +803,6 @@ def test_a_code_typed_and_unlocked_at_once_is_taken(open_app: OpenApp) -> None:
     # the browser may send Unlock's click right behind the field's change, before
     # the screen is drawn again with the typed code
     app = open_app(AccessGate("2468"))
-    field, unlock = app.field("Access code"), app.button("Unlock")
-    app.session.apply_patch(field._i, {"value": "2468"})
-
-    async def typed_then_tapped() -> None:
-        await app.session.dispatch_event(field._i, "change", None)
-        await app.session.dispatch_event(unlock._i, "click", None)
-
-    app._run(typed_then_tapped())
+    app.type_and_click("Access code", "2468", "Unlock")
     assert "That is not the access code." not in app.texts()
     assert app.button("New match")

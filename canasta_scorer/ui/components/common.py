@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import logging
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, ParamSpec
 
 import flet as ft
@@ -132,6 +133,34 @@ def switch(
 def heading(text: str) -> ft.Text:
     """A section heading."""
     return ft.Text(text, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD)
+
+
+@dataclass
+class Typed:
+    """A text field's text kept by its view (from `use_typed`): ``shown`` is what the
+    view was drawn with; `now` the text as last typed, for a button's handler (the
+    browser may send its click right behind the field's change, before the view is
+    drawn again with the new text, so a handler must not read ``shown``)."""
+
+    shown: str
+    _latest: Any
+    _set: Callable[[str], None]
+
+    def now(self) -> str:
+        """The text as last typed (or set)."""
+        return str(self._latest.current)
+
+    def set(self, text: str) -> None:
+        """Type ``text`` (from the field's change) or set it (e.g. ``""`` when kept)."""
+        self._latest.current = text
+        self._set(text)
+
+
+def use_typed(initial: str = "") -> Typed:
+    """A hook: a text field's text as the view's own (`Typed`)."""
+    shown, set_shown = ft.use_state(initial)
+    latest = ft.use_ref(initial)
+    return Typed(shown, latest, set_shown)
 
 
 def icon_button(icon: ft.IconData, label: str, **kwargs: Any) -> ft.IconButton:

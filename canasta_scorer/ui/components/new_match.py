@@ -30,6 +30,7 @@ from .common import (
     rule_row,
     screen,
     switch,
+    use_typed,
 )
 
 
@@ -134,16 +135,20 @@ def NamedSets(state: NewMatch) -> ft.Control:
     """The family's named house-rule sets, kept from the same place they are picked:
     the house rules on the form kept under a name, and each set renamed or deleted.
     What is typed and which set is being renamed are this view's own."""
-    name, set_name = ft.use_state("")
+    name = use_typed()
     renaming, set_renaming = ft.use_state(cast(str | None, None))
-    new_name, set_new_name = ft.use_state("")
+    new_name = use_typed()
 
     def keep() -> None:
-        if state.save_named(name):
-            set_name("")
+        if state.save_named(name.now()):
+            name.set("")
+
+    def start_renaming(old: str) -> None:
+        set_renaming(old)
+        new_name.set(old)
 
     def rename(old: str) -> None:
-        if state.rename_named(old, new_name):
+        if state.rename_named(old, new_name.now()):
             set_renaming(None)
 
     controls: list[ft.Control] = [heading(_("Our house-rule sets"))]
@@ -155,11 +160,11 @@ def NamedSets(state: NewMatch) -> ft.Control:
                     [
                         ft.TextField(
                             label=_("New name for {name}").format(name=entry.name),
-                            value=new_name,
+                            value=new_name.shown,
                             expand=True,
                             error=state.named_problem,
                             error_max_lines=ERROR_LINES,
-                            on_change=lambda e: set_new_name(e.control.value),
+                            on_change=lambda e: new_name.set(e.control.value),
                             on_submit=lambda _, n=entry.name: rename(n),
                         ),
                         ft.FilledTonalButton(
@@ -194,7 +199,7 @@ def NamedSets(state: NewMatch) -> ft.Control:
                         _("Rename {name}").format(name=entry.name),
                         width=TOUCH,
                         height=TOUCH,
-                        on_click=lambda _, n=entry.name: (set_renaming(n), set_new_name(n)),
+                        on_click=lambda _, n=entry.name: start_renaming(n),
                     ),
                     icon_button(
                         ft.Icons.DELETE_OUTLINE,
@@ -212,11 +217,11 @@ def NamedSets(state: NewMatch) -> ft.Control:
                 ft.TextField(
                     label=_("Keep these house rules as"),
                     hint_text=_("a name, e.g. Grandma's rules"),
-                    value=name,
+                    value=name.shown,
                     expand=True,
                     error=state.named_problem if renaming is None else None,
                     error_max_lines=ERROR_LINES,
-                    on_change=lambda e: set_name(e.control.value),
+                    on_change=lambda e: name.set(e.control.value),
                     on_submit=lambda _: keep(),
                 ),
                 ft.FilledTonalButton(
