@@ -209,9 +209,10 @@ def Board(
 
 
 def scoreboard_actions(state: OpenMatch) -> list[ft.Control]:
-    """Undo and redo in the app bar, labelled with what they would do."""
+    """Undo and redo in the app bar, labelled with what they would do (none for a store
+    that can only be read: nothing there offers a change)."""
     match = state.current
-    if match is None:
+    if match is None or state.store.read_only:
         return []
     return [
         icon_button(
