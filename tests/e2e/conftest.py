@@ -14,7 +14,7 @@ affected; the teardown checks that no loop is left running.
 Chromium: ``$CANASTA_SCORER_CHROMIUM`` or Debian's ``/usr/bin/chromium`` (``tests/run``
 installs it). Without it the browser tests are skipped, or fail when ``CI`` is set.
 Screenshots go to ``test-artifacts/screenshots/`` (gitignored), at phone (390×844) and
-desktop (1280×800) size.
+desktop (1280×800) size, or phone size only with ``CANASTA_SCORER_SHOTS=phone``.
 """
 
 from __future__ import annotations
@@ -47,9 +47,16 @@ from .browser import (
 )
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Locator, Page, Playwright, Route
+    from playwright.sync_api import Browser, Locator, Page, Playwright, Route, ViewportSize
 
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
+#: The sizes screens are photographed at: phone and desktop, or the phone's alone with
+#: ``CANASTA_SCORER_SHOTS=phone`` (CI: each desktop photograph costs about 2 s).
+SHOT_SIZES: tuple[tuple[str, ViewportSize], ...] = (
+    (("phone", PHONE),)
+    if os.environ.get("CANASTA_SCORER_SHOTS") == "phone"
+    else (("phone", PHONE), ("desktop", DESKTOP))
+)
 #: The Flutter client asks for Rive's runtime from a CDN even in no-CDN mode; the app
 #: works without it. Every other request outside 127.0.0.1 fails the test.
 ALLOWED_OUTSIDE = ("https://cdn.jsdelivr.net/npm/@rive-app/",)
@@ -349,7 +356,7 @@ class AppPage:
         written = []
         size = self.page.viewport_size or PHONE
         self.page.mouse.move(size["width"] - 2, size["height"] - 2)  # no hover tooltip
-        for label, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+        for label, viewport in SHOT_SIZES:
             if self.page.viewport_size != viewport:
                 self.page.set_viewport_size(viewport)
             self.settle()
