@@ -315,9 +315,14 @@ def _cmd_backup(args: argparse.Namespace) -> int:
             )
         )
         return EXIT_UNREADABLE
+    from canasta_scorer.store import StoreFaultError
+
     store = _open(args.db)
     try:
         result = store.backup_all()
+    except StoreFaultError as error:  # damaged: a backup of it would lack what is lost
+        sys.stderr.write(_("canasta-scorer: no backup was written: {error}\n").format(error=error))
+        return EXIT_UNREADABLE
     finally:
         store.close()
     write_atomic(target, result.text + "\n")

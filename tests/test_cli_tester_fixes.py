@@ -79,3 +79,49 @@ def test_db_is_taken_before_the_command_s_name_as_after_it(
     assert after.exists() and not before.exists()
     assert main(["--help"]) == 0
     assert "--db URL" in capsys.readouterr().out.split("COMMAND ...")[0]  # in the usage line
+
+
+def test_a_backup_of_a_damaged_database_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Random bytes written into the middle of a SQLite file of the app's: queries
+    that miss the damaged page would read on without a word; the backup checks the
+    whole file first (SQLite's quick check), says it is damaged and writes nothing."""
+    import random
+    import sqlite3
+
+    from canasta_scorer.rules import load_match
+    from canasta_scorer.store import Store
+
+    path = tmp_path / "canasta.db"
+    store = Store.open(f"sqlite:///{path}")
+    try:
+        record = load_match((SAMPLES / "evening-match.json").read_text(encoding="utf-8"))
+        for _ in range(40):
+            store.create_match(record)
+    finally:
+        store.close()
+    whole = tmp_path / "whole.json"
+    assert main(["backup", str(whole), "--db", f"sqlite:///{path}"]) == 0
+    capsys.readouterr()
+    size = path.stat().st_size
+    page = 4096
+    assert size >= 8 * page
+    with path.open("r+b") as file:  # a page in the middle, garbled
+        file.seek((size // page // 2) * page)
+        file.write(random.Random(7).randbytes(page))
+    check = sqlite3.connect(path)
+    try:  # SQLite's own check finds the damage (or refuses the file outright)
+        assert check.execute("PRAGMA integrity_check").fetchone()[0] != "ok"
+    except sqlite3.DatabaseError as error:
+        assert "malformed" in str(error)
+    finally:
+        check.close()
+
+    target = tmp_path / "bk.json"
+    assert main(["backup", str(target), "--db", f"sqlite:///{path}"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith(f"canasta-scorer: no backup was written: {path} is damaged")
+    assert "it was not changed" in err and "Traceback" not in err
+    assert not target.exists()

@@ -70,6 +70,7 @@ from .changes import NOTIFY_SQL, Change, ChangeKind, Changes
 from .database import (
     NO_WAIT,
     READ_ONLY,
+    check_whole,
     open_engine,
     opened_read_only,
     sqlite_path,
@@ -2513,7 +2514,15 @@ class Store:
 
     def backup_all(self) -> BackupResult:
         """Every match (not deleted): the readable ones as one backup file (JSON
-        text), and each unreadable one with its raw stored text and the problem."""
+        text), and each unreadable one with its raw stored text and the problem.
+
+        Raises:
+            StoreFaultError: a SQLite file that is damaged (`check_whole`, SQLite's
+                ``PRAGMA quick_check``): no backup is made of it, rather than one
+                that quietly lacks what the damage hides.
+            StoreError: the database cannot be read.
+        """
+        check_whole(self.engine)
         items: list[BackupMatch] = []
         unreadable: list[UnreadableMatch] = []
         with self._session(read=True) as session:
