@@ -227,8 +227,7 @@ def test_a_breakdown_shown_of_a_hand_gone_says_so_without_failing(
     tab._run(read_again())
     assert not tab.has_text("This screen could not be shown")
     assert tab.has_text(
-        "Hand 2 is not in this match any more: it may have been deleted, here or on "
-        "another device."
+        "Hand 2 is not in this match any more: it may have been deleted, here or on another device."
     )
     tab.click("Back to the scoreboard")
     assert shown.nav.screen is Screen.SCOREBOARD
