@@ -10,6 +10,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable
 
+import flet as ft
 import pytest
 from flet.controls.context import _context_page
 
@@ -231,3 +232,36 @@ def test_a_breakdown_shown_of_a_hand_gone_says_so_without_failing(
     )
     tab.click("Back to the scoreboard")
     assert shown.nav.screen is Screen.SCOREBOARD
+
+
+def three_alone(store: Store) -> int:
+    """A three-player match (each player a side of their own, named by the player)."""
+    model = build_model(store)
+    model.nav.new_match("three-player")
+    for index, name in enumerate(("Ann", "Bo", "Cy")):
+        model.setup.set_side(index, name=name)
+    assert model.nav.create_match(), model.setup.problems
+    assert model.match.current is not None
+    assert model.match.current.record.sides[0].players == ("Ann",)
+    return model.match.current.id
+
+
+def test_a_side_of_one_player_named_by_the_player_is_named_once(
+    open_app: OpenApp, store: Store
+) -> None:
+    match_id = three_alone(store)
+    app = open_app()
+    app.route(f"/match/{match_id}")
+    assert app.has_text("Ann total 0")
+    header = [c for c in app.controls() if isinstance(c, ft.Text) and c.value in ("Ann", "Bo")]
+    assert [c.value for c in header] == ["Ann", "Bo"]  # not "Ann", "Ann" (name, players)
+    app.route(f"/table/{match_id}")
+    assert app.has_text("Ann total 0")
+    # read once: the total's label names the side; the name above it is not read again
+    read = [
+        c.value
+        for c in app.controls()
+        if isinstance(c, ft.Text) and c.value == "Ann" and c.semantics_label != ""
+    ]
+    assert read == []
+    assert "Ann total 0" in app.labels()
