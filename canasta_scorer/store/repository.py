@@ -57,6 +57,7 @@ from canasta_scorer.rules import (
     dump_match,
     match_rules,
     match_tallies,
+    name_order,
     plain_name,
     player_key,
     score_match,
@@ -1184,7 +1185,7 @@ class Store:
         """Every remembered player's name, in alphabetical order."""
         with self._session(read=True) as session:
             names = session.scalars(select(col(PlayerRow.name))).all()
-            return sorted(names, key=str.casefold)
+            return sorted(names, key=name_order)
 
     # --- writing -------------------------------------------------------------------
 
@@ -2243,7 +2244,7 @@ class Store:
                 NamedRuleSet(name=row.name, house_rules=frozenset(json.loads(row.house_rules)))
                 for row in rows
             ]
-        return sorted(found, key=lambda entry: entry.name.casefold())
+        return sorted(found, key=lambda entry: name_order(entry.name))
 
     @staticmethod
     def _set_name(name: str) -> str:
