@@ -121,7 +121,7 @@ def test_an_untouched_side_is_not_entered_yet_until_save_is_tried(open_app: Open
     app.click("Enter hand 1")
     app.click("Add a meld of Ks")  # North-South: 30, below the minimum of 50
     labels = app.labels()
-    assert "North-South: hand total +30, 1 problem" in labels
+    assert "North-South: hand total +30, 1 problem, 2 warnings" in labels  # nobody out, no cards
     assert "East-West: hand total 0, not entered yet" in labels
     app.click("side-1")
     assert app.has_text("East-West: not entered yet.")
