@@ -216,7 +216,7 @@ def _is_hand_file(data: bytes) -> bool:
 
 def _cmd_import(args: argparse.Namespace) -> int:
     from canasta_scorer.rules import RecordError
-    from canasta_scorer.store import RuleViolationError
+    from canasta_scorer.store import RuleViolationError, is_score_sheet
 
     path = args.file
     try:
@@ -253,6 +253,15 @@ def _cmd_import(args: argparse.Namespace) -> int:
                 path=path
             )
         )
+        if is_score_sheet(data):
+            sys.stderr.write(
+                _(
+                    "  this is a score sheet (CSV, what export --format csv writes): a score "
+                    "sheet cannot be imported, only match files and backups can (export "
+                    "--format json writes a match file)\n"
+                )
+            )
+            return EXIT_UNREADABLE
         if _is_hand_file(data):
             sys.stderr.write(
                 _(
@@ -315,9 +324,14 @@ def _cmd_backup(args: argparse.Namespace) -> int:
             )
         )
         return EXIT_UNREADABLE
+    from canasta_scorer.store import StoreFaultError
+
     store = _open(args.db)
     try:
         result = store.backup_all()
+    except StoreFaultError as error:  # damaged: a backup of it would lack what is lost
+        sys.stderr.write(_("canasta-scorer: no backup was written: {error}\n").format(error=error))
+        return EXIT_UNREADABLE
     finally:
         store.close()
     write_atomic(target, result.text + "\n")

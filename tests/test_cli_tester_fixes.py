@@ -79,3 +79,85 @@ def test_db_is_taken_before_the_command_s_name_as_after_it(
     assert after.exists() and not before.exists()
     assert main(["--help"]) == 0
     assert "--db URL" in capsys.readouterr().out.split("COMMAND ...")[0]  # in the usage line
+
+
+def test_a_backup_of_a_damaged_database_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Random bytes written into the middle of a SQLite file of the app's: queries
+    that miss the damaged page would read on without a word; the backup checks the
+    whole file first (SQLite's quick check), says it is damaged and writes nothing."""
+    import random
+    import sqlite3
+
+    from canasta_scorer.rules import load_match
+    from canasta_scorer.store import Store
+
+    path = tmp_path / "canasta.db"
+    store = Store.open(f"sqlite:///{path}")
+    try:
+        record = load_match((SAMPLES / "evening-match.json").read_text(encoding="utf-8"))
+        for _ in range(40):
+            store.create_match(record)
+    finally:
+        store.close()
+    whole = tmp_path / "whole.json"
+    assert main(["backup", str(whole), "--db", f"sqlite:///{path}"]) == 0
+    capsys.readouterr()
+    size = path.stat().st_size
+    page = 4096
+    assert size >= 8 * page
+    with path.open("r+b") as file:  # a page in the middle, garbled
+        file.seek((size // page // 2) * page)
+        file.write(random.Random(7).randbytes(page))
+    check = sqlite3.connect(path)
+    try:  # SQLite's own check finds the damage (or refuses the file outright)
+        assert check.execute("PRAGMA integrity_check").fetchone()[0] != "ok"
+    except sqlite3.DatabaseError as error:
+        assert "malformed" in str(error)
+    finally:
+        check.close()
+
+    target = tmp_path / "bk.json"
+    assert main(["backup", str(target), "--db", f"sqlite:///{path}"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith(f"canasta-scorer: no backup was written: {path} is damaged")
+    assert "it was not changed" in err and "Traceback" not in err
+    assert not target.exists()
+
+
+def test_a_score_sheet_is_said_to_be_one_that_cannot_be_imported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = f"sqlite:///{tmp_path / 'canasta.db'}"
+    assert main(["import", str(SAMPLES / "evening-match.json"), "--db", db]) == 0
+    sheet = tmp_path / "out.csv"
+    assert main(["export", "1", "--format", "csv", "-o", str(sheet), "--db", db]) == 0
+    capsys.readouterr()
+    assert main(["import", str(sheet), "--db", db]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (
+        f"{sheet}: cannot be read as a match file or backup; nothing was imported\n"
+        "  this is a score sheet (CSV, what export --format csv writes): a score sheet "
+        "cannot be imported, only match files and backups can (export --format json "
+        "writes a match file)\n"
+    )
+    # a CSV file of another kind is still said not to be JSON
+    other = tmp_path / "other.csv"
+    other.write_text("name,score\nAnn,120\n")
+    assert main(["import", str(other), "--db", db]) == 2
+    assert "not valid JSON" in capsys.readouterr().err
+
+
+def test_a_score_sheet_is_told_by_its_header() -> None:
+    from canasta_scorer.store import is_score_sheet
+
+    assert is_score_sheet(
+        b'\xef\xbb\xbfhand,dealer,"Ann, Bo hand","Ann, Bo total",Cy hand,Cy total,note\r\n'
+    )
+    assert is_score_sheet("hand,dealer,A hand,A total,B hand,B total,C hand,C total,note\n")
+    assert not is_score_sheet("hand,dealer,A hand,A total,note\n")  # one side: not ours
+    assert not is_score_sheet('{"variant": "classic"}')
+    assert not is_score_sheet(b"\xff\xfe")

@@ -280,3 +280,23 @@ def test_the_tabs_language_wins_over_the_one_the_server_was_started_in() -> None
         assert i18n._("Past matches") == i18n.language("de").translations.gettext("Past matches")
         i18n.set_resolver(lambda: None)  # not a tab's: the command line's language
         assert i18n.current().code == "it"
+
+
+@pytest.mark.parametrize(
+    ("lang", "undo", "undone"),
+    [
+        ("it", "Annulla aggiunta della mano 3", "Annullato: eliminazione della mano 2"),
+        ("es", "Deshacer agregar mano 3", "Deshecho: borrar mano 2"),
+        ("pt_BR", "Desfazer inclusão da mão 3", "Desfeito: exclusão da mão 2"),
+        ("de", "Rückgängig: Eintrag von Runde 3", "Rückgängig gemacht: Löschen von Runde 2"),
+    ],
+)
+def test_a_change_undone_reads_as_one_phrase(lang: str, undo: str, undone: str) -> None:
+    """The change undo and redo name is set inside another phrase ("Undo {undo}"):
+    in Italian, Spanish and Portuguese it is not capitalised mid-phrase."""
+    from canasta_scorer.i18n import _
+    from canasta_scorer.ui.words import change_words
+
+    with i18n.use(lang):
+        assert _("Undo {undo}").format(undo=change_words("Add hand 3")) == undo
+        assert _("Undone: {change}").format(change=change_words("Delete hand 2")) == undone

@@ -19,6 +19,7 @@ does both.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
 
 from pydantic import BaseModel, ConfigDict
@@ -148,6 +149,22 @@ def player_key(name: str) -> str:
     return name.strip().casefold()
 
 
+def name_order(name: str) -> tuple[str, str]:
+    """The key names are sorted by, as people expect them in a list: case and accents
+    aside (the name decomposed, NFKD, without its combining marks, then casefolded),
+    so "Çelik" comes among the Cs, not after "Wendy"; names that fold alike are then
+    in the order of the names themselves, so the order never depends on where they
+    came from. Letters that are no accented Latin letter (Ł, Ø, 李) keep their place
+    after the Latin ones.
+
+    >>> sorted(["Wendy", "Çelik", "anna", "Bruno", "Émile"], key=name_order)
+    ['anna', 'Bruno', 'Çelik', 'Émile', 'Wendy']
+    """
+    parts = unicodedata.normalize("NFKD", name.strip())
+    bare = "".join(char for char in parts if not unicodedata.combining(char))
+    return bare.casefold(), name
+
+
 def side_players(side: MatchSide, rules: RuleSet) -> tuple[str, ...]:
     """The players of a side: those it names, or, in a variant where each player is a
     side (two-player, three-player, cutthroat), the side itself when it names none.
@@ -209,7 +226,7 @@ def match_tallies(
             partnerships.append(
                 PartnershipTally(
                     key=tuple(sorted(player_key(name) for name in names)),
-                    players=tuple(sorted((name.strip() for name in names), key=str.casefold)),
+                    players=tuple(sorted((name.strip() for name in names), key=name_order)),
                     played=int(finished),
                     in_progress=int(not finished),
                     won=won,
@@ -321,7 +338,7 @@ def summarize(
         )
         for t in by_player.values()
     ]
-    player_stats.sort(key=lambda p: (-p.win_rate, -p.won, p.name.casefold()))
+    player_stats.sort(key=lambda p: (-p.win_rate, -p.won, name_order(p.name)))
     partnership_stats = [
         PartnershipStats(
             players=p.players,
@@ -332,7 +349,7 @@ def summarize(
         )
         for p in by_pair.values()
     ]
-    partnership_stats.sort(key=lambda p: (-p.win_rate, -p.won, [n.casefold() for n in p.players]))
+    partnership_stats.sort(key=lambda p: (-p.win_rate, -p.won, [name_order(n) for n in p.players]))
     return Statistics(players=tuple(player_stats), partnerships=tuple(partnership_stats))
 
 

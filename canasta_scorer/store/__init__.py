@@ -18,6 +18,7 @@ from .errors import (
     StoreFullError,
     StoreReadOnlyError,
 )
+from .exchange import is_score_sheet
 from .repository import (
     BackupResult,
     ImportPreview,
@@ -53,5 +54,6 @@ __all__ = [
     "StoreReadOnlyError",
     "UnreadableMatch",
     "default_url",
+    "is_score_sheet",
     "open_engine",
 ]

@@ -57,6 +57,7 @@ __all__ = [
     "APP_NAME",
     "ENV_DB",
     "NO_WAIT",
+    "check_whole",
     "default_url",
     "make_engine",
     "migrate",
@@ -467,6 +468,35 @@ def _copy_sqlite(path: Path, target: Path) -> None:
 
 def _backups(path: Path) -> list[Path]:
     return sorted(path.parent.glob(f"{path.name}.backup-*"))
+
+
+def check_whole(engine: Engine) -> None:
+    """Check that a SQLite database file is whole before all of it is read out (a
+    backup): SQLite's ``PRAGMA quick_check``, which reads every page (a damaged page
+    in the middle of a file is otherwise read past without a word by queries that do
+    not touch it, or lost from what they find). Nothing is checked on PostgreSQL,
+    which keeps its own pages whole.
+
+    Raises:
+        StoreFaultError: the file is damaged (SQLite's first complaint is named,
+            and the backups beside it, as for a file that cannot be opened).
+        StoreError: the file cannot be read for another reason (busy, …).
+    """
+    where, path = _where(engine)
+    if path is None:
+        return
+    try:
+        with engine.execution_options(**{READ_ONLY: True}).connect() as connection:
+            found = [str(row[0]) for row in connection.execute(text("PRAGMA quick_check"))]
+    except DatabaseError as error:
+        if _kind(error.orig) in {"damaged", "other"}:
+            raise StoreFaultError(_damaged(path, "is damaged or not a database")) from None
+        raise storage_error(error, where, path) from None
+    if found != ["ok"]:
+        first = next((line for line in found if not line.startswith("***")), found[0])
+        raise StoreFaultError(
+            _damaged(path, f"is damaged (SQLite's check of the file says: {first.strip()})")
+        )
 
 
 def _damaged(path: Path, what: str, *, ours: bool = True) -> str:

@@ -38,6 +38,7 @@ __all__ = [
     "BackupMatch",
     "HandTexts",
     "fingerprint",
+    "is_score_sheet",
     "read_backup_or_match",
     "score_sheet_csv",
 ]
@@ -169,6 +170,30 @@ def _text(value: str) -> str:
             out.append(next(breaks))
         out.append("'" + line if line.startswith(_FORMULA_STARTS) else line)
     return "".join(out)
+
+
+def is_score_sheet(data: bytes | str) -> bool:
+    """True when ``data`` looks like a CSV score sheet of `score_sheet_csv` (its first
+    line ``hand,dealer,<side> hand,<side> total,…,note``): something made to be read
+    by people and spreadsheets, which cannot be imported (it holds no cards nor
+    rules), so it is told apart from a file that is merely not JSON."""
+    text = data.decode("utf-8", errors="replace") if isinstance(data, bytes) else data
+    first = text.lstrip("\ufeff").split("\n", 1)[0].rstrip("\r")
+    try:
+        fields = next(csv.reader([first]))
+    except (csv.Error, StopIteration):
+        return False
+    sides = fields[2:-1]
+    return (
+        len(fields) >= 6
+        and fields[:2] == ["hand", "dealer"]
+        and fields[-1] == "note"
+        and len(sides) % 2 == 0
+        and all(
+            sides[i].endswith(" hand") and sides[i + 1].endswith(" total")
+            for i in range(0, len(sides), 2)
+        )
+    )
 
 
 def score_sheet_csv(record: MatchRecord, score: MatchScore) -> str:

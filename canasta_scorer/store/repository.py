@@ -57,6 +57,7 @@ from canasta_scorer.rules import (
     dump_match,
     match_rules,
     match_tallies,
+    name_order,
     plain_name,
     player_key,
     score_match,
@@ -70,6 +71,7 @@ from .changes import NOTIFY_SQL, Change, ChangeKind, Changes
 from .database import (
     NO_WAIT,
     READ_ONLY,
+    check_whole,
     open_engine,
     opened_read_only,
     sqlite_path,
@@ -1183,7 +1185,7 @@ class Store:
         """Every remembered player's name, in alphabetical order."""
         with self._session(read=True) as session:
             names = session.scalars(select(col(PlayerRow.name))).all()
-            return sorted(names, key=str.casefold)
+            return sorted(names, key=name_order)
 
     # --- writing -------------------------------------------------------------------
 
@@ -2242,7 +2244,7 @@ class Store:
                 NamedRuleSet(name=row.name, house_rules=frozenset(json.loads(row.house_rules)))
                 for row in rows
             ]
-        return sorted(found, key=lambda entry: entry.name.casefold())
+        return sorted(found, key=lambda entry: name_order(entry.name))
 
     @staticmethod
     def _set_name(name: str) -> str:
@@ -2513,7 +2515,15 @@ class Store:
 
     def backup_all(self) -> BackupResult:
         """Every match (not deleted): the readable ones as one backup file (JSON
-        text), and each unreadable one with its raw stored text and the problem."""
+        text), and each unreadable one with its raw stored text and the problem.
+
+        Raises:
+            StoreFaultError: a SQLite file that is damaged (`check_whole`, SQLite's
+                ``PRAGMA quick_check``): no backup is made of it, rather than one
+                that quietly lacks what the damage hides.
+            StoreError: the database cannot be read.
+        """
+        check_whole(self.engine)
         items: list[BackupMatch] = []
         unreadable: list[UnreadableMatch] = []
         with self._session(read=True) as session:

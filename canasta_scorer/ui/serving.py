@@ -45,6 +45,7 @@ import time
 import weakref
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable, Iterator, MutableMapping
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -763,11 +764,18 @@ async def _close_tab(page: ft.Page) -> None:
 
 async def _expire_locked(page: ft.Page, gate: ClientGate, seconds: float) -> None:
     """A tab that has not given the access code ``seconds`` after it opened is closed,
-    connected or not, and its session dropped."""
+    connected or not, and its session dropped. A tab whose session Flet has dropped
+    meanwhile (it disconnected and was forgotten a minute later) is left alone:
+    `guard_page` cancels this wait when the session closes, and a session dropped
+    without that (``page.session`` raises `RuntimeError`) has nothing left to close."""
     await asyncio.sleep(seconds)
     if gate.unlocked:
         return
-    _tab(page).expired = True
+    try:
+        tab = _tab(page)
+    except RuntimeError:  # Flet's "An attempt to fetch destroyed session."
+        return
+    tab.expired = True
     log.info("closing a tab not unlocked within %.0f s", seconds)
     await _close_tab(page)
 
@@ -1256,12 +1264,17 @@ def guard_page(page: ft.Page, gate: AccessGate) -> tuple[SessionEdge, ClientGate
     _open_tabs.add(key)
     log.info("a tab opened (%d open)", len(_open_tabs))
 
+    expiry: list[Future[None]] = []
+
     def closed(_event: Any) -> None:
         _open_tabs.discard(key)
         log.info("a tab closed (%d open)", len(_open_tabs))
+        for timer in expiry:  # the session is gone: nothing left to close
+            timer.cancel()
+        expiry.clear()
         _reclaim_soon()
 
     page.on_close = closed
     if not client_gate.unlocked:
-        page.run_task(_expire_locked, page, client_gate, _unlock_seconds())
+        expiry.append(page.run_task(_expire_locked, page, client_gate, _unlock_seconds()))
     return edge, client_gate

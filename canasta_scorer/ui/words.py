@@ -83,7 +83,9 @@ def change_words(description: str) -> str:
 
 def store_problem(error: StoreError) -> str:
     """What a player is told when the database refuses a change: plain words, never a
-    server path or a driver's message (those go to the server's log).
+    server path or a driver's message (those go to the server's log: one WARNING line
+    with what the store said for a database busy, full or read-only, which are
+    expected and need no traceback; an ERROR for any other failure).
 
     Args:
         error: what the store raised.
@@ -91,6 +93,9 @@ def store_problem(error: StoreError) -> str:
     Returns:
         One or two sentences ending in what to do.
     """
+    log = logging.getLogger("canasta_scorer")
+    if isinstance(error, StoreBusyError | StoreFullError | StoreReadOnlyError):
+        log.warning("the store refused a change: %s", error)
     if isinstance(error, StoreBusyError):
         return _(
             "The scores are busy: another program is saving to them. Nothing was "
@@ -104,7 +109,7 @@ def store_problem(error: StoreError) -> str:
         return _("The computer serving the app cannot write the scores. Nothing was changed.")
     if not isinstance(error, StoreFaultError):
         return str(error)  # about the match itself (nothing to undo …), in the game's words
-    logging.getLogger("canasta_scorer").error("the store refused a change: %s", error)
+    log.error("the store refused a change: %s", error)
     return _(
         "The scores could not be saved (the details are in the log of the computer "
         "serving the app). Nothing was changed."

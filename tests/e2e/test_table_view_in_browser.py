@@ -226,3 +226,37 @@ def test_three_sides_at_the_table_fit_a_phone(app: AppPage, server: Server) -> N
     app.expect_node("table-total-2", "Team C total -95")
     app.shot("three-sides")
     fits_the_phone(app)
+
+
+def test_a_hand_s_breakdown_has_its_own_address_opened_on_another_device(
+    app: AppPage, server: Server, browser: Browser
+) -> None:
+    """``/match/ID/hand/N`` (hands counted from 1): pushed when the breakdown is
+    opened, kept by a reload, opened in a new browser (another device, no session);
+    a hand the match does not have is said on its scoreboard."""
+    shown = seed_table(server)
+    app.open()
+    app.tap(re.compile(r"^Resume: North-South 3,260"))
+    app.tap(re.compile(r"^Hand 2: North-South \+1,630"))
+    app.page.wait_for_url(re.compile(rf"/match/{shown}/hand/2$"))
+    app.expect_node("hand-total-North-South", "North-South hand total 1,630")
+    app.reload()
+    app.expect_node("hand-total-North-South", "North-South hand total 1,630")
+    assert app.page.url.endswith(f"/match/{shown}/hand/2")
+
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
+    blocked: list[str] = []
+    context.route("**/*", _route(blocked))
+    try:
+        other = AppPage(context.new_page(), server, "hand-address-other", blocked)
+        other.page.goto(f"{server.url}match/{shown}/hand/2")
+        other.enable_semantics()
+        other.expect_node("hand-total-North-South", "North-South hand total 1,630")
+        expect(other.text(re.compile(r"^Dealt by East$"))).to_be_visible()
+        other.page.goto(f"{server.url}match/{shown}/hand/9")
+        other.enable_semantics()
+        said = re.compile(r"There is no hand 9 in this match: it has 2 hands\.")
+        expect(other.page.get_by_role("group", name=said)).to_be_visible()
+        expect(other.button("Enter hand 3")).to_be_visible()
+    finally:
+        context.close()

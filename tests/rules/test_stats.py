@@ -493,3 +493,33 @@ def test_a_hand_added_to_kept_tallies_adds_its_totals() -> None:
         (("ann", "bob"), 1, 1),
         (("cy", "di"), 1, 0),
     ]
+
+
+def test_names_are_sorted_as_people_expect_case_and_accents_aside() -> None:
+    from canasta_scorer.rules import name_order
+
+    names = ["Wendy", "Çelik", "zoë", "Émile", "anna", "Bruno", "Ödön", "Zeynep", "celia"]
+    assert sorted(names, key=name_order) == [
+        "anna",
+        "Bruno",
+        "celia",
+        "Çelik",
+        "Émile",
+        "Ödön",
+        "Wendy",
+        "Zeynep",
+        "zoë",
+    ]
+    assert name_order(" Çelik ")[0] == name_order("celik")[0] == "celik"
+    assert name_order("Straße")[0] == "strasse"  # casefolded, not only lowered
+
+
+def test_equal_statistics_list_their_players_and_partnerships_by_name_accents_aside() -> None:
+    def quick(winners: list[str], losers: list[str]) -> MatchRecord:
+        data = _match("classic", [("W", winners), ("L", losers)], 500)
+        data["hands"] = [{"sides": [{"total": 600, "went_out": "out"}, {"total": 100}]}]
+        return validate_record(MatchRecord, data)
+
+    stats = _stats([quick(["Wendy", "Çelik"], ["Dan", "Ünal"])])
+    assert [p.name for p in stats.players] == ["Çelik", "Wendy", "Dan", "Ünal"]
+    assert [p.players for p in stats.partnerships] == [("Çelik", "Wendy"), ("Dan", "Ünal")]

@@ -451,3 +451,10 @@ def test_a_fingerprint_made_hand_by_hand_is_the_match_files(data: Any) -> None:
     # the hands written once are read from what was kept, and give the same text
     again = whole.model_copy(update={"hands": whole.hands})
     assert texts.match_text(again) == dump_match(whole)
+
+
+def test_remembered_players_are_listed_by_name_case_and_accents_aside(store: Store) -> None:
+    """The player filter and the new-match form list them so: "Çelik" among the Cs."""
+    store.create_match(record(players=(("Wendy", "Çelik"), ("émile", "Bruno"))))
+    store.create_match(record(players=(("Zoë", "celia"), ("Anna", "Ödön"))))
+    assert store.players() == ["Anna", "Bruno", "celia", "Çelik", "émile", "Ödön", "Wendy", "Zoë"]

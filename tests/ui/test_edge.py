@@ -231,3 +231,41 @@ def test_an_event_type_remembered_is_flets_own() -> None:
         assert remembered(control, name) is kept  # the second time: the one kept
     serving.remember_event_types()  # once only: not wrapped again
     assert base_control.get_event_field_type is remembered
+
+
+def test_a_locked_tab_closed_before_its_time_is_not_closed_again(
+    store: Store, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A tab that never gave the code, left and forgotten by Flet before its three
+    minutes were up: its wait for them ends with its session (the server's log had a
+    traceback, "An attempt to fetch destroyed session", when the wait ended later)."""
+    monkeypatch.setattr(serving, "_unlock_seconds", lambda: 0.2)
+    locked = AppHarness(store, AccessGate("2468"))
+    try:
+
+        async def forgotten() -> None:
+            locked.session.close()  # what Flet does once the session expired
+            await asyncio.sleep(0.5)
+
+        with caplog.at_level(logging.INFO, logger="canasta_scorer"):
+            locked.loop.run_until_complete(forgotten())
+        words = [record.getMessage() for record in caplog.records]
+        assert any(word.startswith("a tab closed") for word in words), words
+        assert not any("not unlocked" in word for word in words), words
+    finally:
+        locked.close()
+
+
+def test_the_wait_for_the_access_code_ends_quietly_for_a_dropped_session() -> None:
+    """Flet dropped the session already: the page's ``session`` raises; nothing is
+    left to close and nothing is raised."""
+
+    class Dropped:
+        @property
+        def session(self) -> Any:
+            raise RuntimeError("An attempt to fetch destroyed session.")
+
+    class Locked:
+        unlocked = False
+
+    asyncio.run(serving._expire_locked(Dropped(), Locked(), 0))  # type: ignore[arg-type]

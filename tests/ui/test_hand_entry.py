@@ -121,7 +121,7 @@ def test_an_untouched_side_is_not_entered_yet_until_save_is_tried(open_app: Open
     app.click("Enter hand 1")
     app.click("Add a meld of Ks")  # North-South: 30, below the minimum of 50
     labels = app.labels()
-    assert "North-South: hand total +30, 1 problem" in labels
+    assert "North-South: hand total +30, 1 problem, 2 warnings" in labels  # nobody out, no cards
     assert "East-West: hand total 0, not entered yet" in labels
     app.click("side-1")
     assert app.has_text("East-West: not entered yet.")
@@ -269,3 +269,40 @@ def test_a_plus_tap_is_one_message_and_draws_again_only_the_rows_it_changed(
     assert sent == 1
     assert left.count("LeftRow") == left.count("ClassCounts") == 1
     assert "MeldRow" not in left and "RedThrees" not in left
+
+
+def test_a_warning_is_counted_apart_from_problems_and_does_not_block_save(
+    open_app: OpenApp, store: Store
+) -> None:
+    """Three players, each a side: Ann melds 90 and has no cards left but did not go
+    out, which the rules engine warns of (rules §1.9) without refusing the hand."""
+    from canasta_scorer.ui.state import build_model
+
+    model = build_model(store)
+    model.nav.new_match("three-player")
+    for index, name in enumerate(("Ann", "Bo", "Cy")):
+        model.setup.set_side(index, name=name)
+    assert model.nav.create_match(), model.setup.problems
+    assert model.match.current is not None
+    app = open_app()
+    app.route(f"/match/{model.match.current.id}")
+    app.click("Enter hand 1")
+    app.click("Add a meld of Ks")
+    app.click("Add a meld of As")
+    labels = app.labels()
+    assert "Ann: hand total +90, 1 warning" in labels, labels
+    assert app.has_text("Ann has no cards left but did not go out")  # where it belongs
+    assert not app.has_text("fix it to save") and not app.has_text("fix them to save")
+    app.click("side-1")
+    app.click("Add a meld of Qs")  # 30, below the minimum of 50: a problem too
+    assert "Bo: hand total +30, 1 problem, 1 warning" in app.labels()
+    app.click("Add a meld of Js")
+    app.click("side-2")
+    app.click("Add a meld of 10s")
+    app.click("Add a meld of 9s")
+    labels = app.labels()
+    assert "Bo: hand total +60, 1 warning" in labels, labels
+    assert "Cy: hand total +60, 1 warning" in labels, labels
+    app.click("Save hand")  # warnings do not keep it from being saved
+    assert app.has_text("Hand 1 saved.") or app.button("Enter hand 2") is not None
+    assert len(store.match(model.match.current.id).record.hands) == 1

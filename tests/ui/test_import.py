@@ -156,6 +156,22 @@ def test_a_file_that_is_not_a_match_file_says_every_problem(
         "and backups."
     )
 
+    # a score sheet (what Export saves as CSV) is told for what it is, not as bad JSON
+    elsewhere = Store.open("sqlite://")  # exported on another computer
+    try:
+        made = elsewhere.create_match(load_match((SAMPLES / "evening-match.json").read_text()))
+        sheet = tmp_path / "evening.csv"
+        sheet.write_text(elsewhere.export_csv(made.id))
+    finally:
+        elsewhere.close()
+    picked(sheet)
+    app.click("Choose a file")
+    assert app.has_text(
+        "evening.csv: this is a score sheet (CSV): a score sheet cannot be imported, only "
+        "match files and backups can."
+    )
+    assert not app.has_text("not valid JSON")
+
     empty = tmp_path / "empty.json"
     empty.write_text("  \n")
     picked(empty)

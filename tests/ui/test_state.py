@@ -8,6 +8,7 @@ Every expected number is worked out by hand in the comments (rules §5.1 for S1)
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -1327,7 +1328,12 @@ def test_save_is_one_store_call_that_also_forgets_the_draft(
     ],
 )
 def test_a_store_that_refuses_a_save_is_said_plainly_without_server_paths(
-    state: AppModel, store: Store, monkeypatch: pytest.MonkeyPatch, raised: str, said: str
+    state: AppModel,
+    store: Store,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    raised: str,
+    said: str,
 ) -> None:
     from canasta_scorer.store import (
         StoreBusyError,
@@ -1350,9 +1356,21 @@ def test_a_store_that_refuses_a_save_is_said_plainly_without_server_paths(
     state.match.begin_hand()
     enter_s1(state)
     monkeypatch.setattr(store, "add_hand", refuse)
-    assert not state.match.save_hand()
+    with caplog.at_level(logging.INFO, logger="canasta_scorer"):
+        assert not state.match.save_hand()
     message = state.nav.message or ""
     assert message.startswith("Not saved: " + said)
+    # what failed is in the server's log, once, without a traceback
+    logged = [
+        r for r in caplog.records if r.name == "canasta_scorer" and r.levelno >= logging.WARNING
+    ]
+    assert [(r.levelname, r.getMessage()) for r in logged] == [
+        (
+            "ERROR" if raised == "other" else "WARNING",
+            f"the store refused a change: {error}",
+        )
+    ]
+    assert all(r.exc_info is None for r in logged)
     assert "/srv/private" not in message and "sqlite3" not in message
     assert state.nav.screen is Screen.HAND_ENTRY and state.entry.draft is not None  # kept
     # and kept in the store as it is now, for a reload

@@ -7,10 +7,15 @@ The same in a real browser: tests/e2e/test_table_view_in_browser.py.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 
+import flet as ft
+import pytest
+from flet.controls.context import _context_page
+
 from canasta_scorer.store import Store
-from canasta_scorer.ui.state import Screen
+from canasta_scorer.ui.state import OpenMatch, Screen, build_model
 from tests.ui.hands import enter_small
 from tests.ui.harness import AppHarness
 from tests.ui.test_screens import seeded_phone, start_match
@@ -136,7 +141,11 @@ def test_each_screen_of_a_match_has_the_address_that_opens_it(store: Store) -> N
     nav.open_address(f"/match/{match_id}")  # the browser's Back
     assert nav.screen is Screen.SCOREBOARD
     nav.show_hand(0)
-    assert nav.address() == "/"  # a hand's breakdown has none of its own
+    assert nav.address() == f"/match/{match_id}/hand/1"  # hands counted from 1
+    nav.open_address(f"/match/{match_id}")
+    assert nav.screen is Screen.SCOREBOARD
+    nav.open_address(f"/match/{match_id}/hand/1")  # the browser's Forward
+    assert nav.screen is Screen.HAND_DETAIL and nav.detail == 0
     nav.open_address(f"/match/{match_id}")
     assert nav.screen is Screen.SCOREBOARD
     match.begin_hand()
@@ -157,3 +166,102 @@ def test_each_screen_of_a_match_has_the_address_that_opens_it(store: Store) -> N
     assert nav.problem
     nav.open_address("/nowhere")  # no screen's: nothing changes
     assert nav.screen is Screen.HOME
+
+
+def test_a_hand_s_breakdown_opens_from_its_address_in_a_new_tab(store: Store) -> None:
+    phone = seeded_phone(store, enter_small, enter_small)
+    assert phone.match.current is not None
+    match_id = phone.match.current.id
+    phone.nav.show_hand(1)
+    assert phone.nav.address() == f"/match/{match_id}/hand/2"
+    tab = build_model(store)  # another device, or the server restarted
+    tab.nav.open_address(f"/match/{match_id}/hand/2/")
+    assert tab.nav.screen is Screen.HAND_DETAIL and tab.nav.detail == 1
+    assert tab.nav.address() == f"/match/{match_id}/hand/2"
+    assert tab.nav.message is None
+
+
+@pytest.mark.parametrize("number", [0, 3, 999])
+def test_an_address_of_a_hand_the_match_does_not_have_says_so(store: Store, number: int) -> None:
+    phone = seeded_phone(store, enter_small, enter_small)
+    assert phone.match.current is not None
+    match_id = phone.match.current.id
+    tab = build_model(store)
+    tab.nav.open_address(f"/match/{match_id}/hand/{number}")
+    assert tab.nav.screen is Screen.SCOREBOARD
+    assert tab.nav.message == (
+        f"There is no hand {number} in this match: it has 2 hands. Check the address "
+        "(the hand may also have been deleted)."
+    )
+    assert tab.nav.problem
+    phone.nav.open_address(f"/match/{match_id}/hand/7")  # the match shown already
+    assert phone.nav.screen is Screen.SCOREBOARD and phone.nav.problem
+    tab.nav.open_address("/match/999/hand/1")
+    assert tab.nav.screen is Screen.HOME
+    assert tab.nav.message == (
+        "There is no match 999 here: check the address (it may also have been deleted)."
+    )
+
+
+def test_a_breakdown_shown_of_a_hand_gone_says_so_without_failing(
+    open_app: OpenApp, store: Store
+) -> None:
+    """The breakdown drawn again once its match has lost the hand (deleted here or on
+    another device) before the tab moved on: it says so, with the way back."""
+    phone = seeded_phone(store, enter_small, enter_small)
+    assert phone.match.current is not None
+    match_id = phone.match.current.id
+    tab = open_app()
+    tab.route(f"/match/{match_id}/hand/2")
+    assert tab.has_text("Hand 2")
+    shown = next(
+        o
+        for o in gc.get_objects()
+        if isinstance(o, OpenMatch) and o.nav.screen is Screen.HAND_DETAIL and o.nav.detail == 1
+    )
+    phone.match.delete_hand(1)
+
+    async def read_again() -> None:  # the match read again, the screen not moved yet
+        _context_page.set(tab.session.page)
+        shown.current = store.match(match_id)
+
+    tab._run(read_again())
+    assert not tab.has_text("This screen could not be shown")
+    assert tab.has_text(
+        "Hand 2 is not in this match any more: it may have been deleted, here or on another device."
+    )
+    tab.click("Back to the scoreboard")
+    assert shown.nav.screen is Screen.SCOREBOARD
+
+
+def three_alone(store: Store) -> int:
+    """A three-player match (each player a side of their own, named by the player)."""
+    model = build_model(store)
+    model.nav.new_match("three-player")
+    for index, name in enumerate(("Ann", "Bo", "Cy")):
+        model.setup.set_side(index, name=name)
+    assert model.nav.create_match(), model.setup.problems
+    assert model.match.current is not None
+    assert model.match.current.record.sides[0].players == ("Ann",)
+    return model.match.current.id
+
+
+def test_a_side_of_one_player_named_by_the_player_is_named_once(
+    open_app: OpenApp, store: Store
+) -> None:
+    match_id = three_alone(store)
+    app = open_app()
+    app.route(f"/match/{match_id}")
+    assert app.has_text("Ann total 0")
+    header = [c for c in app.controls() if isinstance(c, ft.Text) and c.value in ("Ann", "Bo")]
+    assert [c.value for c in header] == ["Ann", "Bo"]  # not "Ann", "Ann" (name, players)
+    app.route(f"/table/{match_id}")
+    assert app.has_text("Ann total 0")
+    # read once: the total's label names the side; the name above it is not read again
+    read = [
+        c.value
+        for c in app.controls()
+        if isinstance(c, ft.Text) and c.value == "Ann" and c.semantics_label != ""
+    ]
+    assert read == []
+    assert "Ann total 0" in app.labels()

@@ -130,6 +130,13 @@ def switch(
     return ft.Column(rows, spacing=2)
 
 
+def players_besides(name: str, players: Sequence[str]) -> list[str]:
+    """A side's players to show under or beside its name: all of them, but not one
+    whose name is the side's (a side of one player, as in three-player Canasta, is
+    named by that player: "Ann", not "Ann / Ann")."""
+    return [player for player in players if player.strip() != name.strip()]
+
+
 def heading(text: str) -> ft.Text:
     """A section heading."""
     return ft.Text(text, theme_style=ft.TextThemeStyle.TITLE_MEDIUM, weight=ft.FontWeight.BOLD)

@@ -74,12 +74,36 @@ def breakdown(score: SideScore, *, quick: bool) -> ft.Control:
     return ft.Column(rows, spacing=4)
 
 
+def _hand_gone(number: int, nav: Navigation) -> ft.Control:
+    """What the breakdown of a hand that is no longer there shows."""
+    said = _(
+        "Hand {value} is not in this match any more: it may have been deleted, here or "
+        "on another device."
+    ).format(value=number + 1)
+    return ft.Column(
+        [
+            ft.Semantics(identifier="hand-gone", label=said, content=ft.Text(said)),
+            ft.FilledButton(
+                content=_("Back to the scoreboard"),
+                icon=ft.Icons.ARROW_BACK,
+                height=48,
+                on_click=nav.back_to_scoreboard,
+            ),
+        ],
+        spacing=12,
+    )
+
+
 @screen
 def HandDetailScreen(state: OpenMatch, number: int, nav: Navigation) -> ft.Control:
-    """Hand ``number`` (0-based) of the open match, side by side."""
+    """Hand ``number`` (0-based) of the open match, side by side; a hand the match no
+    longer has (deleted here or on another device while it was shown) is said, with
+    the way back to the scoreboard."""
     match = state.current
     assert match is not None and number is not None
     record = match.record
+    if not 0 <= number < min(len(record.hands), len(match.score.hand_scores)):
+        return _hand_gone(number, nav)
     hand = record.hands[number]
     result = match.score.hand_scores[number]
     controls: list[ft.Control] = []

@@ -869,17 +869,26 @@ def _under(where: str, path: str) -> bool:
 
 def _tab_status(index: int, preview: Preview | None, quiet: bool) -> tuple[str, str, ft.ColorValue]:
     """A side's switch's figures: its live hand total (signed points, or "–"), its
-    status ("2 problems", "no problems" or "not entered yet") and the status's colour."""
+    status ("2 problems", "1 warning", "2 problems, 1 warning", "no problems" or "not
+    entered yet"; warnings, which do not keep the hand from being saved, counted
+    apart) and the status's colour."""
     score = preview.score if preview is not None else None
     total = score.sides[index].total if score is not None and index < len(score.sides) else None
     count = preview.side_problems(index) if preview is not None else 0
+    warned = preview.side_warnings(index) if preview is not None else 0
+    warnings = ngettext("{n} warning", "{n} warnings", warned).format(n=warned)
     if quiet:
         status, color = _(NOT_ENTERED), ft.Colors.ON_SURFACE_VARIANT
     elif count:
-        status, color = (
-            ngettext("{n} problem", "{n} problems", count).format(n=count),
-            ft.Colors.ERROR,
+        problems = ngettext("{n} problem", "{n} problems", count).format(n=count)
+        status = (
+            _("{problems}, {warnings}").format(problems=problems, warnings=warnings)
+            if warned
+            else problems
         )
+        color = ft.Colors.ERROR
+    elif warned:
+        status, color = warnings, ft.Colors.AMBER_800  # as a warning's sign is coloured
     else:
         status, color = _("no problems"), ft.Colors.ON_SURFACE_VARIANT
     return (signed(total) if total is not None else "–"), status, color

@@ -11,7 +11,7 @@ from canasta_scorer.store import MatchSummary
 from canasta_scorer.ui.language import keep_choice
 from canasta_scorer.ui.state import History, Navigation
 
-from .common import heading, named, points, screen, scroll_key
+from .common import heading, named, players_besides, points, screen, scroll_key
 
 VARIANTS = {variant.value for variant in Variant}
 
@@ -130,7 +130,7 @@ def language_setting(nav: Navigation) -> ft.Control:
 def who(name: str, players: tuple[str, ...]) -> str:
     """A side as the scoreboard heads it: its name, then its players in brackets when
     it has some besides its name ("North-South (Ann, Bob)")."""
-    seats = [player for player in players if player != name]
+    seats = players_besides(name, players)
     return _("{side} ({players})").format(side=name, players=", ".join(seats)) if seats else name
 
 

@@ -16,7 +16,7 @@ from canasta_scorer import i18n
 from canasta_scorer.i18n import _
 from canasta_scorer.rules import MatchRecord, MatchScore
 
-from .common import TOUCH, points, signed, widget
+from .common import TOUCH, players_besides, points, signed, widget
 
 #: Height of a hand's row (two lines of figures, at least a touch target).
 ROW_HEIGHT = 56
@@ -208,14 +208,14 @@ def score_sheet(
                             *(
                                 [
                                     ft.Text(
-                                        ", ".join(side.players),
+                                        ", ".join(players_besides(side.name, side.players)),
                                         size=11,
                                         max_lines=1,
                                         overflow=ft.TextOverflow.ELLIPSIS,
                                         color=ft.Colors.ON_SURFACE_VARIANT,
                                     )
                                 ]
-                                if side.players
+                                if players_besides(side.name, side.players)
                                 else []
                             ),
                             ft.Text(

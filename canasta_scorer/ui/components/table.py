@@ -40,7 +40,8 @@ def TableScreen(state: OpenMatch) -> ft.Control:
     for index, side in enumerate(record.sides):
         total = score.running_totals[index]
         parts: list[ft.Control] = [
-            ft.Text(side.name, size=name_size, text_align=ft.TextAlign.CENTER),
+            # read once, in the total's label ("Ann total 870"), not again on its own
+            ft.Text(side.name, size=name_size, text_align=ft.TextAlign.CENTER, semantics_label=""),
             _big(
                 points(total),
                 total_size,

@@ -14,7 +14,14 @@ from canasta_scorer import i18n
 from canasta_scorer.files import IMPORT_LIMIT
 from canasta_scorer.i18n import _
 from canasta_scorer.rules import Finding, RecordError, load_hand
-from canasta_scorer.store import ImportPreview, ImportResult, RuleViolationError, Store, StoreError
+from canasta_scorer.store import (
+    ImportPreview,
+    ImportResult,
+    RuleViolationError,
+    Store,
+    StoreError,
+    is_score_sheet,
+)
 
 from ..words import store_problem
 from .work import Steps
@@ -105,6 +112,12 @@ class ImportFile:
         try:
             preview = self.store.import_preview(data)
         except RecordError as error:
+            if is_score_sheet(data):
+                self.refusal = _(
+                    "{path}: this is a score sheet (CSV): a score sheet cannot be imported, "
+                    "only match files and backups can."
+                ).format(path=name)
+                return
             if _is_hand_file(data):
                 self.refusal = _(
                     "{path}: this is a hand file (one hand): import takes match files and backups."

@@ -154,6 +154,19 @@ class Preview:
         ]
         return len(errors) + len(unread)
 
+    def side_warnings(self, side: int) -> int:
+        """How many warnings are about one side (a warning about several sides counts
+        on each): findings that do not keep the hand from being saved, but that the
+        players should look at again ("has no cards left but did not go out"). A
+        total typed from a paper count is not one (its finding only says that it was
+        not checked card by card, as the field itself shows)."""
+        where = f"sides[{side}]"
+        return sum(
+            1
+            for f in self.about(where) + self.across()
+            if not _blocks(f) and f.code is not Code.QUICK_NOT_CARD_CHECKED
+        )
+
 
 def _blocks(finding: Finding) -> bool:
     """True when ``finding`` keeps hand entry from saving: an error, or a side with

@@ -26,9 +26,10 @@ if TYPE_CHECKING:
 
 __all__ = ["Navigation", "Screen"]
 
-#: The addresses (paths) of a match's screens that open them: its table view, its hand
-#: being entered and its scoreboard.
+#: The addresses (paths) of a match's screens that open them: its table view, a hand's
+#: breakdown (hands counted from 1), its hand being entered and its scoreboard.
 _TABLE_ADDRESS = re.compile(r"/table/(\d{1,9})/?")
+_DETAIL_ADDRESS = re.compile(r"/match/(\d{1,9})/hand/(\d{1,9})/?")
 _ENTRY_ADDRESS = re.compile(r"/match/(\d{1,9})/hand/?")
 _MATCH_ADDRESS = re.compile(r"/match/(\d{1,9})/?")
 
@@ -258,8 +259,9 @@ class Navigation:
 
     def address(self) -> str:
         """The address (path) of what the tab shows, the one that opens it again:
-        ``/table/ID`` the table view of match ID, ``/match/ID/hand`` its hand being
-        entered, ``/match/ID`` its scoreboard, ``/`` every other screen."""
+        ``/table/ID`` the table view of match ID, ``/match/ID/hand/N`` the breakdown
+        of its hand N (counted from 1, as players count), ``/match/ID/hand`` its hand
+        being entered, ``/match/ID`` its scoreboard, ``/`` every other screen."""
         current = self._match.current if "match" in self._areas else None
         if current is None:
             return "/"
@@ -267,6 +269,8 @@ class Navigation:
             return f"/table/{current.id}"
         if self.screen is Screen.HAND_ENTRY:
             return f"/match/{current.id}/hand"
+        if self.screen is Screen.HAND_DETAIL and self.detail is not None:
+            return f"/match/{current.id}/hand/{self.detail + 1}"
         if self.screen is Screen.SCOREBOARD:
             return f"/match/{current.id}"
         return "/"
@@ -276,9 +280,10 @@ class Navigation:
         to it by the browser's Back or Forward, each as the app's own move would:
         the open match's ``/match/ID`` is its Back to the scoreboard (from the
         table view, hand entry or a hand's breakdown); its ``/table/ID`` from the
-        scoreboard is the Table view button; another match's address opens that
-        match; ``/`` from one of the match's own addresses leaves the match as its
-        Back does. An address the tab shows already, or one of no screen, changes
+        scoreboard is the Table view button; ``/match/ID/hand/N`` opens that hand's
+        breakdown (see `open_hand`); another match's address opens that match;
+        ``/`` from one of the match's own addresses leaves the match as its Back
+        does. An address the tab shows already, or one of no screen, changes
         nothing.
 
         Args:
@@ -295,6 +300,8 @@ class Navigation:
                 self.show_table()
             else:
                 self.open_table(match_id)
+        elif found := _DETAIL_ADDRESS.fullmatch(path):
+            self.open_hand(int(found.group(1)), int(found.group(2)))
         elif found := _ENTRY_ADDRESS.fullmatch(path):
             self.open_entry(int(found.group(1)))
         elif found := _MATCH_ADDRESS.fullmatch(path):
@@ -305,6 +312,34 @@ class Navigation:
                 self.open_match(match_id, by_address=True)
         elif path == "/" and self.address() != "/":
             self.leave_match()
+
+    def open_hand(self, match_id: int, number: int) -> None:
+        """Open the breakdown of hand ``number`` (counted from 1) of a match, as its
+        address ``/match/ID/hand/N`` names it (a reload, another device, the
+        browser's Forward). A match that is not there is said on home (see
+        `open_match`); a hand it does not have is said on its scoreboard."""
+        current = self._match.current
+        if current is None or current.id != match_id:
+            self.open_match(match_id, by_address=True)
+            current = self._match.current
+            if current is None or current.id != match_id:
+                return
+        hands = len(current.record.hands)
+        if 1 <= number <= hands:
+            self.show_hand(number - 1)
+            return
+        if self.screen is not Screen.SCOREBOARD:
+            self.back_to_scoreboard()
+        self.say(
+            ngettext(
+                "There is no hand {number} in this match: it has {count} hand. Check the "
+                "address (the hand may also have been deleted).",
+                "There is no hand {number} in this match: it has {count} hands. Check the "
+                "address (the hand may also have been deleted).",
+                hands,
+            ).format(number=i18n.number(number), count=i18n.number(hands)),
+            problem=True,
+        )
 
     def open_entry(self, match_id: int) -> None:
         """Open a match straight in the hand being entered, when one is kept for it
