@@ -134,12 +134,49 @@ def test_two_pages_entering_one_hand_are_both_asked_and_nothing_is_lost(
     assert app.count("natural cards in the meld of Js") == 3  # each page keeps its own entry
     expect(app.text(re.compile(r"^natural cards in the meld of Qs"))).to_have_count(0)
     assert look(other).count("natural cards in the meld of Qs") == 3
+    box = other.node("same-hand").bounding_box()
+    assert box is not None and box["width"] >= 390 - 2 * 12 - 2  # the screen's width
     other.shot("same-hand")
     look(app).tap("Take its entry")
     for page in (app, other):
         expect(look(page).node("same-hand")).to_have_count(0)
         assert page.count("natural cards in the meld of Qs") == 3
         expect(page.text(re.compile(r"^natural cards in the meld of Js"))).to_have_count(0)
+
+
+def test_a_page_entering_a_hand_another_is_entering_shows_it_and_follows_its_save(
+    app: AppPage, browser: Browser
+) -> None:
+    app.open()
+    start_match(app)
+    other = device(app, browser)
+    open_resumed(other)  # the scoreboard, before the first page begins the hand
+    look(app).tap("Enter hand 1")
+    app.tap("8")
+    app.tap("7 natural cards in the meld of 8s")
+    app.page.wait_for_timeout(1500)  # the entry is kept a moment after the tap
+    look(other).tap("Enter hand 1")
+    other.expect_node("message", "Another device is entering hand 1 too; its entry is shown.")
+    assert other.count("natural cards in the meld of 8s") == 7
+    expect(other.node("same-hand")).to_have_count(0)
+    look(app).tap("K")  # what one page adds shows on the other, nobody is asked
+    expect(look(other).text(re.compile(r"^natural cards in the meld of Ks: 3"))).to_have_count(1)
+    expect(other.node("same-hand")).to_have_count(0)
+    expect(look(app).node("same-hand")).to_have_count(0)
+    player = Player(app.page, Counted())
+    app.tap(re.compile(r"^East-West\b"))
+    player.tap("3 cards K to 8 (10) in East's hand")
+    app.page.wait_for_timeout(1500)
+    look(other).tap(re.compile(r"^East-West\b"))
+    expect(other.text(re.compile(r"^3 cards K to 8 \(10\) in East's hand"))).to_have_count(1)
+    look(app).tap("Save hand")
+    app.expect_node("message", "Hand 1 saved.")
+    # the other page's entry was that very hand: not kept as hand 2, nor offered there
+    look(other).expect_node("message", "Another device saved hand 1 as it is entered here.")
+    expect(other.button("Enter hand 2")).to_be_visible()
+    look(app).tap("Enter hand 2")
+    expect(app.node("same-hand")).to_have_count(0)
+    expect(app.text(re.compile(r"^natural cards in the meld of 8s"))).to_have_count(0)
 
 
 def test_the_table_view_opens_by_its_address_and_follows_the_match(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import flet as ft
 import pytest
 
 from canasta_scorer.store import Change, Store
@@ -184,6 +185,10 @@ def test_two_tabs_entering_one_hand_are_both_asked_and_one_takes_the_other(
         "3 natural cards in the meld of Js" in a.labels()
         and "3 natural cards in the meld of Qs" in b.labels()
     )
+    for tab in (a, b):  # the box takes the screen's width, not only its words'
+        (box,) = [c for c in tab.controls() if getattr(c, "identifier", None) == "same-hand"]
+        assert isinstance(box.content, ft.Row) and len(box.content.controls) == 1
+        assert box.content.controls[0].expand is True
     a.click("Take its entry")
     a.wait(0.2)
     b.wait(0.05)
