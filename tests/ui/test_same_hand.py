@@ -411,3 +411,20 @@ def test_the_hand_entered_here_saved_elsewhere_is_not_kept_again(store: Store) -
     deliver(changes, a, b)
     assert a.entry.draft is not None and a.entry.draft.is_fresh(a.match.next_dealer())
     assert a.entry.rival is None and a.nav.message is None  # nobody else is entering it
+
+
+def test_the_hand_entered_here_saved_while_away_is_not_kept_again(store: Store) -> None:
+    """As above, with B away when A saves (nothing delivered): B's reconnect reads the
+    match, and B's entry, the very hand saved, is not kept as hand 2."""
+    a, b, changes = tabs(store)
+    enter_small(a)
+    a.entry.flush()
+    assert a.match.current is not None
+    match_id = a.match.current.id
+    open_entry(b, match_id)
+    deliver(changes, a, b)
+    assert a.match.save_hand(), a.nav.message
+    b.nav.refresh()  # B's page comes back
+    assert b.entry.draft is None and b.nav.screen is Screen.SCOREBOARD
+    assert b.nav.message == "Another device saved hand 1 as it is entered here."
+    assert store.kept_drafts(match_id) == []

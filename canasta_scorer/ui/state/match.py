@@ -972,11 +972,15 @@ class OpenMatch:
         if self.current is None:
             return
         self.entry.flush()
-        before = self.current.version
+        previous = self.current
+        before = previous.version
         if not self.reload():
             return
         assert self.current is not None
         if self.current.version == before:
+            return
+        if self._saved_elsewhere(previous):
+            self._forget_saved()
             return
         hands = len(self.current.record.hands)
         nav = self.nav
@@ -1011,21 +1015,27 @@ class OpenMatch:
         ):
             nav.show(Screen.SCOREBOARD)
         if self._saved_elsewhere(current):
-            # the very hand being entered here was saved there: nothing of this
-            # device's is lost, and it is not kept again as the next hand's entry
-            match_id, store, writer = self.current.id, self.store, self.entry.writer
-            self._work.later(lambda: store.clear_draft(match_id, writer))
-            self.entry.forget()
-            if nav.screen is Screen.HAND_ENTRY:
-                nav.show(Screen.SCOREBOARD)
-                nav.say(
-                    _("Another device saved hand {number} as it is entered here.").format(
-                        number=len(self.current.record.hands)
-                    )
-                )
+            self._forget_saved()
             return True
         self.entry.follow()
         return True
+
+    def _forget_saved(self) -> None:
+        """The very hand being entered here was saved on another device (see
+        `_saved_elsewhere`): nothing of this device's is lost, so its entry is
+        forgotten, not kept again as the next hand's; on hand entry the scoreboard
+        shows the hand, and says so."""
+        assert self.current is not None
+        match_id, store, writer = self.current.id, self.store, self.entry.writer
+        self._work.later(lambda: store.clear_draft(match_id, writer))
+        self.entry.forget()
+        if self.nav.screen is Screen.HAND_ENTRY:
+            self.nav.show(Screen.SCOREBOARD)
+            self.nav.say(
+                _("Another device saved hand {number} as it is entered here.").format(
+                    number=len(self.current.record.hands)
+                )
+            )
 
     def _saved_elsewhere(self, before: MatchState) -> bool:
         """True when the new hand being entered here is the hand another device has
