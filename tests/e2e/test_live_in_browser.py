@@ -90,12 +90,26 @@ def test_a_page_entering_a_hand_keeps_it_when_another_saves(app: AppPage, browse
     start_match(app)
     entering = device(app, browser)
     open_resumed(entering)
-    entering.tap("Enter hand 1")
+    # The saving page begins first, with quick totals: each page has its own entry (a
+    # page that begins with nothing of its own would show the other's entry instead).
+    look(app).tap("Enter hand 1")
+    quick = app.switch(re.compile(r"^Quick"))
+    scroller = Player(app.page, Counted())
+    scroller.find(quick)
+    scroller.scroll_to(quick)
+    app.set_switch(quick, True)
+    look(entering).tap("Enter hand 1")
     entering.tap("K")
     entering.set_count("natural cards in the meld of Ks", 5)
 
-    save_quick_hand(app, "200", "90")
+    look(app).type("North-South hand total", "200")
+    app.type("East-West hand total", "90")
+    app.expect_node("save-bar", "North-South +200 East-West +90")
+    app.tap("Save hand")
+    app.expect_node("message", "Hand 1 saved.")
     look(entering).expect_node("message", "Another device saved hand 1.")
+    entering.expect_node("message", "Your entry is kept as hand 2")
+    expect(entering.node("same-hand")).to_have_count(0)  # the hand saved is nobody's entry
     assert entering.count("natural cards in the meld of Ks") == 5  # the entry, untouched
     # East-West holds cards too (a side left blank would be refused on its own account)
     player = Player(entering.page, Counted())

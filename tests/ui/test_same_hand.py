@@ -428,3 +428,25 @@ def test_the_hand_entered_here_saved_while_away_is_not_kept_again(store: Store) 
     assert b.entry.draft is None and b.nav.screen is Screen.SCOREBOARD
     assert b.nav.message == "Another device saved hand 1 as it is entered here."
     assert store.kept_drafts(match_id) == []
+
+
+def test_a_device_that_chose_quick_totals_is_asked_not_switched(store: Store) -> None:
+    """B began hand 1 with quick totals and typed nothing yet; A's melds are offered to
+    B, not shown in place of B's quick totals; A is not asked about B's empty entry."""
+    a = build_model(store)
+    start_classic(a)
+    assert a.match.current is not None
+    changes: list[Change] = []
+    store.changes.subscribe(changes.append)
+    b = build_model(store)
+    open_entry(b, a.match.current.id)
+    b.entry.set_quick(True)
+    b.entry.flush()
+    a.match.begin_hand()
+    deliver(changes, a, b)
+    eights(a)
+    a.entry.flush()
+    deliver(changes, a, b)
+    assert b.entry.draft is not None and b.entry.draft.quick and ranks(b) == []
+    assert b.entry.rival is not None and b.nav.message == "Another device is entering hand 1 too."
+    assert a.entry.rival is None and ranks(a) == ["8"]

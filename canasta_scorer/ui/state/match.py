@@ -374,7 +374,8 @@ class HandEntry:
         """Another device kept its entry of this match (``kept``, read from the store).
 
         Of the same hand: if this device has nothing of its own in it (a new hand with
-        nothing entered nor touched here), or the other entry only adds to what this
+        nothing entered nor touched here, entered the same way, with quick totals or
+        not), or the other entry only adds to what this
         device shows (it was made from this device's last version, and nothing typed
         here is waiting to be kept or emptied by it), it is taken and shown. An entry
         with nothing in it is not offered, nor one that is a version this device went
@@ -404,7 +405,9 @@ class HandEntry:
             return None
         if self._blank(theirs):
             return None  # nothing in it to take or to offer
-        mine = self._blank(draft) and not self.touched
+        # nothing of this device's in it, entered the same way (quick totals or not:
+        # a way chosen here is not switched under the player's fingers)
+        mine = self._blank(draft) and not self.touched and draft.quick == theirs.quick
         if kept.writer in self._apart and not mine:
             return None
         if mine or (
@@ -1176,10 +1179,11 @@ class OpenMatch:
 
     def _entered_elsewhere(self) -> tuple[KeptDraft, HandDraft] | None:
         """The entry of the next hand another device kept last, with something in it
-        (one store read), or ``None``."""
+        and entered the way this device's new hand is, if it has one (quick totals or
+        not), as kept and read (one store read); ``None`` if there is none."""
         if self.current is None:
             return None
-        dealer = self.next_dealer()
+        dealer, mine = self.next_dealer(), self.entry.draft
         for kept in self.store.kept_drafts(self.current.id):
             theirs = HandDraft.load(kept.text)
             if (
@@ -1187,6 +1191,7 @@ class OpenMatch:
                 and theirs is not None
                 and theirs.number is None
                 and not theirs.is_fresh(dealer)
+                and (mine is None or mine.number is not None or mine.quick == theirs.quick)
             ):
                 return kept, theirs
         return None
