@@ -156,6 +156,11 @@ def test_two_pages_entering_one_hand_are_both_asked_and_nothing_is_lost(
         expect(look(page).node("same-hand")).to_have_count(0)
         assert page.count("natural cards in the meld of Qs") == 3
         expect(page.text(re.compile(r"^natural cards in the meld of Js"))).to_have_count(0)
+    # what the other page adds next shows on the page that took its entry, unasked
+    look(other).tap("8")
+    expect(look(app).text(re.compile(r"^natural cards in the meld of 8s"))).not_to_have_count(0)
+    expect(app.node("same-hand")).to_have_count(0)
+    expect(look(other).node("same-hand")).to_have_count(0)
 
 
 def test_a_page_entering_a_hand_another_is_entering_shows_it_and_follows_its_save(
