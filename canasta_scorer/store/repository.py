@@ -2482,6 +2482,20 @@ class Store:
                 return None
             return KeptDraft(text=row.draft, writer=row.writer, stamp=row.stamp, base=row.base)
 
+    def kept_drafts(self, match_id: int) -> list[KeptDraft]:
+        """Every device's kept entry of a match (`kept_draft`), the one kept last
+        first; empty if there is none."""
+        with self._session(read=True) as session:
+            query = (
+                select(DraftRow)
+                .where(col(DraftRow.match_id) == match_id)
+                .order_by(col(DraftRow.updated_at).desc(), col(DraftRow.writer))
+            )
+            return [
+                KeptDraft(text=row.draft, writer=row.writer, stamp=row.stamp, base=row.base)
+                for row in session.execute(query).scalars()
+            ]
+
     def draft(self, match_id: int) -> str | None:
         """The hand being entered for a match (the one kept last), if any."""
         kept = self.kept_draft(match_id)

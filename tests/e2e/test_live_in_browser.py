@@ -90,12 +90,26 @@ def test_a_page_entering_a_hand_keeps_it_when_another_saves(app: AppPage, browse
     start_match(app)
     entering = device(app, browser)
     open_resumed(entering)
-    entering.tap("Enter hand 1")
+    # The saving page begins first, with quick totals: each page has its own entry (a
+    # page that begins with nothing of its own would show the other's entry instead).
+    look(app).tap("Enter hand 1")
+    quick = app.switch(re.compile(r"^Quick"))
+    scroller = Player(app.page, Counted())
+    scroller.find(quick)
+    scroller.scroll_to(quick)
+    app.set_switch(quick, True)
+    look(entering).tap("Enter hand 1")
     entering.tap("K")
     entering.set_count("natural cards in the meld of Ks", 5)
 
-    save_quick_hand(app, "200", "90")
+    look(app).type("North-South hand total", "200")
+    app.type("East-West hand total", "90")
+    app.expect_node("save-bar", "North-South +200 East-West +90")
+    app.tap("Save hand")
+    app.expect_node("message", "Hand 1 saved.")
     look(entering).expect_node("message", "Another device saved hand 1.")
+    entering.expect_node("message", "Your entry is kept as hand 2")
+    expect(entering.node("same-hand")).to_have_count(0)  # the hand saved is nobody's entry
     assert entering.count("natural cards in the meld of Ks") == 5  # the entry, untouched
     # East-West holds cards too (a side left blank would be refused on its own account)
     player = Player(entering.page, Counted())
@@ -134,12 +148,54 @@ def test_two_pages_entering_one_hand_are_both_asked_and_nothing_is_lost(
     assert app.count("natural cards in the meld of Js") == 3  # each page keeps its own entry
     expect(app.text(re.compile(r"^natural cards in the meld of Qs"))).to_have_count(0)
     assert look(other).count("natural cards in the meld of Qs") == 3
+    box = other.node("same-hand").bounding_box()
+    assert box is not None and box["width"] >= 390 - 2 * 12 - 2  # the screen's width
     other.shot("same-hand")
     look(app).tap("Take its entry")
     for page in (app, other):
         expect(look(page).node("same-hand")).to_have_count(0)
         assert page.count("natural cards in the meld of Qs") == 3
         expect(page.text(re.compile(r"^natural cards in the meld of Js"))).to_have_count(0)
+    # what the other page adds next shows on the page that took its entry, unasked
+    look(other).tap("8")
+    expect(look(app).text(re.compile(r"^natural cards in the meld of 8s"))).not_to_have_count(0)
+    expect(app.node("same-hand")).to_have_count(0)
+    expect(look(other).node("same-hand")).to_have_count(0)
+
+
+def test_a_page_entering_a_hand_another_is_entering_shows_it_and_follows_its_save(
+    app: AppPage, browser: Browser
+) -> None:
+    app.open()
+    start_match(app)
+    other = device(app, browser)
+    open_resumed(other)  # the scoreboard, before the first page begins the hand
+    look(app).tap("Enter hand 1")
+    app.tap("8")
+    app.tap("7 natural cards in the meld of 8s")
+    app.page.wait_for_timeout(1500)  # the entry is kept a moment after the tap
+    look(other).tap("Enter hand 1")
+    other.expect_node("message", "Another device is entering hand 1 too; its entry is shown.")
+    assert other.count("natural cards in the meld of 8s") == 7
+    expect(other.node("same-hand")).to_have_count(0)
+    look(app).tap("K")  # what one page adds shows on the other, nobody is asked
+    expect(look(other).text(re.compile(r"^natural cards in the meld of Ks: 3"))).to_have_count(1)
+    expect(other.node("same-hand")).to_have_count(0)
+    expect(look(app).node("same-hand")).to_have_count(0)
+    player = Player(app.page, Counted())
+    app.tap(re.compile(r"^East-West\b"))
+    player.tap("3 cards K to 8 (10) in East's hand")
+    app.page.wait_for_timeout(1500)
+    look(other).tap(re.compile(r"^East-West\b"))
+    expect(other.text(re.compile(r"^3 cards K to 8 \(10\) in East's hand"))).to_have_count(1)
+    look(app).tap("Save hand")
+    app.expect_node("message", "Hand 1 saved.")
+    # the other page's entry was that very hand: not kept as hand 2, nor offered there
+    look(other).expect_node("message", "Another device saved hand 1 as it is entered here.")
+    expect(other.button("Enter hand 2")).to_be_visible()
+    look(app).tap("Enter hand 2")
+    expect(app.node("same-hand")).to_have_count(0)
+    expect(app.text(re.compile(r"^natural cards in the meld of 8s"))).to_have_count(0)
 
 
 def test_the_table_view_opens_by_its_address_and_follows_the_match(

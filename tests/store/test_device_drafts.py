@@ -38,6 +38,26 @@ def test_each_device_keeps_its_own_draft(store: Store) -> None:
     assert store.kept_draft(state.id) is None
 
 
+def test_every_device_s_kept_draft_is_read_the_newest_first(store: Store) -> None:
+    state = store.create_match(record())
+    other = store.create_match(record())
+    assert store.kept_drafts(state.id) == []
+    store.save_draft(state.id, '{"k": 1}', writer="tab-a", stamp="a1")
+    store.save_draft(other.id, '{"j": 1}', writer="tab-c", stamp="c1")
+    store.save_draft(state.id, '{"q": 1}', writer="tab-b", stamp="b1", base="a1")
+    assert [(kept.writer, kept.stamp) for kept in store.kept_drafts(state.id)] == [
+        ("tab-b", "b1"),
+        ("tab-a", "a1"),
+    ]
+    store.save_draft(state.id, '{"k": 2}', writer="tab-a", stamp="b1", base="a1")  # B's taken
+    assert store.kept_drafts(state.id)[0] == KeptDraft(
+        text='{"k": 2}', writer="tab-a", stamp="b1", base="a1"
+    )
+    store.clear_draft(state.id)
+    assert store.kept_drafts(state.id) == []
+    assert len(store.kept_drafts(other.id)) == 1
+
+
 def test_a_draft_kept_before_drafts_per_device_is_still_read(tmp_path: Path) -> None:
     engine = create_engine(f"sqlite:///{tmp_path / 'old.db'}")
     config = _alembic_config()

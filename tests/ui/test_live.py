@@ -93,7 +93,10 @@ def test_an_entry_stays_untouched_and_its_save_meets_the_change(store: Store) ->
     # Still entering, the same hand, told in a word; the totals above it are the new ones.
     assert tab.nav.screen is Screen.HAND_ENTRY
     assert tab.entry.draft == typed and tab.entry.touched == touched
-    assert tab.nav.message == "Another device saved hand 1."
+    assert tab.nav.message == (
+        "Another device saved hand 1. Your entry is kept as hand 2: save it only if it "
+        "is a different hand."
+    )
     assert tab.match.current is not None and tab.match.current.score.running_totals == (60, 45)
     kept = store.draft(match_id)  # kept again in the store: a reload loses nothing
     assert kept is not None and HandDraft.load(kept) == typed

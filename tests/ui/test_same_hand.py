@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import flet as ft
 import pytest
 
 from canasta_scorer.store import Change, Store
 from canasta_scorer.ui.drafts import HandDraft
 from canasta_scorer.ui.state import AppModel, Screen, build_model, follow
-from tests.ui.hands import enter_small
+from tests.ui.hands import enter_small, start_classic
 from tests.ui.harness import AppHarness
 from tests.ui.test_screens import seeded_phone, start_match
 
@@ -184,6 +185,10 @@ def test_two_tabs_entering_one_hand_are_both_asked_and_one_takes_the_other(
         "3 natural cards in the meld of Js" in a.labels()
         and "3 natural cards in the meld of Qs" in b.labels()
     )
+    for tab in (a, b):  # the box takes the screen's width, not only its words'
+        (box,) = [c for c in tab.controls() if getattr(c, "identifier", None) == "same-hand"]
+        assert isinstance(box.content, ft.Row) and len(box.content.controls) == 1
+        assert box.content.controls[0].expand is True
     a.click("Take its entry")
     a.wait(0.2)
     b.wait(0.05)
@@ -256,3 +261,192 @@ def test_an_entry_that_changes_a_typed_total_is_still_taken(store: Store) -> Non
     b.entry.flush()
     deliver(changes, a, b)
     assert quick_totals(a) == ("350", "200") and a.entry.rival is None
+
+
+# --- opening a hand another device is entering; additions after a take; a saved hand ---
+
+
+def eights(tab: AppModel) -> None:
+    """A meld of 8s with 7 naturals on North-South."""
+    tab.entry.set_meld(0, tab.entry.add_meld(0, "8"), naturals=7)
+
+
+def naturals(tab: AppModel, side: int = 0) -> list[int]:
+    assert tab.entry.draft is not None
+    return [meld.naturals for meld in tab.entry.draft.sides[side].melds]
+
+
+def test_entering_a_hand_another_device_is_entering_shows_its_entry(store: Store) -> None:
+    """Phone B has the scoreboard open before phone A begins: B's "Enter hand 1" shows
+    A's entry, said so, and nobody is asked (B has nothing of its own in it)."""
+    a = build_model(store)
+    start_classic(a)  # no first dealer chosen: nothing is kept before hand 1 begins
+    assert a.match.current is not None
+    match_id = a.match.current.id
+    changes: list[Change] = []
+    store.changes.subscribe(changes.append)
+    b = build_model(store)
+    b.nav.open_match(match_id)  # before A began: nothing kept yet
+    a.match.begin_hand()
+    eights(a)
+    a.entry.flush()
+    deliver(changes, a, b)
+    assert b.entry.draft is None
+    b.match.begin_hand()
+    assert b.nav.screen is Screen.HAND_ENTRY
+    assert ranks(b) == ["8"] and naturals(b) == [7]
+    assert b.nav.message == "Another device is entering hand 1 too; its entry is shown."
+    deliver(changes, a, b)
+    assert a.entry.rival is None and b.entry.rival is None
+    assert ranks(a) == ["8"] and a.nav.message is None
+    b.entry.add_meld(0, "K")  # and what B adds goes to A
+    b.entry.flush()
+    deliver(changes, a, b)
+    assert ranks(a) == ["8", "K"] and a.entry.rival is None and b.entry.rival is None
+
+
+def test_a_device_with_nothing_of_its_own_in_the_hand_takes_what_another_enters(
+    store: Store,
+) -> None:
+    """B began hand 1 first and touched nothing; A then begins it and adds 8s: B shows
+    them, and neither is asked about B's empty entry."""
+    a = build_model(store)
+    start_classic(a)
+    assert a.match.current is not None
+    match_id = a.match.current.id
+    changes: list[Change] = []
+    store.changes.subscribe(changes.append)
+    b = build_model(store)
+    open_entry(b, match_id)  # B's empty entry is kept
+    a.match.begin_hand()
+    deliver(changes, a, b)
+    eights(a)
+    a.entry.flush()
+    deliver(changes, a, b)
+    assert ranks(b) == ["8"] and naturals(b) == [7]
+    assert b.nav.message == "Another device is entering hand 1 too; its entry is shown."
+    assert a.entry.rival is None and b.entry.rival is None and a.nav.message is None
+
+
+def asked_both(store: Store) -> tuple[AppModel, AppModel, list[Change]]:
+    """A shows Ks and Js, B Ks and Qs: both are asked."""
+    a, b, changes = tabs(store)
+    a.entry.add_meld(0, "K")
+    a.entry.flush()
+    assert a.match.current is not None
+    open_entry(b, a.match.current.id)
+    deliver(changes, a, b)
+    b.entry.add_meld(0, "Q")
+    a.entry.add_meld(0, "J")
+    b.entry.flush()
+    a.entry.flush()
+    deliver(changes, a, b)
+    assert a.entry.rival is not None and b.entry.rival is not None
+    return a, b, changes
+
+
+@pytest.mark.parametrize("a_heard_first", [True, False])
+def test_what_is_added_after_one_took_the_other_s_entry_is_taken_there(
+    store: Store, a_heard_first: bool
+) -> None:
+    """B takes A's entry; A then adds a meld (before or after B's choice reaches A):
+    B shows it, and nobody is asked again."""
+    a, b, changes = asked_both(store)
+    b.entry.take_rival()
+    assert ranks(b) == ["K", "J"]
+    if a_heard_first:
+        deliver(changes, a, b)
+        assert a.entry.rival is None  # B shows A's entry: A is not asked any more
+    a.entry.add_meld(0, "8")  # A taps 8 …
+    deliver(changes, a, b)  # … (B's choice reaches A only now, in the other case)
+    a.entry.flush()
+    deliver(changes, a, b)
+    assert ranks(a) == ranks(b) == ["K", "J", "8"]
+    assert a.entry.rival is None and b.entry.rival is None
+    assert b.nav.message == "Another device is entering hand 1 too; its entry is shown."
+    b.entry.add_meld(0, "A")  # and the other way round
+    b.entry.flush()
+    deliver(changes, a, b)
+    assert ranks(a) == ranks(b) == ["K", "J", "8", "A"]
+    assert a.entry.rival is None and b.entry.rival is None
+
+
+def test_a_hand_saved_elsewhere_is_not_offered_as_the_next_hand_s_entry(store: Store) -> None:
+    """A saves hand 1 while B, asked, still has its own entry: B keeps its entry, now
+    for hand 2 and said so, and A's saved entry is no longer offered to it."""
+    a, b, changes = asked_both(store)
+    enter_small(a)
+    assert a.match.save_hand(), a.nav.message
+    deliver(changes, a, b)
+    assert b.nav.screen is Screen.HAND_ENTRY
+    assert ranks(b) == ["K", "Q"]  # B's own entry, untouched …
+    assert b.entry.hand_number() == 2  # … now the next hand's
+    assert b.entry.rival is None  # the hand saved is nobody's entry
+    assert b.nav.message == (
+        "Another device saved hand 1. Your entry is kept as hand 2: save it only if it "
+        "is a different hand."
+    )
+    assert b.match.save_hand() is False  # still refused: "changed elsewhere"
+    assert b.match.current is not None and len(b.match.current.record.hands) == 1
+
+
+def test_the_hand_entered_here_saved_elsewhere_is_not_kept_again(store: Store) -> None:
+    """B shows A's entry, A saves it: B's entry was that hand, so it is not kept as hand
+    2 (nothing of B's is lost), and A's "Enter hand 2" starts a fresh hand."""
+    a, b, changes = tabs(store)
+    enter_small(a)
+    a.entry.flush()
+    assert a.match.current is not None
+    match_id = a.match.current.id
+    open_entry(b, match_id)
+    deliver(changes, a, b)
+    assert b.entry.draft == a.entry.draft
+    assert a.match.save_hand(), a.nav.message
+    deliver(changes, a, b)
+    assert b.entry.draft is None and b.entry.rival is None
+    assert b.nav.screen is Screen.SCOREBOARD
+    assert b.nav.message == "Another device saved hand 1 as it is entered here."
+    assert store.kept_drafts(match_id) == []
+    a.match.begin_hand()
+    deliver(changes, a, b)
+    assert a.entry.draft is not None and a.entry.draft.is_fresh(a.match.next_dealer())
+    assert a.entry.rival is None and a.nav.message is None  # nobody else is entering it
+
+
+def test_the_hand_entered_here_saved_while_away_is_not_kept_again(store: Store) -> None:
+    """As above, with B away when A saves (nothing delivered): B's reconnect reads the
+    match, and B's entry, the very hand saved, is not kept as hand 2."""
+    a, b, changes = tabs(store)
+    enter_small(a)
+    a.entry.flush()
+    assert a.match.current is not None
+    match_id = a.match.current.id
+    open_entry(b, match_id)
+    deliver(changes, a, b)
+    assert a.match.save_hand(), a.nav.message
+    b.nav.refresh()  # B's page comes back
+    assert b.entry.draft is None and b.nav.screen is Screen.SCOREBOARD
+    assert b.nav.message == "Another device saved hand 1 as it is entered here."
+    assert store.kept_drafts(match_id) == []
+
+
+def test_a_device_that_chose_quick_totals_is_asked_not_switched(store: Store) -> None:
+    """B began hand 1 with quick totals and typed nothing yet; A's melds are offered to
+    B, not shown in place of B's quick totals; A is not asked about B's empty entry."""
+    a = build_model(store)
+    start_classic(a)
+    assert a.match.current is not None
+    changes: list[Change] = []
+    store.changes.subscribe(changes.append)
+    b = build_model(store)
+    open_entry(b, a.match.current.id)
+    b.entry.set_quick(True)
+    b.entry.flush()
+    a.match.begin_hand()
+    deliver(changes, a, b)
+    eights(a)
+    a.entry.flush()
+    deliver(changes, a, b)
+    assert b.entry.draft is not None and b.entry.draft.quick and ranks(b) == []
+    assert b.entry.rival is not None and b.nav.message == "Another device is entering hand 1 too."
+    assert a.entry.rival is None and ranks(a) == ["8"]

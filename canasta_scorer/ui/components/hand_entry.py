@@ -1193,47 +1193,55 @@ def SameHand(
 ) -> ft.Control:
     """Another device is entering hand ``number`` too, differently: what it entered
     (``theirs``, see `rival_summary`), and the player's choice: take its entry or
-    keep this one (nothing is lost before the choice)."""
+    keep this one (nothing is lost before the choice). The box takes the width of
+    the screen (the one expanding child of a row), however short its words are."""
     return ft.Semantics(
         identifier="same-hand",
         container=True,
-        content=ft.Container(
-            ft.Column(
-                [
-                    ft.Text(
-                        _("Another device is entering hand {number} too.").format(number=number),
-                        weight=ft.FontWeight.BOLD,
-                    ),
-                    ft.Text(_("Its entry: {entry}").format(entry=theirs), size=12),
-                    ft.Text(
-                        _("Yours is kept as it is until you choose."),
-                        size=12,
-                        color=ft.Colors.ON_SURFACE_VARIANT,
-                    ),
-                    ft.Row(
-                        [
-                            ft.FilledButton(
-                                content=_("Take its entry"),
-                                height=TOUCH,
-                                on_click=take,
-                                key="take-rival",
-                            ),
-                            ft.OutlinedButton(
-                                content=_("Keep mine"),
-                                height=TOUCH,
-                                on_click=keep,
-                                key="keep-mine",
-                            ),
-                        ],
-                        wrap=True,
-                    ),
-                ],
-                spacing=4,
-            ),
-            bgcolor=ft.Colors.TERTIARY_CONTAINER,
-            border_radius=8,
-            padding=10,
+        content=ft.Row([_same_hand_box(number, theirs, take, keep)]),
+    )
+
+
+def _same_hand_box(
+    number: int, theirs: str, take: Callable[[], None], keep: Callable[[], None]
+) -> ft.Control:
+    return ft.Container(
+        ft.Column(
+            [
+                ft.Text(
+                    _("Another device is entering hand {number} too.").format(number=number),
+                    weight=ft.FontWeight.BOLD,
+                ),
+                ft.Text(_("Its entry: {entry}").format(entry=theirs), size=12),
+                ft.Text(
+                    _("Yours is kept as it is until you choose."),
+                    size=12,
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                ),
+                ft.Row(
+                    [
+                        ft.FilledButton(
+                            content=_("Take its entry"),
+                            height=TOUCH,
+                            on_click=take,
+                            key="take-rival",
+                        ),
+                        ft.OutlinedButton(
+                            content=_("Keep mine"),
+                            height=TOUCH,
+                            on_click=keep,
+                            key="keep-mine",
+                        ),
+                    ],
+                    wrap=True,
+                ),
+            ],
+            spacing=4,
         ),
+        bgcolor=ft.Colors.TERTIARY_CONTAINER,
+        border_radius=8,
+        padding=10,
+        expand=True,
     )
 
 

@@ -64,6 +64,13 @@ def follow(model: AppModel, change: Change) -> None:
         and nav.screen is Screen.HAND_ENTRY
     ):
         said = said_elsewhere(change)
+        draft = model.entry.draft
+        if change.kind is ChangeKind.HAND_ADDED and draft is not None and draft.number is None:
+            # the entry here now stands for the hand after the one saved there
+            said = _(
+                "Another device saved hand {saved}. Your entry is kept as hand {number}: "
+                "save it only if it is a different hand."
+            ).format(saved=(change.hand or 0) + 1, number=model.entry.hand_number())
         if said:
             nav.say(said)
     if nav.screen is Screen.HOME:

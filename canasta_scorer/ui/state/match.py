@@ -186,11 +186,13 @@ class Rival:
         writer: that device (tab).
         stamp: the version of its entry shown here.
         draft: its entry.
+        base: the version its entry was made from.
     """
 
     writer: str
     stamp: str
     draft: HandDraft
+    base: str = ""
 
 
 @dataclass(eq=False)
@@ -233,6 +235,9 @@ class HandEntry:
     _writes: int = 0
     #: The version of the entry shown: written here last, or read from another device.
     _shown: str = ""
+    #: The versions this hand's entry went through here (kept here, or taken from
+    #: another device as they were): a device showing one of them took it from here.
+    _seen: frozenset[str] = frozenset()
     #: Devices whose different entry the player chose not to take.
     _apart: frozenset[str] = frozenset()
     #: How far the side's body is scrolled (its index, logical pixels), as the browser
@@ -282,8 +287,10 @@ class HandEntry:
         if draft is None or self.draft is None or draft.number != self.draft.number:
             self.side = 0  # another hand starts on the first side, at its top
             self._scrolled = (0, 0.0)
+            self._seen = frozenset()
         if seen is not None:
             self._shown = seen.stamp
+            self._seen = self._seen | {seen.stamp}
         self.draft = draft
         self.touched = frozenset()
         self.tried = False
@@ -293,6 +300,13 @@ class HandEntry:
         if keep and draft is not None:
             self._write()
         self._preview()
+
+    def take_kept(self, kept: KeptDraft, draft: HandDraft) -> None:
+        """Begin entering another device's entry (``draft``, read as ``kept``): shown
+        here as it is, and kept here at once under its own version, so that a tab
+        opened later reads it and that device sees this one shows its entry."""
+        self.start(draft, keep=False, seen=kept)
+        self._write(stamp=kept.stamp, base=kept.base)
 
     def flush(self) -> None:
         """Write the draft to the store now if it changed since it was last written."""
@@ -316,14 +330,19 @@ class HandEntry:
         self._dirty = self._dirty or unwritten
         self.flush()
 
-    def _write(self) -> None:
+    def _write(self, stamp: str | None = None, base: str | None = None) -> None:
+        """Keep the draft in the store (after every store call asked for before), as
+        a new version made from the one shown, or as ``stamp`` made from ``base``:
+        another device's version taken as it is, so that it keeps its name."""
         state = self._state
         self._dirty = False
         if state is not None and self.draft is not None:
             # the draft as it is now, kept after every store call asked for before
             match_id, text, store = state.id, self.draft.dump(), self.store
-            writer, base = self.writer, self._shown
-            stamp = self._shown = _new_stamp()
+            writer = self.writer
+            base = self._shown if base is None else base
+            stamp = self._shown = stamp or _new_stamp()
+            self._seen = self._seen | {stamp}
             # held by the store until written, so that an app stopping before the
             # database takes it (another program's lock) keeps it in a file; the
             # write does not wait for that lock (a Save queued behind it would wait
@@ -367,15 +386,21 @@ class HandEntry:
     def heard(self, kept: KeptDraft) -> str | None:
         """Another device kept its entry of this match (``kept``, read from the store).
 
-        Of the same hand: if it only adds to what this device shows (it was made from
-        this device's last version, and nothing typed here is waiting to be kept), it
-        is taken and shown. Otherwise both entries are kept apart and the player is
-        asked (`rival`); the first time, this device's entry is kept at once, so the
-        other device hears it and asks its player too.
+        Of the same hand: if this device has nothing of its own in it (a new hand with
+        nothing entered nor touched here, entered the same way, with quick totals or
+        not), or the other entry only adds to what this
+        device shows (it was made from this device's last version, and nothing typed
+        here is waiting to be kept or emptied by it), it is taken and shown. An entry
+        with nothing in it is not offered, nor one that is a version this device went
+        through (that device took it from here: what was added here since reaches it
+        with this device's next keep). Otherwise both entries are kept apart and the
+        player is asked (`rival`); the first time, this device's entry is kept at
+        once, so the other device hears it and asks its player too.
 
         Returns:
-            ``"taken"``, ``"asked"``, or ``None`` (another hand, the same entry, or a
-            device whose entry the player chose not to take).
+            ``"taken"``, ``"asked"``, or ``None`` (another hand, the same entry, an
+            entry taken from here or with nothing in it, or a device whose entry the
+            player chose not to take).
         """
         draft = self.draft
         theirs = HandDraft.load(kept.text)
@@ -383,30 +408,54 @@ class HandEntry:
             return None
         if theirs.number != draft.number:
             return None
-        if theirs == draft:
-            self._shown = kept.stamp
+        if theirs == draft or kept.stamp in self._seen:
+            if theirs == draft:
+                self._shown = kept.stamp
+                self._seen = self._seen | {kept.stamp}
             if self.rival is not None and self.rival.writer == kept.writer:
                 self.rival = None  # the two devices agree again
+            self._apart = self._apart - {kept.writer}
             return None
-        if kept.writer in self._apart:
+        if self._blank(theirs):
+            return None  # nothing in it to take or to offer
+        # nothing of this device's in it, entered the same way (quick totals or not:
+        # a way chosen here is not switched under the player's fingers)
+        mine = self._blank(draft) and not self.touched and draft.quick == theirs.quick
+        if kept.writer in self._apart and not mine:
             return None
-        if (
+        if mine or (
             self.rival is None
             and kept.base == self._shown
             and not self._dirty
             and not _erases_text(draft, theirs)
         ):
+            if mine:
+                self._seen = frozenset()  # nothing here went into that entry
             self._shown = kept.stamp
+            self._seen = self._seen | {kept.stamp}
             self.draft = theirs
+            self.rival = None
             self._dirty = False
             self._preview()
             return "taken"
         first = self.rival is None
-        self.rival = Rival(writer=kept.writer, stamp=kept.stamp, draft=theirs)
+        self.rival = Rival(writer=kept.writer, stamp=kept.stamp, draft=theirs, base=kept.base)
         if first or self._dirty:
             self._dirty = True
             self.flush()
         return "asked"
+
+    def _blank(self, draft: HandDraft) -> bool:
+        """True when ``draft`` is a new hand with nothing entered in it (see
+        `HandDraft.is_fresh`; the dealer compared is the one this match deals next)."""
+        dealer = self._match.next_dealer() if self._match is not None else None
+        return draft.number is None and draft.is_fresh(dealer)
+
+    def blank(self) -> bool:
+        """True when this device has nothing of its own in the hand being entered:
+        none, or a new hand with nothing entered nor touched here."""
+        draft = self.draft
+        return draft is None or (self._blank(draft) and not self.touched)
 
     def hand_number(self) -> int:
         """The number of the hand being entered, counted from 1 (0: none)."""
@@ -422,8 +471,12 @@ class HandEntry:
         if rival is None:
             return
         self.rival = None
-        self._shown = rival.stamp
+        self._apart = self._apart - {rival.writer}
         self._changed(rival.draft)
+        # kept at once under its own name: the other device sees that this one shows
+        # its version, and what it adds next is taken here
+        self._seen = frozenset()
+        self._write(stamp=rival.stamp, base=rival.base)
 
     def keep_mine(self) -> None:
         """Keep this device's entry (the player chose it): the other device's entry is
@@ -438,9 +491,25 @@ class HandEntry:
     def follow(self) -> None:
         """The match changed on another device: the hand being entered is re-scored
         against it and kept again (that device's save cleared the kept copy); what was
-        entered, the sides touched and `since` stay as they are."""
+        entered, the sides touched and `since` stay as they are. Another device's entry
+        offered here (`rival`) that is no longer kept as it was (saved there) is no
+        longer offered."""
         if self.draft is None:
             return
+        state, rival = self._state, self.rival
+        if state is not None:
+            # a save forgets every device's kept entry: the entry offered here, saved
+            # on its device (or kept again since: its announcement follows), is not
+            # offered any more, least of all as an entry of the next hand
+            if rival is not None:
+                kept = self.store.kept_draft(state.id, rival.writer)
+                if kept is None or kept.stamp != rival.stamp:
+                    self.rival = None
+            self._apart = frozenset(
+                writer
+                for writer in self._apart
+                if self.store.kept_draft(state.id, writer) is not None
+            )
         self._dirty = True
         self.flush()
         self._preview()
@@ -454,6 +523,7 @@ class HandEntry:
         self.since = None
         self.rival = None
         self._apart = frozenset()
+        self._seen = frozenset()
         self._dirty = False
         self.side = 0
         self._scrolled = (0, 0.0)
@@ -918,11 +988,15 @@ class OpenMatch:
         if self.current is None:
             return
         self.entry.flush()
-        before = self.current.version
+        previous = self.current
+        before = previous.version
         if not self.reload():
             return
         assert self.current is not None
         if self.current.version == before:
+            return
+        if self._saved_elsewhere(previous):
+            self._forget_saved()
             return
         hands = len(self.current.record.hands)
         nav = self.nav
@@ -956,8 +1030,42 @@ class OpenMatch:
             nav.detail is None or nav.detail >= len(self.current.record.hands)
         ):
             nav.show(Screen.SCOREBOARD)
+        if self._saved_elsewhere(current):
+            self._forget_saved()
+            return True
         self.entry.follow()
         return True
+
+    def _forget_saved(self) -> None:
+        """The very hand being entered here was saved on another device (see
+        `_saved_elsewhere`): nothing of this device's is lost, so its entry is
+        forgotten, not kept again as the next hand's; on hand entry the scoreboard
+        shows the hand, and says so."""
+        assert self.current is not None
+        match_id, store, writer = self.current.id, self.store, self.entry.writer
+        self._work.later(lambda: store.clear_draft(match_id, writer))
+        self.entry.forget()
+        if self.nav.screen is Screen.HAND_ENTRY:
+            self.nav.show(Screen.SCOREBOARD)
+            self.nav.say(
+                _("Another device saved hand {number} as it is entered here.").format(
+                    number=len(self.current.record.hands)
+                )
+            )
+
+    def _saved_elsewhere(self, before: MatchState) -> bool:
+        """True when the new hand being entered here is the hand another device has
+        just added to the match (``before``: the match as shown before it)."""
+        draft, now = self.entry.draft, self.current
+        if draft is None or draft.number is not None or now is None:
+            return False
+        if len(now.record.hands) != len(before.record.hands) + 1:
+            return False
+        try:
+            hand = draft.to_hand(before.record, match_rules(before.record))
+        except RecordError:
+            return False
+        return hand == now.record.hands[-1]
 
     def _changed_while_entering(self) -> str:
         assert self.current is not None and self.entry.draft is not None
@@ -1057,17 +1165,49 @@ class OpenMatch:
         if self.current.score.finished:
             self.nav.say(_("The match is over: start a rematch for another."))
             return
-        draft = self.entry.draft
-        if draft is None or draft.number is not None:
+        entry = self.entry
+        draft = entry.draft
+        editing = draft is not None and draft.number is not None
+        theirs = self._entered_elsewhere() if editing or entry.blank() else None
+        if theirs is not None:
+            # another device is entering this hand and nothing of this one's is in it
+            # yet: its entry is shown, as its additions would be (`HandEntry.heard`)
+            entry.take_kept(*theirs)
+        elif draft is None or draft.number is not None:
             fresh = HandDraft.blank(self.current.record, self.next_dealer())
             if self.last_hand_quick():
                 fresh = fresh.model_copy(
                     update={"quick": True, "totals": tuple("" for _ in fresh.sides)}
                 )
-            self.entry.start(fresh)
+            entry.start(fresh)
         else:
-            self.entry.start(draft, keep=False)
+            entry.start(draft, keep=False)
         self.nav.show(Screen.HAND_ENTRY)
+        if theirs is not None:
+            self.nav.say(
+                _("Another device is entering hand {number} too; its entry is shown.").format(
+                    number=entry.hand_number()
+                )
+            )
+
+    def _entered_elsewhere(self) -> tuple[KeptDraft, HandDraft] | None:
+        """The entry of the next hand another device kept last, with something in it
+        and entered the way this device's new hand is, if it has one (quick totals or
+        not), as kept and read (one store read); ``None`` if there is none."""
+        if self.current is None:
+            return None
+        dealer, mine = self.next_dealer(), self.entry.draft
+        for kept in self.store.kept_drafts(self.current.id):
+            theirs = HandDraft.load(kept.text)
+            if (
+                kept.writer != self.entry.writer
+                and theirs is not None
+                and theirs.number is None
+                and not theirs.is_fresh(dealer)
+                and (mine is None or mine.number is not None or mine.quick == theirs.quick)
+            ):
+                return kept, theirs
+        return None
 
     def resume_edit(self) -> None:
         """Go on with the edit of an earlier hand that was kept (after Back, or after
