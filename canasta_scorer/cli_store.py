@@ -311,6 +311,26 @@ def _cmd_import(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _database_file(store: Store) -> Path | None:
+    """The SQLite file a store keeps its matches in (``None``: another database)."""
+    from canasta_scorer.store.database import sqlite_path
+
+    return sqlite_path(store.engine.url.render_as_string(hide_password=False))
+
+
+def _same_file(target: Path, database: Path) -> bool:
+    """Whether ``target`` is the database file or one SQLite keeps beside it (its
+    write-ahead log, shared memory or journal), whichever way either is written."""
+    wanted = target.resolve()
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        kept = database.with_name(database.name + suffix)
+        if wanted == kept.resolve():
+            return True
+        if kept.exists() and wanted.exists() and wanted.samefile(kept):
+            return True
+    return False
+
+
 def _cmd_backup(args: argparse.Namespace) -> int:
     import json
 
@@ -327,6 +347,17 @@ def _cmd_backup(args: argparse.Namespace) -> int:
     from canasta_scorer.store import StoreFaultError
 
     store = _open(args.db)
+    database = _database_file(store)
+    if database is not None and _same_file(target, database):
+        store.close()
+        sys.stderr.write(
+            _(
+                "canasta-scorer: {target} is the database itself (or one of its files): "
+                "writing the backup there would replace the matches; nothing was written. "
+                "Give another file name for the backup\n"
+            ).format(target=target)
+        )
+        return EXIT_UNREADABLE
     try:
         result = store.backup_all()
     except StoreFaultError as error:  # damaged: a backup of it would lack what is lost

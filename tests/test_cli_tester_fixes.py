@@ -161,3 +161,24 @@ def test_a_score_sheet_is_told_by_its_header() -> None:
     assert not is_score_sheet("hand,dealer,A hand,A total,note\n")  # one side: not ours
     assert not is_score_sheet('{"variant": "classic"}')
     assert not is_score_sheet(b"\xff\xfe")
+
+
+@pytest.mark.parametrize("given", ["same", "relative", "wal"])
+def test_a_backup_onto_the_database_itself_is_refused_and_the_matches_stay(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, given: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "c.db"
+    db = f"sqlite:///{path}" if given != "relative" else "sqlite:///c.db"
+    assert main(["import", str(SAMPLES / "evening-match.json"), "--db", db]) == 0
+    capsys.readouterr()
+    before = path.read_bytes()
+    target = {"same": str(path), "relative": "./c.db", "wal": str(path) + "-wal"}[given]
+    assert main(["backup", target, "--db", db]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith(f"canasta-scorer: {Path(target)} is the database itself")
+    assert "nothing was written" in err
+    assert path.read_bytes()[:16] == before[:16] == b"SQLite format 3\x00"
+    assert main(["matches", "--db", db]) == 0  # the store opens, its match listed
+    assert "No matches yet." not in capsys.readouterr().out

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from canasta_scorer.rules import load_match
 from canasta_scorer.store import Store
 from canasta_scorer.store.database import make_engine, read_only_uri
 from canasta_scorer.ui.state import Screen, build_model
@@ -97,3 +98,25 @@ def test_the_match_s_actions_keep_to_the_scoreboard(kept: tuple[Store, int]) -> 
     ):
         act()
         assert model.nav.screen is Screen.SCOREBOARD
+
+
+def test_a_finished_match_offers_no_rematch(tmp_path: Path) -> None:
+    path = tmp_path / "canasta.db"
+    url = f"sqlite:///{path}"
+    writable = Store.open(url)
+    samples = Path(__file__).parent.parent.parent / "assets" / "samples"
+    record = load_match((samples / "evening-match.json").read_text(encoding="utf-8"))
+    match_id = writable.create_match(record).id  # East-West won
+    writable.close()
+    uri = read_only_uri(path)
+    assert uri is not None
+    store = Store(make_engine(url, read_only=uri))
+    tab = AppHarness(store)
+    try:
+        tab.route(f"/match/{match_id}")
+        assert "East-West wins by 615" in tab.texts()
+        with pytest.raises(AssertionError):
+            tab.button("Rematch")
+    finally:
+        tab.close()
+        store.close()

@@ -450,3 +450,32 @@ def test_a_device_that_chose_quick_totals_is_asked_not_switched(store: Store) ->
     assert b.entry.draft is not None and b.entry.draft.quick and ranks(b) == []
     assert b.entry.rival is not None and b.nav.message == "Another device is entering hand 1 too."
     assert a.entry.rival is None and ranks(a) == ["8"]
+
+
+def test_quick_totals_turned_on_elsewhere_do_not_replace_the_melds_entered_here(
+    store: Store,
+) -> None:
+    """B shows A's melds and turns quick totals on: A, who entered the melds, is asked
+    (its melds kept until it chooses), not switched to B's totals."""
+    a = build_model(store)
+    start_classic(a)
+    assert a.match.current is not None
+    match_id = a.match.current.id
+    changes: list[Change] = []
+    store.changes.subscribe(changes.append)
+    b = build_model(store)
+    b.nav.open_match(match_id)
+    a.match.begin_hand()
+    eights(a)
+    a.entry.flush()
+    deliver(changes, a, b)
+    b.match.begin_hand()
+    assert ranks(b) == ["8"]
+    b.entry.set_quick(True)
+    b.entry.set_quick_total(0, "100")
+    b.entry.set_quick_total(1, "50")
+    b.entry.flush()
+    deliver(changes, a, b)
+    assert a.entry.draft is not None and not a.entry.draft.quick and ranks(a) == ["8"]
+    assert a.entry.rival is not None and a.entry.rival.draft.quick
+    assert a.nav.message == "Another device is entering hand 1 too."

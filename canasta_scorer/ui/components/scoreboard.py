@@ -117,11 +117,12 @@ def Board(
                 ),
             )
         )
-        controls.append(
-            ft.FilledButton(
-                content=_("Rematch"), icon=ft.Icons.REPLAY, height=56, on_click=act.rematch
+        if not read_only:  # a rematch is a new match: nothing can be kept
+            controls.append(
+                ft.FilledButton(
+                    content=_("Rematch"), icon=ft.Icons.REPLAY, height=56, on_click=act.rematch
+                )
             )
-        )
     else:
         if score.tied_at_top:
             top = max(score.running_totals)

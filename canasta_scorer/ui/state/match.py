@@ -428,6 +428,8 @@ class HandEntry:
             and kept.base == self._shown
             and not self._dirty
             and not _erases_text(draft, theirs)
+            # quick totals turned on or off there would hide what is entered here
+            and draft.quick == theirs.quick
         ):
             if mine:
                 self._seen = frozenset()  # nothing here went into that entry
