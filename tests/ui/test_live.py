@@ -140,6 +140,9 @@ def test_a_hand_shown_that_was_deleted_elsewhere_gives_way_to_the_scoreboard(
     phone.match.delete_hand(1)
     deliver(tab, changes)
     assert tab.nav.screen is Screen.SCOREBOARD
+    assert tab.nav.message == (
+        "Hand 2 is not in this match any more: it may have been deleted, here or on another device."
+    )
     assert tab.match.current is not None and len(tab.match.current.record.hands) == 1
 
 

@@ -1003,7 +1003,7 @@ class OpenMatch:
         hands = len(self.current.record.hands)
         nav = self.nav
         if nav.screen is Screen.HAND_DETAIL and (nav.detail is None or nav.detail >= hands):
-            nav.show(Screen.SCOREBOARD)  # the hand shown is gone
+            self._shown_hand_gone()
         elif nav.screen is Screen.HAND_ENTRY and self.entry.draft is not None:
             nav.show(Screen.SCOREBOARD)
             nav.say(self._changed_while_entering())
@@ -1031,12 +1031,26 @@ class OpenMatch:
         if nav.screen is Screen.HAND_DETAIL and (
             nav.detail is None or nav.detail >= len(self.current.record.hands)
         ):
-            nav.show(Screen.SCOREBOARD)
+            self._shown_hand_gone()
         if self._saved_elsewhere(current):
             self._forget_saved()
             return True
         self.entry.follow()
         return True
+
+    def _shown_hand_gone(self) -> None:
+        """The hand whose breakdown is shown is gone (deleted or undone on another
+        device): the scoreboard is shown, and says so."""
+        nav = self.nav
+        number = nav.detail
+        nav.show(Screen.SCOREBOARD)
+        if number is not None:
+            nav.say(
+                _(
+                    "Hand {value} is not in this match any more: it may have been deleted, "
+                    "here or on another device."
+                ).format(value=number + 1)
+            )
 
     def _forget_saved(self) -> None:
         """The very hand being entered here was saved on another device (see
