@@ -869,9 +869,10 @@ def _under(where: str, path: str) -> bool:
 
 def _tab_status(index: int, preview: Preview | None, quiet: bool) -> tuple[str, str, ft.ColorValue]:
     """A side's switch's figures: its live hand total (signed points, or "–"), its
-    status ("2 problems", "1 warning", "2 problems, 1 warning", "no problems" or "not
-    entered yet"; warnings, which do not keep the hand from being saved, counted
-    apart) and the status's colour."""
+    status ("2 problems", "1 warning", "no problems" or "not entered yet": warnings,
+    which do not keep the hand from being saved, are counted once the side has no
+    problem left, so that a side being entered is not told of both at every tap) and
+    the status's colour."""
     score = preview.score if preview is not None else None
     total = score.sides[index].total if score is not None and index < len(score.sides) else None
     count = preview.side_problems(index) if preview is not None else 0
@@ -880,12 +881,7 @@ def _tab_status(index: int, preview: Preview | None, quiet: bool) -> tuple[str, 
     if quiet:
         status, color = _(NOT_ENTERED), ft.Colors.ON_SURFACE_VARIANT
     elif count:
-        problems = ngettext("{n} problem", "{n} problems", count).format(n=count)
-        status = (
-            _("{problems}, {warnings}").format(problems=problems, warnings=warnings)
-            if warned
-            else problems
-        )
+        status = ngettext("{n} problem", "{n} problems", count).format(n=count)
         color = ft.Colors.ERROR
     elif warned:
         status, color = warnings, ft.Colors.AMBER_800  # as a warning's sign is coloured
