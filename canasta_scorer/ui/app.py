@@ -271,6 +271,8 @@ def App(
                     ft.Text(problem, color=ft.Colors.ERROR) if problem else ft.Container(),
                 ],
                 padding=16,
+                # the field and Unlock as wide as the screen (the field alone is narrower)
+                horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
             )
         ]
     screen = nav.screen

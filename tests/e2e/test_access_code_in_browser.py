@@ -77,5 +77,7 @@ def test_unlock_and_a_wrong_code_s_words_sit_under_the_field(
     # one under the other, close together (not Unlock at the bottom of the screen)
     assert field_box["y"] < unlock_box["y"] < field_box["y"] + field_box["height"] + 60
     assert unlock_box["height"] >= 48
+    for box in (field_box, unlock_box):  # the screen's width, inside its margins
+        assert box["width"] >= PHONE["width"] - 2 * 16 - 2, box
     assert said_box["y"] < unlock_box["y"] + unlock_box["height"] + 60
     assert said_box["y"] + said_box["height"] < PHONE["height"] / 2
