@@ -265,3 +265,20 @@ def test_a_side_of_one_player_named_by_the_player_is_named_once(
     ]
     assert read == []
     assert "Ann total 0" in app.labels()
+
+
+@pytest.mark.parametrize(
+    "tail", ["/hand/-1", "/hand/abc", "/hand/99999999999999999999", "x", "/hand/1/more"]
+)
+def test_an_address_of_the_app_s_kind_that_names_nothing_says_so(store: Store, tail: str) -> None:
+    phone = seeded_phone(store, enter_small)
+    assert phone.match.current is not None
+    address = f"/match/{phone.match.current.id}{tail}"
+    tab = build_model(store)
+    tab.nav.open_address(address)
+    assert tab.nav.screen is Screen.HOME
+    assert tab.nav.message == (
+        f"The address “{address}” opens nothing in this app: check it (a match and a hand "
+        "are named by their numbers, as /match/3/hand/2)."
+    )
+    assert tab.nav.problem

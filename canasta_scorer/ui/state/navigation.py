@@ -283,8 +283,9 @@ class Navigation:
         scoreboard is the Table view button; ``/match/ID/hand/N`` opens that hand's
         breakdown (see `open_hand`); another match's address opens that match;
         ``/`` from one of the match's own addresses leaves the match as its Back
-        does. An address the tab shows already, or one of no screen, changes
-        nothing.
+        does. An address the tab shows already changes nothing; one of the app's
+        kinds that names nothing (``/match/3/hand/abc``) is said on home; any other
+        changes nothing.
 
         Args:
             address: a path, as Flet gives it (a query string is ignored).
@@ -312,6 +313,15 @@ class Navigation:
                 self.open_match(match_id, by_address=True)
         elif path == "/" and self.address() != "/":
             self.leave_match()
+        elif path.startswith(("/match/", "/table/")):  # none of the app's addresses
+            self.go_home()
+            self.say(
+                _(
+                    "The address {address} opens nothing in this app: check it (a match "
+                    "and a hand are named by their numbers, as /match/3/hand/2)."
+                ).format(address=i18n.quote(path[:80] + ("…" if len(path) > 80 else ""))),
+                problem=True,
+            )
 
     def open_hand(self, match_id: int, number: int) -> None:
         """Open the breakdown of hand ``number`` (counted from 1) of a match, as its
