@@ -34,6 +34,16 @@ def tabs(store: Store) -> tuple[AppModel, AppModel, list[Change]]:
     return a, build_model(store), changes
 
 
+def two_tabs(store: Store) -> tuple[AppModel, AppModel, list[Change]]:
+    """Tab A with a new classic match started (no hand begun, nothing kept), tab B on
+    the same store with nothing open, and the list of changes announced from then on."""
+    a = build_model(store)
+    start_classic(a)
+    changes: list[Change] = []
+    store.changes.subscribe(changes.append)
+    return a, build_model(store), changes
+
+
 def deliver(changes: list[Change], *tabs: AppModel) -> None:
     """Every change announced so far, to every tab (what each tab then writes is
     announced and delivered too)."""
@@ -279,13 +289,9 @@ def naturals(tab: AppModel, side: int = 0) -> list[int]:
 def test_entering_a_hand_another_device_is_entering_shows_its_entry(store: Store) -> None:
     """Phone B has the scoreboard open before phone A begins: B's "Enter hand 1" shows
     A's entry, said so, and nobody is asked (B has nothing of its own in it)."""
-    a = build_model(store)
-    start_classic(a)  # no first dealer chosen: nothing is kept before hand 1 begins
+    a, b, changes = two_tabs(store)  # nothing is kept before hand 1 begins
     assert a.match.current is not None
     match_id = a.match.current.id
-    changes: list[Change] = []
-    store.changes.subscribe(changes.append)
-    b = build_model(store)
     b.nav.open_match(match_id)  # before A began: nothing kept yet
     a.match.begin_hand()
     eights(a)
@@ -310,13 +316,9 @@ def test_a_device_with_nothing_of_its_own_in_the_hand_takes_what_another_enters(
 ) -> None:
     """B began hand 1 first and touched nothing; A then begins it and adds 8s: B shows
     them, and neither is asked about B's empty entry."""
-    a = build_model(store)
-    start_classic(a)
+    a, b, changes = two_tabs(store)
     assert a.match.current is not None
     match_id = a.match.current.id
-    changes: list[Change] = []
-    store.changes.subscribe(changes.append)
-    b = build_model(store)
     open_entry(b, match_id)  # B's empty entry is kept
     a.match.begin_hand()
     deliver(changes, a, b)
@@ -433,12 +435,8 @@ def test_the_hand_entered_here_saved_while_away_is_not_kept_again(store: Store) 
 def test_a_device_that_chose_quick_totals_is_asked_not_switched(store: Store) -> None:
     """B began hand 1 with quick totals and typed nothing yet; A's melds are offered to
     B, not shown in place of B's quick totals; A is not asked about B's empty entry."""
-    a = build_model(store)
-    start_classic(a)
+    a, b, changes = two_tabs(store)
     assert a.match.current is not None
-    changes: list[Change] = []
-    store.changes.subscribe(changes.append)
-    b = build_model(store)
     open_entry(b, a.match.current.id)
     b.entry.set_quick(True)
     b.entry.flush()
@@ -457,13 +455,9 @@ def test_quick_totals_turned_on_elsewhere_do_not_replace_the_melds_entered_here(
 ) -> None:
     """B shows A's melds and turns quick totals on: A, who entered the melds, is asked
     (its melds kept until it chooses), not switched to B's totals."""
-    a = build_model(store)
-    start_classic(a)
+    a, b, changes = two_tabs(store)
     assert a.match.current is not None
     match_id = a.match.current.id
-    changes: list[Change] = []
-    store.changes.subscribe(changes.append)
-    b = build_model(store)
     b.nav.open_match(match_id)
     a.match.begin_hand()
     eights(a)

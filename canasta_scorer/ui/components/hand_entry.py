@@ -877,14 +877,14 @@ def _tab_status(index: int, preview: Preview | None, quiet: bool) -> tuple[str, 
     total = score.sides[index].total if score is not None and index < len(score.sides) else None
     count = preview.side_problems(index) if preview is not None else 0
     warned = preview.side_warnings(index) if preview is not None else 0
-    warnings = ngettext("{n} warning", "{n} warnings", warned).format(n=warned)
     if quiet:
         status, color = _(NOT_ENTERED), ft.Colors.ON_SURFACE_VARIANT
     elif count:
         status = ngettext("{n} problem", "{n} problems", count).format(n=count)
         color = ft.Colors.ERROR
     elif warned:
-        status, color = warnings, ft.Colors.AMBER_800  # as a warning's sign is coloured
+        status = ngettext("{n} warning", "{n} warnings", warned).format(n=warned)
+        color = ft.Colors.AMBER_800  # as a warning's sign is coloured
     else:
         status, color = _("no problems"), ft.Colors.ON_SURFACE_VARIANT
     return (signed(total) if total is not None else "–"), status, color

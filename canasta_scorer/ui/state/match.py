@@ -1000,11 +1000,9 @@ class OpenMatch:
         if self._saved_elsewhere(previous):
             self._forget_saved()
             return
-        hands = len(self.current.record.hands)
         nav = self.nav
-        if nav.screen is Screen.HAND_DETAIL and (nav.detail is None or nav.detail >= hands):
-            self._shown_hand_gone()
-        elif nav.screen is Screen.HAND_ENTRY and self.entry.draft is not None:
+        self._shown_hand_gone()
+        if nav.screen is Screen.HAND_ENTRY and self.entry.draft is not None:
             nav.show(Screen.SCOREBOARD)
             nav.say(self._changed_while_entering())
         if self.entry.draft is not None:
@@ -1027,11 +1025,7 @@ class OpenMatch:
         if not self.reload():
             return True
         assert self.current is not None
-        nav = self.nav
-        if nav.screen is Screen.HAND_DETAIL and (
-            nav.detail is None or nav.detail >= len(self.current.record.hands)
-        ):
-            self._shown_hand_gone()
+        self._shown_hand_gone()
         if self._saved_elsewhere(current):
             self._forget_saved()
             return True
@@ -1039,10 +1033,14 @@ class OpenMatch:
         return True
 
     def _shown_hand_gone(self) -> None:
-        """The hand whose breakdown is shown is gone (deleted or undone on another
-        device): the scoreboard is shown, and says so."""
-        nav = self.nav
+        """If the hand whose breakdown is shown is gone from the match read again
+        (deleted or undone on another device), show the scoreboard, which says so."""
+        nav, current = self.nav, self.current
+        if nav.screen is not Screen.HAND_DETAIL or current is None:
+            return
         number = nav.detail
+        if number is not None and number < len(current.record.hands):
+            return
         nav.show(Screen.SCOREBOARD)
         if number is not None:
             nav.say(
