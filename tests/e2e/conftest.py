@@ -91,18 +91,25 @@ class Server:
         return self.log.stat().st_size
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """``canasta-scorer app --web`` on a free port with a fresh SQLite store."""
-    folder = tmp_path_factory.mktemp("e2e-server")
+@contextlib.contextmanager
+def serving(folder: Path, *options: str) -> Iterator[Server]:
+    """``canasta-scorer app --web [options]`` on a free port with a fresh SQLite store
+    in ``folder``, stopped afterwards."""
     db_url = f"sqlite:///{folder / 'canasta.db'}"
-    command = [sys.executable, "-m", "canasta_scorer", "app", "--web", "--db", db_url]
+    command = [sys.executable, "-m", "canasta_scorer", "app", "--web", "--db", db_url, *options]
     log = folder / "server.log"
     process, url = start_on_free_port(command, log)
     try:
         yield Server(url=url, db_url=db_url, log=log, process=process)
     finally:
         stop_server(process)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """``canasta-scorer app --web`` on a free port with a fresh SQLite store."""
+    with serving(tmp_path_factory.mktemp("e2e-server")) as running:
+        yield running
 
 
 @pytest.fixture(scope="package")

@@ -4,7 +4,6 @@ right under the field (a server started with ``--access-code``)."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -12,8 +11,8 @@ from typing import TYPE_CHECKING
 import pytest
 from playwright.sync_api import expect
 
-from .browser import ENABLE_SEMANTICS_JS, PHONE, start_on_free_port, stop_server
-from .conftest import Server
+from .browser import ENABLE_SEMANTICS_JS, PHONE
+from .conftest import Server, serving
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page
@@ -24,15 +23,8 @@ CODE = "591609"
 @pytest.fixture(scope="module")
 def gated(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server asking every visitor for `CODE`."""
-    folder = tmp_path_factory.mktemp("gated")
-    db_url = f"sqlite:///{folder / 'canasta.db'}"
-    command = [sys.executable, "-m", "canasta_scorer", "app", "--web", "--db", db_url]
-    log = folder / "server.log"
-    process, url = start_on_free_port([*command, "--access-code", CODE], log)
-    try:
-        yield Server(url=url, db_url=db_url, log=log, process=process)
-    finally:
-        stop_server(process)
+    with serving(tmp_path_factory.mktemp("gated"), "--access-code", CODE) as running:
+        yield running
 
 
 def _opened(browser: Browser, server: Server) -> Page:
