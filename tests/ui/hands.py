@@ -4,10 +4,24 @@ UI tests: the state tests use them directly, the screen tests to seed a store
 
 from __future__ import annotations
 
-from canasta_scorer.ui.state import AppModel
+from canasta_scorer.store import Store
+from canasta_scorer.ui.state import AppModel, build_model
 
 #: Seats of the classic match used throughout: sides N-S and E-W.
 PLAYERS = (("North", "South"), ("East", "West"))
+
+
+def three_alone(store: Store) -> int:
+    """A three-player match of Ann, Bo and Cy (each a side of their own, named by the
+    player), started through the new-match form; its id."""
+    model = build_model(store)
+    model.nav.new_match("three-player")
+    for index, name in enumerate(("Ann", "Bo", "Cy")):
+        model.setup.set_side(index, name=name)
+    assert model.nav.create_match(), model.setup.problems
+    assert model.match.current is not None
+    assert model.match.current.record.sides[0].players == ("Ann",)
+    return model.match.current.id
 
 
 def start_classic(state: AppModel, *, first_dealer: str | None = None, target: str = "") -> None:

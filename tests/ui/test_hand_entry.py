@@ -276,16 +276,11 @@ def test_a_warning_is_counted_apart_from_problems_and_does_not_block_save(
 ) -> None:
     """Three players, each a side: Ann melds 90 and has no cards left but did not go
     out, which the rules engine warns of (rules §1.9) without refusing the hand."""
-    from canasta_scorer.ui.state import build_model
+    from tests.ui.hands import three_alone
 
-    model = build_model(store)
-    model.nav.new_match("three-player")
-    for index, name in enumerate(("Ann", "Bo", "Cy")):
-        model.setup.set_side(index, name=name)
-    assert model.nav.create_match(), model.setup.problems
-    assert model.match.current is not None
+    match_id = three_alone(store)
     app = open_app()
-    app.route(f"/match/{model.match.current.id}")
+    app.route(f"/match/{match_id}")
     app.click("Enter hand 1")
     app.click("Add a meld of Ks")
     app.click("Add a meld of As")
@@ -305,4 +300,4 @@ def test_a_warning_is_counted_apart_from_problems_and_does_not_block_save(
     assert "Cy: hand total +60, 1 warning" in labels, labels
     app.click("Save hand")  # warnings do not keep it from being saved
     assert app.has_text("Hand 1 saved.") or app.button("Enter hand 2") is not None
-    assert len(store.match(model.match.current.id).record.hands) == 1
+    assert len(store.match(match_id).record.hands) == 1

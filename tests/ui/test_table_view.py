@@ -16,7 +16,7 @@ from flet.controls.context import _context_page
 
 from canasta_scorer.store import Store
 from canasta_scorer.ui.state import OpenMatch, Screen, build_model
-from tests.ui.hands import enter_small
+from tests.ui.hands import enter_small, three_alone
 from tests.ui.harness import AppHarness
 from tests.ui.test_screens import seeded_phone, start_match
 
@@ -232,18 +232,6 @@ def test_a_breakdown_shown_of_a_hand_gone_says_so_without_failing(
     )
     tab.click("Back to the scoreboard")
     assert shown.nav.screen is Screen.SCOREBOARD
-
-
-def three_alone(store: Store) -> int:
-    """A three-player match (each player a side of their own, named by the player)."""
-    model = build_model(store)
-    model.nav.new_match("three-player")
-    for index, name in enumerate(("Ann", "Bo", "Cy")):
-        model.setup.set_side(index, name=name)
-    assert model.nav.create_match(), model.setup.problems
-    assert model.match.current is not None
-    assert model.match.current.record.sides[0].players == ("Ann",)
-    return model.match.current.id
 
 
 def test_a_side_of_one_player_named_by_the_player_is_named_once(
