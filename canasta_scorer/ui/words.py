@@ -66,15 +66,16 @@ def variant_summary(variant: Variant | str) -> str:
 _CHANGE = re.compile(r"(Add|Edit|Delete) hand (\d+)")
 #: The store's names of the changes undo and redo take back (kept with the match).
 CHANGES = {
-    "Add": N_("Add hand {number}"),
-    "Edit": N_("Edit hand {number}"),
-    "Delete": N_("Delete hand {number}"),
+    "Add": N_("adding hand {number}"),
+    "Edit": N_("editing hand {number}"),
+    "Delete": N_("deleting hand {number}"),
 }
 
 
 def change_words(description: str) -> str:
-    """A change the store keeps for undo and redo ("Add hand 3"), in the player's
-    language; another description as it is."""
+    """A change the store keeps for undo and redo (stored as "Add hand 3"), in the
+    player's language, worded to sit inside a phrase ("Undo adding hand 3"); another
+    description as it is."""
     found = _CHANGE.fullmatch(description)
     if found is None:
         return description

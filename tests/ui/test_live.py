@@ -146,6 +146,50 @@ def test_a_hand_shown_that_was_deleted_elsewhere_gives_way_to_the_scoreboard(
     assert tab.match.current is not None and len(tab.match.current.record.hands) == 1
 
 
+def test_a_hand_shown_follows_its_hand_when_one_before_it_is_deleted_elsewhere(
+    store: Store,
+) -> None:
+    phone = seeded_phone(store, enter_small, enter_sixes_and_kings, enter_small)
+    assert phone.match.current is not None
+    sixes = phone.match.current.record.hands[1]
+    tab = build_model(store)
+    tab.nav.open_match(phone.match.current.id)
+    tab.nav.show_hand(1)
+    changes = announced(store)
+    phone.match.delete_hand(0)
+    deliver(tab, changes)
+    assert tab.match.current is not None
+    assert (tab.nav.screen, tab.nav.detail) == (Screen.HAND_DETAIL, 0)
+    assert tab.match.current.record.hands[0] == sixes
+    assert tab.nav.message == "Another device changed the hands before this one: it is now hand 1."
+    assert tab.nav.address() == f"/match/{tab.match.current.id}/hand/1"
+    phone.match.undo()  # hand 1 brought back: the hand shown is hand 2 again
+    deliver(tab, changes)
+    assert (tab.nav.screen, tab.nav.detail) == (Screen.HAND_DETAIL, 1)
+    assert tab.nav.message == "Another device changed the hands before this one: it is now hand 2."
+
+
+def test_a_hand_shown_stays_when_a_later_one_is_deleted_or_it_is_edited_elsewhere(
+    store: Store,
+) -> None:
+    phone = seeded_phone(store, enter_small, enter_sixes_and_kings, enter_small)
+    assert phone.match.current is not None
+    tab = build_model(store)
+    tab.nav.open_match(phone.match.current.id)
+    tab.nav.show_hand(1)
+    changes = announced(store)
+    phone.match.delete_hand(2)
+    deliver(tab, changes)
+    assert (tab.nav.screen, tab.nav.detail, tab.nav.message) == (Screen.HAND_DETAIL, 1, None)
+    phone.match.edit_hand(1)
+    phone.entry.set_left(0, 0, king_to_eight=2)  # North: 20 left where 10 was
+    assert phone.match.save_hand(), phone.nav.message
+    deliver(tab, changes)
+    assert (tab.nav.screen, tab.nav.detail, tab.nav.message) == (Screen.HAND_DETAIL, 1, None)
+    assert tab.match.current is not None
+    assert tab.match.current.score.hands[1].totals[0] == 40
+
+
 def test_a_match_deleted_elsewhere_goes_home_and_undone_and_redone_follow(
     store: Store,
 ) -> None:

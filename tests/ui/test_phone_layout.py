@@ -220,4 +220,4 @@ def test_a_deleted_hand_is_said_with_undo(open_app: OpenApp, store: Store) -> No
     assert len(store.match(store.matches()[0].id).record.hands) == 0
     app.click("Undo")
     assert len(store.match(store.matches()[0].id).record.hands) == 1
-    assert app.has_text("Undone: Delete hand 1")
+    assert app.has_text("Undone: deleting hand 1")

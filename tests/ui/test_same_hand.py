@@ -87,6 +87,27 @@ def test_an_entry_that_adds_to_this_one_is_taken_and_said(store: Store) -> None:
     assert ranks(third) == ["K", "Q", "J"]
 
 
+def test_a_match_opened_with_another_devices_entry_says_whose_entry_is_shown(
+    store: Store,
+) -> None:
+    a, b, _changes = tabs(store)
+    a.entry.add_meld(0, "K")
+    a.entry.flush()
+    assert a.match.current is not None
+    b.nav.open_match(a.match.current.id)  # Home's Resume opens the match like this
+    b.match.begin_hand()
+    assert ranks(b) == ["K"]
+    assert b.nav.message == "Another device is entering hand 1 too; its entry is shown."
+    b.entry.add_meld(0, "Q")  # B's own now: going back and on again says nothing
+    b.nav.back_to_scoreboard()
+    b.match.begin_hand()
+    assert ranks(b) == ["K", "Q"] and b.nav.message is None
+    # A's own entry, opened again on A, is not called another device's
+    a.nav.back_to_scoreboard()
+    a.match.begin_hand()
+    assert a.nav.message is None
+
+
 def test_two_different_entries_are_both_kept_and_both_players_asked(store: Store) -> None:
     a, b, changes = tabs(store)
     a.entry.add_meld(0, "K")

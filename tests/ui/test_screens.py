@@ -221,15 +221,15 @@ def test_undo_and_redo_in_the_app_bar(open_app: OpenApp, store: Store) -> None:
     assert "North-South total 110" in app.labels()
     assert app.button("Redo").disabled
 
-    app.click("Undo Add hand 2")
+    app.click("Undo adding hand 2")
     labels = app.labels()
     assert "North-South total 60" in labels and "East-West total 45" in labels
-    assert "Undone: Add hand 2" in labels
+    assert "Undone: adding hand 2" in labels
     assert app.button("Enter hand 2")
 
-    app.click("Redo Add hand 2")
+    app.click("Redo adding hand 2")
     assert "North-South total 110" in app.labels() and "East-West total 90" in app.labels()
-    assert "Redone: Add hand 2" in app.labels()
+    assert "Redone: adding hand 2" in app.labels()
     app.click("Dismiss")
     assert not any(label.startswith("Redone") for label in app.labels())
 

@@ -345,12 +345,12 @@ def test_delete_undo_redo_follow_the_totals(state: AppModel) -> None:
     assert (state.match.current.undo, state.match.current.redo) == ("Delete hand 1", None)
 
     state.match.undo()
-    assert state.nav.message == "Undone: Delete hand 1"
+    assert state.nav.message == "Undone: deleting hand 1"
     assert state.match.current.score.running_totals == (110, 90)
     assert (state.match.current.undo, state.match.current.redo) == ("Add hand 2", "Delete hand 1")
 
     state.match.redo()
-    assert state.nav.message == "Redone: Delete hand 1"
+    assert state.nav.message == "Redone: deleting hand 1"
     assert state.match.current.score.running_totals == (50, 45)
 
     for _ in range(3):  # delete, add 2, add 1
@@ -445,7 +445,7 @@ def test_two_phones_on_one_match_conflict_without_losing_the_entry(store: Store)
         90,
     )
     phone_a.match.undo()
-    assert phone_a.nav.message == "Undone: Add hand 2"
+    assert phone_a.nav.message == "Undone: adding hand 2"
 
 
 def test_edit_of_a_hand_deleted_on_another_phone_is_refused_not_crashed(store: Store) -> None:

@@ -240,6 +240,8 @@ class HandEntry:
     _seen: frozenset[str] = frozenset()
     #: Devices whose different entry the player chose not to take.
     _apart: frozenset[str] = frozenset()
+    #: The entry shown is another device's as it was read, changed nothing here since.
+    _theirs: bool = False
     #: How far the side's body is scrolled (its index, logical pixels), as the browser
     #: last told it: private, so a scroll notifies no screen (it draws nothing).
     _scrolled: tuple[int, float] = (0, 0.0)
@@ -267,6 +269,12 @@ class HandEntry:
         return pixels if scrolled_side == side else 0.0
 
     @property
+    def shows_theirs(self) -> bool:
+        """The entry shown is another device's kept entry, as read from the store
+        (opening the match, or that device's additions taken), nothing changed here."""
+        return self._theirs
+
+    @property
     def writes(self) -> int:
         """How many times the draft was written to the store (for tests and benchmarks)."""
         return self._writes
@@ -291,6 +299,9 @@ class HandEntry:
         if seen is not None:
             self._shown = seen.stamp
             self._seen = self._seen | {seen.stamp}
+            self._theirs = seen.writer != self.writer
+        elif draft is not self.draft:
+            self._theirs = False
         self.draft = draft
         self.touched = frozenset()
         self.tried = False
@@ -436,6 +447,7 @@ class HandEntry:
             self._shown = kept.stamp
             self._seen = self._seen | {kept.stamp}
             self.draft = theirs
+            self._theirs = True
             self.rival = None
             self._dirty = False
             self._preview()
@@ -539,6 +551,7 @@ class HandEntry:
             # from another device's entry): nothing to keep, nothing announced
             return
         self.draft = draft
+        self._theirs = False
         self._dirty = True
         if self._schedule is not None and not self._pending:
             self._pending = True
@@ -1001,7 +1014,7 @@ class OpenMatch:
             self._forget_saved()
             return
         nav = self.nav
-        self._shown_hand_gone()
+        self._follow_shown_hand(previous)
         if nav.screen is Screen.HAND_ENTRY and self.entry.draft is not None:
             nav.show(Screen.SCOREBOARD)
             nav.say(self._changed_while_entering())
@@ -1025,30 +1038,49 @@ class OpenMatch:
         if not self.reload():
             return True
         assert self.current is not None
-        self._shown_hand_gone()
+        self._follow_shown_hand(current)
         if self._saved_elsewhere(current):
             self._forget_saved()
             return True
         self.entry.follow()
         return True
 
-    def _shown_hand_gone(self) -> None:
-        """If the hand whose breakdown is shown is gone from the match read again
-        (deleted or undone on another device), show the scoreboard, which says so."""
+    def _follow_shown_hand(self, before: MatchState) -> None:
+        """The match was read again after a change made elsewhere (``before``: as it
+        was shown). A breakdown on screen follows its hand: the same hand under its
+        new number when hands before it were deleted or brought back (said), the
+        same number when the hand itself was edited; a hand gone (deleted or undone
+        on another device) gives way to the scoreboard, which says so."""
         nav, current = self.nav, self.current
-        if nav.screen is not Screen.HAND_DETAIL or current is None:
+        if nav.screen is not Screen.HAND_DETAIL or current is None or nav.detail is None:
             return
-        number = nav.detail
-        if number is not None and number < len(current.record.hands):
-            return
-        nav.show(Screen.SCOREBOARD)
-        if number is not None:
+        shown, old, new = nav.detail, before.record.hands, current.record.hands
+        moved = len(new) - len(old)
+        start = next(
+            (i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b),
+            min(len(old), len(new)),
+        )
+        # One run of hands deleted (moved < 0) or brought back (moved > 0) at
+        # ``start``, the hands after it as they were: the shown hand moved with them.
+        spliced = moved != 0 and new[start + max(moved, 0) :] == old[start - min(moved, 0) :]
+        if shown < start or not spliced:
+            if shown < len(new):
+                return  # nothing before it changed, or edited where it stands
+        elif shown >= start - min(moved, 0):
+            nav.show(Screen.HAND_DETAIL, detail=shown + moved)
             nav.say(
                 _(
-                    "Hand {value} is not in this match any more: it may have been deleted, "
-                    "here or on another device."
-                ).format(value=number + 1)
+                    "Another device changed the hands before this one: it is now hand {number}."
+                ).format(number=shown + moved + 1)
             )
+            return
+        nav.show(Screen.SCOREBOARD)
+        nav.say(
+            _(
+                "Hand {value} is not in this match any more: it may have been deleted, "
+                "here or on another device."
+            ).format(value=shown + 1)
+        )
 
     def _forget_saved(self) -> None:
         """The very hand being entered here was saved on another device (see
@@ -1197,7 +1229,7 @@ class OpenMatch:
         else:
             entry.start(draft, keep=False)
         self.nav.show(Screen.HAND_ENTRY)
-        if theirs is not None:
+        if theirs is not None or (entry.shows_theirs and not editing):
             self.nav.say(
                 _("Another device is entering hand {number} too; its entry is shown.").format(
                     number=entry.hand_number()
