@@ -124,6 +124,7 @@ def test_a_backup_of_a_damaged_database_is_refused(
     assert out == ""
     assert err.startswith(f"canasta-scorer: no backup was written: {path} is damaged")
     assert "it was not changed" in err and "Traceback" not in err
+    assert "start a new one" not in err  # the player wants their matches, not a new file
     assert not target.exists()
 
 

@@ -490,21 +490,28 @@ def check_whole(engine: Engine) -> None:
             found = [str(row[0]) for row in connection.execute(text("PRAGMA quick_check"))]
     except DatabaseError as error:
         if _kind(error.orig) in {"damaged", "other"}:
-            raise StoreFaultError(_damaged(path, "is damaged or not a database")) from None
+            raise StoreFaultError(
+                _damaged(path, "is damaged or not a database", fresh=False)
+            ) from None
         raise storage_error(error, where, path) from None
     if found != ["ok"]:
         first = next((line for line in found if not line.startswith("***")), found[0])
         raise StoreFaultError(
-            _damaged(path, f"is damaged (SQLite's check of the file says: {first.strip()})")
+            _damaged(
+                path,
+                f"is damaged (SQLite's check of the file says: {first.strip()})",
+                fresh=False,
+            )
         )
 
 
-def _damaged(path: Path, what: str, *, ours: bool = True) -> str:
+def _damaged(path: Path, what: str, *, ours: bool = True, fresh: bool = True) -> str:
     """Why a SQLite file is not opened, and what helps: ``ours`` when it may be a
     database canasta_scorer wrote (damaged), so its backups beside it (made before
     each upgrade, `migrate`) are named, or where they would be; a file the app never
     wrote (not SQLite, another program's tables) has none to name, unless one lies
-    beside it."""
+    beside it. ``fresh``: say how to start a new database (not when the file was
+    being read out, e.g. for a backup of it)."""
     backups = _backups(path)
     if backups:
         hint = f" The newest backup is {backups[-1]}: copy it over {path} to go back to it."
@@ -515,10 +522,10 @@ def _damaged(path: Path, what: str, *, ours: bool = True) -> str:
         )
     else:
         hint = ""
-    return (
-        f"{path} {what}; it was not changed. Move it aside (or pass another "
-        f"database with --db) to start a new one.{hint}"
+    start = (
+        " Move it aside (or pass another database with --db) to start a new one." if fresh else ""
     )
+    return f"{path} {what}; it was not changed.{start}{hint}"
 
 
 _REVISION = re.compile(r"^(down_)?revision\b[^=\n]*=\s*[\"'](\w+)[\"']", re.MULTILINE)
