@@ -117,16 +117,13 @@ def StatsScreen(state: History) -> ft.Control:
     filters = state.filter_words()
     controls: list[ft.Control] = [
         ft.Text(
-            (
-                _("Over the matches of the past-matches filters: {filters}.").format(
-                    filters=filters
-                )
-                if filters
-                else _("Over every match in the store.")
-            )
-            + " "
-            + _("A match counts once a hand of it is saved."),
+            _("Over the matches of the past-matches filters: {filters}.").format(filters=filters)
+            if filters
+            else _("Over every match in the store."),
             color=ft.Colors.ON_SURFACE_VARIANT,
+        ),
+        ft.Text(
+            _("A match counts once a hand of it is saved."), color=ft.Colors.ON_SURFACE_VARIANT
         ),
         heading(_("Players")),
     ]
