@@ -680,7 +680,8 @@ def test_statistics_say_a_match_counts_from_its_first_hand(open_app: OpenApp, st
     assert phone.match.current is not None
     app.click("Back")
     app.click("Player statistics")
-    assert app.has_text("Over every match in the store. A match counts once a hand of it is saved.")
+    assert app.has_text("Over every match in the store.")
+    assert app.has_text("A match counts once a hand of it is saved.")
 
 
 def test_statistics_give_no_canastas_per_hand_when_every_hand_was_a_total(
