@@ -15,7 +15,9 @@ both servers started the same way):
     ≤ 1.2×), and Save hand to the new total on the scoreboard (goal ≤ 1.5×).
 (c) memory: the app's server process (VmRSS and VmHWM from /proc/PID/status) idle after
     start, and with a 30-hand match open in a tab; the minimal app's with one tab open
-    (goal ≤ 1.5×).
+    (goal ≤ 1.5×); and the minimal app's that also keeps one row in a SQLite file through
+    SQLModel (the storage library the product is built on: what any SQLModel store costs
+    before a line of its own code).
 (d) server work, in-process (the real Flet session over a connection that encodes
     every message as the real one does, ``tests/ui/harness.py``): per ``+`` tap in hand
     entry (goal: median < 5 ms) and per Save (goal < 25 ms), with where the time goes.
@@ -31,9 +33,10 @@ Usage::
 
 With ``--json`` the last line printed is one JSON object: ``tap_ratio``, ``save_ratio``,
 ``start_ratio``, ``memory_ratio``, ``server_tap_ms``, ``server_save_ms``,
-``s1_actions``, ``s1_scrolls`` (and ``details``). ``--only`` measures the parts it names
-(a figure of a part left out is null; ``--only round-trips`` is (b) alone), to compare
-two versions of the code in alternating runs.
+``s1_actions``, ``s1_scrolls`` (and ``details``); ``memory_sqlmodel_ratio`` is the
+minimal app with SQLModel next to the minimal app (the floor under ``memory_ratio``).
+``--only`` measures the parts it names (a figure of a part left out is null; ``--only
+round-trips`` is (b) alone), to compare two versions of the code in alternating runs.
 """
 
 from __future__ import annotations
@@ -87,6 +90,28 @@ ft.run(
     web_renderer=ft.WebRenderer.CANVAS_KIT,
 )
 """
+
+#: The minimal app, also keeping one row in a SQLite file through SQLModel (``DB``).
+MINIMAL_SQLMODEL_APP = MINIMAL_APP.replace(
+    "import flet as ft\n",
+    """import flet as ft
+from sqlmodel import Field, Session, SQLModel, create_engine, select
+
+
+class Row(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = ""
+
+
+engine = create_engine("sqlite:///" + os.environ["DB"])
+SQLModel.metadata.create_all(engine)
+with Session(engine) as session:
+    session.add(Row(name="one"))
+    session.commit()
+    session.exec(select(Row)).all()
+""",
+    1,
+)
 
 #: In-page: click the button named ``name`` (``el.click()``), and resolve with the
 #: milliseconds until the element ``selector`` contains ``expected``.
@@ -162,6 +187,8 @@ class Bench:
         )
         self.minimal = workdir / "minimal_app.py"
         self.minimal.write_text(MINIMAL_APP)
+        self.minimal_sqlmodel = workdir / "minimal_sqlmodel_app.py"
+        self.minimal_sqlmodel.write_text(MINIMAL_SQLMODEL_APP)
 
     def close(self) -> None:
         self.browser.close()
@@ -172,7 +199,8 @@ class Bench:
     def served(
         self, kind: str, db_url: str | None = None, *, loaded: bool = False
     ) -> Iterator[tuple[str, Any, float]]:
-        """Start our app (``kind="app"``) or the minimal one; yields its URL, process and
+        """Start our app (``kind="app"``), the minimal one (``"minimal"``) or the minimal
+        one with SQLModel (``"minimal-sqlmodel"``); yields its URL, process and
         the ``perf_counter`` time just before it was spawned. With ``loaded``, our app
         logs at INFO and is yielded once its log says the app is loaded (it loads in a
         thread of its own while its page is already served: `LateApp`)."""
@@ -183,9 +211,11 @@ class Bench:
             assert db_url is not None
             command = [sys.executable, "-m", "canasta_scorer", "app", "--web"]
             command += ["--port", str(port), "--db", db_url]
+        elif kind == "minimal-sqlmodel":
+            command = [sys.executable, str(self.minimal_sqlmodel)]
         else:
             command = [sys.executable, str(self.minimal)]
-        env = dict(mod.web_env(), PORT=str(port))
+        env = dict(mod.web_env(), PORT=str(port), DB=str(self.workdir / "minimal.db"))
         if loaded:
             from canasta_scorer.ui.run import LOADED
             from canasta_scorer.ui.serving import ENV_LOG
@@ -370,6 +400,10 @@ class Bench:
             self.open(page, url)
             page.wait_for_timeout(1000)
             out["minimal app, one tab"] = _memory(process.pid)
+        with self.served("minimal-sqlmodel") as (url, process, _spawned), self.tab() as page:
+            self.open(page, url)
+            page.wait_for_timeout(1000)
+            out["minimal app + SQLModel"] = _memory(process.pid)
         return out
 
 
@@ -581,6 +615,10 @@ def measure(runs: int = 5, clicks: int = 10, only: tuple[str, ...] = PARTS) -> d
             / memory["minimal app, one tab"]["VmRSS"]
             if memory
             else None,
+            "memory_sqlmodel_ratio": memory["minimal app + SQLModel"]["VmRSS"]
+            / memory["minimal app, one tab"]["VmRSS"]
+            if memory
+            else None,
             "server_tap_ms": server.get("tap_ms"),
             "server_save_ms": server.get("save_ms"),
             "s1_actions": s1["actions"],
@@ -632,6 +670,10 @@ def main(argv: list[str] | None = None) -> int:
         for what, fields in result["memory_mib"].items():
             print(f"    {what:28} VmRSS {fields['VmRSS']:6.1f}   VmHWM {fields['VmHWM']:6.1f}")
         print(f"    ratio {summary['memory_ratio']:.2f} (goal ≤ 1.5)")
+        print(
+            f"    the minimal app with SQLModel: {summary['memory_sqlmodel_ratio']:.2f} the "
+            "minimal app's (the floor under the ratio)"
+        )
     if "server" in only:
         print("(d) server work (ms, median):")
         print(
