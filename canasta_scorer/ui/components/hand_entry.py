@@ -1144,15 +1144,13 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
         key=f"entry-body-{side}",
         scroll_interval=SCROLL_INTERVAL_MS,
         on_scroll=on_scroll,
+        # the scroll bar is drawn in the right margin, not over the totals' figures
+        padding=ft.Padding.only(right=12),
     )
     last.current = ft.Column(
         [
             ft.Container(ft.Column(top, spacing=6), padding=ft.Padding.symmetric(horizontal=12)),
-            ft.Container(
-                body_view.current,
-                expand=True,
-                padding=ft.Padding.symmetric(horizontal=12),
-            ),
+            ft.Container(body_view.current, expand=True, padding=ft.Padding.only(left=12)),
             bottom,
         ],
         expand=True,
