@@ -1181,10 +1181,25 @@ class Store:
                         self._keep_stats(session, row, record, score_match(record))
                         session.add(row)
 
-    def players(self) -> list[str]:
-        """Every remembered player's name, in alphabetical order."""
+    def players(self, *, in_matches: bool = False) -> list[str]:
+        """Every remembered player's name, in alphabetical order (case and accents
+        folded, `name_order`); with ``in_matches``, only those who play in a match
+        that is not deleted (the past matches' player filter: a player whose only
+        match was deleted is still remembered for a new match, but lists nothing)."""
+        query = select(col(PlayerRow.name))
+        if in_matches:
+            query = query.where(
+                select(col(SidePlayerRow.player_id))
+                .join(SideRow, col(SideRow.id) == col(SidePlayerRow.side_id))
+                .join(MatchRow, col(MatchRow.id) == col(SideRow.match_id))
+                .where(
+                    col(SidePlayerRow.player_id) == col(PlayerRow.id),
+                    col(MatchRow.deleted_at).is_(None),
+                )
+                .exists()
+            )
         with self._session(read=True) as session:
-            names = session.scalars(select(col(PlayerRow.name))).all()
+            names = session.scalars(query).all()
             return sorted(names, key=name_order)
 
     # --- writing -------------------------------------------------------------------

@@ -92,6 +92,18 @@ def test_players_are_remembered_across_matches(store: Store) -> None:
     assert [m.id for m in store.matches(player="Bob")] == [2, 1]
 
 
+def test_the_player_filter_lists_the_players_of_matches_kept(store: Store) -> None:
+    store.create_match(record(players=(("Ann", "Bob"), ("Cy", "Di"))))
+    second = store.create_match(record(players=(("ann", "Eve"), ("Cy", "Fay"))))
+    store.add_player("Zed")  # remembered, in no match
+    assert store.players(in_matches=True) == ["Ann", "Bob", "Cy", "Di", "Eve", "Fay"]
+    store.delete_match(second.id, second.version)  # Eve's and Fay's only match
+    assert store.players(in_matches=True) == ["Ann", "Bob", "Cy", "Di"]
+    assert store.players() == ["Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Zed"]  # remembered
+    store.restore_match(second.id)
+    assert store.players(in_matches=True) == ["Ann", "Bob", "Cy", "Di", "Eve", "Fay"]
+
+
 def test_the_list_is_newest_first_with_cached_totals(store: Store) -> None:
     first = store.create_match(record())
     store.add_hand(first.id, hand(0, "clean", "small", red_threes=(1, 0)), first.version)

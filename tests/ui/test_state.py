@@ -725,6 +725,17 @@ def test_past_matches_and_remembered_players(state: AppModel) -> None:
     assert set(state.history.known_players) == {"North", "South", "East", "West"}
 
 
+def test_the_player_filter_leaves_out_players_whose_matches_were_deleted(
+    state: AppModel,
+) -> None:
+    start_classic(state)
+    state.nav.delete_match()  # the only match of North, South, East and West
+    state.nav.show_matches()
+    assert state.history.known_players == ()
+    state.nav.new_match()  # still remembered, to pick for a new match
+    assert set(state.setup.known_players) == {"North", "South", "East", "West"}
+
+
 # --- the access code ----------------------------------------------------------------------
 
 

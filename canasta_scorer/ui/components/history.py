@@ -49,7 +49,15 @@ def HistoryScreen(state: History, nav: Navigation) -> ft.Control:
                 label=_("Player"),
                 value=f.player or "",
                 options=[ft.DropdownOption(key="", text=_("Everyone"))]
-                + [ft.DropdownOption(key=p, text=p) for p in state.known_players],
+                + [
+                    ft.DropdownOption(key=p, text=p)
+                    # the player chosen stays listed while chosen (their matches deleted)
+                    for p in (
+                        state.known_players
+                        if not f.player or f.player in state.known_players
+                        else (f.player, *state.known_players)
+                    )
+                ],
                 on_select=lambda e: state.set_filter(player=e.control.value or None),
             )
         ),

@@ -37,7 +37,7 @@ class History:
         filter: the past-matches filters.
         more: True when there is another page of matches.
         stats: the statistics last computed (over the filtered matches).
-        known_players: remembered players, to filter by.
+        known_players: the players of the matches kept (not deleted), to filter by.
     """
 
     store: Store
@@ -50,7 +50,7 @@ class History:
     def refresh_recent(self) -> None:
         """Reload the home screen's match list and the remembered players."""
         self.recent = tuple(self.store.matches(limit=50))
-        self.known_players = tuple(self.store.players())
+        self.known_players = tuple(self.store.players(in_matches=True))
 
     def in_progress(self) -> MatchSummary | None:
         """The newest unfinished match, to resume."""
@@ -81,7 +81,7 @@ class History:
         page = page[:size]
         self.recent = (self.recent + page) if more else page
         if not more:
-            self.known_players = tuple(self.store.players())
+            self.known_players = tuple(self.store.players(in_matches=True))
 
     def set_filter(self, **changes: object) -> None:
         """Change the filters (player, variant, status, days) and reload."""
