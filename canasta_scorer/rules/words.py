@@ -336,6 +336,10 @@ WORDS: dict[str, Words] = {
     "record.above": N_("must be more than {limit:,}; got {value}"),
     "record.below": N_("must be less than {limit:,}; got {value}"),
     "record.wrong_type": N_("must be {wanted}; got {shown}"),
+    "record.not_a_moment": N_(
+        "must be a date and time with its offset from UTC, such as "
+        "2026-12-02T19:30:00+01:00; got {shown}"
+    ),
     "record.not_valid": N_("cannot be read here ({error})"),
     "record.controls": N_("must not hold control characters (it holds {characters})"),
     "record.note_controls": N_(
