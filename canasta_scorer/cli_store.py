@@ -216,7 +216,7 @@ def _is_hand_file(data: bytes) -> bool:
 
 def _cmd_import(args: argparse.Namespace) -> int:
     from canasta_scorer.rules import RecordError
-    from canasta_scorer.store import RuleViolationError, is_score_sheet
+    from canasta_scorer.store import RuleViolationError, is_score_sheet, is_sqlite_database
 
     path = args.file
     try:
@@ -253,6 +253,16 @@ def _cmd_import(args: argparse.Namespace) -> int:
                 path=path
             )
         )
+        if is_sqlite_database(data):
+            url = "sqlite:///" + (str(Path(path).absolute()) if path != "-" else "FILE.db")
+            sys.stderr.write(
+                _(
+                    "  this is a SQLite database (a store of matches, like the app's own "
+                    "canasta.db), not a file to import: make a backup of its matches with "
+                    "canasta-scorer --db {url} backup BACKUP.json, then import BACKUP.json\n"
+                ).format(url=url)
+            )
+            return EXIT_UNREADABLE
         if is_score_sheet(data):
             sys.stderr.write(
                 _(

@@ -183,3 +183,37 @@ def test_a_backup_onto_the_database_itself_is_refused_and_the_matches_stay(
     assert path.read_bytes()[:16] == before[:16] == b"SQLite format 3\x00"
     assert main(["matches", "--db", db]) == 0  # the store opens, its match listed
     assert "No matches yet." not in capsys.readouterr().out
+
+
+def test_a_sqlite_database_is_said_to_be_one_with_the_way_to_move_its_matches(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    other = tmp_path / "phone" / "canasta.db"  # another device's store, with a match
+    other.parent.mkdir()
+    assert main(["import", str(SAMPLES / "evening-match.json"), "--db", f"sqlite:///{other}"]) == 0
+    here = f"sqlite:///{tmp_path / 'here.db'}"
+    capsys.readouterr()
+    assert main(["import", str(other), "--db", here]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (
+        f"{other}: cannot be read as a match file or backup; nothing was imported\n"
+        "  this is a SQLite database (a store of matches, like the app's own canasta.db), "
+        "not a file to import: make a backup of its matches with canasta-scorer --db "
+        f"sqlite:///{other} backup BACKUP.json, then import BACKUP.json\n"
+    )
+    assert "JSON at line" not in err and "UTF-8" not in err
+    # what it says to do brings the match here
+    backup = tmp_path / "BACKUP.json"
+    assert main(["--db", f"sqlite:///{other}", "backup", str(backup)]) == 0
+    assert main(["import", str(backup), "--db", here]) == 0
+    assert "Imported 1 match" in capsys.readouterr().out
+
+
+def test_a_sqlite_database_is_told_by_its_first_16_bytes() -> None:
+    from canasta_scorer.store import is_sqlite_database
+
+    assert is_sqlite_database(b"SQLite format 3\x00\x10\x00\x02\x02")
+    assert not is_sqlite_database(b"SQLite format 3")  # cut short: not a database
+    assert not is_sqlite_database(b'{"sides": []}')
+    assert not is_sqlite_database(b"")

@@ -43,7 +43,7 @@ from .errors import UnknownNameError
 from .findings import Code, Finding, Severity
 from .melds import CANASTA_SIZE, CanastaKind, Meld, MeldRank
 from .ruleset import HouseRule, RuleSet, initial_meld_minimum
-from .words import W_, WORDS, Phrase, Words, phrase, rank_phrase
+from .words import W_, WORDS, Phrase, Words, phrase, rank_phrase, render
 
 __all__ = [
     "FROZEN_WORDS",
@@ -581,6 +581,24 @@ def best_opening(
     return best[0], melds
 
 
+def _no_way(top: Card, existing: Meld | None, rules: RuleSet) -> Phrase:
+    """What would take an unfrozen pile that the hand and the side's melds cannot take,
+    naming only the ways the rules leave: a natural and a wild card unless H3 (or the
+    side's meld of the rank already holds 3 wild cards), the top card onto the side's
+    meld unless H4 finds it a finished canasta (rules §1.8, §3 H3, §3 H4)."""
+    wild = not rules.has(HouseRule.TWO_NATURALS_TO_TAKE) and not (
+        existing is not None and existing.wilds >= 3
+    )
+    no_canastas = rules.has(HouseRule.NO_PILE_FOR_FINISHED_CANASTA)
+    if no_canastas and existing is not None and existing.size >= CANASTA_SIZE:
+        key = "pile.no.no_way_finished" if wild else "pile.no.no_way_pair_only"
+    elif no_canastas:
+        key = "pile.no.no_way_unfinished" if wild else "pile.no.no_way_no_wild_unfinished"
+    else:
+        key = "pile.no.no_way" if wild else "pile.no.no_way_no_wild"
+    return phrase(key, card=top.value, rank=rank_phrase(top.value))
+
+
 def may_take_pile(situation: PileSituation, rules: RuleSet) -> Verdict:
     """May the player take the discard pile? (rules §1.8)
 
@@ -591,7 +609,8 @@ def may_take_pile(situation: PileSituation, rules: RuleSet) -> Verdict:
     a finished canasta), the merge limit of 3 wild cards, and for a side that has not
     melded, whether the top card and the hand reach the initial meld minimum with a
     first meld that leaves the player a card after the discard (S0 End of the hand:
-    Going Out; `best_opening`).
+    Going Out; `best_opening`). A "no" names only the ways the house rules leave; under
+    O6 (going out always allowed) the pickup need leave no card in the hand.
 
     Returns:
         The verdict; ``show`` names the cards to show from the hand.
@@ -692,13 +711,12 @@ def may_take_pile(situation: PileSituation, rules: RuleSet) -> Verdict:
                 reasons.append(
                     _reason(R.PILE_NO_WAY, R_UNFROZEN, False, card=top.value, rank=top.plural)
                 )
-            return no(
-                f"you need two natural {top.plural}, or a {top.value} and a wild card, "
-                f"or a meld of {top.plural} on the table",
-                phrase("pile.no.no_way", card=top.value, rank=rank_phrase(top.value)),
-            )
+            words = _no_way(top, existing, rules)
+            return no(render(words), words)
         reasons.append(_reason(way, R_UNFROZEN, True, card=top.value, rank=top.plural))
-    if s.side_has_melded:
+    # Under O6 going out is always allowed, so no card need stay in the hand.
+    may_always_go_out = rules.has(HouseRule.GO_OUT_WITHOUT_CANASTAS)
+    if s.side_has_melded and not may_always_go_out:
         # The pickup must leave a card to discard and one to keep, unless the side can
         # go out (S0 End of the hand: Going Out); the top card alone onto the side's meld
         # uses no card from the hand.
@@ -741,7 +759,7 @@ def may_take_pile(situation: PileSituation, rules: RuleSet) -> Verdict:
         points, melds = best_opening(
             s.hand,
             top,
-            keep=max(0, 3 - s.pile_size),
+            keep=0 if may_always_go_out else max(0, 3 - s.pile_size),
             canastas_to_go_out=rules.canastas_to_go_out,
         )
         if not melds:

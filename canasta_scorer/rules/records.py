@@ -21,6 +21,7 @@ import json
 import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
 from enum import StrEnum
 from itertools import chain
 from typing import Annotated, Any, Generic, TypeVar, overload
@@ -221,6 +222,29 @@ LeftInHand = Annotated[
     PlainSerializer(_write_left),
 ]
 MeldField = Annotated[Meld, PlainValidator(_read_meld), PlainSerializer(str)]
+
+
+def _read_moment(value: object) -> datetime:
+    """A date and time with its offset from UTC, as ISO 8601 text
+    (``2026-12-02T19:30:00+01:00``, or ``…Z`` for UTC): a time without its offset would
+    be another day on another device, so it is refused."""
+    if isinstance(value, datetime) and value.utcoffset() is not None:
+        return value
+    if isinstance(value, str) and len(value) <= 40:
+        try:
+            when = datetime.fromisoformat(value)
+        except ValueError:
+            pass
+        else:
+            if when.utcoffset() is not None:
+                return when
+    shown = quoted(value) if isinstance(value, str) else _got(value)
+    raise _refusal("record.not_a_moment", shown=shown)
+
+
+Moment = Annotated[
+    datetime, PlainValidator(_read_moment), PlainSerializer(lambda when: when.isoformat())
+]
 Name = Annotated[
     str, Field(min_length=1, max_length=MAX_NAME, pattern=r"\S"), AfterValidator(plain_name)
 ]
@@ -422,6 +446,11 @@ class MatchRecord(_Strict):
         variant: variant id; ``classic`` by default.
         house_rules: house-rule ids that are on.
         target: points that end the match; the variant's when absent.
+        started_at: an addition to the file contract (docs/file-format.md §5): when the
+            match was started, with its offset from UTC, as `canasta_scorer`'s export
+            writes it; absent in older files (an import is then dated the day it is
+            imported). It is not part of the match's content: the store keeps it as the
+            match's start, not in the record.
         sides: the sides in seat order.
         hands: the hands played, in order.
     """
@@ -429,6 +458,7 @@ class MatchRecord(_Strict):
     variant: Variant = Variant.CLASSIC
     house_rules: tuple[HouseRule, ...] = ()
     target: Points | None = None
+    started_at: Moment | None = None
     sides: Annotated[tuple[MatchSide, ...], Field(min_length=1, max_length=12)]
     hands: Annotated[tuple[MatchHand, ...], Field(max_length=MAX_HANDS)] = ()
 

@@ -336,6 +336,10 @@ WORDS: dict[str, Words] = {
     "record.above": N_("must be more than {limit:,}; got {value}"),
     "record.below": N_("must be less than {limit:,}; got {value}"),
     "record.wrong_type": N_("must be {wanted}; got {shown}"),
+    "record.not_a_moment": N_(
+        "must be a date and time with its offset from UTC, such as "
+        "2026-12-02T19:30:00+01:00; got {shown}"
+    ),
     "record.not_valid": N_("cannot be read here ({error})"),
     "record.controls": N_("must not hold control characters (it holds {characters})"),
     "record.note_controls": N_(
@@ -432,6 +436,22 @@ WORDS: dict[str, Words] = {
     ),
     "pile.no.no_way": N_(
         "you need two natural {rank}, or a {card} and a wild card, or a meld of {rank} on the table"
+    ),
+    # the same under house rules §3 H3 (no natural and wild card) and §3 H4 (no finished canasta)
+    "pile.no.no_way_no_wild": N_("you need two natural {rank} or a meld of {rank} on the table"),
+    "pile.no.no_way_unfinished": N_(
+        "you need two natural {rank}, or a {card} and a wild card, or a meld of {rank} on "
+        "the table that is not yet a canasta"
+    ),
+    "pile.no.no_way_no_wild_unfinished": N_(
+        "you need two natural {rank} or a meld of {rank} on the table that is not yet a canasta"
+    ),
+    "pile.no.no_way_finished": N_(
+        "you need two natural {rank} or a {card} and a wild card: the top card may not go "
+        "onto your finished canasta of {rank}"
+    ),
+    "pile.no.no_way_pair_only": N_(
+        "you need two natural {rank}: the top card may not go onto your finished canasta of {rank}"
     ),
     "pile.no.no_card_left": N_(
         "you would have no card to keep after your discard, and your side may not go out yet"

@@ -18,7 +18,7 @@ from .errors import (
     StoreFullError,
     StoreReadOnlyError,
 )
-from .exchange import is_score_sheet
+from .exchange import is_score_sheet, is_sqlite_database
 from .repository import (
     BackupResult,
     ImportPreview,
@@ -55,5 +55,6 @@ __all__ = [
     "UnreadableMatch",
     "default_url",
     "is_score_sheet",
+    "is_sqlite_database",
     "open_engine",
 ]

@@ -39,6 +39,7 @@ __all__ = [
     "HandTexts",
     "fingerprint",
     "is_score_sheet",
+    "is_sqlite_database",
     "read_backup_or_match",
     "score_sheet_csv",
 ]
@@ -193,6 +194,22 @@ def is_score_sheet(data: bytes | str) -> bool:
             sides[i].endswith(" hand") and sides[i + 1].endswith(" total")
             for i in range(0, len(sides), 2)
         )
+    )
+
+
+#: The first 16 bytes of every SQLite database file (its header string).
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def is_sqlite_database(data: bytes | str) -> bool:
+    """True when ``data`` is a SQLite database file (it starts with the 16 bytes
+    ``SQLite format 3\\0`` of SQLite's file format), such as the app's own ``canasta.db``:
+    a store of matches, not a file to import, so it is told apart from a file that is
+    merely not JSON. Its matches move by a backup of it (``canasta-scorer --db URL
+    backup FILE``), which is imported."""
+    head = data[: len(SQLITE_HEADER)]
+    return (head.encode("latin-1", errors="replace") if isinstance(head, str) else head) == (
+        SQLITE_HEADER
     )
 
 

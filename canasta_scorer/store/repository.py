@@ -1219,7 +1219,8 @@ class Store:
         """The record as the store will read it back: each player under the name the
         store already knows in any case (players are remembered across matches), a
         side that is one player named as its player, so its fingerprint is the one of
-        the match an export of it will give."""
+        the match an export of it will give. When it was started (``started_at``) is
+        kept as the match's ``created_at``, not in the record."""
         known: dict[str, str] = {}
         sides = []
         rules = match_rules(record)
@@ -1237,7 +1238,7 @@ class Store:
                     known[key] = found if found is not None else name.strip()
                 names.append(known[key])
             sides.append(side.model_copy(update={"players": tuple(names)}))
-        stored = record.model_copy(update={"sides": tuple(sides)})
+        stored = record.model_copy(update={"sides": tuple(sides), "started_at": None})
         return record if stored == record else stored
 
     def add_player(self, name: str) -> None:
@@ -1859,7 +1860,7 @@ class Store:
             stored = self._as_stored(session, record)
             if stored is not record:
                 score = score_match(stored)
-            row = self._insert(session, stored, score)
+            row = self._insert(session, stored, score, created_at=record.started_at)
             assert row.id is not None
             self._announce(
                 session, Change(match_id=row.id, kind=ChangeKind.CREATED, version=row.version)
@@ -2529,8 +2530,10 @@ class Store:
     # --- export and import ---------------------------------------------------------
 
     def export_match(self, match_id: int) -> str:
-        """The match as a match file (JSON text, docs/file-format.md)."""
-        return dump_match(self.match(match_id).record)
+        """The match as a match file (JSON text, docs/file-format.md §5), with when it
+        was started (``started_at``), so that an import of it elsewhere keeps its day."""
+        state = self.match(match_id)
+        return dump_match(state.record.model_copy(update={"started_at": state.created_at}))
 
     def export_csv(self, match_id: int) -> str:
         """The match as a CSV score sheet."""
@@ -2698,7 +2701,7 @@ class Store:
                     session,
                     stored,
                     score if stored is record else score_match(stored),
-                    created_at=meta.created_at if meta else None,
+                    created_at=meta.created_at if meta else record.started_at,
                     finished_at=meta.finished_at if meta else None,
                 )
                 assert row.id is not None

@@ -4,6 +4,7 @@ not findings (file format §1 reading a file)."""
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 
 import pytest
 from rulekit import (
@@ -80,3 +81,21 @@ def test_counted_by_points_names_are_names() -> None:
     with pytest.raises(RecordError) as caught:
         load_match(_match_with({"counted_by_points": [" "]}))
     assert [p.where for p in caught.value.problems] == ["hands[0].counted_by_points[0]"]
+
+
+def test_started_at_is_an_optional_moment_of_the_match_file() -> None:
+    """file format §5: ``started_at``, with its offset from UTC; older files lack it."""
+    sides = [{"name": "A"}, {"name": "B"}]
+    assert load_match(json.dumps({"sides": sides})).started_at is None
+    read = load_match(json.dumps({"started_at": "2025-05-01T21:30:00+02:00", "sides": sides}))
+    assert read.started_at == datetime(2025, 5, 1, 19, 30, tzinfo=UTC)
+    assert json.loads(dump_match(read))["started_at"] == "2025-05-01T21:30:00+02:00"
+    assert load_match(dump_match(read)) == read
+    assert load_match(json.dumps({"started_at": "2025-05-01T19:30Z", "sides": sides})) == read
+    for wrong, shown in [("2025-05-01T21:30", "“2025-05-01T21:30”"), (5, "5"), ("May", "“May”")]:
+        with pytest.raises(RecordError) as caught:
+            load_match(json.dumps({"started_at": wrong, "sides": sides}))
+        assert [str(p) for p in caught.value.problems] == [
+            "started_at: must be a date and time with its offset from UTC, such as "
+            f"2026-12-02T19:30:00+01:00; got {shown}"
+        ]

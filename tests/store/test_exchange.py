@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import re
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +48,8 @@ def test_an_exported_match_is_a_match_file_that_scores_the_same(
     for match_id in played(store):
         state = store.match(match_id)
         text = store.export_match(match_id)
-        assert load_match(text) == state.record
+        assert load_match(text).model_copy(update={"started_at": None}) == state.record
+        assert load_match(text).started_at == state.created_at
         assert score_match(load_match(text)) == state.score
 
         path = tmp_path / f"match-{match_id}.json"
@@ -295,7 +296,9 @@ def test_the_store_commands(
 
     target = tmp_path / "m.json"
     assert main(["export", "--db", db_url, str(ids[1]), "-o", str(target)]) == 0
-    assert load_match(target.read_text()) == store.match(ids[1]).record
+    assert load_match(target.read_text()).model_copy(update={"started_at": None}) == (
+        store.match(ids[1]).record
+    )
 
     backup = tmp_path / "all.json"
     assert main(["backup", "--db", db_url, str(backup)]) == 0
@@ -458,3 +461,61 @@ def test_remembered_players_are_listed_by_name_case_and_accents_aside(store: Sto
     store.create_match(record(players=(("Wendy", "Çelik"), ("émile", "Bruno"))))
     store.create_match(record(players=(("Zoë", "celia"), ("Anna", "Ödön"))))
     assert store.players() == ["Anna", "Bruno", "celia", "Çelik", "émile", "Ödön", "Wendy", "Zoë"]
+
+
+def _backup_of(made: dict[str, Any], created_at: str) -> str:
+    return json.dumps(
+        {
+            "format": "canasta-scorer-backup",
+            "version": 1,
+            "created_at": "2026-01-01T12:00:00+00:00",
+            "matches": [{"created_at": created_at, "match": made}],
+        }
+    )
+
+
+def test_an_exported_match_keeps_its_day_and_target_when_imported_elsewhere(
+    store: Store, tmp_path: Path
+) -> None:
+    """file format §5 started_at: the day a match was played goes with its match file."""
+    made = json.loads(record(target=7_500, hands=(hand(0, "clean", "small"),)).model_dump_json())
+    store.import_text(_backup_of(made, "2025-05-01T21:30:00+02:00"))  # played a while ago
+    [kept] = store.matches()
+    exported = store.export_match(kept.id)
+    written = json.loads(exported)
+    assert written["started_at"] == "2025-05-01T19:30:00+00:00"
+    assert written["target"] == 7_500  # not the variant's 5,000
+
+    other = Store.open(f"sqlite:///{tmp_path / 'other.db'}")  # another device
+    try:
+        now = other.create_match(record(sides=("Us", "Them")))
+        [new] = other.import_text(exported).created
+        there = other.match(new)
+        assert there.created_at == datetime(2025, 5, 1, 19, 30, tzinfo=UTC)
+        assert there.record.target == 7_500
+        assert there.record == store.match(kept.id).record
+        # the history's order and its "When" filter go by the day it was played
+        assert [m.id for m in other.matches()] == [now.id, new]
+        assert [m.id for m in other.matches(since=datetime(2026, 1, 1, tzinfo=UTC))] == [now.id]
+        # and what it exports again says the same day
+        assert json.loads(other.export_match(new))["started_at"] == written["started_at"]
+    finally:
+        other.close()
+    # the day is not part of the match's content: imported back, it is already here
+    assert store.import_text(exported).already_there == (kept.id,)
+
+
+def test_a_match_file_without_its_start_is_still_read_and_dated_when_imported(
+    store: Store,
+) -> None:
+    older = record(target=7_500).model_dump_json(exclude_defaults=True)
+    assert "started_at" not in older
+    before = datetime.now(UTC)
+    [made] = store.import_text(older).created
+    after = datetime.now(UTC)
+    state = store.match(made)
+    assert before - timedelta(seconds=1) <= state.created_at <= after + timedelta(seconds=1)
+    assert state.record.target == 7_500
+    # the same match with its start is the same content: not imported twice
+    dated = json.loads(older) | {"started_at": "2020-02-02T10:00:00Z"}
+    assert store.import_text(json.dumps(dated)).already_there == (made,)

@@ -180,6 +180,31 @@ def test_a_file_that_is_not_a_match_file_says_every_problem(
     assert store.matches() == []
 
 
+def test_a_database_file_is_told_for_what_it_is_with_the_way_to_bring_its_matches(
+    open_app: OpenApp, store: Store, picked: Callable[..., None], tmp_path: Path
+) -> None:
+    other = tmp_path / "canasta.db"  # the app's own store, from another device
+    elsewhere = Store.open(f"sqlite:///{other}")
+    try:
+        elsewhere.create_match(load_match((SAMPLES / "evening-match.json").read_text()))
+    finally:
+        elsewhere.close()
+    picked(other)
+    app = open_app()
+    to_import(app)
+    app.click("Choose a file")
+    assert app.has_text(
+        "canasta.db: this is a database file (SQLite), a store of matches like the app's own "
+        "canasta.db: it cannot be imported. Make a backup of its matches on the computer that "
+        "keeps it (canasta-scorer --db sqlite:///path/to/canasta.db backup BACKUP.json) and "
+        "import that backup."
+    )
+    assert not app.has_text("not valid JSON") and not app.has_text("UTF-8")
+    with pytest.raises(AssertionError, match="no button"):
+        app.button("import-confirm")
+    assert store.matches() == []
+
+
 def test_a_file_past_the_limit_is_refused_unread_with_the_limit_named(
     open_app: OpenApp, store: Store, picked: Callable[..., None], tmp_path: Path
 ) -> None:

@@ -21,6 +21,7 @@ from canasta_scorer.store import (
     Store,
     StoreError,
     is_score_sheet,
+    is_sqlite_database,
 )
 
 from ..words import store_problem
@@ -112,6 +113,14 @@ class ImportFile:
         try:
             preview = self.store.import_preview(data)
         except RecordError as error:
+            if is_sqlite_database(data):
+                self.refusal = _(
+                    "{path}: this is a database file (SQLite), a store of matches like the "
+                    "app's own canasta.db: it cannot be imported. Make a backup of its matches "
+                    "on the computer that keeps it (canasta-scorer --db sqlite:///path/to/{path} "
+                    "backup BACKUP.json) and import that backup."
+                ).format(path=name)
+                return
             if is_score_sheet(data):
                 self.refusal = _(
                     "{path}: this is a score sheet (CSV): a score sheet cannot be imported, "
