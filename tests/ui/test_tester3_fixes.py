@@ -100,3 +100,86 @@ def test_a_match_without_hands_is_asked_for_in_its_own_words(
     app.click("resume")
     app.click("Delete match")
     assert _question(app) == ["Delete this match? It has no hands yet."]
+
+
+# --- 2. a refused edit of a finished match's hand is kept and offered again -------------
+
+
+def _finished_six(store: Store) -> int:
+    """The tester's six-player match (3 sides of 2, target 7,500) of five hands of quick
+    totals: Team A and Team C tied at 7,500 after hand 4, Team A wins in hand 5; its
+    id."""
+    phone = build_model(store)
+    phone.nav.new_match("six-player-three-sides")
+    names = iter(("Ann", "Bob", "Cid", "Dee", "Eve", "Fay"))
+    for index, side in enumerate(("Team A", "Team B", "Team C")):
+        phone.setup.set_side(index, name=side)
+        for seat in range(2):
+            phone.setup.set_side(index, player=(seat, next(names)))
+    assert phone.nav.create_match(), phone.setup.problems
+    for totals in (
+        ("1245", "-230", "55"),
+        ("2000", "1800", "3000"),
+        ("1125", "1290", "-140"),
+        ("3130", "3000", "4585"),
+        ("100", "0", "-5"),
+    ):
+        phone.match.begin_hand()
+        phone.entry.set_quick(True)
+        for side, total in enumerate(totals):
+            phone.entry.set_quick_total(side, total)
+        assert phone.match.save_hand(), phone.nav.message
+    assert phone.match.current is not None and phone.match.current.score.winner == "Team A"
+    return phone.match.current.id
+
+
+def _refused_edit(app: AppHarness, match_id: int) -> None:
+    """Edit this finished match → hand 2 → Team A 1,500 → Save hand, refused: Team C
+    then wins in hand 4, and hand 5 comes after the match was over."""
+    app.route(f"/match/{match_id}")
+    app.click("Edit this finished match")
+    app.route(f"/match/{match_id}/hand/2")
+    app.click("Edit this hand")
+    app.type("Team A hand total", "1500")
+    app.click("Save hand")
+    assert app.has_text(
+        "Not saved: this change breaks rules in later hands: hand 5: this hand was recorded "
+        "after the match was already over (a side reached 7,500)"
+    )
+
+
+def _buttons(app: AppHarness) -> list[str]:
+    return [
+        str(c.content)
+        for c in app.controls()
+        if isinstance(c, ft.FilledButton | ft.OutlinedButton) and isinstance(c.content, str)
+    ]
+
+
+def test_a_refused_edit_of_a_finished_match_is_offered_on_its_scoreboard(
+    open_app: OpenApp, store: Store
+) -> None:
+    match_id = _finished_six(store)
+    _refused_edit(open_app(client=True), match_id)
+    app = open_app(client=True)  # the tab reloaded, or opened again: the match is locked
+    app.route(f"/match/{match_id}")
+    assert "Edit this finished match" in _buttons(app)
+    assert "Go on editing hand 2" in _buttons(app)  # offered without unlocking first
+    app.click("Go on editing hand 2")
+    assert app.field("Team A hand total").value == "1500"  # nothing lost
+    assert app.has_text("Editing hand 2")
+    assert store.match(match_id).score.winner == "Team A"
+
+
+def test_a_refused_edit_of_a_finished_match_opens_again_at_its_address(
+    open_app: OpenApp, store: Store
+) -> None:
+    match_id = _finished_six(store)
+    _refused_edit(open_app(client=True), match_id)
+    again = open_app(client=True)  # the tab reloaded, or opened again
+    again.route(f"/match/{match_id}/hand")
+    assert not again.has_text("This match is finished: choose to edit it first.")
+    assert again.field("Team A hand total").value == "1500"
+    assert again.has_text("Editing hand 2")
+    assert again.has_text("This change breaks rules in a later hand, hand 5:")
+

@@ -22,7 +22,9 @@ def scoreboard(
 ) -> ft.Control:
     """The open match: its score sheet (tap a hand for its breakdown), the next
     hand, the chart below, the actions. ``pending``: a new hand is being entered
-    (its button goes on with it); ``editing``: the hand (0-based) whose edit is kept.
+    (its button goes on with it); ``editing``: the hand (0-based) whose edit is kept
+    (offered also when the match is finished and not opened for edits: going on
+    with it opens it, see `OpenMatch.resume_edit`).
 
     Called by the app as it draws (which it does whenever the match or the move
     changes), it hands `Board` values only: the board stays mounted, hidden, while
@@ -39,7 +41,7 @@ def scoreboard(
         rules,
         state.next_dealer() if not finished else None,
         pending,
-        editing if editing is not None and (not finished or state.unlocked) else None,
+        editing,
         state.unlocked,
         act,
         state.store.read_only,

@@ -1256,13 +1256,17 @@ class OpenMatch:
         return None
 
     def resume_edit(self) -> None:
-        """Go on with the edit of an earlier hand that was kept (after Back, or after
-        another device changed the match)."""
+        """Go on with the edit of an earlier hand that was kept (after Back, after
+        another device changed the match, after a Save refused, in a tab opened
+        again). A finished match's kept edit opens it for edits (`unlock_finished`):
+        its edit was begun on it opened so, and is kept to be offered again, not
+        refused as "choose to edit it first" with nothing said of it."""
         draft = self.entry.draft
         if self.current is None or draft is None or draft.number is None:
             return
-        if self._read_only() or self._finished_locked():
+        if self._read_only():
             return
+        self.unlocked = True
         self.entry.start(draft, keep=False)
         self.nav.show(Screen.HAND_ENTRY)
 
