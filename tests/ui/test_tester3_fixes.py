@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from canasta_scorer.store import Store
+from canasta_scorer.store import NamedRuleSet, Store
 from canasta_scorer.ui.state import AppModel, build_model
 from tests.ui.hands import start_classic
 from tests.ui.harness import AppHarness
@@ -183,3 +183,50 @@ def test_a_refused_edit_of_a_finished_match_opens_again_at_its_address(
     assert again.has_text("Editing hand 2")
     assert again.has_text("This change breaks rules in a later hand, hand 5:")
 
+
+# --- 3. a house-rule set's name is checked as it is typed ------------------------------
+
+NO_EMOJI = "Names cannot hold emoji: the app's font cannot show them. Use letters."
+
+
+def test_a_house_rule_set_name_with_an_emoji_is_said_as_it_is_typed(
+    open_app: OpenApp, store: Store
+) -> None:
+    app = open_app()
+    app.click("New match")
+    app.type("North-South player 1", "Al 🎉")  # a player's name: said at its field
+    assert app.field("North-South player 1").error == NO_EMOJI
+    app.click("house-rules")
+    app.switch("Pile always frozen", True)
+    app.type("Keep these house rules as", "Party 🎉")
+    assert app.field("Keep these house rules as").error == NO_EMOJI  # before Keep
+    app.click("keep-rules")  # refused, the same words, nothing kept
+    assert app.field("Keep these house rules as").error == NO_EMOJI
+    assert store.rule_sets() == []
+    app.type("Keep these house rules as", "Party")  # fixed: the words go as it is typed
+    assert app.field("Keep these house rules as").error is None
+    app.click("keep-rules")
+    assert store.rule_sets() == [
+        NamedRuleSet(name="Party", house_rules=frozenset({"pile-always-frozen"}))
+    ]
+    # renaming is checked the same way
+    app.click("Rename Party")
+    app.type("New name for Party", "Fiesta 🎊")
+    assert app.field("New name for Party").error == NO_EMOJI
+    app.type("New name for Party", "Fiesta")
+    assert app.field("New name for Party").error is None
+    app.click("Rename")
+    assert [named.name for named in store.rule_sets()] == ["Fiesta"]
+
+
+def test_an_empty_set_name_is_said_only_when_keep_is_tapped(open_app: OpenApp) -> None:
+    app = open_app()
+    app.click("New match")
+    app.click("house-rules")
+    assert app.field("Keep these house rules as").error is None
+    app.click("keep-rules")
+    assert app.field("Keep these house rules as").error == (
+        "Give the house rules a name to keep them by."
+    )
+    app.type("Keep these house rules as", "F")  # typing again: the refusal goes
+    assert app.field("Keep these house rules as").error is None
