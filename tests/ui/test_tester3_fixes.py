@@ -8,7 +8,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import flet as ft
+import pytest
 
+from canasta_scorer import i18n
+from canasta_scorer.i18n import _
 from canasta_scorer.store import NamedRuleSet, Store
 from canasta_scorer.ui.state import AppModel, build_model
 from tests.ui.hands import start_classic
@@ -230,3 +233,73 @@ def test_an_empty_set_name_is_said_only_when_keep_is_tapped(open_app: OpenApp) -
     )
     app.type("Keep these house rules as", "F")  # typing again: the refusal goes
     assert app.field("Keep these house rules as").error is None
+
+
+# --- 4. the black threes' own words --------------------------------------------------
+
+#: the black-threes meld's count buttons and labels, as each language says them
+BLACK_THREES = {
+    "en": (
+        "3 black threes in the meld",
+        "Fewer black threes in the meld",
+        "More black threes in the meld",
+        "black threes in the meld: 3",
+    ),
+    "de": (
+        "3 schwarze Dreien in der Meldung",
+        "Weniger schwarze Dreien in der Meldung",
+        "Mehr schwarze Dreien in der Meldung",
+        "schwarze Dreien in der Meldung: 3",
+    ),
+    "es": (
+        "3 tres negros en la combinación",
+        "Menos tres negros en la combinación",
+        "Más tres negros en la combinación",
+        "tres negros en la combinación: 3",
+    ),
+    "it": (
+        "3 tre neri nella combinazione",
+        "Meno tre neri nella combinazione",
+        "Più tre neri nella combinazione",
+        "tre neri nella combinazione: 3",
+    ),
+    "pt_BR": (
+        "3 três pretos no jogo",
+        "Menos três pretos no jogo",
+        "Mais três pretos no jogo",
+        "três pretos no jogo: 3",
+    ),
+}
+
+
+@pytest.mark.parametrize("code", sorted(BLACK_THREES))
+def test_the_black_threes_meld_is_not_said_to_hold_natural_cards(
+    open_app: OpenApp, store: Store, code: str
+) -> None:
+    phone = _quick_hands(store)
+    assert phone.match.current is not None
+    app = open_app()
+    app.choose("Language", code)  # Settings on Home
+    app.route(f"/match/{phone.match.current.id}")
+    app.click("enter-hand")
+    with i18n.use(code):
+        add = _("Add a meld of {rank_name}").format(rank_name=i18n.rank_name("3"))
+        natural = _("natural cards in the meld of {rank}: {n}").format(
+            rank=i18n.rank_name("3"), n=3
+        )
+        black_threes = i18n.rank_name("3")
+    app.click(add)
+    three, fewer, more, said = BLACK_THREES[code]
+    assert said in app.labels() and natural not in app.labels()
+    assert app.button(three) is not None and app.button(fewer) is not None
+    assert app.button(more) is not None
+    drawn = black_threes[:1].upper() + black_threes[1:]  # the stepper's drawn label
+    assert drawn in app.texts()
+    app.click(more)
+    assert said.replace("3", "4") in app.labels()
+    # another meld still counts its natural cards
+    with i18n.use(code):
+        add_kings = _("Add a meld of {rank_name}").format(rank_name=i18n.rank_name("K"))
+        kings = _("natural cards in the meld of {rank}: {n}").format(rank=i18n.rank_name("K"), n=3)
+    app.click(add_kings)
+    assert kings in app.labels()

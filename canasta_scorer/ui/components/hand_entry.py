@@ -362,10 +362,15 @@ def QuickCounts(
             _count_button(
                 count,
                 naturals == count,
-                ngettext(
-                    "{n} natural card in the meld of {rank}",
-                    "{n} natural cards in the meld of {rank}",
-                    count,
+                (
+                    # black threes are neither natural nor wild cards (rules §1.2)
+                    ngettext("{n} black three in the meld", "{n} black threes in the meld", count)
+                    if rank is MeldRank.BLACK_THREE
+                    else ngettext(
+                        "{n} natural card in the meld of {rank}",
+                        "{n} natural cards in the meld of {rank}",
+                        count,
+                    )
                 ).format(n=count, rank=name),
                 f"naturals-{side}-{rank.value}-{count}",
                 lambda c=count: set_meld(side, index, naturals=c),  # type: ignore[misc]
@@ -388,10 +393,17 @@ def MeldCount(
     most: int,
     set_meld: Callable[..., None],
 ) -> ft.Control:
-    """The stepper of one count of a meld: its ``kind`` of cards (``naturals``,
-    ``twos`` or ``jokers``), from 0 to ``most`` (the deck's cards of that kind)."""
+    """The stepper of one count of a meld: its ``kind`` of cards (``naturals``, the
+    meld's own cards, black threes in a meld of black threes; ``twos`` or
+    ``jokers``), from 0 to ``most`` (the deck's cards of that kind)."""
     name = rank_name(rank)
-    if kind == "naturals":
+    if kind == "naturals" and rank is MeldRank.BLACK_THREE:
+        # black threes are neither natural nor wild cards (rules §1.2): their own words
+        label = name[:1].upper() + name[1:]
+        fewer = _("Fewer black threes in the meld")
+        more = _("More black threes in the meld")
+        said = _("black threes in the meld: {n}").format(n=value)
+    elif kind == "naturals":
         label = name[:1].upper() + name[1:]
         fewer = _("Fewer natural cards in the meld of {rank}").format(rank=name)
         more = _("More natural cards in the meld of {rank}").format(rank=name)
