@@ -303,3 +303,47 @@ def test_the_black_threes_meld_is_not_said_to_hold_natural_cards(
         kings = _("natural cards in the meld of {rank}: {n}").format(rank=i18n.rank_name("K"), n=3)
     app.click(add_kings)
     assert kings in app.labels()
+
+
+# --- 5. three sides' switches: the status under the total -----------------------------
+
+
+def _tab_texts(app: AppHarness, index: int) -> list[ft.Text]:
+    tab = next(c for c in app.controls() if getattr(c, "key", None) == f"side-{index}")
+    return [t for t in tab.content.controls if isinstance(t, ft.Text)] + [
+        s.content for s in tab.content.controls if isinstance(s, ft.Semantics)
+    ]
+
+
+def test_three_sides_switches_show_the_status_on_its_own_lines(open_app: OpenApp) -> None:
+    app = open_app()
+    app.click("New match")
+    app.choose("Variant", "six-player-three-sides")
+    for side, team in enumerate(("Team A", "Team B", "Team C")):
+        app.type(f"{team} player 1", f"P{side}a")
+        app.type(f"{team} player 2", f"P{side}b")
+    app.click("Start match")
+    app.click("Enter hand 1")
+    app.click("Add a meld of Ks")
+    app.click("Add a meld of As")  # 90 melded, below the minimum: two warnings
+    name, total, status = _tab_texts(app, 0)
+    assert (name.value, total.value, status.value) == ("Team A", "+90", "2 warnings")
+    assert total.max_lines == 1 and status.max_lines == 2  # never cut to "no proble…"
+    assert status.text_align == ft.TextAlign.CENTER
+    tab = next(c for c in app.controls() if getattr(c, "key", None) == "side-0")
+    assert tab.height == 76  # name, total and two lines of status
+    # read out once, as before: the name, the total and the status
+    assert "Team A: hand total +90, 2 warnings" in app.labels()
+    assert total.semantics_label == "hand total +90, 2 warnings"
+    assert status.parent.exclude_semantics
+
+
+def test_two_sides_switches_keep_one_line(open_app: OpenApp) -> None:
+    from tests.ui.test_screen_fixes import start_classic_entry
+
+    app = open_app()
+    start_classic_entry(app)
+    texts = _tab_texts(app, 0)
+    assert [t.value for t in texts] == ["North-South", "0 · not entered yet"]
+    tab = next(c for c in app.controls() if getattr(c, "key", None) == "side-0")
+    assert tab.height == 56
