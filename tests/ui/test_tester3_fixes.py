@@ -347,3 +347,86 @@ def test_two_sides_switches_keep_one_line(open_app: OpenApp) -> None:
     assert [t.value for t in texts] == ["North-South", "0 · not entered yet"]
     tab = next(c for c in app.controls() if getattr(c, "key", None) == "side-0")
     assert tab.height == 56
+
+
+# --- Delete hand: a kept edit follows its hand --------------------------------------
+
+
+def _totals(store: Store, match_id: int) -> list[tuple[int | None, ...]]:
+    return [tuple(side.total for side in hand.sides) for hand in store.match(match_id).record.hands]
+
+
+def _edit_hand_2_kept(app: AppHarness, match_id: int) -> None:
+    """Hand 2 edited to North-South 250 and left (Back): "Go on editing hand 2"."""
+    app.route(f"/match/{match_id}/hand/2")
+    app.click("Edit this hand")
+    app.type("North-South hand total", "250")
+    app.click("Back")
+    assert "Go on editing hand 2" in _buttons(app)
+
+
+def test_a_kept_edit_follows_its_hand_when_a_hand_before_it_is_deleted(
+    open_app: OpenApp, store: Store
+) -> None:
+    phone = _quick_hands(store, ("100", "50"), ("200", "60"), ("300", "70"))
+    assert phone.match.current is not None
+    match_id = phone.match.current.id
+    app = open_app(client=True)
+    _edit_hand_2_kept(app, match_id)
+    app.route(f"/match/{match_id}/hand/1")
+    app.click("Delete")  # at once, with Undo
+    assert "Hand 1 deleted." in app.labels()
+    assert "Go on editing hand 1" in _buttons(app)  # the edited hand is hand 1 now
+    assert "Go on editing hand 2" not in _buttons(app)
+    app.click("Undo")  # in the message: the hand comes back, the edit moves with its hand
+    assert "Go on editing hand 2" in _buttons(app)
+    app.click(
+        next(b.tooltip for b in app.controls() if str(getattr(b, "tooltip", "")).startswith("Redo"))
+    )
+    app.click("Go on editing hand 1")
+    assert app.field("North-South hand total").value == "250"
+    app.click("Save hand")
+    # the hand edited is replaced, not the one that came after it
+    assert _totals(store, match_id) == [(250, 60), (300, 70)]
+
+
+def test_a_kept_edit_of_a_deleted_hand_is_let_go_and_said(open_app: OpenApp, store: Store) -> None:
+    phone = _quick_hands(store, ("100", "50"), ("200", "60"), ("300", "70"))
+    assert phone.match.current is not None
+    match_id = phone.match.current.id
+    app = open_app(client=True)
+    _edit_hand_2_kept(app, match_id)
+    app.route(f"/match/{match_id}/hand/2")
+    app.click("Delete")
+    assert "Hand 2 deleted, with the unsaved change being made to it here." in app.labels()
+    assert not [b for b in _buttons(app) if b.startswith("Go on editing")]
+    assert store.kept_drafts(match_id) == []
+    assert _totals(store, match_id) == [(100, 50), (300, 70)]
+    app.click("Undo")  # in the message: the hand is back, as it was saved
+    assert _totals(store, match_id) == [(100, 50), (200, 60), (300, 70)]
+    _edit_hand_2_kept(app, match_id)  # edited again, then its deletion redone
+    app.click(
+        next(b.tooltip for b in app.controls() if str(getattr(b, "tooltip", "")).startswith("Redo"))
+    )
+    assert (
+        "Redone: deleting hand 2. Hand 2 is not in this match any more, so the unsaved change "
+        "being made to it here was let go."
+    ) in app.labels()
+    assert not [b for b in _buttons(app) if b.startswith("Go on editing")]
+
+
+def test_a_kept_edit_follows_its_hand_deleted_on_another_device(store: Store) -> None:
+    here = _quick_hands(store, ("100", "50"), ("200", "60"), ("300", "70"))
+    assert here.match.current is not None
+    match_id = here.match.current.id
+    here.match.edit_hand(2)
+    here.entry.set_quick_total(0, "350")
+    here.nav.back_to_scoreboard()
+    there = build_model(store)
+    there.match.load(match_id)
+    there.match.delete_hand(0)
+    assert there.match.current is not None
+    here.match.follow(there.match.current.version)
+    assert here.entry.draft is not None and here.entry.draft.number == 1  # hand 2 now
+    kept = store.kept_draft(match_id, here.entry.writer)
+    assert kept is not None and '"number":1' in kept.text
