@@ -1,7 +1,7 @@
 """Fixes of the third tester's findings, in-process (tests/ui/harness.py): Delete match
 asks first, a refused edit of a finished match's hand is kept and offered again, a
 house-rule set's name is checked as it is typed, the black threes' own words, the
-switches of three sides."""
+switches of three sides, and a kept edit that follows its hand when a hand is deleted."""
 
 from __future__ import annotations
 
