@@ -254,7 +254,11 @@ def enter_s1(page: Page, word: Callable[[str], str] | None = None) -> Counted:
             if name in RANKS and word is None:
                 rank = RANKS[name]
                 row = page.get_by_text(
-                    re.compile(rf"^natural cards in the meld of {re.escape(rank)}: ")
+                    re.compile(
+                        "^black threes in the meld: "  # neither natural nor wild cards
+                        if rank == "black threes"
+                        else rf"^natural cards in the meld of {re.escape(rank)}: "
+                    )
                 )
                 if not player.on_screen(row.first):
                     counted.melds_hidden.append(rank)

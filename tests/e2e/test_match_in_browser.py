@@ -216,3 +216,31 @@ def test_a_finished_match_shows_the_winner_and_is_listed(app: AppPage) -> None:
     expect(app.text(re.compile(r"North-South won by 300"))).to_be_visible()
     expect(app.button("Player: Everyone")).to_be_visible()
     app.shot("past-matches")
+
+
+def test_delete_match_asks_on_the_scoreboard_first(app: AppPage, server: Server) -> None:
+    match_id = seed_match(server, [s1_hand()])
+    app.page.goto(f"{server.url.rstrip('/')}/match/{match_id}")
+    app.enable_semantics()
+    delete = app.button("Delete match")
+    app.reveal(delete)
+    delete.click()
+    app.expect_node(
+        "delete-match-question", "Delete this match? Its 1 hand goes with it.", below=True
+    )
+    yes, keep = app.button("Delete"), app.button("Keep the match")
+    app.reveal(keep)
+    boxes = [yes.bounding_box(), keep.bounding_box()]
+    assert all(box is not None and box["height"] >= 48 for box in boxes), boxes
+    app.shot("delete-question", at=keep)
+    keep.click()
+    expect(app.node("delete-match-question")).to_have_count(0)
+    app.node("total-0").first.wait_for(state="attached")  # still its scoreboard
+    delete = app.button("Delete match")
+    app.reveal(delete)
+    delete.click()
+    yes = app.button("Delete")
+    app.reveal(yes)
+    yes.click()
+    app.expect_node("message", "Match deleted.")
+    expect(app.button("Undo")).to_be_visible()

@@ -162,3 +162,44 @@ def test_the_checker_s_fields_stand_in_a_centred_column_on_a_desktop(
         # the middle half of the screen ("xl": 6 of 12 columns, centred)
         assert box["x"] >= DESKTOP["width"] * 0.22, box
         assert box["x"] + box["width"] <= DESKTOP["width"] * 0.78, box
+
+
+@pytest.mark.parametrize("code", ["en", "de"])
+def test_three_sides_switches_show_name_total_and_status_whole(
+    browser: Browser, server: Server, code: str
+) -> None:
+    """Three sides at 390 px: each switch shows its name, its total and its status on
+    a line of its own ("+1,245 · no problems" beside the total was cut off)."""
+    record = {
+        "variant": "six-player-three-sides",
+        "house_rules": [],
+        "sides": [
+            {"name": name, "players": [f"{name[-1]}1", f"{name[-1]}2"]}
+            for name in ("Team A", "Team B", "Team C")
+        ],
+        "hands": [],
+    }
+    store = Store.open(server.db_url)
+    try:
+        store.create_match(load_match(json.dumps(record)))
+    finally:
+        store.close()
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=1, locale={"en": "en-US", "de": "de-DE"}[code]
+    )
+    try:
+        with i18n.use(code):
+            app = AppPage(page=context.new_page(), server=server, test_name=f"three-tabs-{code}")
+            app.open()
+            app.tap(re.compile("^" + re.escape(_("Resume: {score_line}").split("{")[0])))
+            app.tap(_("Enter hand {number}").format(number=1))
+            for rank in ("K", "A", "Q"):  # Team A's melds: a total and warnings
+                app.tap(rank)
+            expect(app.node("side-tab-0")).to_have_attribute("aria-label", re.compile("^Team A: "))
+            boxes = [app.node(f"side-tab-{index}").bounding_box() for index in range(3)]
+            app.shot("switches")
+    finally:
+        context.close()
+    assert all(box is not None and box["height"] >= 76 for box in boxes), boxes
+    assert len({round(box["y"]) for box in boxes if box}) == 1, boxes  # one row
+    assert all(box and box["x"] + box["width"] <= PHONE["width"] for box in boxes), boxes

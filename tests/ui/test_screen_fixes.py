@@ -140,7 +140,7 @@ def test_the_pads_offer_no_more_cards_than_the_deck_holds(open_app: OpenApp) -> 
     offered = [c.key for c in app.controls() if str(c.key).startswith("naturals-0-3-")]
     assert offered == ["naturals-0-3-3", "naturals-0-3-4"]  # not 5 to 8
     app.click("naturals-0-3-4")
-    assert app.button("More natural cards in the meld of black threes").disabled
+    assert app.button("More black threes in the meld").disabled
     app.click("Add a meld of Ks")
     app.click("naturals-0-K-8")
     assert app.button("More natural cards in the meld of Ks").disabled

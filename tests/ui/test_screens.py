@@ -446,6 +446,7 @@ def test_the_other_screens_of_a_match_render(open_app: OpenApp, store: Store) ->
 
     app.click("resume")
     app.click("Delete match")
+    app.click("Delete")  # its question's answer
     assert "Match deleted." in app.labels()
     assert not any(text.startswith("Resume") for text in app.texts())
     app.click("Undo")  # in the message

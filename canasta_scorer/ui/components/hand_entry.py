@@ -112,6 +112,9 @@ CLASSES = (
     ),
 )
 NOT_ENTERED = N_("not entered yet")
+#: A side's switch's height with its status under its total (three sides): its name,
+#: its total and two lines of status.
+STACKED_TAB = 76
 
 
 def working(score: SideScore) -> ft.Control:
@@ -362,10 +365,15 @@ def QuickCounts(
             _count_button(
                 count,
                 naturals == count,
-                ngettext(
-                    "{n} natural card in the meld of {rank}",
-                    "{n} natural cards in the meld of {rank}",
-                    count,
+                (
+                    # black threes are neither natural nor wild cards (rules §1.2)
+                    ngettext("{n} black three in the meld", "{n} black threes in the meld", count)
+                    if rank is MeldRank.BLACK_THREE
+                    else ngettext(
+                        "{n} natural card in the meld of {rank}",
+                        "{n} natural cards in the meld of {rank}",
+                        count,
+                    )
                 ).format(n=count, rank=name),
                 f"naturals-{side}-{rank.value}-{count}",
                 lambda c=count: set_meld(side, index, naturals=c),  # type: ignore[misc]
@@ -388,10 +396,17 @@ def MeldCount(
     most: int,
     set_meld: Callable[..., None],
 ) -> ft.Control:
-    """The stepper of one count of a meld: its ``kind`` of cards (``naturals``,
-    ``twos`` or ``jokers``), from 0 to ``most`` (the deck's cards of that kind)."""
+    """The stepper of one count of a meld: its ``kind`` of cards (``naturals``, the
+    meld's own cards, black threes in a meld of black threes; ``twos`` or
+    ``jokers``), from 0 to ``most`` (the deck's cards of that kind)."""
     name = rank_name(rank)
-    if kind == "naturals":
+    if kind == "naturals" and rank is MeldRank.BLACK_THREE:
+        # black threes are neither natural nor wild cards (rules §1.2): their own words
+        label = name[:1].upper() + name[1:]
+        fewer = _("Fewer black threes in the meld")
+        more = _("More black threes in the meld")
+        said = _("black threes in the meld: {n}").format(n=value)
+    elif kind == "naturals":
         label = name[:1].upper() + name[1:]
         fewer = _("Fewer natural cards in the meld of {rank}").format(rank=name)
         more = _("More natural cards in the meld of {rank}").format(rank=name)
@@ -899,8 +914,41 @@ def SideTab(
     color: ft.ColorValue,
     chosen: bool,
     choose: Callable[[int], None],
+    stacked: bool = False,
 ) -> ft.Control:
-    """A side's switch: its name, live hand total and status (`_tab_status`)."""
+    """A side's switch: its name, live hand total and status (`_tab_status`);
+    ``stacked`` (three sides: a third of a phone's width each), the status on lines of
+    its own under the total (two at most, so that "noch nicht eingetragen" is read
+    whole), else beside it ("+1,245 · no problems")."""
+    said = _("hand total {shown}, {status}").format(shown=shown, status=status)
+    figures: list[ft.Control] = (
+        [
+            ft.Text(shown, size=12, color=color, no_wrap=True, max_lines=1, semantics_label=said),
+            ft.Semantics(  # read out once, with the total
+                content=ft.Text(
+                    status,
+                    size=12,
+                    color=color,
+                    max_lines=2,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                    text_align=ft.TextAlign.CENTER,
+                ),
+                exclude_semantics=True,
+            ),
+        ]
+        if stacked
+        else [
+            ft.Text(
+                f"{shown} · {status}",
+                size=12,
+                color=color,
+                no_wrap=True,
+                max_lines=1,
+                overflow=ft.TextOverflow.ELLIPSIS,
+                semantics_label=said,
+            )
+        ]
+    )
     return ft.Semantics(
         identifier=f"side-tab-{index}",
         label=_("{name}: hand total {shown}, {status}").format(
@@ -919,23 +967,13 @@ def SideTab(
                         max_lines=1,
                         overflow=ft.TextOverflow.ELLIPSIS,
                     ),
-                    ft.Text(
-                        f"{shown} · {status}",
-                        size=12,
-                        color=color,
-                        no_wrap=True,
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                        semantics_label=_("hand total {shown}, {status}").format(
-                            shown=shown, status=status
-                        ),
-                    ),
+                    *figures,
                 ],
                 spacing=0,
                 horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                 alignment=ft.MainAxisAlignment.CENTER,
             ),
-            height=56,
+            height=STACKED_TAB if stacked else 56,
             expand=True,
             key=f"side-{index}",
             # the whole name on a long press; left out of what a screen reader hears,
@@ -1058,6 +1096,7 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
                         *_tab_status(i, preview, entry.quiet(i)),
                         i == side and not wide,
                         entry.choose_side,
+                        len(record.sides) >= 3,
                         key=f"side-tab-{i}",
                     )
                     for i, s in enumerate(record.sides)

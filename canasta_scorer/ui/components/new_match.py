@@ -23,6 +23,7 @@ from .common import (
     CENTRED,
     ERROR_LINES,
     TOUCH,
+    Typed,
     heading,
     icon_button,
     named,
@@ -143,6 +144,10 @@ def NamedSets(state: NewMatch) -> ft.Control:
         if state.save_named(name.now()):
             name.set("")
 
+    def typed(field: Typed, text: str) -> None:
+        field.set(text)
+        state.typing_set_name()
+
     def start_renaming(old: str) -> None:
         set_renaming(old)
         new_name.set(old)
@@ -162,9 +167,10 @@ def NamedSets(state: NewMatch) -> ft.Control:
                             label=_("New name for {name}").format(name=entry.name),
                             value=new_name.shown,
                             expand=True,
-                            error=state.named_problem,
+                            # what is typed is checked as it is typed, as a player's name
+                            error=state.set_name_problem(new_name.shown) or state.named_problem,
                             error_max_lines=ERROR_LINES,
-                            on_change=lambda e: new_name.set(e.control.value),
+                            on_change=lambda e: typed(new_name, e.control.value),
                             on_submit=lambda _, n=entry.name: rename(n),
                         ),
                         ft.FilledTonalButton(
@@ -219,9 +225,10 @@ def NamedSets(state: NewMatch) -> ft.Control:
                     hint_text=_("a name, e.g. Grandma's rules"),
                     value=name.shown,
                     expand=True,
-                    error=state.named_problem if renaming is None else None,
+                    error=state.set_name_problem(name.shown)
+                    or (state.named_problem if renaming is None else None),
                     error_max_lines=ERROR_LINES,
-                    on_change=lambda e: name.set(e.control.value),
+                    on_change=lambda e: typed(name, e.control.value),
                     on_submit=lambda _: keep(),
                 ),
                 ft.FilledTonalButton(

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from canasta_scorer import i18n
-from canasta_scorer.i18n import _
+from canasta_scorer.i18n import _, ngettext
 from canasta_scorer.rules import TIE_RULE, MatchRecord, MatchScore, RuleSet, Severity
 from canasta_scorer.ui.state import Navigation, OpenMatch
 from canasta_scorer.ui.words import change_words, house_rule_title
 
 from .chart import RunningChart
-from .common import findings_list, icon_button, memo_screen, points
+from .common import TOUCH, findings_list, icon_button, memo_screen, points
 from .score_sheet import ScoreSheet
 
 
@@ -20,7 +22,9 @@ def scoreboard(
 ) -> ft.Control:
     """The open match: its score sheet (tap a hand for its breakdown), the next
     hand, the chart below, the actions. ``pending``: a new hand is being entered
-    (its button goes on with it); ``editing``: the hand (0-based) whose edit is kept.
+    (its button goes on with it); ``editing``: the hand (0-based) whose edit is kept
+    (offered also when the match is finished and not opened for edits: going on
+    with it opens it, see `OpenMatch.resume_edit`).
 
     Called by the app as it draws (which it does whenever the match or the move
     changes), it hands `Board` values only: the board stays mounted, hidden, while
@@ -37,7 +41,7 @@ def scoreboard(
         rules,
         state.next_dealer() if not finished else None,
         pending,
-        editing if editing is not None and (not finished or state.unlocked) else None,
+        editing,
         state.unlocked,
         act,
         state.store.read_only,
@@ -76,7 +80,11 @@ def Board(
     """The scoreboard's body: ``dealer`` who deals next, ``pending`` when a new hand
     is being entered (its button goes on with it), ``editing`` the hand (0-based)
     whose edit is kept, ``unlocked`` a finished match opened for edits;
-    ``read_only``: the store can only be read, so nothing offers a change."""
+    ``read_only``: the store can only be read, so nothing offers a change.
+
+    Delete match asks first (a view-only flag: the question goes when the screen is
+    drawn afresh); only its Delete deletes."""
+    asking, set_asking = ft.use_state(False)
     controls: list[ft.Control] = [
         ScoreSheet(record, score, act.show_hand, key="score-sheet"),
         ft.Text(
@@ -187,13 +195,14 @@ def Board(
             on_click=act.show_export,
         ),
     ]
-    if not read_only:
+    if not read_only and not asking:
         actions.append(
             ft.OutlinedButton(
                 content=_("Delete match"),
                 icon=ft.Icons.DELETE_OUTLINE,
                 height=48,
-                on_click=act.delete_match,
+                key="delete-match",
+                on_click=lambda: set_asking(True),
             )
         )
     if score.finished and not unlocked and not read_only:
@@ -206,7 +215,73 @@ def Board(
             )
         )
     controls.append(ft.Row(actions, wrap=True))
+    if asking and not read_only:
+
+        def delete() -> None:
+            set_asking(False)
+            act.delete_match()
+
+        controls.append(delete_question(len(record.hands), delete, lambda: set_asking(False)))
     return ft.Column(controls, spacing=12)
+
+
+def delete_question(hands: int, delete: Callable[[], None], keep: Callable[[], None]) -> ft.Control:
+    """The question Delete match asks: ``hands`` the match's hands (they go with it),
+    ``delete`` and ``keep`` its two answers. A screen reader says it when it comes (a
+    live region); Keep, the answer that loses nothing, has the focus first; each
+    button is at least `TOUCH` high.
+    """
+    text = (
+        ngettext(
+            "Delete this match? Its {count} hand goes with it.",
+            "Delete this match? Its {count} hands go with it.",
+            hands,
+        ).format(count=i18n.number(hands))
+        if hands
+        else _("Delete this match? It has no hands yet.")
+    )
+    return ft.Semantics(
+        identifier="delete-match-question",
+        label=text,
+        live_region=True,
+        content=ft.Container(
+            content=ft.Column(
+                [
+                    # read out once, as the live region's label
+                    ft.Semantics(
+                        content=ft.Text(text, weight=ft.FontWeight.BOLD), exclude_semantics=True
+                    ),
+                    ft.Row(
+                        [
+                            ft.FilledButton(
+                                content=_("Delete"),
+                                icon=ft.Icons.DELETE_FOREVER,
+                                height=TOUCH,
+                                key="delete-match-yes",
+                                style=ft.ButtonStyle(
+                                    bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR
+                                ),
+                                on_click=delete,
+                            ),
+                            ft.OutlinedButton(
+                                content=_("Keep the match"),
+                                height=TOUCH,
+                                key="delete-match-keep",
+                                autofocus=True,
+                                on_click=keep,
+                            ),
+                        ],
+                        wrap=True,
+                    ),
+                ],
+                spacing=12,
+            ),
+            bgcolor=ft.Colors.ERROR_CONTAINER,
+            padding=16,
+            border_radius=12,
+        ),
+        key="delete-match-question",
+    )
 
 
 def scoreboard_actions(state: OpenMatch) -> list[ft.Control]:

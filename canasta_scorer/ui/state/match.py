@@ -15,7 +15,7 @@ import contextlib
 import re
 import time
 import uuid
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 
 from canasta_scorer import i18n
@@ -310,6 +310,15 @@ class HandEntry:
         self.since = state.version if state is not None and draft is not None else None
         if keep and draft is not None:
             self._write()
+        self._preview()
+
+    def renumber(self, number: int) -> None:
+        """The hand being edited moved to ``number`` (0-based; hands before it were
+        deleted or brought back): the edit is of that hand now, and kept so."""
+        if self.draft is None or self.draft.number is None:
+            return
+        self.draft = self.draft.model_copy(update={"number": number})
+        self._write()
         self._preview()
 
     def take_kept(self, kept: KeptDraft, draft: HandDraft) -> None:
@@ -911,6 +920,35 @@ def _erases_text(mine: HandDraft, theirs: HandDraft) -> bool:
     return any(old and not new for old, new in zip(before, after, strict=True))
 
 
+def moved_hand(old: Sequence[MatchHand], new: Sequence[MatchHand], index: int) -> int | None:
+    """Where hand ``index`` (0-based) of the hands ``old`` is among the hands ``new``
+    after one change (a hand deleted, edited or brought back, here or elsewhere).
+
+    One run of hands deleted or brought back with the hands after it as they were
+    moves a hand after the run by its length; a hand in a deleted run is gone
+    (``None``); any other change leaves every hand where it stands (``None`` past the
+    last). Shapes: two sequences of hands and an index; no error is raised.
+
+    >>> moved_hand(["a", "b", "c"], ["b", "c"], 2), moved_hand(["a", "b"], ["b"], 0)
+    (1, None)
+    >>> moved_hand(["b", "c"], ["a", "b", "c"], 1), moved_hand(["a", "b"], ["a", "x"], 1)
+    (2, 1)
+    """
+    moved = len(new) - len(old)
+    start = next(
+        (i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b),
+        min(len(old), len(new)),
+    )
+    # One run of hands deleted (moved < 0) or brought back (moved > 0) at ``start``,
+    # the hands after it as they were: a hand after the run moved with them.
+    spliced = moved != 0 and new[start + max(moved, 0) :] == old[start - min(moved, 0) :]
+    if index < start or not spliced:
+        return index if index < len(new) else None
+    if index >= start - min(moved, 0):
+        return index + moved
+    return None
+
+
 def rank_name(rank: MeldRank) -> str:
     """A meld's rank in words: "black threes", "wild cards", "Js"."""
     return i18n.rank_name(rank.value)
@@ -1039,6 +1077,7 @@ class OpenMatch:
             return True
         assert self.current is not None
         self._follow_shown_hand(current)
+        self._follow_edit(current, let_go=False)
         if self._saved_elsewhere(current):
             self._forget_saved()
             return True
@@ -1054,24 +1093,16 @@ class OpenMatch:
         nav, current = self.nav, self.current
         if nav.screen is not Screen.HAND_DETAIL or current is None or nav.detail is None:
             return
-        shown, old, new = nav.detail, before.record.hands, current.record.hands
-        moved = len(new) - len(old)
-        start = next(
-            (i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b),
-            min(len(old), len(new)),
-        )
-        # One run of hands deleted (moved < 0) or brought back (moved > 0) at
-        # ``start``, the hands after it as they were: the shown hand moved with them.
-        spliced = moved != 0 and new[start + max(moved, 0) :] == old[start - min(moved, 0) :]
-        if shown < start or not spliced:
-            if shown < len(new):
-                return  # nothing before it changed, or edited where it stands
-        elif shown >= start - min(moved, 0):
-            nav.show(Screen.HAND_DETAIL, detail=shown + moved)
+        shown = nav.detail
+        now = moved_hand(before.record.hands, current.record.hands, shown)
+        if now == shown:
+            return  # nothing before it changed, or edited where it stands
+        if now is not None:
+            nav.show(Screen.HAND_DETAIL, detail=now)
             nav.say(
                 _(
                     "Another device changed the hands before this one: it is now hand {number}."
-                ).format(number=shown + moved + 1)
+                ).format(number=now + 1)
             )
             return
         nav.show(Screen.SCOREBOARD)
@@ -1081,6 +1112,35 @@ class OpenMatch:
                 "here or on another device."
             ).format(value=shown + 1)
         )
+
+    def _follow_edit(self, before: MatchState, *, let_go: bool = True) -> int | None:
+        """The hands changed (``before``: the match as it was; a hand deleted, undone
+        or redone, here or on another device): an edit of an earlier hand kept here
+        follows its hand, so that "Go on editing hand N" names it and its Save
+        replaces it, never the hand that took its place (`moved_hand`). An edit whose
+        hand is gone is let go (its kept copy too), after a change made here; after
+        one made on another device (``let_go`` False) it stays as it is, on its
+        screen, where its Save meets the change.
+
+        Returns:
+            The hand (0-based, as it was) of an edit let go, for the caller to say;
+            else ``None``.
+        """
+        draft, current = self.entry.draft, self.current
+        if draft is None or draft.number is None or current is None:
+            return None
+        now = moved_hand(before.record.hands, current.record.hands, draft.number)
+        if now == draft.number:
+            return None
+        if now is not None:
+            self.entry.renumber(now)
+            return None
+        if not let_go:
+            return None
+        match_id, store, writer = current.id, self.store, self.entry.writer
+        self._work.later(lambda: store.clear_draft(match_id, writer))
+        self.entry.forget()
+        return draft.number
 
     def _forget_saved(self) -> None:
         """The very hand being entered here was saved on another device (see
@@ -1256,13 +1316,17 @@ class OpenMatch:
         return None
 
     def resume_edit(self) -> None:
-        """Go on with the edit of an earlier hand that was kept (after Back, or after
-        another device changed the match)."""
+        """Go on with the edit of an earlier hand that was kept (after Back, after
+        another device changed the match, after a Save refused, in a tab opened
+        again). A finished match's kept edit opens it for edits (`unlock_finished`):
+        its edit was begun on it opened so, and is kept to be offered again, not
+        refused as "choose to edit it first" with nothing said of it."""
         draft = self.entry.draft
         if self.current is None or draft is None or draft.number is None:
             return
-        if self._read_only() or self._finished_locked():
+        if self._read_only():
             return
+        self.unlocked = True
         self.entry.start(draft, keep=False)
         self.nav.show(Screen.HAND_ENTRY)
 
@@ -1421,6 +1485,7 @@ class OpenMatch:
         if self.current is None:
             return
         travel = self.store.redo if forward else self.store.undo
+        before = self.current
         match_id, version = self.current.id, self.current.version
         try:
             state = yield lambda: travel(match_id, version)
@@ -1431,10 +1496,23 @@ class OpenMatch:
             self.nav.say(store_problem(error), problem=True)
             return
         self.current = state
+        let_go = self._follow_edit(before)
         change = change_words((state.undo if forward else state.redo) or _("change"))
-        self.nav.say(
-            (_("Redone: {change}") if forward else _("Undone: {change}")).format(change=change)
-        )
+        if let_go is None:
+            said = _("Redone: {change}") if forward else _("Undone: {change}")
+        else:
+            said = (
+                _(
+                    "Redone: {change}. Hand {number} is not in this match any more, so the "
+                    "unsaved change being made to it here was let go."
+                )
+                if forward
+                else _(
+                    "Undone: {change}. Hand {number} is not in this match any more, so the "
+                    "unsaved change being made to it here was let go."
+                )
+            )
+        self.nav.say(said.format(change=change, number=(let_go or 0) + 1))
 
     def delete_hand(self, number: int) -> None:
         """Delete a hand of the open match (undo brings it back); in a finished match
@@ -1445,14 +1523,23 @@ class OpenMatch:
         if self.current is None or self._finished_locked():
             return
         store, match_id, version = self.store, self.current.id, self.current.version
+        before = self.current
         try:
             self.current = yield lambda: store.delete_hand(match_id, number, version)
         except ConflictError:
             self.nav.show(Screen.SCOREBOARD)  # the hand shown may be gone or moved
             self._changed_elsewhere(_("hand {value} was not deleted").format(value=number + 1))
             return
+        let_go = self._follow_edit(before)
         self.nav.show(Screen.SCOREBOARD)
-        self.nav.say(_("Hand {value} deleted.").format(value=number + 1), undoable=True)
+        self.nav.say(
+            (
+                _("Hand {value} deleted, with the unsaved change being made to it here.")
+                if let_go is not None
+                else _("Hand {value} deleted.")
+            ).format(value=number + 1),
+            undoable=True,
+        )
 
     def rematch(self) -> None:
         """A new match with the same sides and rules; the deal goes on round the

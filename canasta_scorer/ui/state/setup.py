@@ -177,19 +177,41 @@ class NewMatch:
         self.named_problem = None
         return True
 
+    @staticmethod
+    def set_name_problem(name: str) -> str | None:
+        """Why a name typed for a set of house rules cannot be kept as it is typed
+        (an emoji, in the words said of a player's name; more than `NAME_LIMIT`
+        characters once stripped), shown at its field while it is typed; ``None``
+        if nothing is wrong yet (an empty name is said only when Keep is tapped).
+
+        >>> NewMatch.set_name_problem("Party 🎉")
+        "Names cannot hold emoji: the app's font cannot show them. Use letters."
+        >>> NewMatch.set_name_problem("Friday") is None
+        True
+        """
+        name = name.strip()
+        if has_emoji(name):
+            return _(NO_EMOJI)
+        if len(name) > NAME_LIMIT:
+            return _("A name of house rules may have at most {n} characters.").format(n=NAME_LIMIT)
+        return None
+
+    def typing_set_name(self) -> None:
+        """A set's name is being typed again: what the last Keep or Rename said of the
+        name it had goes (what is typed now is checked as it is typed,
+        `set_name_problem`)."""
+        if self.named_problem is not None:
+            self.named_problem = None
+
     def _set_name(self, name: str) -> str | None:
         """A set's name stripped, or ``None`` with `named_problem` saying why not."""
         name = name.strip()
         if not name:
             self.named_problem = _("Give the house rules a name to keep them by.")
             return None
-        if has_emoji(name):
-            self.named_problem = _(NO_EMOJI)
-            return None
-        if len(name) > NAME_LIMIT:
-            self.named_problem = _("A name of house rules may have at most {n} characters.").format(
-                n=NAME_LIMIT
-            )
+        problem = self.set_name_problem(name)
+        if problem is not None:
+            self.named_problem = problem
             return None
         return name
 
