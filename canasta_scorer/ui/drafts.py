@@ -7,6 +7,7 @@ models, so a draft that cannot be a record says why in plain words.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import Counter
 from typing import Annotated
@@ -133,12 +134,21 @@ class SideDraft(BaseModel):
         )
 
 
+def hand_mark(hand: MatchHand) -> str:
+    """A short fingerprint of a hand as it is stored (its entry, every field), to
+    tell that the hand an edit began from is still the one at its number."""
+    return hashlib.sha256(hand.model_dump_json().encode()).hexdigest()[:16]
+
+
 class HandDraft(BaseModel):
-    """The hand being entered (a new hand, or an edit of hand ``number``)."""
+    """The hand being entered (a new hand, or an edit of hand ``number``; ``of``, for
+    an edit: the `hand_mark` of the hand as it was when the edit began, so that its
+    Save never replaces another hand; ``None`` in entries kept before it was)."""
 
     model_config = ConfigDict(frozen=True)
 
     number: int | None = None
+    of: str | None = None
     sides: tuple[SideDraft, ...]
     dealer: str | None = None
     note: str = ""
@@ -188,6 +198,7 @@ class HandDraft(BaseModel):
         if any(play.quick for play in hand.sides):
             return cls(
                 number=number,
+                of=hand_mark(hand),
                 sides=cls.blank(record).sides,
                 dealer=hand.dealer,
                 note=note,
@@ -233,6 +244,7 @@ class HandDraft(BaseModel):
             )
         return cls(
             number=number,
+            of=hand_mark(hand),
             sides=tuple(sides),
             dealer=hand.dealer,
             note=note,

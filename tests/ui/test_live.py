@@ -128,6 +128,58 @@ def test_an_edit_in_progress_is_rescored_against_the_change(store: Store) -> Non
     assert tab.entry.preview.problems == (("", "Hand 2 is no longer in this match."),)
 
 
+MARKED_GONE = (
+    "Hand 2 was changed or deleted on another device after this edit began: saving it "
+    "would replace what was saved there. Discard this edit, then edit the hand again if "
+    "it still needs it."
+)
+
+
+def test_an_edit_never_replaces_the_hand_that_took_its_number(store: Store) -> None:
+    phone = seeded_phone(store, enter_small, enter_sixes_and_kings, enter_small)
+    assert phone.match.current is not None
+    third = phone.match.current.record.hands[2]
+    tab = build_model(store)
+    tab.nav.open_match(phone.match.current.id)
+    tab.match.edit_hand(1)
+    tab.entry.set_left(0, 0, king_to_eight=2)
+    changes = announced(store)
+    phone.match.delete_hand(1)  # the hand being edited there: hand 3 is hand 2 now
+    deliver(tab, changes)
+    assert tab.entry.preview is not None and not tab.entry.preview.can_save
+    assert tab.entry.preview.problems == (("", MARKED_GONE),)
+    tab.match.resume_edit()  # going on with it deliberately does not change that
+    assert not tab.match.save_hand()
+    assert store.match(phone.match.current.id).record.hands[1] == third
+    # an entry kept (a reload) carries what it was an edit of
+    kept = store.kept_draft(phone.match.current.id, tab.entry.writer)
+    assert kept is not None
+    again = build_model(store)
+    again.nav.open_match(phone.match.current.id)
+    again.entry.start(HandDraft.load(kept.text), keep=False)
+    assert again.entry.preview is not None
+    assert again.entry.preview.problems == (("", MARKED_GONE),)
+
+
+def test_an_edit_does_not_replace_the_same_hand_edited_on_another_device(store: Store) -> None:
+    phone = seeded_phone(store, enter_small, enter_sixes_and_kings)
+    assert phone.match.current is not None
+    tab = build_model(store)
+    tab.nav.open_match(phone.match.current.id)
+    tab.match.edit_hand(1)
+    tab.entry.set_left(0, 0, king_to_eight=2)
+    changes = announced(store)
+    phone.match.edit_hand(1)
+    phone.entry.set_left(1, 0, king_to_eight=3)
+    assert phone.match.save_hand(), phone.nav.message
+    deliver(tab, changes)
+    assert tab.entry.preview is not None
+    assert tab.entry.preview.problems == (("", MARKED_GONE),)
+    assert not tab.match.save_hand()
+    saved = store.match(phone.match.current.id)
+    assert saved.score.hands[1].totals == (50, 25)  # E-W: 30 left where 10 was
+
+
 def test_a_hand_shown_that_was_deleted_elsewhere_gives_way_to_the_scoreboard(
     store: Store,
 ) -> None:

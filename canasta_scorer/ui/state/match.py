@@ -50,7 +50,15 @@ from canasta_scorer.store import (
     StoreError,
 )
 
-from ..drafts import MISSING_TOTAL, NOTHING_ENTERED, HandDraft, LeftDraft, MeldDraft, SideDraft
+from ..drafts import (
+    MISSING_TOTAL,
+    NOTHING_ENTERED,
+    HandDraft,
+    LeftDraft,
+    MeldDraft,
+    SideDraft,
+    hand_mark,
+)
 from ..words import change_words, store_problem
 from .navigation import Navigation, Screen
 from .work import Steps, Work
@@ -800,6 +808,23 @@ class HandEntry:
                 score=None,
                 problems=(
                     ("", _("Hand {value} is no longer in this match.").format(value=number + 1)),
+                ),
+            )
+            return
+        if draft.of is not None and hand_mark(record.hands[number]) != draft.of:
+            # the hand this edit began from was changed there, or deleted and another
+            # took its number: its Save would replace what that device saved
+            self.preview = Preview(
+                score=None,
+                problems=(
+                    (
+                        "",
+                        _(
+                            "Hand {value} was changed or deleted on another device after "
+                            "this edit began: saving it would replace what was saved there. "
+                            "Discard this edit, then edit the hand again if it still needs it."
+                        ).format(value=number + 1),
+                    ),
                 ),
             )
             return
