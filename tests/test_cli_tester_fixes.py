@@ -217,3 +217,29 @@ def test_a_sqlite_database_is_told_by_its_first_16_bytes() -> None:
     assert not is_sqlite_database(b"SQLite format 3")  # cut short: not a database
     assert not is_sqlite_database(b'{"sides": []}')
     assert not is_sqlite_database(b"")
+
+
+@pytest.mark.parametrize("far", ["0001-01-01T00:00:00+01:00", "9999-12-31T23:59:59-01:00"])
+def test_a_start_at_the_ends_of_the_calendar_is_refused_not_an_internal_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], far: str
+) -> None:
+    """A started_at whose offset moves it past Python's first or last date (it was an
+    OverflowError, exit 3, "internal error"): refused in plain words, nothing imported."""
+    import json
+
+    data = json.loads((SAMPLES / "evening-match.json").read_text(encoding="utf-8"))
+    data["started_at"] = far
+    path = tmp_path / "far.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    db = f"sqlite:///{tmp_path / 'c.db'}"
+    assert main(["import", str(path), "--db", db]) == 2
+    err = capsys.readouterr().err
+    assert "started_at: must fall between the years 1900 and 2999 (in UTC)" in err
+    assert "internal error" not in err and "Traceback" not in err
+    from canasta_scorer.store import Store
+
+    store = Store.open(db)
+    try:
+        assert store.matches() == []  # nothing half-imported
+    finally:
+        store.close()

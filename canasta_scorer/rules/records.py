@@ -17,11 +17,12 @@ canasta_scorer.rules.errors.RecordError: sides[0].meld: unknown key “meld”
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from enum import StrEnum
 from itertools import chain
 from typing import Annotated, Any, Generic, TypeVar, overload
@@ -224,20 +225,30 @@ LeftInHand = Annotated[
 MeldField = Annotated[Meld, PlainValidator(_read_meld), PlainSerializer(str)]
 
 
+#: The years a match's start may fall in, counted in UTC (file format §5).
+FIRST_YEAR, LAST_YEAR = 1900, 2999
+
+
 def _read_moment(value: object) -> datetime:
     """A date and time with its offset from UTC, as ISO 8601 text
     (``2026-12-02T19:30:00+01:00``, or ``…Z`` for UTC): a time without its offset would
-    be another day on another device, so it is refused."""
-    if isinstance(value, datetime) and value.utcoffset() is not None:
-        return value
-    if isinstance(value, str) and len(value) <= 40:
-        try:
+    be another day on another device, so it is refused; so is one outside the years
+    `FIRST_YEAR` to `LAST_YEAR` in UTC (a match "started" in 9999 would head every list,
+    and one at the ends of Python's dates cannot be moved to UTC at all)."""
+    when: datetime | None = None
+    if isinstance(value, datetime):
+        when = value
+    elif isinstance(value, str) and len(value) <= 40:
+        with contextlib.suppress(ValueError):
             when = datetime.fromisoformat(value)
-        except ValueError:
-            pass
-        else:
-            if when.utcoffset() is not None:
-                return when
+    if when is not None and when.utcoffset() is not None:
+        try:
+            year = when.astimezone(UTC).year
+        except OverflowError:
+            year = 0
+        if FIRST_YEAR <= year <= LAST_YEAR:
+            return when
+        raise _refusal("record.moment_out_of_range", first=str(FIRST_YEAR), last=str(LAST_YEAR))
     shown = quoted(value) if isinstance(value, str) else _got(value)
     raise _refusal("record.not_a_moment", shown=shown)
 

@@ -340,6 +340,7 @@ WORDS: dict[str, Words] = {
         "must be a date and time with its offset from UTC, such as "
         "2026-12-02T19:30:00+01:00; got {shown}"
     ),
+    "record.moment_out_of_range": N_("must fall between the years {first} and {last} (in UTC)"),
     "record.not_valid": N_("cannot be read here ({error})"),
     "record.controls": N_("must not hold control characters (it holds {characters})"),
     "record.note_controls": N_(

@@ -99,3 +99,18 @@ def test_started_at_is_an_optional_moment_of_the_match_file() -> None:
             "started_at: must be a date and time with its offset from UTC, such as "
             f"2026-12-02T19:30:00+01:00; got {shown}"
         ]
+    # outside 1900-2999 in UTC, the ends of Python's dates included (no overflow)
+    for far in [
+        "0001-01-01T00:00:00+01:00",
+        "9999-12-31T23:59:59-01:00",
+        "9999-12-31T23:59:59+00:00",
+        "1899-12-31T23:59:59Z",
+        "3000-01-01T00:00:00Z",
+    ]:
+        with pytest.raises(RecordError) as caught:
+            load_match(json.dumps({"started_at": far, "sides": sides}))
+        assert [str(p) for p in caught.value.problems] == [
+            "started_at: must fall between the years 1900 and 2999 (in UTC)"
+        ], far
+    edge = load_match(json.dumps({"started_at": "2999-12-31T23:00:00-00:30", "sides": sides}))
+    assert edge.started_at is not None and edge.started_at.astimezone(UTC).year == 2999
