@@ -38,6 +38,16 @@ def deliver(tab: AppModel, changes: list[Change]) -> None:
         follow(tab, changes.pop(0))
 
 
+def phone_and_tab(store: Store, *hands: Callable[[AppModel], None]) -> tuple[AppModel, AppModel]:
+    """A phone that started a classic match and saved ``hands`` (`seeded_phone`), and a
+    tab with that match open."""
+    phone = seeded_phone(store, *hands)
+    assert phone.match.current is not None
+    tab = build_model(store)
+    tab.nav.open_match(phone.match.current.id)
+    return phone, tab
+
+
 @pytest.fixture
 def reads(store: Store, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every read of one match or of the match list, by what was read."""
@@ -61,10 +71,7 @@ def reads(store: Store, monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def test_a_scoreboard_shows_a_hand_saved_elsewhere(store: Store) -> None:
-    phone = seeded_phone(store)
-    assert phone.match.current is not None
-    tab = build_model(store)
-    tab.nav.open_match(phone.match.current.id)
+    phone, tab = phone_and_tab(store)
     changes = announced(store)
     phone.match.begin_hand()
     enter_small(phone)
@@ -114,10 +121,7 @@ def test_an_entry_stays_untouched_and_its_save_meets_the_change(store: Store) ->
 
 
 def test_an_edit_in_progress_is_rescored_against_the_change(store: Store) -> None:
-    phone = seeded_phone(store, enter_small, enter_small)
-    assert phone.match.current is not None
-    tab = build_model(store)
-    tab.nav.open_match(phone.match.current.id)
+    phone, tab = phone_and_tab(store, enter_small, enter_small)
     tab.match.edit_hand(1)
     changes = announced(store)
     phone.match.delete_hand(1)
@@ -162,10 +166,7 @@ def test_an_edit_never_replaces_the_hand_that_took_its_number(store: Store) -> N
 
 
 def test_an_edit_does_not_replace_the_same_hand_edited_on_another_device(store: Store) -> None:
-    phone = seeded_phone(store, enter_small, enter_sixes_and_kings)
-    assert phone.match.current is not None
-    tab = build_model(store)
-    tab.nav.open_match(phone.match.current.id)
+    phone, tab = phone_and_tab(store, enter_small, enter_sixes_and_kings)
     tab.match.edit_hand(1)
     tab.entry.set_left(0, 0, king_to_eight=2)
     changes = announced(store)
@@ -183,10 +184,7 @@ def test_an_edit_does_not_replace_the_same_hand_edited_on_another_device(store: 
 def test_a_hand_shown_that_was_deleted_elsewhere_gives_way_to_the_scoreboard(
     store: Store,
 ) -> None:
-    phone = seeded_phone(store, enter_small, enter_small)
-    assert phone.match.current is not None
-    tab = build_model(store)
-    tab.nav.open_match(phone.match.current.id)
+    phone, tab = phone_and_tab(store, enter_small, enter_small)
     tab.nav.show_hand(1)
     changes = announced(store)
     phone.match.delete_hand(1)
@@ -224,10 +222,7 @@ def test_a_hand_shown_follows_its_hand_when_one_before_it_is_deleted_elsewhere(
 def test_a_hand_shown_stays_when_a_later_one_is_deleted_or_it_is_edited_elsewhere(
     store: Store,
 ) -> None:
-    phone = seeded_phone(store, enter_small, enter_sixes_and_kings, enter_small)
-    assert phone.match.current is not None
-    tab = build_model(store)
-    tab.nav.open_match(phone.match.current.id)
+    phone, tab = phone_and_tab(store, enter_small, enter_sixes_and_kings, enter_small)
     tab.nav.show_hand(1)
     changes = announced(store)
     phone.match.delete_hand(2)
@@ -245,10 +240,7 @@ def test_a_hand_shown_stays_when_a_later_one_is_deleted_or_it_is_edited_elsewher
 def test_a_match_deleted_elsewhere_goes_home_and_undone_and_redone_follow(
     store: Store,
 ) -> None:
-    phone = seeded_phone(store, enter_small)
-    assert phone.match.current is not None
-    tab = build_model(store)
-    tab.nav.open_match(phone.match.current.id)
+    phone, tab = phone_and_tab(store, enter_small)
     changes = announced(store)
     phone.match.undo()
     deliver(tab, changes)
