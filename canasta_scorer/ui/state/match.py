@@ -1351,7 +1351,8 @@ class OpenMatch:
             return
         if self._read_only():
             return
-        self.unlocked = True
+        if self.current.score.finished:
+            self.unlocked = True
         self.entry.start(draft, keep=False)
         self.nav.show(Screen.HAND_ENTRY)
 
