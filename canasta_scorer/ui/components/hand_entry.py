@@ -917,7 +917,7 @@ def SideTab(
     stacked: bool = False,
 ) -> ft.Control:
     """A side's switch: its name, live hand total and status (`_tab_status`);
-    ``stacked`` (three sides: a third of a phone's width each), the status on lines of
+    ``stacked`` (three sides on a phone: a third of its width each), the status on lines of
     its own under the total (two at most, so that "noch nicht eingetragen" is read
     whole), else beside it ("+1,245 · no problems")."""
     said = _("hand total {shown}, {status}").format(shown=shown, status=status)
@@ -1096,7 +1096,7 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
                         *_tab_status(i, preview, entry.quiet(i)),
                         i == side and not wide,
                         entry.choose_side,
-                        len(record.sides) >= 3,
+                        len(record.sides) >= 3 and not wide,
                         key=f"side-tab-{i}",
                     )
                     for i, s in enumerate(record.sides)
