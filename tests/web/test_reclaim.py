@@ -34,7 +34,8 @@ def test_a_burst_of_closes_gives_memory_back_once(
         for _ in range(200):  # tabs close while others are still open: one reclaim due
             serving._reclaim_soon()
         first = serving._reclaim_pending
-        assert first is not None and first.when() >= began + 0.4
+        # uvloop counts whole milliseconds: the due time may round down by under one
+        assert first is not None and first.when() >= began + 0.4 - serving._CLOCK_SLACK
         serving._reclaim_soon()
         assert serving._reclaim_pending is first
         serving._open_tabs.clear()  # the last tab closed: sooner
