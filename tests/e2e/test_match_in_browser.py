@@ -244,3 +244,27 @@ def test_delete_match_asks_on_the_scoreboard_first(app: AppPage, server: Server)
     yes.click()
     app.expect_node("message", "Match deleted.")
     expect(app.button("Undo")).to_be_visible()
+
+
+def test_delete_match_question_is_answered_from_the_keyboard(
+    app: AppPage, server: Server
+) -> None:
+    match_id = seed_match(server, [s1_hand()])
+    app.page.goto(f"{server.url.rstrip('/')}/match/{match_id}")
+    app.enable_semantics()
+    for key in ("Enter", "Escape"):  # Enter on Keep (it has the focus), then Esc
+        delete = app.button("Delete match")
+        app.reveal(delete)
+        delete.click()
+        app.expect_node(
+            "delete-match-question", "Delete this match? Its 1 hand goes with it.", below=True
+        )
+        app.page.keyboard.press(key)
+        expect(app.node("delete-match-question")).to_have_count(0)
+        app.node("total-0").first.wait_for(state="attached")  # still its scoreboard
+        expect(app.button("Delete match")).to_have_count(1)
+    store = Store.open(server.db_url)
+    try:
+        assert [m.id for m in store.matches()] == [match_id]
+    finally:
+        store.close()

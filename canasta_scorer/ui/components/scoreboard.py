@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
+from typing import cast
 
 import flet as ft
 
@@ -13,7 +15,7 @@ from canasta_scorer.ui.state import Navigation, OpenMatch
 from canasta_scorer.ui.words import change_words, house_rule_title
 
 from .chart import RunningChart
-from .common import TOUCH, findings_list, icon_button, memo_screen, points
+from .common import TOUCH, findings_list, icon_button, memo_screen, points, widget
 from .score_sheet import ScoreSheet
 
 
@@ -221,16 +223,56 @@ def Board(
             set_asking(False)
             act.delete_match()
 
-        controls.append(delete_question(len(record.hands), delete, lambda: set_asking(False)))
+        controls.append(
+            DeleteQuestion(
+                len(record.hands), delete, lambda: set_asking(False), key="delete-question"
+            )
+        )
     return ft.Column(controls, spacing=12)
 
 
-def delete_question(hands: int, delete: Callable[[], None], keep: Callable[[], None]) -> ft.Control:
+def _delete_question(
+    hands: int, delete: Callable[[], None], keep: Callable[[], None]
+) -> ft.Control:
     """The question Delete match asks: ``hands`` the match's hands (they go with it),
     ``delete`` and ``keep`` its two answers. A screen reader says it when it comes (a
-    live region); Keep, the answer that loses nothing, has the focus first; each
-    button is at least `TOUCH` high.
+    live region); Keep, the answer that loses nothing, takes the keyboard's focus when
+    the question comes (the Delete match button that had it is gone), and Esc keeps the
+    match too; each button is at least `TOUCH` high.
     """
+    keep_button = ft.use_ref(cast(ft.OutlinedButton | None, None))
+
+    def when_asked() -> Callable[[], None]:
+        page = ft.context.page
+        before = page.on_keyboard_event
+
+        def pressed(e: ft.KeyboardEvent) -> None:
+            if e.key == "Escape":
+                keep()
+
+        page.on_keyboard_event = pressed
+
+        async def focus() -> None:
+            button = keep_button.current
+            with contextlib.suppress(Exception):  # gone already: nothing to focus
+                if button is not None:
+                    await button.focus()  # type: ignore[no-untyped-call]
+
+        page.run_task(focus)
+
+        def answered() -> None:
+            page.on_keyboard_event = before
+
+        return answered
+
+    ft.use_effect(when_asked, [])
+    keep_control = keep_button.current = ft.OutlinedButton(
+        content=_("Keep the match"),
+        height=TOUCH,
+        key="delete-match-keep",
+        autofocus=True,
+        on_click=keep,
+    )
     text = (
         ngettext(
             "Delete this match? Its {count} hand goes with it.",
@@ -263,13 +305,7 @@ def delete_question(hands: int, delete: Callable[[], None], keep: Callable[[], N
                                 ),
                                 on_click=delete,
                             ),
-                            ft.OutlinedButton(
-                                content=_("Keep the match"),
-                                height=TOUCH,
-                                key="delete-match-keep",
-                                autofocus=True,
-                                on_click=keep,
-                            ),
+                            keep_control,
                         ],
                         wrap=True,
                     ),
@@ -282,6 +318,10 @@ def delete_question(hands: int, delete: Callable[[], None], keep: Callable[[], N
         ),
         key="delete-match-question",
     )
+
+
+#: The question as a component of its own: it is asked afresh each time it comes.
+DeleteQuestion = widget(_delete_question)
 
 
 def scoreboard_actions(state: OpenMatch) -> list[ft.Control]:
