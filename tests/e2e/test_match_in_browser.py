@@ -246,9 +246,7 @@ def test_delete_match_asks_on_the_scoreboard_first(app: AppPage, server: Server)
     expect(app.button("Undo")).to_be_visible()
 
 
-def test_delete_match_question_is_answered_from_the_keyboard(
-    app: AppPage, server: Server
-) -> None:
+def test_delete_match_question_is_answered_from_the_keyboard(app: AppPage, server: Server) -> None:
     match_id = seed_match(server, [s1_hand()])
     app.page.goto(f"{server.url.rstrip('/')}/match/{match_id}")
     app.enable_semantics()

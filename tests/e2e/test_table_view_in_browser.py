@@ -260,3 +260,32 @@ def test_a_hand_s_breakdown_has_its_own_address_opened_on_another_device(
         expect(other.button("Enter hand 3")).to_be_visible()
     finally:
         context.close()
+
+
+def test_the_rule_checker_has_its_own_address_kept_by_a_reload(
+    app: AppPage, server: Server
+) -> None:
+    """``/match/ID/checker``: the rule checker under the match's rules, pushed when it
+    is opened from the scoreboard, kept by a reload (still the match's rules), and the
+    browser's Back returns to the scoreboard; ``/checker`` the one opened from home."""
+
+    def asks_about_three_kings(rules: str) -> None:
+        for _king in range(3):
+            app.tap("K")
+        expect(app.text(re.compile(rf"^{rules}"))).to_be_visible()
+
+    shown = seed_table(server)
+    app.open()
+    app.tap(re.compile(r"^Resume: North-South 3,260"))
+    app.tap("Rule checker")
+    app.page.wait_for_url(re.compile(rf"/match/{shown}/checker$"))
+    asks_about_three_kings("By this match's rules")
+    app.reload()
+    assert app.page.url.endswith(f"/match/{shown}/checker")
+    asks_about_three_kings("By this match's rules")
+    app.page.go_back()
+    app.page.wait_for_url(re.compile(rf"/match/{shown}$"))
+    expect(app.button("Enter hand 3")).to_be_visible()
+    app.page.goto(f"{server.url}checker")
+    app.enable_semantics()
+    asks_about_three_kings("By the rules of Classic")

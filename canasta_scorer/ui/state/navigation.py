@@ -32,6 +32,8 @@ _TABLE_ADDRESS = re.compile(r"/table/(\d{1,9})/?")
 _DETAIL_ADDRESS = re.compile(r"/match/(\d{1,9})/hand/(\d{1,9})/?")
 _ENTRY_ADDRESS = re.compile(r"/match/(\d{1,9})/hand/?")
 _MATCH_ADDRESS = re.compile(r"/match/(\d{1,9})/?")
+_MATCH_CHECKER_ADDRESS = re.compile(r"/match/(\d{1,9})/checker/?")
+_CHECKER_ADDRESS = re.compile(r"/checker/?")
 
 
 class Screen(StrEnum):
@@ -261,8 +263,14 @@ class Navigation:
         """The address (path) of what the tab shows, the one that opens it again:
         ``/table/ID`` the table view of match ID, ``/match/ID/hand/N`` the breakdown
         of its hand N (counted from 1, as players count), ``/match/ID/hand`` its hand
-        being entered, ``/match/ID`` its scoreboard, ``/`` every other screen."""
+        being entered, ``/match/ID/checker`` the rule checker under its rules (opened
+        from its scoreboard), ``/match/ID`` its scoreboard; ``/checker`` the rule checker
+        opened from home; ``/`` every other screen."""
         current = self._match.current if "match" in self._areas else None
+        if self.screen is Screen.CHECKER:
+            if self.checker_from is Screen.SCOREBOARD and current is not None:
+                return f"/match/{current.id}/checker"
+            return "/checker"
         if current is None:
             return "/"
         if self.screen is Screen.TABLE:
@@ -281,11 +289,12 @@ class Navigation:
         the open match's ``/match/ID`` is its Back to the scoreboard (from the
         table view, hand entry or a hand's breakdown); its ``/table/ID`` from the
         scoreboard is the Table view button; ``/match/ID/hand/N`` opens that hand's
-        breakdown (see `open_hand`); another match's address opens that match;
+        breakdown (see `open_hand`); ``/checker`` and ``/match/ID/checker`` the rule
+        checker (see `open_checker`); another match's address opens that match;
         ``/`` from one of the match's own addresses leaves the match as its Back
-        does. An address the tab shows already changes nothing; one of the app's
-        kinds that names nothing (``/match/3/hand/abc``) is said on home; any other
-        changes nothing.
+        does, and from the rule checker opened from home goes home. An address the
+        tab shows already changes nothing; one of the app's kinds that names nothing
+        (``/match/3/hand/abc``) is said on home; any other changes nothing.
 
         Args:
             address: a path, as Flet gives it (a query string is ignored).
@@ -311,8 +320,15 @@ class Navigation:
                 self.back_to_scoreboard()
             else:
                 self.open_match(match_id, by_address=True)
+        elif found := _MATCH_CHECKER_ADDRESS.fullmatch(path):
+            self.open_checker(int(found.group(1)))
+        elif _CHECKER_ADDRESS.fullmatch(path):
+            self.open_checker()
         elif path == "/" and self.address() != "/":
-            self.leave_match()
+            if self.screen is Screen.CHECKER and self.checker_from is Screen.HOME:
+                self.go_home()
+            else:
+                self.leave_match()
         elif path.startswith(("/match/", "/table/")):  # none of the app's addresses
             self.go_home()
             self.say(
@@ -395,6 +411,28 @@ class Navigation:
             self._checker.open_for(None)
         self.checker_from = Screen.SCOREBOARD if from_match else Screen.HOME
         self.show(Screen.CHECKER)
+
+    def open_checker(self, match_id: int | None = None) -> None:
+        """The rule checker as its address opens it (a reload, the browser's Back or
+        Forward, the address opened on another device): ``/checker`` (``match_id``
+        None) as from home, with the rules chosen on it; ``/match/ID/checker`` as from
+        match ID's scoreboard, under that match's rules (a match that is not there is
+        said on home, see `open_match`), as its button opens it there."""
+        if match_id is None:
+            self._checker.open_for(None)
+            self.checker_from = Screen.HOME
+            self.show(Screen.CHECKER)
+            return
+        current = self._match.current
+        if current is None or current.id != match_id:
+            self.open_match(match_id, by_address=True)
+            current = self._match.current
+            if current is None or current.id != match_id:
+                return
+        if self.screen is not Screen.SCOREBOARD:
+            self.back_to_scoreboard()
+        if self.screen is Screen.SCOREBOARD:
+            self.show_checker()
 
     def leave_checker(self) -> None:
         """Back from the rule checker to where it was opened: the match, or home."""
