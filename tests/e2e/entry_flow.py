@@ -188,18 +188,42 @@ class Player:
         )
         self.page.wait_for_timeout(150)
 
+    def watch(self) -> None:
+        """Start counting the page's changes (before a tap: its answer is waited for,
+        see `quiet`)."""
+        self.page.evaluate(
+            """() => {
+                if (window.__watch) window.__watch.disconnect();
+                window.__changes = 0;
+                window.__watch = new MutationObserver(() => { window.__changes += 1; });
+                window.__watch.observe(document.body, {subtree: true, childList: true,
+                                                      attributes: true, characterData: true});
+            }"""
+        )
+
     def quiet(self) -> None:
-        """Wait until the page is still (the server's answer is drawn)."""
+        """Wait until the page is still: the server's answer is drawn. After `watch`,
+        the first change is waited for (up to 3 s: a loaded machine may answer later
+        than the page stays still), then 200 ms without one."""
         self.page.evaluate(
             """() => new Promise(resolve => {
-                let timer = setTimeout(done, 200);
-                const observer = new MutationObserver(() => {
-                    clearTimeout(timer); timer = setTimeout(done, 200);
-                });
-                const give_up = setTimeout(done, 5000);
-                function done() { observer.disconnect(); clearTimeout(give_up); resolve(); }
-                observer.observe(document.body, {subtree: true, childList: true,
-                                                 attributes: true, characterData: true});
+                const began = performance.now();
+                let seen = window.__changes === undefined ? 1 : window.__changes;
+                let still = performance.now();
+                function look() {
+                    const now = performance.now();
+                    const changes = window.__changes === undefined ? seen : window.__changes;
+                    if (changes !== seen) { seen = changes; still = now; }
+                    const answered = seen > 0 || now - began > 3000;
+                    if ((answered && now - still >= 200) || now - began > 8000) {
+                        if (window.__watch) window.__watch.disconnect();
+                        window.__watch = undefined; window.__changes = undefined;
+                        resolve();
+                    } else {
+                        setTimeout(look, 20);
+                    }
+                }
+                look();
             })"""
         )
 
@@ -210,6 +234,7 @@ class Player:
             self.find(target)
             if not (self.on_screen(target) or self.fixed(target)):
                 self.scroll_to(target)
+            self.watch()
             target.click()
             self.counted.taps += 1
             self.quiet()

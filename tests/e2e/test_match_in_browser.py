@@ -263,6 +263,6 @@ def test_delete_match_question_is_answered_from_the_keyboard(app: AppPage, serve
         expect(app.button("Delete match")).to_have_count(1)
     store = Store.open(server.db_url)
     try:
-        assert [m.id for m in store.matches()] == [match_id]
+        assert match_id in [m.id for m in store.matches()]  # (others' matches too)
     finally:
         store.close()
