@@ -181,6 +181,16 @@ def _match_words(state: MatchState) -> str:
 def _cmd_export(args: argparse.Namespace) -> int:
     store = _open(args.db)
     try:
+        database = _database_file(store) if args.output else None
+        if database is not None and _same_file(Path(args.output), database):
+            sys.stderr.write(
+                _(
+                    "canasta-scorer: {output} is the database itself (or one of its files): "
+                    "writing the match there would replace every match; nothing was "
+                    "written. Give another file name\n"
+                ).format(output=args.output)
+            )
+            return EXIT_UNREADABLE
         text = store.export_csv(args.id) if args.format == "csv" else store.export_match(args.id)
     finally:
         store.close()

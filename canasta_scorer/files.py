@@ -5,6 +5,7 @@ one); a file to import is read up to `IMPORT_LIMIT`."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import tempfile
@@ -21,14 +22,27 @@ IMPORT_LIMIT = 256 * 1024 * 1024
 def write_atomic(path: str | Path, data: str | bytes) -> None:
     """Write ``data`` (text is UTF-8) to ``path`` through a temporary file beside it,
     flushed to disk, then renamed over ``path``; an existing file keeps its
-    permissions.
+    permissions. A symbolic link is followed (the file it names is the one written);
+    what is not a regular file (``/dev/stdout``, a pipe, a device) is written straight
+    into, never replaced.
 
     Raises:
         OSError: the folder cannot be written, the disk is full, the file is too
             large; ``path`` is then unchanged and no temporary file is left.
     """
-    target = Path(path)
+    target = Path(os.path.realpath(path))
     payload = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        found = target.stat().st_mode
+    except FileNotFoundError:
+        found = None
+    if found is not None and not stat.S_ISREG(found):
+        if stat.S_ISDIR(found):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+        with open(target, "wb") as handle:  # a device or a pipe: nothing to rename over
+            handle.write(payload)
+            handle.flush()
+        return
     try:
         mode = stat.S_IMODE(target.stat().st_mode)
     except FileNotFoundError:

@@ -185,6 +185,57 @@ def test_a_backup_onto_the_database_itself_is_refused_and_the_matches_stay(
     assert "No matches yet." not in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("given", ["same", "relative", "wal", "link"])
+def test_an_export_onto_the_database_itself_is_refused_and_the_matches_stay(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, given: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "c.db"
+    db = f"sqlite:///{path}" if given != "relative" else "sqlite:///c.db"
+    assert main(["import", str(SAMPLES / "evening-match.json"), "--db", db]) == 0
+    capsys.readouterr()
+    (tmp_path / "link.db").symlink_to(path)
+    before = path.read_bytes()
+    target = {"same": str(path), "relative": "./c.db", "wal": str(path) + "-wal"}.get(
+        given, str(tmp_path / "link.db")
+    )
+    for kind in ("json", "csv"):
+        assert main(["export", "1", "-o", target, "--format", kind, "--db", db]) == 2
+        out, err = capsys.readouterr()
+        assert out == ""
+        assert err == (
+            f"canasta-scorer: {target} is the database itself (or one of its files): writing "
+            "the match there would replace every match; nothing was written. Give another "
+            "file name\n"
+        )
+    assert path.read_bytes() == before
+    assert main(["matches", "--db", db]) == 0  # the store opens, its match listed
+    assert "No matches yet." not in capsys.readouterr().out
+
+
+def test_an_export_to_a_link_writes_the_file_it_names_and_to_a_device_into_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = f"sqlite:///{tmp_path / 'c.db'}"
+    assert main(["import", str(SAMPLES / "evening-match.json"), "--db", db]) == 0
+    named = tmp_path / "kept" / "match.json"
+    named.parent.mkdir()
+    named.write_text("old\n")
+    link = tmp_path / "match.json"
+    link.symlink_to(named)
+    capsys.readouterr()
+    assert main(["export", "1", "-o", str(link), "--db", db]) == 0
+    assert link.is_symlink()  # the link stays a link, the file it names is the match
+    assert named.read_text().startswith("{")
+    assert main(["export", "1", "-o", "/dev/null", "--db", db]) == 0
+    assert Path("/dev/null").is_char_device()  # written into, not replaced
+    if Path("/dev/full").exists():
+        assert main(["export", "1", "-o", "/dev/full", "--db", db]) == 2
+        err = capsys.readouterr().err
+        assert err.endswith("canasta-scorer: cannot write: No space left on device\n"), err
+        assert Path("/dev/full").is_char_device()
+
+
 def test_a_sqlite_database_is_said_to_be_one_with_the_way_to_move_its_matches(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

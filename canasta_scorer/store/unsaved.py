@@ -97,7 +97,7 @@ def read_unsaved(places: tuple[Path, ...], *, report: bool = False) -> list[Kept
             data: Any = json.loads(place.read_text(encoding="utf-8"))
         except FileNotFoundError:
             continue
-        except (OSError, ValueError) as error:
+        except (OSError, ValueError, RecursionError) as error:  # (nested too deep)
             if report:
                 log.warning(
                     "the entries kept in %s cannot be read (%s); the file is left where it is",

@@ -58,17 +58,30 @@ class Settings:
     mode: str = "system"
 
 
+#: The values a setting may take, where its kind allows others: a port, and a window's
+#: sizes in pixels.
+_RANGES: dict[str, tuple[int, int]] = {
+    "port": (1, 65535),
+    **{key: (1, 100_000) for key in ("width", "height", "min_width", "min_height")},
+}
+
+
 def load_settings(path: Path | None = None) -> Settings:
     """Read ``flet.toml``: the given path, ``$CANASTA_SCORER_CONFIG``, ``./flet.toml``,
     or the one beside the source; missing files and keys take the defaults.
 
     Raises:
-        ValueError: a file that is not TOML or has a value of the wrong kind.
+        ValueError: a file named (``path`` or ``$CANASTA_SCORER_CONFIG``) that is not
+            there, a file that is not TOML, or a value of the wrong kind or out of its
+            range (a port from 1 to 65535, a window size from 1 to 100000 pixels).
     """
     candidates = [path] if path else []
     env = os.environ.get("CANASTA_SCORER_CONFIG")
     if env:
         candidates.append(Path(env))
+    for named in candidates:
+        if not named.is_file():
+            raise ValueError(_("{path}: there is no settings file there").format(path=named))
     candidates += [Path.cwd() / "flet.toml", ROOT / "flet.toml"]
     for candidate in candidates:
         if candidate is not None and candidate.is_file():
@@ -102,6 +115,17 @@ def load_settings(path: Path | None = None) -> Settings:
                             key=key,
                             name__=type(getattr(defaults, key)).__name__,
                             value=quote(value) if isinstance(value, str) else value,
+                        )
+                    )
+                low, high = _RANGES.get(key, (None, None))
+                if low is not None and high is not None and not low <= value <= high:
+                    raise ValueError(
+                        _("{candidate}: {key} should be from {low} to {high}, got {value}").format(
+                            candidate=candidate,
+                            key=key,
+                            low=str(low),
+                            high=str(high),
+                            value=str(value),
                         )
                     )
                 clean[key] = value

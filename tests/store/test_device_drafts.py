@@ -148,7 +148,7 @@ def test_a_kept_file_that_cannot_be_read_is_left_in_place_and_named_in_the_log(
 ) -> None:
     url = f"sqlite:///{tmp_path / 'canasta.db'}"
     Store.open(url).close()
-    for junk in ("not json at all {", '{"match": 1}'):
+    for junk in ("not json at all {", '{"match": 1}', "[" * 100_000 + "]" * 100_000):
         place = tmp_path / "canasta.db.unsaved.json"
         place.write_text(junk, encoding="utf-8")
         caplog.clear()

@@ -289,3 +289,33 @@ def test_a_name_with_an_emoji_is_refused_at_its_field(open_app: OpenApp, store: 
     assert app.field("North-South player 1").error is None
     app.click("Start match")
     assert "Scoreboard" in app.texts()
+
+
+@pytest.mark.parametrize("blank_first", [False, True])
+def test_a_name_with_a_hidden_control_character_is_said_at_its_own_field(
+    open_app: OpenApp, store: Store, blank_first: bool
+) -> None:
+    """The rules' verdict on a name (here U+202E, which turns the text around) is
+    shown at the seat it is typed in, also when an earlier seat is left blank (the
+    match file counts only the seats filled in), and Start match says why it did
+    nothing."""
+    app = open_app()
+    app.click("New match")
+    seat = "North-South player 2" if blank_first else "North-South player 1"
+    app.type(seat, "\u202eevil")
+    app.type("East-West player 1", "Eric")
+    app.type("East-West player 2", "Dee")
+    if not blank_first:
+        app.type("North-South player 2", "Bob")
+    app.click("Start match")
+    assert store.matches() == []
+    error = app.field(seat).error
+    assert error is not None and "U+202E" in error, error
+    if blank_first:
+        assert app.field("North-South player 1").error is None
+    assert "Not started: fix what is marked." in app.texts()
+    app.type(seat, "Eve")
+    if blank_first:
+        app.type("North-South player 1", "Bob")
+    app.click("Start match")
+    assert "Scoreboard" in app.texts() and len(store.matches()) == 1

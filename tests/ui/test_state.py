@@ -858,6 +858,17 @@ def test_settings_read_from_a_file(no_config: Path, monkeypatch: pytest.MonkeyPa
     assert load_settings() == Settings(height=700)  # ./flet.toml
 
 
+def test_a_settings_file_named_but_not_there_is_said(
+    no_config: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    missing = no_config / "gone.toml"
+    with pytest.raises(ValueError, match=f"^{missing}: there is no settings file there$"):
+        load_settings(missing)
+    monkeypatch.setenv("CANASTA_SCORER_CONFIG", str(missing))
+    with pytest.raises(ValueError, match=f"^{missing}: there is no settings file there$"):
+        load_settings()
+
+
 @pytest.mark.parametrize(
     ("text", "named"),
     [
@@ -867,6 +878,12 @@ def test_settings_read_from_a_file(no_config: Path, monkeypatch: pytest.MonkeyPa
         ("[theme]\nseed_color = 1\n", "seed_color should be str"),
         ('[theme]\nmode = "blue"\n', "theme mode is light, dark or system"),
         ("[window\n", "club.toml"),
+        ("[web]\nport = 99999\n", "port should be from 1 to 65535, got 99999"),
+        ("[web]\nport = 99999999999999999999999\n", "port should be from 1 to 65535, got 9999"),
+        ("[web]\nport = -1\n", "port should be from 1 to 65535, got -1"),
+        ("[web]\nport = 0\n", "port should be from 1 to 65535, got 0"),
+        ("[window]\nwidth = -5\n", "width should be from 1 to 100000, got -5"),
+        ("[window]\nmin_height = 0\n", "min_height should be from 1 to 100000, got 0"),
     ],
 )
 def test_settings_of_the_wrong_kind_are_refused_by_name(

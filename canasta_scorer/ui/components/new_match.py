@@ -331,7 +331,8 @@ def _sides(state: NewMatch) -> list[ft.Control]:
                         player,
                         state.twice(index, seat),
                         _name_setter(state, index, seat),
-                        state.name_problem(index, seat),
+                        state.name_problem(index, seat)
+                        or state.field_problem(f"sides[{index}].players[{seat}]"),
                     )
                 )
             # what the rules say of the side's players (named twice …), under them

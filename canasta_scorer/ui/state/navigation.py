@@ -215,6 +215,8 @@ class Navigation:
     def _creating(self) -> Steps[bool]:
         created = yield from self._setup.creating()
         if created is None:
+            if any(where for where, _said in self._setup.issues):  # at fields out of view
+                self.say(_("Not started: fix what is marked."), problem=True)
             return False
         state, first_dealer = created
         self._match.open(state, first_dealer=first_dealer)

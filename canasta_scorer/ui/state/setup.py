@@ -344,20 +344,28 @@ class NewMatch:
         player: tuple[int, str] | None = None,
         start_score: str | None = None,
     ) -> None:
-        """Change a side's name, one of its players (seat, name), or its start score."""
+        """Change a side's name, one of its players (seat, name), or its start score.
+        What the last Start match said of that field goes (it is checked again by the
+        next)."""
         sides = list(self.form.sides)
         side = sides[index]
+        edited: set[str] = set()
         if name is not None:
             side = side.model_copy(update={"name": name})
+            edited.add(f"sides[{index}].name")
         if player is not None:
             seat, value = player
             players = list(side.players)
             players[seat] = value
             side = side.model_copy(update={"players": tuple(players)})
+            edited.add(f"sides[{index}].players[{seat}]")
         if start_score is not None:
             side = side.model_copy(update={"start_score": start_score})
+            edited.add(f"sides[{index}].start_score")
         sides[index] = side
         self.form = self.form.model_copy(update={"sides": tuple(sides)})
+        if any(where in edited for where, _said in self.issues):
+            self._say([issue for issue in self.issues if issue[0] not in edited])
 
     def set_first_dealer(self, player: str | None) -> None:
         """Who deals the first hand."""
@@ -413,17 +421,25 @@ class NewMatch:
                 found += self._name_problems(f"sides[{index}].players[{seat}]", player)
                 if len(player.strip()) > MAX_NAME:
                     long_names.add(f"sides[{index}].players[{named.index(player)}]")
+        # the file's players are the seats filled in: its places, the form's seats
+        seats = {
+            f"sides[{index}].players[{k}]": f"sides[{index}].players[{seat}]"
+            for index, side in enumerate(self.form.sides)
+            for k, seat in enumerate(s for s, player in enumerate(side.players) if player.strip())
+        }
         try:
             record = self.form.to_record()
         except RecordError as error:
             found += [
-                (p.where, i18n.problem_text(p)) for p in error.problems if p.where not in long_names
+                (seats.get(p.where, p.where), i18n.problem_text(p))
+                for p in error.problems
+                if p.where not in long_names
             ]
             try:
                 record = self.form.to_record(lenient=True)
             except RecordError as rest:
                 found += [
-                    (p.where, i18n.problem_text(p))
+                    (seats.get(p.where, p.where), i18n.problem_text(p))
                     for p in rest.problems
                     if p.where not in long_names
                 ]
@@ -431,7 +447,7 @@ class NewMatch:
                 return None
         score = score_match(record)
         found += [
-            (f.where, i18n.finding_text(f))
+            (seats.get(f.where, f.where), i18n.finding_text(f))
             for f in score.violations
             if f.severity is Severity.ERROR
         ]
