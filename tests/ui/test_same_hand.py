@@ -294,6 +294,80 @@ def test_an_entry_that_changes_a_typed_total_is_still_taken(store: Store) -> Non
     assert quick_totals(a) == ("350", "200") and a.entry.rival is None
 
 
+def cards_typed(tab: AppModel, side: int = 1, player: int = 0) -> str:
+    assert tab.entry.draft is not None
+    return tab.entry.draft.sides[side].left[player].cards
+
+
+def test_a_phone_only_watching_follows_a_typed_field_cleared_and_typed_again(
+    store: Store,
+) -> None:
+    """Phone B only shows phone A's entry (nothing typed on B): A clearing what it
+    typed, to type it again, is followed on B (nothing typed on B is emptied), both
+    for cards typed and for a quick total, and nobody is asked."""
+    a, b, changes = tabs(store)
+    assert a.match.current is not None
+    eights(a)  # something else entered too: an entry emptied of all is not offered
+    a.entry.set_left(1, 0, by_cards=True, cards="9 9 6")
+    a.entry.flush()
+    open_entry(b, a.match.current.id)
+    deliver(changes, a, b)
+    assert cards_typed(b) == "9 9 6"
+    for typed in ("9 9", "9", "", "9 9 6 4 JK"):  # A's Backspaces, kept as it types
+        a.entry.set_left(1, 0, by_cards=True, cards=typed)
+        a.entry.flush()
+        deliver(changes, a, b)
+        assert cards_typed(b) == typed
+        assert a.entry.rival is None and b.entry.rival is None
+    assert b.entry.preview is not None and a.entry.preview is not None
+    assert b.entry.preview.score == a.entry.preview.score
+
+
+def test_a_phone_only_watching_follows_a_quick_total_cleared_and_typed_again(
+    store: Store,
+) -> None:
+    a, b, changes = tabs(store)
+    assert a.match.current is not None
+    a.entry.set_quick(True)
+    a.entry.set_quick_total(1, "200")
+    a.entry.set_quick_total(0, "300")
+    a.entry.flush()
+    open_entry(b, a.match.current.id)
+    deliver(changes, a, b)
+    for typed in ("30", "3", "", "3", "30", "305"):  # a total corrected on A
+        a.entry.set_quick_total(0, typed)
+        a.entry.flush()
+        deliver(changes, a, b)
+        assert quick_totals(b) == (typed, "200")
+        assert a.entry.rival is None and b.entry.rival is None
+
+
+def test_what_the_watching_phone_typed_itself_is_still_never_emptied(store: Store) -> None:
+    """Once B types into a field of its own, A's entry emptying that field is offered
+    to B, not taken; a field B still shows as A typed it follows A."""
+    a, b, changes = tabs(store)
+    assert a.match.current is not None
+    eights(a)  # something else entered too: an entry emptied of all is not offered
+    a.entry.set_left(1, 0, by_cards=True, cards="9 9 6")
+    a.entry.set_left(1, 1, by_cards=True, cards="K K")
+    a.entry.flush()
+    open_entry(b, a.match.current.id)
+    deliver(changes, a, b)
+    b.entry.set_left(1, 1, by_cards=True, cards="K K Q")  # typed on B
+    b.entry.flush()
+    deliver(changes, a, b)
+    assert cards_typed(a, player=1) == "K K Q"  # A takes B's addition
+    a.entry.set_left(1, 0, by_cards=True, cards="")  # A clears its own field: followed
+    a.entry.flush()
+    deliver(changes, a, b)
+    assert cards_typed(b) == "" and b.entry.rival is None
+    a.entry.set_left(1, 1, by_cards=True, cards="")  # … but not B's typing
+    a.entry.flush()
+    deliver(changes, a, b)
+    assert cards_typed(b, player=1) == "K K Q"
+    assert b.entry.rival is not None
+
+
 # --- opening a hand another device is entering; additions after a take; a saved hand ---
 
 

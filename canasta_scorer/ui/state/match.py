@@ -15,7 +15,7 @@ import contextlib
 import re
 import time
 import uuid
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from canasta_scorer import i18n
@@ -250,6 +250,9 @@ class HandEntry:
     _apart: frozenset[str] = frozenset()
     #: The entry shown is another device's as it was read, changed nothing here since.
     _theirs: bool = False
+    #: The text typed here into the entry's fields (by field, see `_typed`), as long
+    #: as the field holds it: another device changing a field makes it theirs.
+    _typed_here: dict[int, str] = field(default_factory=dict, repr=False)
     #: How far the side's body is scrolled (its index, logical pixels), as the browser
     #: last told it: private, so a scroll notifies no screen (it draws nothing).
     _scrolled: tuple[int, float] = (0, 0.0)
@@ -310,6 +313,9 @@ class HandEntry:
             self._theirs = seen.writer != self.writer
         elif draft is not self.draft:
             self._theirs = False
+        if draft is None or self.draft is None or draft.number != self.draft.number:
+            self._typed_here = {}
+        self._took(draft)
         self.draft = draft
         self.touched = frozenset()
         self.tried = False
@@ -455,7 +461,7 @@ class HandEntry:
             self.rival is None
             and kept.base == self._shown
             and not self._dirty
-            and not _erases_text(draft, theirs)
+            and not _erases_text(draft, theirs, self._typed_here)
             # quick totals turned on or off there would hide what is entered here
             and draft.quick == theirs.quick
         ):
@@ -465,6 +471,7 @@ class HandEntry:
             self._seen = self._seen | {kept.stamp}
             self.draft = theirs
             self._theirs = True
+            self._took(theirs)
             self.rival = None
             self._dirty = False
             self._preview()
@@ -503,7 +510,7 @@ class HandEntry:
             return
         self.rival = None
         self._apart = self._apart - {rival.writer}
-        self._changed(rival.draft)
+        self._changed(rival.draft, typed=False)
         # kept at once under its own name: the other device sees that this one shows
         # its version, and what it adds next is taken here
         self._seen = frozenset()
@@ -559,7 +566,17 @@ class HandEntry:
         self.side = 0
         self._scrolled = (0, 0.0)
 
-    def _changed(self, draft: HandDraft, side: int | None = None) -> None:
+    def _took(self, draft: HandDraft | None) -> None:
+        """The entry became ``draft`` from elsewhere: a field it changes is no longer
+        typed here."""
+        now = _typed(draft) if draft is not None else ()
+        self._typed_here = {
+            at: text for at, text in self._typed_here.items() if at < len(now) and now[at] == text
+        }
+
+    def _changed(self, draft: HandDraft, side: int | None = None, *, typed: bool = True) -> None:
+        """The entry became ``draft`` here (``typed``: by the player's hand; False: an
+        entry taken from elsewhere) in ``side``'s panel, if one."""
         if side is not None and side not in self.touched:
             self.touched = self.touched | {side}
         if draft == self.draft:
@@ -567,6 +584,18 @@ class HandEntry:
             # has already, e.g. sent again by the browser after the field was updated
             # from another device's entry): nothing to keep, nothing announced
             return
+        if not typed:
+            self._took(draft)
+        else:
+            before = _typed(self.draft) if self.draft is not None else ()
+            after = _typed(draft)
+            for at, text in enumerate(after):
+                if len(before) == len(after) and before[at] == text:
+                    continue
+                if text:
+                    self._typed_here[at] = text
+                else:
+                    self._typed_here.pop(at, None)
         self.draft = draft
         self._theirs = False
         self._dirty = True
@@ -926,23 +955,26 @@ class HandEntry:
         return f"{side.name} {words.get(part or '', '')}".strip()
 
 
-def _typed(draft: HandDraft) -> list[str]:
+def _typed(draft: HandDraft) -> tuple[str, ...]:
     """The text typed into an entry, field by field in a fixed order: each side's
     quick total, then each player's cards typed, then the note."""
     texts = [text.strip() for text in draft.totals]
     texts += [left.cards.strip() for side in draft.sides for left in side.left]
-    return [*texts, draft.note.strip()]
+    return (*texts, draft.note.strip())
 
 
-def _erases_text(mine: HandDraft, theirs: HandDraft) -> bool:
+def _erases_text(mine: HandDraft, theirs: HandDraft, typed_here: Mapping[int, str]) -> bool:
     """True when taking ``theirs`` in place of ``mine`` would empty a field in which
-    text is typed here (a quick total, cards typed, the note): another device's entry
-    made before that text reached it. It is then offered, not taken, so that nothing
-    typed is lost."""
+    text is typed here (a quick total, cards typed, the note; ``typed_here``: by
+    field, see `_typed`): another device's entry made before that text reached it.
+    It is then offered, not taken, so that nothing typed is lost. A field holding
+    text typed on the other device is followed when that device empties it (its
+    player cleared it to type it again)."""
     before, after = _typed(mine), _typed(theirs)
+    here = [text if typed_here.get(at) == text else "" for at, text in enumerate(before)]
     if len(before) != len(after):
-        return any(before)
-    return any(old and not new for old, new in zip(before, after, strict=True))
+        return any(here)
+    return any(old and not new for old, new in zip(here, after, strict=True))
 
 
 def moved_hand(old: Sequence[MatchHand], new: Sequence[MatchHand], index: int) -> int | None:
