@@ -5,12 +5,14 @@ form's errors shown at their fields."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 import pytest
 
 from canasta_scorer.store import NamedRuleSet, Store
 from tests.ui.harness import AppHarness
+from tests.ui.test_screens import start_match
 
 OpenApp = Callable[..., AppHarness]
 
@@ -319,3 +321,39 @@ def test_a_name_with_a_hidden_control_character_is_said_at_its_own_field(
         app.type("North-South player 1", "Bob")
     app.click("Start match")
     assert "Scoreboard" in app.texts() and len(store.matches()) == 1
+
+
+def _texts_in(control: Any) -> list[str]:
+    """Every text inside a control (itself included)."""
+    found = [control.value] if isinstance(control, ft.Text) and control.value else []
+    for name in ("controls", "content"):
+        inner = getattr(control, name, None)
+        for child in inner if isinstance(inner, list) else [inner] if inner else []:
+            if isinstance(child, ft.Control):
+                found += _texts_in(child)
+    return found
+
+
+def test_a_first_meld_below_the_minimum_is_said_right_under_the_rank_pad(
+    open_app: OpenApp,
+) -> None:
+    """Save refused for a first meld below the minimum: the finding is at the side's
+    melds (right under the rank pad, above the melds), not below the cards left."""
+    app = open_app()
+    start_match(app)
+    app.click("Enter hand 1")
+    app.click("Add a meld of 5s")  # 5 5 5: 15 points, the minimum is 50
+    app.click("side-1")
+    app.click("Add a meld of Ks")
+    app.click("side-0")
+    app.click("Save hand")
+    panel = next(
+        c
+        for c in app.controls()
+        if isinstance(c, ft.ListView)
+        and any(getattr(k, "key", None) == "rank-pad-0" for k in c.controls)
+    )
+    texts = [_texts_in(item) for item in panel.controls]
+    below = [at for at, words in enumerate(texts) if any("minimum of 50" in w for w in words)]
+    assert below == [1], texts
+    assert str(panel.controls[2].key) == "meld-0-5"

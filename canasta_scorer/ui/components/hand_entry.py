@@ -567,8 +567,10 @@ def side_items(
         RankPad(index, tuple(ranks), frozenset(have), opener, key=f"rank-pad-{index}")
     ]
     # about the side's cards as a whole (the deck cannot hold so many of a card …),
-    # this side's alone or every side's: right under the rank pad, above the melds
-    whole = tuple(f for f in findings if f.where == f"sides[{index}]") + across
+    # this side's alone or every side's, and about its melds together (below the
+    # initial meld minimum): right under the rank pad, above the melds
+    as_a_whole = (f"sides[{index}]", f"sides[{index}].melds")
+    whole = tuple(f for f in findings if f.where in as_a_whole) + across
     if whole and not quiet:
         controls.append(findings_list(whole))
     if not side.melds:
@@ -638,7 +640,7 @@ def side_items(
         f
         for f in findings
         if not f.where.startswith(f"sides[{index}].melds[")
-        and f.where != f"sides[{index}]"
+        and f.where not in as_a_whole
         and not _about_going_out(f.where, index)
     )
     if quiet:
