@@ -82,14 +82,15 @@ def _match_id(text: str) -> int:
     return value
 
 
-def _open(url: str | None) -> Store:
+def _open(url: str | None, *, reading: bool = False) -> Store:
+    """The store at ``url`` (``reading``: only to read its matches; see `Store.open`)."""
     from canasta_scorer.store import Store
 
-    return Store.open(url)
+    return Store.open(url, reading=reading)
 
 
 def _cmd_matches(args: argparse.Namespace) -> int:
-    store = _open(args.db)
+    store = _open(args.db, reading=True)
     try:
         rows = store.matches(
             limit=args.limit,
@@ -179,7 +180,7 @@ def _match_words(state: MatchState) -> str:
 
 
 def _cmd_export(args: argparse.Namespace) -> int:
-    store = _open(args.db)
+    store = _open(args.db, reading=True)
     try:
         database = _database_file(store) if args.output else None
         if database is not None and _same_file(Path(args.output), database):
@@ -307,7 +308,7 @@ def _cmd_import(args: argparse.Namespace) -> int:
     finally:
         store.close()
     if result.created or result.already_there:
-        store = _open(args.db)
+        store = _open(args.db, reading=True)
         try:
             created = [store.match(match_id) for match_id in result.created]
             already = [store.match(match_id) for match_id in result.already_there]
@@ -366,7 +367,7 @@ def _cmd_backup(args: argparse.Namespace) -> int:
         return EXIT_UNREADABLE
     from canasta_scorer.store import StoreFaultError
 
-    store = _open(args.db)
+    store = _open(args.db, reading=True)
     database = _database_file(store)
     if database is not None and _same_file(target, database):
         store.close()

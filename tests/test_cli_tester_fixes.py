@@ -3,6 +3,10 @@
 
 from __future__ import annotations
 
+import json
+import resource
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -234,6 +238,70 @@ def test_an_export_to_a_link_writes_the_file_it_names_and_to_a_device_into_it(
         err = capsys.readouterr().err
         assert err.endswith("canasta-scorer: cannot write: No space left on device\n"), err
         assert Path("/dev/full").is_char_device()
+
+
+def _under_a_size_limit(db: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """The command line in a process whose files may not grow past 4 KB (a full disk
+    to SQLite, which cannot make its log's index beside the database)."""
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
+
+    return subprocess.run(
+        [sys.executable, "-m", "canasta_scorer", "--db", db, *args],
+        capture_output=True,
+        text=True,
+        preexec_fn=limit,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_on_a_full_disk_the_matches_can_still_be_listed_and_exported(tmp_path: Path) -> None:
+    path = tmp_path / "c.db"
+    db = f"sqlite:///{path}"
+    assert main(["import", str(SAMPLES / "evening-match.json"), "--db", db]) == 0
+    for beside in ("-shm", "-wal"):  # as a closed database leaves it, or less
+        path.with_name(path.name + beside).unlink(missing_ok=True)
+    listed = _under_a_size_limit(db, "matches")
+    assert listed.returncode == 0, listed.stderr
+    assert "East-West won by 615" in listed.stdout
+    exported = _under_a_size_limit(db, "export", "1")
+    assert exported.returncode == 0, exported.stderr
+    assert json.loads(exported.stdout)["sides"][0]["name"] == "North-South"
+    refused = _under_a_size_limit(db, "import", str(SAMPLES / "evening-match.json"))
+    assert refused.returncode == 2
+    assert refused.stderr.startswith(f"canasta-scorer: no room to save in {path}: the disk is full")
+
+
+def test_on_a_full_disk_saves_still_in_the_log_are_said_to_need_room(tmp_path: Path) -> None:
+    path = tmp_path / "c.db"
+    db = f"sqlite:///{path}"
+    assert main(["import", str(SAMPLES / "evening-match.json"), "--db", db]) == 0
+    # another program's save left in the log (never copied into the file)
+    subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import os, sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+            "c.execute('PRAGMA wal_autocheckpoint=0'); "
+            'c.execute("INSERT INTO player (name, key, created_at) '
+            "VALUES ('Kept', 'kept', '2026-01-01')\"); "
+            "c.commit(); os._exit(0)",
+            str(path),
+        ],
+        check=True,
+        timeout=60,
+    )
+    assert path.with_name("c.db-wal").stat().st_size > 0
+    path.with_name("c.db-shm").unlink()
+    listed = _under_a_size_limit(db, "matches")
+    assert listed.returncode == 2
+    assert listed.stderr == (
+        f"canasta-scorer: cannot read {path}: the disk is full, and SQLite needs room beside "
+        "it to read the saves still in its log (c.db-wal); free some space, then try again. "
+        "Nothing was changed.\n"
+    )
 
 
 def test_a_sqlite_database_is_said_to_be_one_with_the_way_to_move_its_matches(

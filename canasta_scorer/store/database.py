@@ -612,17 +612,50 @@ def migrate(engine: Engine) -> None:
         raise storage_error(error, where, path) from None
 
 
-def open_engine(url: str | None = None) -> Engine:
+def open_engine(url: str | None = None, *, reading: bool = False) -> Engine:
     """Open the database at ``url`` (default: `default_url`), made and migrated as needed.
 
     A SQLite file in a folder that cannot be written is opened to be read only
     (`read_only_uri`, `opened_read_only`): its matches can be looked at, and every
-    change is refused as read-only.
+    change is refused as read-only. With ``reading`` (the matches are only to be
+    read: listed, exported, backed up), a SQLite file on a full disk is opened the
+    same way when every save is in the file itself (no log left beside it): SQLite
+    needs room beside it to open it otherwise, and nobody can save to it meanwhile.
 
     Raises:
         StoreError: not a database, damaged, newer than this app, or unreachable; the
             message says which and that nothing was changed.
     """
+    try:
+        return _open_engine(url)
+    except StoreFullError:
+        path = sqlite_path(url or default_url())
+        if not reading or path is None or not path.is_file():
+            raise
+        wal = path.with_name(path.name + "-wal")
+        if wal.exists() and wal.stat().st_size > 0:
+            raise StoreFullError(
+                f"cannot read {path}: the disk is full, and SQLite needs room beside it to "
+                f"read the saves still in its log ({wal.name}); free some space, then try "
+                "again. Nothing was changed."
+            ) from None
+    uri = f"file:{urllib.parse.quote(str(path))}?mode=ro&immutable=1"
+    engine = make_engine(url or default_url(), read_only=uri)
+    try:
+        _check_sqlite_file(path, uri)
+        if not _up_to_date(engine):
+            raise StoreFullError(
+                f"{path} was made by another version of canasta_scorer and the disk is "
+                "full, so it cannot be brought up to date; free some space, then try "
+                "again. Nothing was changed."
+            )
+    except BaseException:
+        engine.dispose()
+        raise
+    return engine
+
+
+def _open_engine(url: str | None) -> Engine:
     url = url or default_url()
     engine = make_engine(url)  # first: a URL that cannot be read is reported plainly
     path = sqlite_path(url)

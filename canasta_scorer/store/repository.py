@@ -549,11 +549,12 @@ class Store:
         self._held_lock = threading.Lock()
 
     @classmethod
-    def open(cls, url: str | None = None) -> Store:
-        """Open (and make or migrate) the database at ``url``; see `open_engine`.
+    def open(cls, url: str | None = None, *, reading: bool = False) -> Store:
+        """Open (and make or migrate) the database at ``url``; see `open_engine`
+        (``reading``: its matches are only to be read, which a full disk allows).
         Entries kept in a file when the app last stopped (`keep_unsaved`) are written
         into it (`take_back_unsaved`)."""
-        store = cls(open_engine(url))
+        store = cls(open_engine(url, reading=reading))
         store.take_back_unsaved()
         return store
 
