@@ -2546,6 +2546,18 @@ class Store:
         `backup_all` for the matches that cannot be read."""
         return self.backup_all().text
 
+    def check_whole(self) -> None:
+        """Check that every page of a SQLite file can be read (SQLite's ``PRAGMA
+        quick_check``; nothing to check on PostgreSQL): done when a server starts, so
+        that a damaged file is said at once, as the command line says it, rather than
+        by every tab failing to read it.
+
+        Raises:
+            StoreFaultError: the file is damaged (the backups beside it are named).
+            StoreError: the file cannot be read for another reason (busy, …).
+        """
+        check_whole(self.engine)
+
     def backup_all(self) -> BackupResult:
         """Every match (not deleted): the readable ones as one backup file (JSON
         text), and each unreadable one with its raw stored text and the problem.

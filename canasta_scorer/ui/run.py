@@ -221,6 +221,11 @@ class LateApp:
 
             if self._opened is None:
                 opened = Store.open(self._db)
+                try:
+                    opened.check_whole()  # damage said now, not by every tab
+                except BaseException:
+                    opened.close()
+                    raise
                 # the held entries whose write gave up, written again once the
                 # database can take them (looked up when due)
                 self._opened = (opened, StoreWorker(retry=lambda: opened.write_held()))
@@ -364,6 +369,11 @@ def run_app(
         from .worker import StoreWorker
 
         store = Store.open(db)
+        try:
+            store.check_whole()
+        except BaseException:
+            store.close()
+            raise
         opened = (store, StoreWorker(retry=lambda: store.write_held()))
         main = build_main(opened[0], settings, AccessGate(code), worker=opened[1])
         try:

@@ -18,11 +18,14 @@ from typing import Any
 
 import pytest
 
+from canasta_scorer.cli import main as cli_main
 from canasta_scorer.ui import run
 
 from .flet_client import FletClient
 from .server import free_port, start
 from .test_server import HOME_TEXT
+
+SAMPLES = Path(__file__).resolve().parents[2] / "assets" / "samples"
 
 #: What the first screen does not need before the server listens.
 LOADED_LATER = (
@@ -105,12 +108,45 @@ def test_a_database_that_cannot_be_opened_stops_the_server(tmp_path: Path) -> No
     assert (tmp_path / "canasta.db").read_bytes() == b"not a database, " * 64
 
 
+def test_a_damaged_database_stops_the_server_before_any_tab_meets_it(tmp_path: Path) -> None:
+    """A file whose pages are damaged in the middle opens (its first pages are whole):
+    the server checks every page before it serves, and says it as the command line
+    does, rather than every tab failing to read the matches."""
+    path = tmp_path / "canasta.db"
+    url = f"sqlite:///{path}"
+    assert cli_main(["import", str(SAMPLES / "evening-match.json"), "--db", url]) == 0
+    data = bytearray(path.read_bytes())
+    middle = len(data) // 2
+    data[middle : middle + 12288] = b"\xab" * 12288
+    path.write_bytes(bytes(data))
+    port = str(free_port())
+    done = subprocess.run(
+        [sys.executable, "-m", "canasta_scorer", "app", "--web", "--port", port, "--db", url],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 2, done.stderr
+    assert "open http" not in done.stdout, done.stdout
+    assert done.stderr.startswith(f"canasta-scorer: {path} is damaged"), done.stderr
+    assert "Traceback" not in done.stderr
+    assert path.read_bytes() == bytes(data)  # left as it was
+
+
+class WholeStore(str):
+    """What `OpenedStore` opens: a store whose file is whole."""
+
+    def check_whole(self) -> None:
+        return None
+
+
 class OpenedStore:
     """Stands in for `canasta_scorer.store.Store` in a `LateApp`: opens at once."""
 
     @staticmethod
     def open(_url: str | None) -> str:
-        return "store"
+        return WholeStore("store")
 
 
 def test_a_tab_that_goes_away_while_the_app_loads_leaves_the_others_waiting(
