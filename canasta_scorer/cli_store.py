@@ -7,6 +7,7 @@ only when one of these commands runs, so ``score`` and ``match`` stay fast.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -225,6 +226,16 @@ def _is_hand_file(data: bytes) -> bool:
     return True
 
 
+def _too_large(path: str) -> int:
+    sys.stderr.write(
+        _(
+            "{path}: is larger than a match file or backup may be ({value} MB); "
+            "nothing was imported\n"
+        ).format(path=path, value=IMPORT_LIMIT // (1024 * 1024))
+    )
+    return EXIT_UNREADABLE
+
+
 def _cmd_import(args: argparse.Namespace) -> int:
     from canasta_scorer.rules import RecordError
     from canasta_scorer.store import RuleViolationError, is_score_sheet, is_sqlite_database
@@ -235,6 +246,8 @@ def _cmd_import(args: argparse.Namespace) -> int:
             data = sys.stdin.buffer.read(IMPORT_LIMIT + 1)
         else:
             with Path(path).open("rb") as handle:
+                if os.fstat(handle.fileno()).st_size > IMPORT_LIMIT:
+                    return _too_large(path)  # known to be too large: not read at all
                 data = handle.read(IMPORT_LIMIT + 1)
     except IsADirectoryError:
         sys.stderr.write(_("{path}: is a folder, not a file\n").format(path=path))
@@ -245,13 +258,7 @@ def _cmd_import(args: argparse.Namespace) -> int:
         )
         return EXIT_UNREADABLE
     if len(data) > IMPORT_LIMIT:
-        sys.stderr.write(
-            _(
-                "{path}: is larger than a match file or backup may be ({value} MB); "
-                "nothing was imported\n"
-            ).format(path=path, value=IMPORT_LIMIT // (1024 * 1024))
-        )
-        return EXIT_UNREADABLE
+        return _too_large(path)
     if not data.strip():
         sys.stderr.write(_("{path}: is empty\n").format(path=path))
         return EXIT_UNREADABLE

@@ -95,6 +95,11 @@ _NOTE_CONTROLS = frozenset("\t\n\r")
 _DIRECTION_CONTROLS = frozenset(
     "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 )
+#: Invisible characters with no use in a name (zero-width space, word joiner, byte
+#: order mark, Mongolian vowel separator): "Ann" and "Ann" with one would be two
+#: players who read the same. (The zero-width joiner and non-joiner stay: scripts
+#: need them.)
+_INVISIBLE = frozenset("\u200b\u2060\ufeff\u180e")
 
 
 def _controls(value: str, allowed: frozenset[str] = frozenset()) -> list[str]:
@@ -122,18 +127,25 @@ def _trouble(where: str, key: str, **values: Value) -> Problem:
 
 def plain_name(value: str) -> str:
     """A name (of a side, a player, a dealer) as given, checked for control
-    characters (NUL, line breaks, escapes, text-direction overrides), which a name must
-    not hold: they break score sheets and some databases (PostgreSQL refuses NUL).
+    characters (NUL, line breaks, escapes, text-direction overrides, zero-width
+    spaces), which a name must not hold: they break score sheets and some databases
+    (PostgreSQL refuses NUL), or make two names that read the same; and for
+    something to see (a name of spaces and invisible format characters alone is
+    blank).
 
     Raises:
-        CanastaError: the name holds a control character (which ones are said); a
-            `ValueError`, with its `Phrase`.
+        CanastaError: the name holds a control character (which ones are said), or
+            nothing to see; a `ValueError`, with its `Phrase`.
     """
-    if value.isprintable():  # no control character (Cc) nor direction control (Cf)
+    if value.isprintable():  # no control character (Cc) nor format character (Cf)
         return value
-    found = sorted(set(_controls(value)) | (_DIRECTION_CONTROLS & set(value)), key=ord)
+    found = sorted(
+        set(_controls(value)) | ((_DIRECTION_CONTROLS | _INVISIBLE) & set(value)), key=ord
+    )
     if found:
         raise _refusal("record.controls", characters=_shown(found))
+    if all(c.isspace() or unicodedata.category(c) == "Cf" for c in value):
+        raise _refusal("record.blank")
     return value
 
 
@@ -530,6 +542,8 @@ def _error_words(
     context; ``None`` for a type not worded here."""
     if kind == "extra_forbidden":
         return phrase("record.unknown_key", name=quoted(str(loc[-1]) if loc else ""))
+    if kind == "string_unicode":  # a lone surrogate ("\ud800" in JSON)
+        return phrase("record.half_a_character")
     if kind == "missing":
         return phrase("record.missing")
     if kind == "string_pattern_mismatch":  # the names' pattern: something not a space

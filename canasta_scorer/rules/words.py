@@ -336,6 +336,9 @@ WORDS: dict[str, Words] = {
     "record.above": N_("must be more than {limit:,}; got {value}"),
     "record.below": N_("must be less than {limit:,}; got {value}"),
     "record.wrong_type": N_("must be {wanted}; got {shown}"),
+    "record.half_a_character": N_(
+        "holds half of a character (an escape such as \\ud83c alone): write the text again"
+    ),
     "record.not_a_moment": N_(
         "must be a date and time with its offset from UTC, such as "
         "2026-12-02T19:30:00+01:00; got {shown}"

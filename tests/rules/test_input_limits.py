@@ -79,6 +79,8 @@ def test_more_melds_or_cards_than_any_deck_holds_are_refused() -> None:
         ("\x1b[31mEve", "U+001B"),
         ("Bob\u202eevil", "U+202E"),
         ("\u2067Di", "U+2067"),
+        ("Ann\u200b", "U+200B"),
+        ("\ufeffBo", "U+FEFF"),
     ],
 )
 def test_a_name_with_a_control_character_is_refused(name: str, shown: str) -> None:
@@ -98,12 +100,38 @@ def test_a_note_may_hold_line_breaks_but_no_other_control_character() -> None:
         load_match(json.dumps(bad))
 
 
+def test_a_name_of_invisible_characters_alone_is_blank() -> None:
+    data = {"sides": [{"name": "Us", "players": ["\u200d\u200c "]}, {"name": "Them"}]}
+    with pytest.raises(RecordError) as caught:
+        load_match(json.dumps(data))
+    assert messages(caught) == ["sides[0].players[0]: must not be blank"]
+
+
 @given(st.text(min_size=1, max_size=20))
 def test_plain_name_refuses_exactly_the_control_characters(text: str) -> None:
     direction = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-    has_control = any(unicodedata.category(c) == "Cc" or c in direction for c in text)
+    invisible = set("\u200b\u2060\ufeff\u180e")
+    has_control = any(
+        unicodedata.category(c) == "Cc" or c in direction or c in invisible for c in text
+    )
+    nothing_seen = all(c.isspace() or unicodedata.category(c) == "Cf" for c in text)
     if has_control:
         with pytest.raises(ValueError, match="control characters"):
             plain_name(text)
+    elif nothing_seen and not text.isprintable():
+        with pytest.raises(ValueError, match="blank"):
+            plain_name(text)
     else:
         assert plain_name(text) == text
+
+
+@pytest.mark.parametrize("where", ["name", "players"])
+def test_half_a_character_is_said_in_plain_words(where: str) -> None:
+    side = {"name": "Us\ud83c"} if where == "name" else {"name": "Us", "players": ["Bo\udfff"]}
+    data = json.dumps({"sides": [side, {"name": "Them"}]})
+    with pytest.raises(RecordError) as caught:
+        load_match(data)
+    at = "sides[0].name" if where == "name" else "sides[0].players[0]"
+    assert messages(caught) == [
+        f"{at}: holds half of a character (an escape such as \\ud83c alone): write the text again"
+    ]
