@@ -254,6 +254,29 @@ def test_a_match_deleted_elsewhere_goes_home_and_undone_and_redone_follow(
     assert tab.nav.message == "This match was deleted on another device."
 
 
+def test_a_tab_s_word_on_its_own_change_gives_way_to_what_another_device_did(
+    store: Store,
+) -> None:
+    """Tab A redid adding hand 2 ("Redone: …", with its Undo); then phone B undid it:
+    A's scoreboard says what B did, and no longer offers to undo A's change."""
+    phone, tab = phone_and_tab(store, enter_small, enter_small)
+    changes = announced(store)
+    tab.match.undo()
+    tab.match.redo()
+    assert tab.nav.message == "Redone: adding hand 2"
+    assert tab.match.current is not None and len(tab.match.current.record.hands) == 2
+    deliver(phone, list(changes))
+    deliver(tab, changes)
+    phone.match.undo()
+    deliver(tab, changes)
+    assert tab.match.current is not None and len(tab.match.current.record.hands) == 1
+    assert tab.nav.message == "Another device undid a change."
+    assert not tab.nav.undoable
+    phone.match.redo()
+    deliver(tab, changes)
+    assert tab.nav.message == "Another device redid a change."
+
+
 def test_only_the_changed_match_is_read_and_only_where_it_is_shown(
     store: Store, reads: list[str]
 ) -> None:

@@ -56,13 +56,18 @@ def follow(model: AppModel, change: Change) -> None:
         return
     nav, match = model.nav, model.match
     current = match.current
-    if (
+    before = nav.message
+    followed = (
         current is not None
         and nav.screen in MATCH_SCREENS
         and change.match_id in (None, current.id)
         and match.follow(None if change.match_id is None else change.version)
-        and nav.screen is Screen.HAND_ENTRY
-    ):
+    )
+    if followed and nav.screen is Screen.SCOREBOARD and before and nav.message is before:
+        # what this tab said of its own last change ("Redone: adding hand 2.", its
+        # Undo) is out of date: what the other device did is said instead
+        nav.say(said_elsewhere(change))
+    if followed and nav.screen is Screen.HAND_ENTRY:
         said = said_elsewhere(change)
         draft = model.entry.draft
         if change.kind is ChangeKind.HAND_ADDED and draft is not None and draft.number is None:
