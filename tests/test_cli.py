@@ -526,7 +526,7 @@ def test_check_meld_legal_melds(runs: dict[str, Run]) -> None:
     assert mixed.code == 0
     assert mixed.out.splitlines() == [
         "Is J J J J 2 2 JK a legal meld?  (Classic (classic), target 5,000)",
-        "Yes: J J J J 2 2 JK is a legal meld worth 130 points.",
+        "Yes: J J J J 2 2 JK is a mixed canasta: 130 points for its cards and a bonus of 300.",
         "  ✓ mixed canasta: bonus 300",
         "    see rules §1.4 canastas",
     ]
@@ -535,7 +535,9 @@ def test_check_meld_legal_melds(runs: dict[str, Run]) -> None:
     assert natural.json() == {
         "question": "Is K K K K K K K a legal meld?",
         "allowed": True,
-        "answer": "Yes: K K K K K K K is a legal meld worth 70 points.",
+        "answer": (
+            "Yes: K K K K K K K is a natural canasta: 70 points for its cards and a bonus of 500."
+        ),
         "reasons": [
             {
                 "code": "meld.canasta",

@@ -264,7 +264,10 @@ def test_first_meld_json_buried_cards_do_not_count(runs: dict[str, Run]) -> None
 def test_meld_yes_no_and_json(runs: dict[str, Run]) -> None:
     yes = runs["meld-yes"]
     assert yes.code == 0, yes.err
-    assert yes.answer() == "Yes: J J J J 2 2 JK is a legal meld worth 130 points."
+    assert (
+        yes.answer()
+        == "Yes: J J J J 2 2 JK is a mixed canasta: 130 points for its cards and a bonus of 300."
+    )
     assert "  ✓ mixed canasta: bonus 300\n" in yes.out
     no = runs["meld-no"]
     assert no.code == 1, no.err

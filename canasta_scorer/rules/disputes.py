@@ -439,6 +439,11 @@ def meld_verdict(meld: Meld, rules: RuleSet, *, going_out: bool | None = None) -
         if not errors
         else f"No: {errors[0].message}"
     ) + "."
+    if kind is not None:  # its bonus said in the answer itself, not only under "Why?"
+        words = phrase(
+            f"answer.meld_canasta:{kind.value}", meld=str(meld), points=meld.points, bonus=kind.bonus
+        )
+        answer = render(words)
     if not errors and meld.rank is MeldRank.BLACK_THREE and going_out is not True:
         words = phrase("answer.meld_going_out", meld=str(meld), points=meld.points)
         answer = (

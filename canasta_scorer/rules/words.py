@@ -420,6 +420,16 @@ WORDS: dict[str, Words] = {
     "question.first_meld": N_("Does this first meld reach the minimum of {minimum}?"),
     "answer.no": N_("No: {reason}."),
     "answer.meld_legal": N_("Yes: {meld} is a legal meld worth {points} points."),
+    "answer.meld_canasta:natural": N_(
+        "Yes: {meld} is a natural canasta: {points} points for its cards and a bonus of "
+        "{bonus:,}."
+    ),
+    "answer.meld_canasta:mixed": N_(
+        "Yes: {meld} is a mixed canasta: {points} points for its cards and a bonus of {bonus:,}."
+    ),
+    "answer.meld_canasta:wild": N_(
+        "Yes: {meld} is a wild canasta: {points} points for its cards and a bonus of {bonus:,}."
+    ),
     "answer.meld_going_out": N_(
         "Yes, but only on the turn its player goes out: {meld} is worth {points} points."
     ),

@@ -106,7 +106,10 @@ def test_rule_checker_answers_each_question(app: AppPage) -> None:
     app.tap("Clear")
     expect(app.node("verdict")).to_have_count(0)
     tap_cards(app, "K K K K K K K")
-    app.expect_node("verdict", "Yes: K K K K K K K is a legal meld worth 70 points")
+    app.expect_node(
+        "verdict",
+        "Yes: K K K K K K K is a natural canasta: 70 points for its cards and a bonus of 500",
+    )
     app.tap("Why?")
     expect(app.text("natural canasta: bonus 500")).to_be_visible()
     expect(app.text(re.compile("rules §")).first).to_be_visible()
