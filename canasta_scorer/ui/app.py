@@ -295,6 +295,9 @@ def App(
     title = _(TITLES[screen])
     if screen is Screen.HAND_DETAIL:
         title = _("Hand {value}").format(value=(nav.detail or 0) + 1)
+    editing = model.entry.draft.number if model.entry.draft is not None else None
+    if screen is Screen.HAND_ENTRY and editing is not None:
+        title = _("Edit hand {value}").format(value=editing + 1)
     actions = (
         [
             icon_button(ft.Icons.TV, _("Table view"), on_click=nav.show_table),

@@ -627,11 +627,16 @@ def test_a_kept_edit_can_be_taken_up_again_from_the_scoreboard(
     app.click("resume")
     app.click("hand-0")
     app.click("Edit this hand")
+    assert "Edit hand 1" in app.texts() and "Enter a hand" not in app.texts()  # its title
     app.click("More red threes of North-South")
     app.click("Back")
     app.click("Go on editing hand 1")
     assert "red threes of North-South: 1" in app.labels()
     assert app.has_text("Editing hand 1")
+    assert "Edit hand 1" in app.texts()
+    app.click("Back")
+    app.click("Enter hand 2")
+    assert "Enter a hand" in app.texts() and "Edit hand 1" not in app.texts()
 
 
 def test_statistics_fit_a_phone_in_narrow_tables(open_app: OpenApp, store: Store) -> None:
