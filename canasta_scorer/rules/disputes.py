@@ -441,7 +441,10 @@ def meld_verdict(meld: Meld, rules: RuleSet, *, going_out: bool | None = None) -
     ) + "."
     if kind is not None:  # its bonus said in the answer itself, not only under "Why?"
         words = phrase(
-            f"answer.meld_canasta:{kind.value}", meld=str(meld), points=meld.points, bonus=kind.bonus
+            f"answer.meld_canasta:{kind.value}",
+            meld=str(meld),
+            points=meld.points,
+            bonus=kind.bonus,
         )
         answer = render(words)
     if not errors and meld.rank is MeldRank.BLACK_THREE and going_out is not True:

@@ -421,8 +421,7 @@ WORDS: dict[str, Words] = {
     "answer.no": N_("No: {reason}."),
     "answer.meld_legal": N_("Yes: {meld} is a legal meld worth {points} points."),
     "answer.meld_canasta:natural": N_(
-        "Yes: {meld} is a natural canasta: {points} points for its cards and a bonus of "
-        "{bonus:,}."
+        "Yes: {meld} is a natural canasta: {points} points for its cards and a bonus of {bonus:,}."
     ),
     "answer.meld_canasta:mixed": N_(
         "Yes: {meld} is a mixed canasta: {points} points for its cards and a bonus of {bonus:,}."
