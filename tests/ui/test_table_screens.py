@@ -355,6 +355,11 @@ def test_export_texts_match_the_tab(open_app: OpenApp, store: Store) -> None:
     app.click("Image")
     assert app.has_text("The score sheet as an image (PNG)")
     assert not app.has_text("canasta-scorer")
+    # each cell: the hand's score over the running total, two short lines (one long
+    # "+60 = 60" wrapped at a phone's width)
+    texts = app.texts()
+    assert {"+60", "60", "+45", "45"} <= set(texts)
+    assert not any(" = " in text for text in texts)
 
 
 def test_a_three_player_sheet_has_a_column_each(open_app: OpenApp, store: Store) -> None:

@@ -26,7 +26,24 @@ def _sheet(state: OpenMatch) -> ft.Control:
         ft.DataRow(
             cells=[ft.DataCell(ft.Text(str(number + 1)))]
             + [
-                ft.DataCell(ft.Text(f"{signed(total)} = {points(running)}"))
+                # the hand's score over the running total, as on paper: two short lines
+                # where "+1,630 = 3,260" wrapped at a phone's width
+                ft.DataCell(
+                    ft.Column(
+                        [
+                            ft.Text(
+                                signed(total),
+                                size=12,
+                                no_wrap=True,
+                                color=ft.Colors.ON_SURFACE_VARIANT,
+                            ),
+                            ft.Text(points(running), no_wrap=True, weight=ft.FontWeight.BOLD),
+                        ],
+                        spacing=0,
+                        tight=True,
+                        alignment=ft.MainAxisAlignment.CENTER,
+                    )
+                )
                 for total, running in zip(totals.totals, totals.running, strict=True)
             ]
         )
@@ -52,6 +69,8 @@ def _sheet(state: OpenMatch) -> ft.Control:
                     + [ft.DataColumn(label=ft.Text(side.name)) for side in record.sides],
                     rows=rows,
                     column_spacing=16,
+                    data_row_min_height=44,
+                    data_row_max_height=52,
                 ),
                 ft.Text(
                     _("Totals: {totals}").format(
