@@ -140,6 +140,20 @@ def melds_text(melds: Melds) -> list[str]:
     return [format_cards(m) for m in melds if m]
 
 
+def melds_shown(melds: Melds) -> str:
+    """A meld slot in words: ``6 6 6, then A A A 2``; a new meld started and still
+    empty is shown after the others (``6 6 6, then …``)."""
+    parts = melds_text(melds)
+    if parts and melds and not melds[-1]:
+        parts.append("…")
+    if not parts:
+        return ""
+    shown = parts[0]
+    for meld in parts[1:]:
+        shown = _("{melds}, then {meld}").format(melds=shown, meld=meld)
+    return shown
+
+
 class CheckerForm(BaseModel):
     """Everything the rule checker screen asks for.
 
@@ -204,7 +218,7 @@ class CheckerForm(BaseModel):
             return value.value if value is not None else ""
         if slot.kind == "cards":
             return format_cards(value)
-        return ", then ".join(melds_text(value))
+        return melds_shown(value)
 
     def tap(self, card: Card) -> CheckerForm:
         """The form with a card tapped into the pad's slot (a card slot takes it in
@@ -242,8 +256,10 @@ class CheckerForm(BaseModel):
             if melds and not melds[-1]:
                 melds.pop()  # the meld just started, still empty, goes first
             elif melds:
+                # its last card goes; the meld stays, empty, after the others (the
+                # break between them goes with the next take back)
                 melds[-1] = melds[-1][:-1]
-                if not melds[-1]:
+                if len(melds) == 1 and not melds[0]:
                     melds.pop()
             new = tuple(melds)
         return self.model_copy(update={slot.field: new})
