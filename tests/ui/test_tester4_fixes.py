@@ -1,11 +1,17 @@
 """Fixes of the fourth tester's findings (at 390×844), in-process (tests/ui/harness.py):
 the rule checker's card pad keeps the break between melds when a card is taken back,
-and shows a meld just started."""
+and shows a meld just started; the fields of one-player sides start empty."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+import flet as ft
+import pytest
+
+from canasta_scorer.store import Store
+from canasta_scorer.ui.state import build_model
+from tests.ui.hands import start_classic
 from tests.ui.harness import AppHarness
 from tests.ui.test_table_screens import tap_cards
 
@@ -62,3 +68,73 @@ def test_taking_back_the_only_meld_s_cards_leaves_the_slot_empty(open_app: OpenA
     app.click("Take back the last card")
     tap_cards(app, "Q")
     assert "Melds laid this turn: 9 9 9, then Q" in app.labels()
+
+
+# --- 2. A side of one player: an empty field, "Player 2" only as its hint -------------
+
+
+@pytest.mark.parametrize("variant", ["two-player", "three-player", "three-player-cutthroat"])
+def test_one_player_sides_start_empty_and_a_blank_one_is_called_by_its_hint(
+    open_app: OpenApp, store: Store, variant: str
+) -> None:
+    app = open_app()
+    app.click("New match")
+    app.choose("Variant", variant)
+    count = 2 if variant == "two-player" else 3
+    for seat in range(count):
+        field = app.field(f"Player {seat + 1}")
+        assert field.value == ""  # nothing typed in it: "Eve" is not "Player 2Eve"
+        assert field.hint_text == f"Left blank: Player {seat + 1}"
+    app.type("Player 2", "Eve")
+    assert app.field("Player 2").value == "Eve"
+    expected = ["Player 1", "Eve", "Player 3"][:count]
+    assert [o.key for o in app.field("First dealer").options] == expected
+    app.choose("First dealer", "Eve")
+    app.click("Start match")
+    (summary,) = store.matches()
+    record = store.match(summary.id).record
+    assert [side.name for side in record.sides] == expected
+    assert [side.players for side in record.sides] == [(name,) for name in expected]
+    app.click("Enter hand 1")
+    assert app.field("Dealer").value == "Eve"
+
+
+def test_a_dealer_renamed_away_is_not_kept(open_app: OpenApp, store: Store) -> None:
+    app = open_app()
+    app.click("New match")
+    app.choose("Variant", "two-player")
+    app.choose("First dealer", "Player 2")
+    app.type("Player 2", "Eve")  # "Player 2" deals no more: no one is chosen
+    assert app.field("First dealer").value is None
+    app.click("Start match")
+    app.click("Enter hand 1")
+    assert app.field("Dealer").value is None  # asked, not a player no longer there
+    assert [o.key for o in app.field("Dealer").options] == ["Player 1", "Eve"]
+
+
+def test_a_remembered_player_s_chip_names_the_seat_of_a_one_player_side(
+    open_app: OpenApp, store: Store
+) -> None:
+    start_classic(build_model(store))  # Ann … remembered
+    app = open_app()
+    app.click("New match")
+    app.choose("Variant", "two-player")
+    chips = [
+        c
+        for c in app.controls()
+        if isinstance(c, ft.OutlinedButton) and str(c.key).startswith("player-0-")
+    ]
+    assert chips and all(str(c.tooltip).endswith(" as Player 1") for c in chips), [
+        c.tooltip for c in chips
+    ]
+    name = str(chips[0].content)
+    app.press(chips[0])
+    assert app.field("Player 1").value == name
+    # the next chips fill Player 2, and say so
+    chips = [
+        c
+        for c in app.controls()
+        if isinstance(c, ft.OutlinedButton) and str(c.key).startswith("player-1-")
+    ]
+    assert chips and chips[0].tooltip == f"{chips[0].content} as Player 2"
+    assert not any("next player" in str(getattr(c, "tooltip", "")) for c in app.controls())
