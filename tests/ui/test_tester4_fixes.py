@@ -138,3 +138,41 @@ def test_a_remembered_player_s_chip_names_the_seat_of_a_one_player_side(
     ]
     assert chips and chips[0].tooltip == f"{chips[0].content} as Player 2"
     assert not any("next player" in str(getattr(c, "tooltip", "")) for c in app.controls())
+
+
+# --- 3. Words: names joined as the language joins them ---------------------------------
+
+
+def _three_sides_tied(store: Store) -> int:
+    """Six players in three sides of two, resumed from paper at 7,400 each, and a hand
+    of +100 each saved: all three at 7,500, the target; the match's id."""
+    model = build_model(store)
+    model.nav.new_match("six-player-three-sides")
+    for side, (name, players) in enumerate(
+        (("Ann", ("Ann", "Al")), ("Bo", ("Bo", "Bea")), ("Cy", ("Cy", "Cat")))
+    ):
+        model.setup.set_side(side, name=name, start_score="7400")
+        for seat, player in enumerate(players):
+            model.setup.set_side(side, player=(seat, player))
+    assert model.nav.create_match(), model.setup.problems
+    model.match.begin_hand()
+    model.entry.set_quick(True)
+    for side in range(3):
+        model.entry.set_quick_total(side, "100")
+    assert model.match.save_hand(), model.nav.message
+    assert model.match.current is not None
+    return model.match.current.id
+
+
+def test_sides_tied_at_the_top_are_joined_as_the_language_joins_names(
+    open_app: OpenApp, store: Store
+) -> None:
+    match_id = _three_sides_tied(store)
+    app = open_app()
+    app.route(f"/match/{match_id}")
+    assert app.has_text("Ann, Bo and Cy are tied at the top with 7,500: the match is not")
+    app.route("/")
+    app.choose("Language", "de")
+    app.route(f"/match/{match_id}")
+    tied = next(label for label in app.labels() if label.startswith("Ann, Bo und Cy "))
+    assert "7.500" in tied

@@ -56,7 +56,7 @@ def house_rules_line(count: int) -> str:
 #: rule or variant it depends on).
 NO_EFFECT = {
     "house_rule.no_effect:cutthroat": (
-        N_("“{rule}” does nothing here: it only counts in {other}."),
+        N_("“{rule}” does nothing here: it only counts in a three-player cutthroat game."),
         HouseRule.CUTTHROAT_TWO_CANASTAS,
         None,
     ),
@@ -76,7 +76,7 @@ NO_EFFECT = {
 def house_rule_warning(finding: Finding) -> str:
     """A house rule that does nothing (a warning of `rules_findings`, rules §3) in
     plain words, naming the house rules by their titles ("“Cutthroat: 2 canastas to
-    go out” does nothing here: it only counts in Three players, cutthroat."); a
+    go out” does nothing here: it only counts in a three-player cutthroat game."); a
     warning without its own words here is said as the rules engine words it."""
     words = finding.words
     known = NO_EFFECT.get(words.key) if words is not None else None
@@ -84,10 +84,7 @@ def house_rule_warning(finding: Finding) -> str:
         return i18n.finding_text(finding)
     message, rule, other = known
     return _(message).format(
-        rule=house_rule_title(rule),
-        other=house_rule_title(other)
-        if other is not None
-        else _(VARIANT_INFO[Variant.THREE_PLAYER_CUTTHROAT].title),
+        rule=house_rule_title(rule), other=house_rule_title(other) if other is not None else ""
     )
 
 

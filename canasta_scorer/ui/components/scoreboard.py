@@ -144,7 +144,7 @@ def Board(
             text = _(
                 "{names} are tied at the top with {points}: the match is not finished, "
                 "another hand is played (see {rule})."
-            ).format(names=", ".join(tied), points=points(top), rule=i18n.cite(TIE_RULE))
+            ).format(names=i18n.spoken_list(tied), points=points(top), rule=i18n.cite(TIE_RULE))
             controls.append(
                 ft.Semantics(
                     identifier="tied",
