@@ -176,3 +176,48 @@ def test_sides_tied_at_the_top_are_joined_as_the_language_joins_names(
     app.route(f"/match/{match_id}")
     tied = next(label for label in app.labels() if label.startswith("Ann, Bo und Cy "))
     assert "7.500" in tied
+
+
+# --- 4. Touch targets: icon buttons and switches at least 48 px ----------------------
+
+
+def _small_targets(app: AppHarness) -> list[str]:
+    """The icon buttons, menu buttons and switches on screen less than 48 px a side."""
+    small = []
+    for control in app.controls():
+        if isinstance(control, ft.IconButton | ft.PopupMenuButton):
+            sides = (control.width, control.height)
+        elif isinstance(control, ft.Switch):
+            sides = (control.height,)
+        else:
+            continue
+        if any(side is None or side < 48 for side in sides):
+            small.append(f"{type(control).__name__} {control.tooltip or control.label}: {sides}")
+    return small
+
+
+def test_icon_buttons_and_switches_are_48_px_on_every_screen(
+    open_app: OpenApp, store: Store
+) -> None:
+    app = open_app()
+    (menu,) = [c for c in app.controls() if isinstance(c, ft.PopupMenuButton)]
+    assert (menu.width, menu.height) == (48, 48)  # Home's Language
+    assert _small_targets(app) == []
+    app.click("New match")
+    app.click("house-rules")  # every house rule's switch
+    assert sum(isinstance(c, ft.Switch) for c in app.controls()) >= 10
+    assert _small_targets(app) == []
+    app.route("/checker")
+    app.choose("Question", "pile")
+    assert any(isinstance(c, ft.Switch) for c in app.controls())
+    assert _small_targets(app) == []
+    start_classic(build_model(store))
+    (summary,) = store.matches()
+    app.route(f"/match/{summary.id}")
+    table = app.button("Table view")
+    assert (table.width, table.height) == (48, 48)
+    assert _small_targets(app) == []
+    app.click("Enter hand 1")
+    app.click("North went out")
+    assert any(isinstance(c, ft.Switch) for c in app.controls())  # Concealed
+    assert _small_targets(app) == []

@@ -453,6 +453,7 @@ def LeftRow(
                     label=_("Type cards"),
                     value=left.by_cards,
                     on_change=lambda e: set_left(side, seat, by_cards=bool(e.control.value)),
+                    height=TOUCH,
                 ),
             ]
         )
@@ -788,6 +789,7 @@ def _went_out(
                     WentOut.CONCEALED if e.control.value else WentOut.OUT,
                     went_out_by,
                 ),
+                height=TOUCH,
             )
         )
     else:
