@@ -221,3 +221,64 @@ def test_icon_buttons_and_switches_are_48_px_on_every_screen(
     app.click("North went out")
     assert any(isinstance(c, ft.Switch) for c in app.controls())  # Concealed
     assert _small_targets(app) == []
+
+
+# --- 5. Esc answers Discard's question safely, and leaves the table view -------------
+
+
+def _escape(app: AppHarness) -> None:
+    """Esc pressed (what the client sends: the page's keyboard event)."""
+    page = app.session.page
+    data = {"key": "Escape", "shift": False, "ctrl": False, "alt": False, "meta": False}
+    app._run(app.session.dispatch_event(page._i, "keyboard_event", data))
+
+
+def test_esc_on_discard_s_question_keeps_the_hand(open_app: OpenApp, store: Store) -> None:
+    start_classic(build_model(store))
+    (summary,) = store.matches()
+    app = open_app(client=True)  # a client that answers the app's calls (focus)
+    app.route(f"/match/{summary.id}")
+    _escape(app)  # nothing asked: nothing happens
+    app.click("Enter hand 1")
+    app.click("Add a meld of Qs")
+    app.click("Discard")
+    assert app.has_text("Discard this hand?")
+    keep = app.button("discard-keep")
+    assert keep.autofocus and keep.height >= 48
+    focused = [kind for kind, method, _args in app.connection.calls if method == "focus"]
+    assert focused == ["OutlinedButton"]  # Keep entering takes the keyboard's focus
+    _escape(app)
+    assert not app.has_text("Discard this hand?")
+    assert any("meld of Qs" in label for label in app.labels())  # the hand is kept
+    assert app.button("save-hand")
+    _escape(app)  # asked no more: Esc does nothing on hand entry
+    assert any("meld of Qs" in label for label in app.labels())
+    app.click("Discard")
+    app.click("Discard it")
+    assert app.button("Enter hand 1")
+    assert store.match(summary.id).record.hands == ()
+
+
+def test_esc_on_the_table_view_goes_back_to_the_scoreboard(open_app: OpenApp, store: Store) -> None:
+    start_classic(build_model(store))
+    (summary,) = store.matches()
+    app = open_app()
+    app.route(f"/match/{summary.id}")
+    app.click("Table view")
+    assert any(label.startswith("North-South total") for label in app.labels())
+    assert not _has_button(app, "Enter hand 1")
+    _escape(app)
+    assert app.button("Enter hand 1")  # the scoreboard
+    _escape(app)  # the scoreboard asks nothing: it stays
+    assert app.button("Enter hand 1")
+    app.click("Table view")
+    _escape(app)
+    assert app.button("Enter hand 1")
+
+
+def _has_button(app: AppHarness, label: str) -> bool:
+    try:
+        app.button(label)
+    except AssertionError:
+        return False
+    return True

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
 from collections.abc import Callable, Sequence
@@ -174,6 +175,42 @@ def use_typed(initial: str = "") -> Typed:
     shown, set_shown = ft.use_state(initial)
     latest = ft.use_ref(initial)
     return Typed(shown, latest, set_shown)
+
+
+def use_escape(answer: Callable[[], object], focus: Any = None) -> None:
+    """Esc gives ``answer`` while the calling component is shown (the page's keyboard
+    handler is this one from its first draw; the one before it again when it goes),
+    and ``focus`` (a `ft.use_ref` of a button), if given, takes the keyboard's focus
+    when it comes: a question's safe answer, or a screen's way back."""
+    latest = ft.use_memo(Latest, [])
+    latest.fn = answer  # the answer of the latest draw
+
+    def shown() -> Callable[[], None]:
+        page = ft.context.page
+        before = page.on_keyboard_event
+
+        def pressed(e: ft.KeyboardEvent) -> None:
+            if e.key == "Escape":
+                latest()
+
+        page.on_keyboard_event = pressed
+        if focus is not None:
+
+            async def take_focus() -> None:
+                button = focus.current
+                with contextlib.suppress(Exception):  # gone already: nothing to focus
+                    if button is not None:
+                        await button.focus()
+
+            page.run_task(take_focus)
+
+        def gone() -> None:
+            if page.on_keyboard_event is pressed:  # not another's since
+                page.on_keyboard_event = before
+
+        return gone
+
+    ft.use_effect(shown, [])
 
 
 def icon_button(icon: ft.IconData, label: str, **kwargs: Any) -> ft.IconButton:
