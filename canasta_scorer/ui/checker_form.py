@@ -30,7 +30,7 @@ from canasta_scorer.rules import (
     settle,
 )
 
-__all__ = ["CARD_SLOTS", "QUESTIONS", "CheckerForm", "Question", "Slot", "SlotKind"]
+__all__ = ["CARD_SLOTS", "QUESTIONS", "SCORE_NEEDED", "CheckerForm", "Question", "Slot", "SlotKind"]
 
 Question = Literal["meld", "pile", "go-out", "first-meld"]
 
@@ -107,6 +107,10 @@ CARD_SLOTS: dict[str, tuple[Slot, ...]] = {
         ),
     ),
 }
+
+
+#: Why there is no answer while the side's score is empty (it is not taken as 0).
+SCORE_NEEDED = N_("type your side's score: the initial meld minimum follows it")
 
 
 def _number(text: str, where: str, problems: list[tuple[str, str]], default: int = 0) -> int:
@@ -269,12 +273,22 @@ class CheckerForm(BaseModel):
         slot = self.slot()
         return self.model_copy(update={slot.field: None if slot.kind == "card" else ()})
 
+    def needs_score(self) -> bool:
+        """Whether the answer follows the side's score: its initial meld minimum counts
+        for a first meld, and for taking the pile or going out before the side melded."""
+        if self.question == "first-meld":
+            return True
+        return self.question in ("pile", "go-out") and not self.side_melded
+
     def verdict(self) -> tuple[Verdict | None, tuple[tuple[str, str], ...]]:
         """The engine's answer, or the fields that cannot be read (field, message)."""
         problems: list[tuple[str, str]] = []
         rules = self.rules()
         verdict: Verdict | None = None
         score = _number(self.score, "score", problems)
+        if not self.score.strip() and self.needs_score():
+            # an empty score is not 0: the minimum, and so the answer, follows it
+            problems.append(("score", _(SCORE_NEEDED)))
         if self.question == "meld":
             if not self.cards:
                 return None, ()

@@ -282,3 +282,41 @@ def _has_button(app: AppHarness, label: str) -> bool:
     except AssertionError:
         return False
     return True
+
+
+# --- 6. The checker's score: empty is not 0 --------------------------------------------
+
+
+def test_an_empty_score_is_said_to_be_needed_not_taken_as_0(
+    open_app: OpenApp, store: Store
+) -> None:
+    phone = build_model(store)
+    start_classic(phone)
+    phone.match.begin_hand()
+    phone.entry.set_quick(True)
+    phone.entry.set_quick_total(0, "5025")
+    phone.entry.set_quick_total(1, "100")
+    assert phone.match.save_hand(), phone.nav.message
+    (summary,) = store.matches()
+    app = open_app()
+    app.route(f"/match/{summary.id}/checker")
+    app.choose("Question", "pile")
+    tap_cards(app, "K")  # the top card
+    app.click("slot-hand")
+    tap_cards(app, "K K Q Q 2")
+    app.switch("My side has melded", False)
+    app.type("Cards in the pile (the top one included)", "3")
+    assert app.field("My side's score").value == "5025"
+    assert app.has_text("Initial meld minimum at 5,025 points: 120")
+    assert any(label.startswith("No: ") for label in app.labels())
+    app.type("My side's score", "")
+    needed = "type your side's score: the initial meld minimum follows it"
+    assert app.has_text(f"No answer until this is put right: {needed}")
+    assert app.field("My side's score").error == needed
+    assert not any(label.startswith(("Yes", "No:")) for label in app.labels())
+    assert not app.has_text("at 0 points")
+    app.switch("My side has melded", True)  # then the score does not count
+    assert any(label.startswith(("Yes", "No:")) for label in app.labels())
+    app.type("My side's score", "0")
+    app.switch("My side has melded", False)
+    assert app.has_text("Initial meld minimum at 0 points: 50")  # 0 typed is 0
