@@ -66,6 +66,7 @@ from canasta_scorer.rules import (
     check_score,
     file_format,
     format_cards,
+    game_phrase,
     hand_rules,
     initial_meld_minimum,
     load_hand,
@@ -470,8 +471,10 @@ def _cmd_minimum(args: argparse.Namespace) -> int:
         )
     else:
         sys.stdout.write(
-            _("Initial meld minimum at {points} in {variant}: {minimum}\n").format(
-                points=_points(args.score), variant=_(rules.variant.title), minimum=minimum
+            _("Initial meld minimum at {points} in {game}: {minimum}\n").format(
+                points=_points(args.score),
+                game=i18n.words(game_phrase(rules.variant.id.value)),
+                minimum=minimum,
             )
         )
         for problem in problems:

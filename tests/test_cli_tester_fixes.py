@@ -33,9 +33,9 @@ def test_a_finding_names_the_variant_as_players_say_it(
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("en", "Initial meld minimum at −5 in Classic: 15\n"),
-        ("de", "Mindestwert der Erstauslage bei −5 in Klassisch: 15\n"),
-        ("es", "Mínimo de la primera bajada con −5 en Clásica: 15\n"),
+        ("en", "Initial meld minimum at −5 in a classic game: 15\n"),
+        ("de", "Mindestwert der Erstauslage bei −5 in einem klassischen Spiel: 15\n"),
+        ("es", "Mínimo de la primera bajada con −5 en una partida clásica: 15\n"),
     ],
 )
 def test_the_minimum_names_the_variant_as_players_say_it(
