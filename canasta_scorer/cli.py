@@ -431,7 +431,7 @@ def _cmd_match(args: argparse.Namespace) -> int:
             )
         )
     elif result.finished:
-        out.write(_("\nFinished: a draw (draw-on-tie).\n"))
+        out.write(_("\nFinished: a draw (the house rule “A tie at the end is a draw”).\n"))
     elif result.tied_at_top:
         out.write(
             _(
