@@ -12,7 +12,9 @@ This module imports neither Flet nor SQL, so ``score`` and ``match`` start fast.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -64,6 +66,7 @@ from canasta_scorer.rules import (
     check_score,
     file_format,
     format_cards,
+    game_phrase,
     hand_rules,
     initial_meld_minimum,
     load_hand,
@@ -428,7 +431,7 @@ def _cmd_match(args: argparse.Namespace) -> int:
             )
         )
     elif result.finished:
-        out.write(_("\nFinished: a draw (draw-on-tie).\n"))
+        out.write(_("\nFinished: a draw (the house rule “A tie at the end is a draw”).\n"))
     elif result.tied_at_top:
         out.write(
             _(
@@ -468,8 +471,10 @@ def _cmd_minimum(args: argparse.Namespace) -> int:
         )
     else:
         sys.stdout.write(
-            _("Initial meld minimum at {points} in {variant}: {minimum}\n").format(
-                points=_points(args.score), variant=_(rules.variant.title), minimum=minimum
+            _("Initial meld minimum at {points} in {game}: {minimum}\n").format(
+                points=_points(args.score),
+                game=i18n.words(game_phrase(rules.variant.id.value)),
+                minimum=minimum,
             )
         )
         for problem in problems:
@@ -860,7 +865,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.write(_("canasta-scorer: {error}\n").format(error=error))
         return EXIT_UNREADABLE
     with i18n.use(language):
-        return _main(argv, program=program)
+        status = _main(argv, program=program)
+    try:
+        sys.stdout.flush()  # what is left of the output, before Python's own flush at exit
+    except BrokenPipeError:
+        _quiet_stdout()
+    return status
+
+
+def _quiet_stdout() -> None:
+    """The reader of the output went (``canasta-scorer matches | head -1``): what is
+    left unwritten goes nowhere, so that Python's flush at exit says nothing either
+    (the quiet end of a Unix tool whose pipe closed)."""
+    with contextlib.suppress(OSError, ValueError):  # not a file (a test's capture)
+        nowhere = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(nowhere, sys.stdout.fileno())
 
 
 def _main(argv: list[str], *, program: bool = False) -> int:
@@ -885,6 +904,7 @@ def _main(argv: list[str], *, program: bool = False) -> int:
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
+        _quiet_stdout()
         return EXIT_VALID
     except Exception as error:  # the last guard: never a traceback
         sys.stderr.write(

@@ -58,6 +58,8 @@ def _guarded(command: Callable[[argparse.Namespace], int]) -> Callable[[argparse
         except StoreError as error:
             sys.stderr.write(_("canasta-scorer: {error}\n").format(error=error))
             return EXIT_UNREADABLE
+        except BrokenPipeError:
+            raise  # the reader of the output went (`| head`): the command line ends quietly
         except OSError as error:
             where = f" {error.filename}" if error.filename else ""
             sys.stderr.write(

@@ -636,7 +636,7 @@ def test_minimum_at_the_boundaries(runs: dict[str, Run], score: str, minimum: in
 
 
 def test_minimum_human_six_player_and_bad_scores(runs: dict[str, Run]) -> None:
-    assert runs["minimum-human"].out == "Initial meld minimum at −35 in Classic: 15\n"
+    assert runs["minimum-human"].out == "Initial meld minimum at −35 in a classic game: 15\n"
     assert runs["minimum-six-player"].json()["minimum"] == 150
     odd = runs["minimum-odd"]
     assert odd.code == 1

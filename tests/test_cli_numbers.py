@@ -32,7 +32,7 @@ def test_a_typed_total_not_a_multiple_of_5_is_written_like_the_sheet(
 def test_the_minimum_of_an_odd_score_is_written_alike(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["minimum", "1503"]) == 1
     out = capsys.readouterr().out
-    assert out.startswith("Initial meld minimum at 1,503 in Classic: 90\n")
+    assert out.startswith("Initial meld minimum at 1,503 in a classic game: 90\n")
     assert "✗ 1,503 is not a multiple of 5" in out
     assert "1503" not in out
 

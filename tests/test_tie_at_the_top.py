@@ -63,4 +63,6 @@ def test_the_cli_says_another_hand_is_played(
     assert "to go to" not in out
     path.write_text(json.dumps(six_tied(["draw-on-tie"])), encoding="utf-8")
     assert main(["match", str(path)]) == 0
-    assert "Finished: a draw (draw-on-tie)." in capsys.readouterr().out
+    assert (
+        "Finished: a draw (the house rule “A tie at the end is a draw”)." in capsys.readouterr().out
+    )

@@ -132,7 +132,7 @@ from .stats import (
     statistics,
     summarize,
 )
-from .words import VARIANT_WORDS, WORDS, Phrase, phrase, variant_phrase
+from .words import VARIANT_WORDS, WORDS, Phrase, game_phrase, phrase, variant_phrase
 from .words import render as render_words
 
 __all__ = [
@@ -215,6 +215,7 @@ __all__ = [
     "dump_match",
     "file_format",
     "format_cards",
+    "game_phrase",
     "hand_record",
     "hand_rules",
     "has_errors",

@@ -17,7 +17,7 @@ from .findings import Code, Finding, Severity
 from .melds import CANASTA_SIZE, Meld, MeldRank, canasta_count
 from .records import HandRecord, HandSide, WentOut, hand_rules, scoring_groups, side_index
 from .ruleset import HouseRule, RuleSet, initial_meld_minimum
-from .words import Phrase, phrase, quoted, rank_phrase, render, variant_phrase
+from .words import Phrase, game_phrase, phrase, quoted, rank_phrase, render
 
 __all__ = [
     "check_hand",
@@ -469,7 +469,7 @@ def _check_table(
                 "sides",
                 phrase(
                     "sides.count",
-                    variant=variant_phrase(info.id),
+                    game=game_phrase(info.id),
                     want=len(info.side_sizes),
                     n=len(sides),
                 ),
@@ -503,7 +503,7 @@ def _check_table(
                     "sides",
                     phrase(
                         "sides.players",
-                        variant=variant_phrase(info.id),
+                        game=game_phrase(info.id),
                         want=want,
                         have=" and ".join(str(len(s.players)) for s in sides),
                     ),
@@ -522,7 +522,7 @@ def _check_table(
                         "sides.players:too_many",
                         side=side.name,
                         n=len(side.players),
-                        variant=variant_phrase(info.id),
+                        game=game_phrase(info.id),
                         most=max(allowed),
                     ),
                     R_VARIANT,
@@ -567,7 +567,7 @@ def _check_lone_hand(record: HandRecord, rules: RuleSet) -> list[Finding]:
                 E,
                 Code.LONE_HAND_UNKNOWN,
                 "lone_hand",
-                phrase("lone_hand.unknown:variant", variant=variant_phrase(rules.variant.id)),
+                phrase("lone_hand.unknown:variant", game=game_phrase(rules.variant.id)),
                 rule,
             )
         ]
@@ -600,7 +600,7 @@ def _check_sitting_out(
                     E,
                     Code.SITTING_OUT_UNKNOWN,
                     "sitting_out",
-                    phrase("sitting_out.unknown:variant", variant=variant_phrase(rules.variant.id)),
+                    phrase("sitting_out.unknown:variant", game=game_phrase(rules.variant.id)),
                     rule,
                 )
             ]
@@ -927,7 +927,7 @@ def _check_going_out(
                         side=side.name,
                         has=has,
                         need=need,
-                        variant=variant_phrase(rules.variant.id),
+                        game=game_phrase(rules.variant.id),
                     ),
                     R_GOING_OUT,
                 )

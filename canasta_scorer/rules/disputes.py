@@ -153,12 +153,13 @@ REASON_WORDS: dict[ReasonCode, str] = {
     ),
     R.PILE_NOT_FROZEN: W_("the pile is not frozen for you"),
     R.PILE_TWO_NATURALS_NEEDED: W_(
-        "a natural and a wild card do not take the pile under the house rule two-naturals-to-take"
+        "a natural and a wild card do not take the pile under the house rule “Two naturals "
+        "to take the pile”"
     ),
     R.PILE_MERGE_LIMIT: W_("your meld of {rank} already holds 3 wild cards: a 4th may not join it"),
     R.PILE_FINISHED_CANASTA: W_(
-        "your meld of {rank} is a finished canasta: the house rule "
-        "no-pile-for-finished-canasta forbids taking the pile onto it"
+        "your meld of {rank} is a finished canasta: the house rule “No pile for a finished "
+        "canasta” forbids taking the pile onto it"
     ),
     R.PILE_NO_WAY: W_(
         "no way to meld the top {card}: you hold neither two natural {rank} nor a {card} "
@@ -187,16 +188,16 @@ REASON_WORDS: dict[ReasonCode, str] = {
     ),
     R.PILE_OPENING_NOT_ENFORCED: W_(
         "your side has not melded: with the top card your best first meld is {points} "
-        "points ({melds}), below the minimum of {minimum}, which the house rule "
-        "no-initial-minimum does not enforce"
+        "points ({melds}), below the minimum of {minimum}, which the house rule “No "
+        "initial meld minimum” does not enforce"
     ),
     R.GO_OUT_BLACK_THREES_EARLIER: W_(
         "black threes were already on the table: they are melded only on the going-out turn"
     ),
     R.GO_OUT_RED_THREE_DISCARDED: W_("a red three is never discarded"),
     R.GO_OUT_WITHOUT_BONUS: W_(
-        "{canastas} of the {needed_canastas} needed: going out is allowed by "
-        "go-out-without-canastas, without the bonus"
+        "{canastas} of the {needed_canastas} needed: going out is allowed by the house rule "
+        "“Go out without canastas”, without the bonus"
     ),
     R.GO_OUT_CANASTAS_SHORT: W_(
         "your side has {canastas_canastas} after this turn; going out needs {needed}: "
@@ -230,7 +231,7 @@ REASON_WORDS: dict[ReasonCode, str] = {
     ),
     R.FIRST_MELD_BURIED: W_("buried pile cards {cards} do not count, even melded the same turn"),
     R.FIRST_MELD_NO_BONUSES: W_("bonuses (canastas, red threes) never count toward the minimum"),
-    R.FIRST_MELD_NOT_ENFORCED: W_("the house rule no-initial-minimum is on"),
+    R.FIRST_MELD_NOT_ENFORCED: W_("the house rule “No initial meld minimum” is on"),
     R.FIRST_MELD_SHORT: W_("{points} is below the minimum of {minimum} for a score of {score:,}"),
 }
 
@@ -254,9 +255,11 @@ class Frozen(StrEnum):
 FROZEN_WORDS: dict[Frozen, str] = {
     Frozen.WILD_CARD: W_("a wild card lies in it"),
     Frozen.RED_THREE_UPCARD: W_("the upcard was a red three"),
-    Frozen.BLACK_THREE: W_("a black three was discarded (house rule black-three-freezes)"),
+    Frozen.BLACK_THREE: W_(
+        "a black three was discarded (the house rule “Black three freezes the pile”)"
+    ),
     Frozen.NOT_MELDED: W_("your side has not melded yet"),
-    Frozen.ALWAYS: W_("the house rule pile-always-frozen"),
+    Frozen.ALWAYS: W_("the house rule “Pile always frozen”"),
 }
 WORDS.update({f"frozen.{code.value}": Words(text) for code, text in FROZEN_WORDS.items()})
 #: Reason values in English words, back to what they stand for (the edge words them).

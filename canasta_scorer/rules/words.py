@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any, Union
 
 __all__ = [
+    "GAME_WORDS",
     "N_",
     "RANK_WORDS",
     "VARIANT_WORDS",
@@ -41,6 +42,7 @@ __all__ = [
     "Value",
     "Words",
     "english_quote",
+    "game_phrase",
     "phrase",
     "quoted",
     "rank_phrase",
@@ -126,12 +128,22 @@ def rank_phrase(token: str) -> Phrase:
     return Phrase(f"rank.{token}")
 
 
+def game_phrase(variant: str) -> Phrase:
+    """A variant named mid-sentence as a game, after "in" ("a two-player game"), from
+    its id (rules §2).
+
+    >>> render(phrase("sitting_out.unknown:variant", game=game_phrase("two-player")))
+    'nobody sits out in a two-player game'
+    """
+    return Phrase(f"game.{variant}")
+
+
 def variant_phrase(variant: str) -> Phrase:
     """A variant named in a sentence by its name ("Classic", "Two players"), from its
     id (``classic``, ``two-player``; rules §2).
 
-    >>> render(phrase("sitting_out.unknown:variant", variant=variant_phrase("two-player")))
-    'nobody sits out in Two players'
+    >>> render(phrase("variant.two-player"))
+    'Two players'
     """
     return Phrase(f"variant.{variant}")
 
@@ -289,10 +301,24 @@ VARIANT_WORDS: dict[str, Words] = {
     "variant.six-player-three-sides": N_("Six players, 3 sides of 2"),
 }
 
+#: Each variant as a game named mid-sentence, after "in" ("going out needs 2 canastas
+#: in a two-player game"), keyed ``game.<id>`` (rules §2).
+GAME_WORDS: dict[str, Words] = {
+    # Translators: each "a … game" follows "in" in a sentence ("in a two-player game")
+    "game.classic": N_("a classic game"),
+    "game.two-player": N_("a two-player game"),
+    "game.three-player": N_("a three-player game"),
+    "game.three-player-cutthroat": N_("a three-player cutthroat game"),
+    "game.five-player": N_("a five-player game"),
+    "game.six-player": N_("a six-player game of 2 sides of 3"),
+    "game.six-player-three-sides": N_("a six-player game of 3 sides of 2"),
+}
+
 #: Every wording of a finding, keyed by its `Code` value or ``code:form`` where one
 #: code is worded more than one way (docs/rules.md sections in the comments).
 WORDS: dict[str, Words] = {
     **RANK_WORDS,
+    **GAME_WORDS,
     **LABEL_WORDS,
     **VARIANT_WORDS,
     "plain": Words("{text}"),
@@ -551,14 +577,18 @@ WORDS: dict[str, Words] = {
     ),
     "supply.red_threes": N_("{count} red threes in all: the {deck}-card deck has {most}"),
     # rules §3
+    # the house rules named by their titles (`ruleset.HOUSE_RULE_INFO`), as the
+    # new-match form names them
     "house_rule.no_effect:cutthroat": N_(
-        "cutthroat-two-canastas only changes three-player-cutthroat"
+        "the house rule “Cutthroat: 2 canastas to go out” only counts in a three-player "
+        "cutthroat game"
     ),
     "house_rule.no_effect:wild_meld_penalty": N_(
-        "wild-meld-penalty has no effect without wild-card-melds"
+        "the house rule “Unfinished wild meld costs 1,000” does nothing without “Wild card melds”"
     ),
     "house_rule.no_effect:cap_400": N_(
-        "red-three-penalty-cap-400 has no effect with no-red-three-penalty"
+        "the house rule “Red threes lose at most 400” does nothing with “Red threes always "
+        "count plus”"
     ),
     # rules §1.9 going out, §1.13 checks 6-8
     "going_out.more_than_one": N_(
@@ -570,12 +600,12 @@ WORDS: dict[str, Words] = {
     ),
     "quick.with_cards": N_("{side} has both a typed total and cards: give one or the other"),
     # rules §2 variants
-    "sides.count": N_("{variant} is played by {want} sides; this hand has {n}"),
-    "sides.count:match": N_("{variant} is played by {want} sides; this match has {n}"),
+    "sides.count": N_("{want} sides play in {game}; this hand has {n}"),
+    "sides.count:match": N_("{want} sides play in {game}; this match has {n}"),
     "sides.count:hand": N_("this hand lists {n} sides; the match has {want} ({players})"),
     "sides.duplicate_name": N_("two sides are called {name}"),
-    "sides.players": N_("{variant} has sides of {want} players; these have {have}"),
-    "sides.players:too_many": N_("{side} has {n} players: a side in {variant} has at most {most}"),
+    "sides.players": N_("sides in {game} have {want} players; these have {have}"),
+    "sides.players:too_many": N_("{side} has {n} players: a side in {game} has at most {most}"),
     "sides.players:twice": N_("{player} is named twice at the table"),
     "lone_hand.missing": N_(
         "no lone hand named, so {player}, who went out, is taken as the lone hand: right "
@@ -586,10 +616,10 @@ WORDS: dict[str, Words] = {
         "when nobody took the discard pile this hand"
     ),
     "lone_hand.unknown:variant": N_(
-        "a lone hand is only played in three-player-cutthroat, not {variant}"
+        "a lone hand is only played in a three-player cutthroat game, not in {game}"
     ),
     "lone_hand.unknown": N_("{player} is not one of the players ({players})"),
-    "sitting_out.unknown:variant": N_("nobody sits out in {variant}"),
+    "sitting_out.unknown:variant": N_("nobody sits out in {game}"),
     "sitting_out.missing": N_("which player of {side} sat this hand out is not recorded"),
     "sitting_out.unknown": N_("{player} is not a player of the three-player side"),
     "sitting_out.played": N_("{player} sat this hand out but has cards left in hand"),
@@ -597,9 +627,9 @@ WORDS: dict[str, Words] = {
     # rules §1.6 red threes, §1.13 check 5
     "hand.red_three": Nn_(
         "{n} red three left in hand: red threes are laid out at once and never kept in a "
-        "hand (the house rule red-three-in-hand-penalty scores them -500 instead)",
+        "hand (the house rule “Red three in hand costs 500” scores them -500 instead)",
         "{n} red threes left in hand: red threes are laid out at once and never kept in a "
-        "hand (the house rule red-three-in-hand-penalty scores them -500 instead)",
+        "hand (the house rule “Red three in hand costs 500” scores them -500 instead)",
         "n",
     ),
     "hand.unknown_player": N_("{player} is not a player of {side} ({players})"),
@@ -626,8 +656,8 @@ WORDS: dict[str, Words] = {
     ),
     "concealed.partner_melded": N_(
         "{side} went out concealed, but {partners}, {side}'s partner this hand, had "
-        "melded: under concealed-team-level going out concealed must be the partners' "
-        "first meld of the hand"
+        "melded: under the house rule “Concealed only on a first meld” going out concealed "
+        "must be the partners' first meld of the hand"
     ),
     "concealed.canastas": N_(
         "{side} went out concealed but {has}: going out concealed needs {need} in the hand melded"
@@ -637,10 +667,10 @@ WORDS: dict[str, Words] = {
         "{need} of their own in the hand melded"
     ),
     "going_out.no_bonus": N_(
-        "{side} went out with {n} of the {need} needed: allowed by "
-        "go-out-without-canastas, but no going-out bonus"
+        "{side} went out with {n} of the {need} needed: allowed by the house rule “Go out "
+        "without canastas”, but no going-out bonus"
     ),
-    "going_out.canastas": N_("{side} went out but {has}: going out needs {need} in {variant}"),
+    "going_out.canastas": N_("{side} went out but {has}: going out needs {need} in {game}"),
     # rules §1.7 initial meld minimum
     "meld.below_minimum": N_(
         "{side}, with a score of {score:,} points, melded {points} points in all, below "

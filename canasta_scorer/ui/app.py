@@ -148,7 +148,7 @@ def screen_for(model: AppModel, board_actions: BoardActions) -> ft.Control:
     if screen is Screen.TABLE and match.current is not None:
         from .components.table import TableScreen
 
-        return TableScreen(match, key="screen-table")
+        return TableScreen(match, nav, key="screen-table")
     if screen is Screen.HAND_ENTRY and model.entry.draft is not None:
         return HandEntryScreen(match, model.entry, nav, key="screen-hand-entry")
     if screen is Screen.HAND_DETAIL and nav.detail is not None and match.current is not None:

@@ -30,7 +30,7 @@ from canasta_scorer.rules import (
     settle,
 )
 
-__all__ = ["CARD_SLOTS", "QUESTIONS", "CheckerForm", "Question", "Slot", "SlotKind"]
+__all__ = ["CARD_SLOTS", "QUESTIONS", "SCORE_NEEDED", "CheckerForm", "Question", "Slot", "SlotKind"]
 
 Question = Literal["meld", "pile", "go-out", "first-meld"]
 
@@ -109,6 +109,10 @@ CARD_SLOTS: dict[str, tuple[Slot, ...]] = {
 }
 
 
+#: Why there is no answer while the side's score is empty (it is not taken as 0).
+SCORE_NEEDED = N_("type your side's score: the initial meld minimum follows it")
+
+
 def _number(text: str, where: str, problems: list[tuple[str, str]], default: int = 0) -> int:
     try:
         number = parse_number(text, group=i18n.group_symbol())
@@ -138,6 +142,20 @@ def _melds(melds: Melds, where: str, problems: list[tuple[str, str]]) -> tuple[M
 def melds_text(melds: Melds) -> list[str]:
     """Each meld of a slot as its cards (``K K K``), empty melds left out."""
     return [format_cards(m) for m in melds if m]
+
+
+def melds_shown(melds: Melds) -> str:
+    """A meld slot in words: ``6 6 6, then A A A 2``; a new meld started and still
+    empty is shown after the others (``6 6 6, then …``)."""
+    parts = melds_text(melds)
+    if parts and melds and not melds[-1]:
+        parts.append("…")
+    if not parts:
+        return ""
+    shown = parts[0]
+    for meld in parts[1:]:
+        shown = _("{melds}, then {meld}").format(melds=shown, meld=meld)
+    return shown
 
 
 class CheckerForm(BaseModel):
@@ -204,7 +222,7 @@ class CheckerForm(BaseModel):
             return value.value if value is not None else ""
         if slot.kind == "cards":
             return format_cards(value)
-        return ", then ".join(melds_text(value))
+        return melds_shown(value)
 
     def tap(self, card: Card) -> CheckerForm:
         """The form with a card tapped into the pad's slot (a card slot takes it in
@@ -242,8 +260,10 @@ class CheckerForm(BaseModel):
             if melds and not melds[-1]:
                 melds.pop()  # the meld just started, still empty, goes first
             elif melds:
+                # its last card goes; the meld stays, empty, after the others (the
+                # break between them goes with the next take back)
                 melds[-1] = melds[-1][:-1]
-                if not melds[-1]:
+                if len(melds) == 1 and not melds[0]:
                     melds.pop()
             new = tuple(melds)
         return self.model_copy(update={slot.field: new})
@@ -253,12 +273,22 @@ class CheckerForm(BaseModel):
         slot = self.slot()
         return self.model_copy(update={slot.field: None if slot.kind == "card" else ()})
 
+    def needs_score(self) -> bool:
+        """Whether the answer follows the side's score: its initial meld minimum counts
+        for a first meld, and for taking the pile or going out before the side melded."""
+        if self.question == "first-meld":
+            return True
+        return self.question in ("pile", "go-out") and not self.side_melded
+
     def verdict(self) -> tuple[Verdict | None, tuple[tuple[str, str], ...]]:
         """The engine's answer, or the fields that cannot be read (field, message)."""
         problems: list[tuple[str, str]] = []
         rules = self.rules()
         verdict: Verdict | None = None
         score = _number(self.score, "score", problems)
+        if not self.score.strip() and self.needs_score():
+            # an empty score is not 0: the minimum, and so the answer, follows it
+            problems.append(("score", _(SCORE_NEEDED)))
         if self.question == "meld":
             if not self.cards:
                 return None, ()

@@ -385,6 +385,15 @@ class MatchSetup(BaseModel):
     sides: tuple[SetupSide, ...] = ()
     first_dealer: str | None = None
 
+    def side_name(self, index: int) -> str:
+        """A side's name as the match will have it: as typed (stripped); a side of one
+        player left blank is called as its field's hint says ("Player 2")."""
+        side = self.sides[index]
+        name = side.name.strip()
+        if name or side.players:
+            return name
+        return i18n._("Player {value}").format(value=index + 1)
+
     def to_record(self, *, lenient: bool = False) -> MatchRecord:
         """The match file this setup starts.
 
@@ -414,7 +423,7 @@ class MatchSetup(BaseModel):
         sides = []
         for i, side in enumerate(self.sides):
             entry: dict[str, object] = {
-                "name": side.name.strip(),
+                "name": self.side_name(i),
                 "players": [p.strip() for p in side.players if p.strip()],
             }
             start = number(side.start_score, f"sides[{i}].start_score")

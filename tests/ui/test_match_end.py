@@ -44,7 +44,7 @@ def test_a_tie_at_the_top_says_another_hand_is_played(open_app: OpenApp, store: 
     app = open_app()
     app.click("resume")
     assert app.has_text(
-        "Owls, Larks are tied at the top with 10,000: the match is not finished, another "
+        "Owls and Larks are tied at the top with 10,000: the match is not finished, another "
         "hand is played (see rules §7.4 a tie at the top; §3 O15 draw on a tie)."
     )
     assert app.button("Enter hand 2")

@@ -87,7 +87,7 @@ def test_going_out_without_a_canasta_is_said_under_going_out(open_app: OpenApp) 
     app.click("Add a meld of Ks")
     app.click("Ann went out")
     app.click("Save hand")
-    said = "North-South went out but has no canasta: going out needs 1 canasta in Classic"
+    said = "North-South went out but has no canasta: going out needs 1 canasta in a classic game"
     shown = _texts_of(app, said)
     assert len(shown) == 1  # said once, under Going out (not under Cards left in hand)
     assert _inside(shown[0], "ending-0")
@@ -127,8 +127,8 @@ def test_the_new_match_form_warns_of_house_rules_that_do_nothing(open_app: OpenA
     app.switch("Cutthroat: 2 canastas to go out", True)
     app.switch("Unfinished wild meld costs 1,000", True)
     assert _warnings(app) == [
-        "“Cutthroat: 2 canastas to go out” does nothing here: it only counts in Three "
-        "players, cutthroat.",
+        "“Cutthroat: 2 canastas to go out” does nothing here: it only counts in a "
+        "three-player cutthroat game.",
         "rules §3 O11 cutthroat with two canastas",
         "“Unfinished wild meld costs 1,000” does nothing without “Wild card melds”.",
         "rules §3 H5 wild-card melds",

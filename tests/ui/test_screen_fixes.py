@@ -227,7 +227,7 @@ def test_the_new_match_form_shows_every_problem_at_its_field_at_once(
     # the number that cannot be read and what the rules find in the rest, together
     assert app.field("North-South start score").error == "“abc” is not a whole number"
     assert app.field("Target (default 5,000)").error == "target 0 must be a positive multiple of 5"
-    assert app.has_text("Classic has sides of 2 and 2 players; these have 1 and 1")
+    assert app.has_text("sides in a classic game have 2 and 2 players; these have 1 and 1")
     assert app.has_text("Ann is named twice at the table")
     texts = app.texts()
     assert not any(t.startswith(("Target:", "Sides:")) for t in texts), texts  # words once

@@ -75,13 +75,14 @@ def test_variant_change_reshapes_sides_keeping_what_was_typed(state: AppModel) -
 
     state.setup.set_variant("three-player")  # three sides of one player, named by the side
     assert [(s.name, s.players) for s in state.setup.form.sides] == [
-        ("Player 1", ()),
+        ("", ()),  # left blank: "Player 1" (its field's hint)
         ("Us", ()),
-        ("Player 3", ()),
+        ("", ()),
     ]
+    assert [state.setup.form.side_name(i) for i in range(3)] == ["Player 1", "Us", "Player 3"]
 
     state.setup.set_variant("two-player")
-    assert [s.name for s in state.setup.form.sides] == ["Player 1", "Us"]
+    assert [s.name for s in state.setup.form.sides] == ["", "Us"]
 
 
 def test_house_rules_toggle_and_a_custom_target(state: AppModel) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
 from collections.abc import Callable, Sequence
@@ -117,9 +118,15 @@ def switch(
     label: str, value: bool, on_change: Callable[[bool], None], explain: str = "", note: str = ""
 ) -> ft.Control:
     """A switch with a short label (Flutter does not wrap a switch's label), the
-    longer explanation below it in text that wraps, and an optional small note."""
+    longer explanation below it in text that wraps, and an optional small note. The
+    switch and its label are `TOUCH` (48 px) high (Flutter's switch is 40 px)."""
     rows: list[ft.Control] = [
-        ft.Switch(label=label, value=value, on_change=lambda e: on_change(bool(e.control.value)))
+        ft.Switch(
+            label=label,
+            value=value,
+            on_change=lambda e: on_change(bool(e.control.value)),
+            height=TOUCH,
+        )
     ]
     if explain:
         rows.append(ft.Text(explain, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
@@ -170,9 +177,48 @@ def use_typed(initial: str = "") -> Typed:
     return Typed(shown, latest, set_shown)
 
 
+def use_escape(answer: Callable[[], object], focus: Any = None) -> None:
+    """Esc gives ``answer`` while the calling component is shown (the page's keyboard
+    handler is this one from its first draw; the one before it again when it goes),
+    and ``focus`` (a `ft.use_ref` of a button), if given, takes the keyboard's focus
+    when it comes: a question's safe answer, or a screen's way back."""
+    latest = ft.use_memo(Latest, [])
+    latest.fn = answer  # the answer of the latest draw
+
+    def shown() -> Callable[[], None]:
+        page = ft.context.page
+        before = page.on_keyboard_event
+
+        def pressed(e: ft.KeyboardEvent) -> None:
+            if e.key == "Escape":
+                latest()
+
+        page.on_keyboard_event = pressed
+        if focus is not None:
+
+            async def take_focus() -> None:
+                button = focus.current
+                with contextlib.suppress(Exception):  # gone already: nothing to focus
+                    if button is not None:
+                        await button.focus()
+
+            page.run_task(take_focus)
+
+        def gone() -> None:
+            if page.on_keyboard_event is pressed:  # not another's since
+                page.on_keyboard_event = before
+
+        return gone
+
+    ft.use_effect(shown, [])
+
+
 def icon_button(icon: ft.IconData, label: str, **kwargs: Any) -> ft.IconButton:
     """An icon button named by ``label``: its tooltip, and its name for screen readers
-    (Flutter's web semantics do not name a button after its tooltip)."""
+    (Flutter's web semantics do not name a button after its tooltip); `TOUCH` (48 px)
+    square unless sized otherwise (Flutter's own is 40 px)."""
+    kwargs.setdefault("width", TOUCH)
+    kwargs.setdefault("height", TOUCH)
     return ft.IconButton(ft.Icon(icon, semantics_label=label), tooltip=label, **kwargs)
 
 

@@ -65,6 +65,7 @@ from .common import (
     signed,
     stepper,
     switch,
+    use_escape,
     widget,
 )
 
@@ -453,6 +454,7 @@ def LeftRow(
                     label=_("Type cards"),
                     value=left.by_cards,
                     on_change=lambda e: set_left(side, seat, by_cards=bool(e.control.value)),
+                    height=TOUCH,
                 ),
             ]
         )
@@ -790,6 +792,7 @@ def _went_out(
                     WentOut.CONCEALED if e.control.value else WentOut.OUT,
                     went_out_by,
                 ),
+                height=TOUCH,
             )
         )
     else:
@@ -1509,6 +1512,42 @@ def _save_bar(
 
 
 @widget
+def DiscardQuestion(
+    set_confirm: Callable[[bool], None], discard: Callable[[], object]
+) -> ft.Control:
+    """Discard's question: Keep entering, the answer that loses nothing, takes the
+    keyboard's focus when it comes and Esc answers it too; Discard it, in the error's
+    colours. Each button is at least `TOUCH` high."""
+    keep_button = ft.use_ref(cast(ft.OutlinedButton | None, None))
+
+    def keep() -> None:
+        set_confirm(False)
+
+    use_escape(keep, keep_button)
+    keep_button.current = ft.OutlinedButton(
+        content=_("Keep entering"),
+        height=TOUCH,
+        autofocus=True,
+        on_click=keep,
+        key="discard-keep",
+    )
+    return ft.Row(
+        [
+            ft.Text(_("Discard this hand?"), expand=True, weight=ft.FontWeight.BOLD),
+            keep_button.current,
+            ft.FilledButton(
+                content=_("Discard it"),
+                height=TOUCH,
+                style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR),
+                on_click=discard,
+                key="discard-yes",
+            ),
+        ],
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
+@widget
 def SaveBar(
     summary: tuple[tuple[str, str], ...] | None,
     nothing: bool,
@@ -1565,18 +1604,7 @@ def SaveBar(
             else line
         )
     if confirm:
-        buttons: list[ft.Control] = [
-            ft.Text(_("Discard this hand?"), expand=True, weight=ft.FontWeight.BOLD),
-            ft.OutlinedButton(
-                content=_("Keep entering"), height=TOUCH, on_click=lambda: set_confirm(False)
-            ),
-            ft.FilledButton(
-                content=_("Discard it"),
-                height=TOUCH,
-                style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR),
-                on_click=discard,
-            ),
-        ]
+        lines.append(DiscardQuestion(set_confirm, discard, key="discard-question"))
     else:
 
         def discard_or_ask() -> None:
@@ -1585,7 +1613,7 @@ def SaveBar(
             else:
                 discard()
 
-        buttons = [
+        buttons: list[ft.Control] = [
             ft.FilledButton(
                 content=_("Save hand"),
                 icon=ft.Icons.SAVE,
@@ -1597,7 +1625,7 @@ def SaveBar(
             ),
             ft.TextButton(content=_("Discard"), height=56, on_click=discard_or_ask),
         ]
-    lines.append(ft.Row(buttons, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+        lines.append(ft.Row(buttons, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     return ft.Semantics(
         identifier="save-bar",
         container=True,

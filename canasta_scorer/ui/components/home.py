@@ -11,7 +11,7 @@ from canasta_scorer.store import MatchSummary
 from canasta_scorer.ui.language import keep_choice
 from canasta_scorer.ui.state import History, Navigation
 
-from .common import heading, named, players_besides, points, screen, scroll_key
+from .common import TOUCH, heading, named, players_besides, points, screen, scroll_key
 
 VARIANTS = {variant.value for variant in Variant}
 
@@ -90,6 +90,8 @@ def language_menu(nav: Navigation) -> ft.Control:
         # named on the icon too: Flutter's web semantics do not name it after its tooltip
         icon=ft.Icon(ft.Icons.TRANSLATE, semantics_label=_("Language")),
         tooltip=_("Language"),
+        width=TOUCH,  # a 48 px target (Flutter's own icon button is 40 px)
+        height=TOUCH,
         items=[
             ft.PopupMenuItem(
                 content=name,

@@ -11,7 +11,7 @@ import flet as ft
 from canasta_scorer import i18n
 from canasta_scorer.i18n import N_, _, ngettext
 from canasta_scorer.rules import MAX_NAME, VARIANT_INFO, Finding, HouseRule, Variant
-from canasta_scorer.ui.state import Navigation, NewMatch, default_sides, named_key
+from canasta_scorer.ui.state import Navigation, NewMatch, named_key
 from canasta_scorer.ui.words import (
     house_rule_choices,
     house_rule_title,
@@ -56,7 +56,7 @@ def house_rules_line(count: int) -> str:
 #: rule or variant it depends on).
 NO_EFFECT = {
     "house_rule.no_effect:cutthroat": (
-        N_("“{rule}” does nothing here: it only counts in {other}."),
+        N_("“{rule}” does nothing here: it only counts in a three-player cutthroat game."),
         HouseRule.CUTTHROAT_TWO_CANASTAS,
         None,
     ),
@@ -76,7 +76,7 @@ NO_EFFECT = {
 def house_rule_warning(finding: Finding) -> str:
     """A house rule that does nothing (a warning of `rules_findings`, rules §3) in
     plain words, naming the house rules by their titles ("“Cutthroat: 2 canastas to
-    go out” does nothing here: it only counts in Three players, cutthroat."); a
+    go out” does nothing here: it only counts in a three-player cutthroat game."); a
     warning without its own words here is said as the rules engine words it."""
     words = finding.words
     known = NO_EFFECT.get(words.key) if words is not None else None
@@ -84,10 +84,7 @@ def house_rule_warning(finding: Finding) -> str:
         return i18n.finding_text(finding)
     message, rule, other = known
     return _(message).format(
-        rule=house_rule_title(rule),
-        other=house_rule_title(other)
-        if other is not None
-        else _(VARIANT_INFO[Variant.THREE_PLAYER_CUTTHROAT].title),
+        rule=house_rule_title(rule), other=house_rule_title(other) if other is not None else ""
     )
 
 
@@ -255,11 +252,13 @@ def _name_field(
     twice: bool,
     on_change: Callable[[str], None],
     problem: str | None = None,
+    hint: str | None = None,
 ) -> ft.Control:
     return ft.TextField(
         expand=True,
         label=label,
         value=value,
+        hint_text=hint,
         max_length=MAX_NAME,
         error=_("This name is given twice in this match") if twice else problem,
         error_max_lines=ERROR_LINES,
@@ -293,19 +292,21 @@ def _name_setter(state: NewMatch, side: int, seat: int | None = None) -> Callabl
 def _sides(state: NewMatch) -> list[ft.Control]:
     setup = state.form
     offered = state.offered_players()[:12]
-    defaults = default_sides(Variant(setup.variant))
     chips_shown = False
     controls: list[ft.Control] = []
     for index, side in enumerate(setup.sides):
         alone = not side.players  # a side of one player is named by that player
+        seat_name = _("Player {value}").format(value=index + 1)
         if alone:
             controls.append(
                 _name_field(
-                    _("Player {value}").format(value=index + 1),
+                    seat_name,
                     side.name,
                     state.twice(index),
                     _name_setter(state, index),
                     state.name_problem(index) or state.field_problem(f"sides[{index}].name"),
+                    # blank, the player is called so (`MatchSetup.side_name`)
+                    hint=_("Left blank: {name}").format(name=seat_name),
                 )
             )
         else:
@@ -343,7 +344,7 @@ def _sides(state: NewMatch) -> list[ft.Control]:
         # name, while it is still the default one), offered under the first side
         # with a seat left
         empty = next((s for s, p in enumerate(side.players) if not p.strip()), None)
-        fills = empty is not None or (alone and side.name == defaults[index].name)
+        fills = empty is not None or (alone and not side.name.strip())
         if offered and fills and not chips_shown:
             chips_shown = True  # once, under the first side with a seat to fill
             fill = _name_setter(state, index, empty)
@@ -356,7 +357,9 @@ def _sides(state: NewMatch) -> list[ft.Control]:
                             content=name,
                             icon=ft.Icons.PERSON_ADD_ALT,
                             height=TOUCH,
-                            tooltip=_("{name} as {value}'s next player").format(
+                            tooltip=_("{name} as {value}").format(name=name, value=seat_name)
+                            if alone
+                            else _("{name} as {value}'s next player").format(
                                 name=name, value=side.name or _("this side")
                             ),
                             on_click=lambda _, n=name, f=fill: f(n),
@@ -481,7 +484,7 @@ def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
                 ft.TextField(
                     expand=True,
                     label=_("{value} start score (resume a paper match)").format(
-                        value=side.name or _("Side {value}").format(value=index + 1)
+                        value=setup.side_name(index) or _("Side {value}").format(value=index + 1)
                     ),
                     value=side.start_score,
                     keyboard_type=ft.KeyboardType.NUMBER,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from typing import cast
 
@@ -15,7 +14,7 @@ from canasta_scorer.ui.state import Navigation, OpenMatch
 from canasta_scorer.ui.words import change_words, house_rule_title
 
 from .chart import RunningChart
-from .common import TOUCH, findings_list, icon_button, memo_screen, points, widget
+from .common import TOUCH, findings_list, icon_button, memo_screen, points, use_escape, widget
 from .score_sheet import ScoreSheet
 
 
@@ -144,7 +143,7 @@ def Board(
             text = _(
                 "{names} are tied at the top with {points}: the match is not finished, "
                 "another hand is played (see {rule})."
-            ).format(names=", ".join(tied), points=points(top), rule=i18n.cite(TIE_RULE))
+            ).format(names=i18n.spoken_list(tied), points=points(top), rule=i18n.cite(TIE_RULE))
             controls.append(
                 ft.Semantics(
                     identifier="tied",
@@ -241,31 +240,7 @@ def _delete_question(
     match too; each button is at least `TOUCH` high.
     """
     keep_button = ft.use_ref(cast(ft.OutlinedButton | None, None))
-
-    def when_asked() -> Callable[[], None]:
-        page = ft.context.page
-        before = page.on_keyboard_event
-
-        def pressed(e: ft.KeyboardEvent) -> None:
-            if e.key == "Escape":
-                keep()
-
-        page.on_keyboard_event = pressed
-
-        async def focus() -> None:
-            button = keep_button.current
-            with contextlib.suppress(Exception):  # gone already: nothing to focus
-                if button is not None:
-                    await button.focus()  # type: ignore[no-untyped-call]
-
-        page.run_task(focus)
-
-        def answered() -> None:
-            page.on_keyboard_event = before
-
-        return answered
-
-    ft.use_effect(when_asked, [])
+    use_escape(keep, keep_button)
     keep_control = keep_button.current = ft.OutlinedButton(
         content=_("Keep the match"),
         height=TOUCH,

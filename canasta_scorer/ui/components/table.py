@@ -12,9 +12,9 @@ from __future__ import annotations
 import flet as ft
 
 from canasta_scorer.i18n import _
-from canasta_scorer.ui.state import OpenMatch
+from canasta_scorer.ui.state import Navigation, OpenMatch
 
-from .common import points, screen, signed
+from .common import points, screen, signed, use_escape
 
 #: The type sizes of a side's name, total and minimum, for two sides, and for three
 #: (still on one phone screen, one above the other).
@@ -30,8 +30,10 @@ def _big(text: str, size: int, identifier: str, label: str | None = None) -> ft.
 
 
 @screen
-def TableScreen(state: OpenMatch) -> ft.Control:
-    """Each side's total and initial meld minimum, who deals next, the last hand."""
+def TableScreen(state: OpenMatch, nav: Navigation) -> ft.Control:
+    """Each side's total and initial meld minimum, who deals next, the last hand; Esc
+    goes back to the scoreboard, as Back does."""
+    use_escape(nav.back_to_scoreboard)
     match = state.current
     assert match is not None
     record, score = match.record, match.score

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from canasta_scorer.rules import Card, MatchRecord, Verdict, initial_meld_minimum
+from canasta_scorer import i18n
+from canasta_scorer.rules import (
+    CanastaError,
+    Card,
+    MatchRecord,
+    Verdict,
+    initial_meld_minimum,
+    parse_number,
+)
 
 from ..checker_form import CheckerForm
 
@@ -76,11 +84,12 @@ class Checker:
 
     def minimum(self) -> tuple[int, int] | None:
         """The score filled in and the initial meld minimum at it (points), or
-        ``None`` when the score cannot be read."""
-        text = self.form.score.strip().replace(",", "").replace("−", "-")
+        ``None`` when the score cannot be read or is not typed (empty is not 0)."""
         try:
-            score = int(text or "0")
-        except ValueError:
+            score = parse_number(self.form.score, group=i18n.group_symbol())
+        except CanastaError:
+            return None
+        if score is None:
             return None
         return score, initial_meld_minimum(score, self.form.rules())
 

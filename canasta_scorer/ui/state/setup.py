@@ -82,7 +82,9 @@ PRESETS: dict[str, tuple[str, frozenset[str]]] = {
 
 
 def default_sides(variant: Variant) -> tuple[SetupSide, ...]:
-    """The sides a variant starts with: default names, an empty seat per player."""
+    """The sides a variant starts with: default names, an empty seat per player; a
+    side of one player is named by its player, left empty (blank, it is "Player 2":
+    `MatchSetup.side_name`)."""
     sizes = VARIANT_INFO[variant].side_sizes
     names: tuple[str, ...]
     if sizes == (2, 2):
@@ -94,7 +96,7 @@ def default_sides(variant: Variant) -> tuple[SetupSide, ...]:
     elif sizes == (3, 2):
         names = (_("Three"), _("Two"))
     else:
-        names = tuple(_("Player {value}").format(value=n + 1) for n in range(len(sizes)))
+        names = ("",) * len(sizes)
     return tuple(
         SetupSide(name=name, players=("",) * size if size > 1 else ())
         for name, size in zip(names, sizes, strict=True)
@@ -235,13 +237,18 @@ class NewMatch:
 
     # --- names -------------------------------------------------------------------
 
+    def _seats(self, index: int) -> tuple[str, ...]:
+        """A side's players as typed; a side of one player: its name (blank: the
+        name it will have, "Player 2")."""
+        side = self.form.sides[index]
+        return side.players if side.players else (self.form.side_name(index),)
+
     def names_used(self) -> set[str]:
         """The player names already on the form, folded (a side of one player is
         named by its player)."""
         used = set()
-        for side in self.form.sides:
-            names = side.players if side.players else (side.name,)
-            used |= {n.strip().casefold() for n in names if n.strip()}
+        for index in range(len(self.form.sides)):
+            used |= {n.strip().casefold() for n in self._seats(index) if n.strip()}
         return used
 
     def offered_players(self) -> tuple[str, ...]:
@@ -276,18 +283,18 @@ class NewMatch:
         if not name:
             return False
         count = 0
-        for other in self.form.sides:
-            names = other.players if other.players else (other.name,)
-            count += sum(1 for n in names if n.strip().casefold() == name)
+        for index in range(len(self.form.sides)):
+            count += sum(1 for n in self._seats(index) if n.strip().casefold() == name)
         return count > 1
 
     def dealers(self) -> list[str]:
-        """Who may deal first, in seat order (a side of one player is its player)."""
+        """Who may deal first, in seat order (a side of one player is its player,
+        "Player 2" while left blank)."""
         depth = max((len(side.players) or 1 for side in self.form.sides), default=0)
         order = []
         for place in range(depth):
-            for side in self.form.sides:
-                names = side.players if side.players else (side.name,)
+            for index in range(len(self.form.sides)):
+                names = self._seats(index)
                 if place < len(names) and names[place].strip():
                     order.append(names[place].strip())
         return order
@@ -383,7 +390,7 @@ class NewMatch:
             }.get(where, where)
         index = int(found.group(1))
         sides = self.form.sides
-        name = (sides[index].name.strip() if index < len(sides) else "") or _(
+        name = (self.form.side_name(index) if index < len(sides) else "") or _(
             "Side {value}"
         ).format(value=index + 1)
         field = found.group(2) or ""
@@ -461,7 +468,9 @@ class NewMatch:
             self._say([("", store_problem(error))])
             return None
         self.problems = self.issues = ()
-        return state, self.form.first_dealer
+        # a dealer chosen before a name was changed is no one's now: the match's own
+        dealer = self.form.first_dealer
+        return state, dealer if dealer in self.dealers() else None
 
     @staticmethod
     def _name_problems(where: str, name: str) -> list[tuple[str, str]]:
