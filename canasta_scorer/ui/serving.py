@@ -11,7 +11,9 @@ that "this machine only or not" is decided by the addresses actually bound:
 - **Other web pages.** Every HTTP and websocket request must name this server in its
   ``Host`` header (DNS rebinding), and a request from a browser page (``Origin``) must
   come from a page of this server; others are refused with 403. A websocket frame
-  that is not Flet's protocol closes its connection at once (one log line).
+  that is not Flet's protocol, or that Flet cannot read, or any frame but a
+  registration before the connection registered, closes its connection at once
+  (one log line; nothing of the connection stays running).
 - **Wrong codes.** Counted per client address: after a few wrong codes a client
   waits, longer each time, and no client's failures ever hold back another.
 - **Sessions.** A tab that never unlocked is forgotten a minute after it disconnects,
@@ -88,6 +90,9 @@ ENV_PROXIES = "FORWARDED_ALLOW_IPS"
 SESSION_SECONDS = 300
 #: How long connections get to close when the server is told to stop (seconds).
 GRACEFUL_SECONDS = 2
+#: How long Flet's handling of a connection it stopped reading (a frame it could not
+#: read) may take to end by itself before it is cancelled (seconds).
+FLET_STOP_SECONDS = 1.0
 #: The longest an access code file may be (bytes).
 CODE_FILE_LIMIT = 1024
 
@@ -580,11 +585,14 @@ class HostGuard:
 
     async def _serve_websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Serve one websocket connection through Flet, closing it at once (code 1002,
-        one log line) on the first frame that is not Flet's protocol (`junk_frame`).
+        one log line) on the first frame that is not Flet's protocol (`junk_frame`),
+        on any frame but a registration before the connection registered a session,
+        and on a frame Flet could not read (its receive loop stopped: `_FletStopped`).
 
         Flet's handling of a connection waits for its session's end; a connection that
         ends before it registered a session has none, so that handling is cancelled
-        here rather than left waiting for ever (and cancelled again at shutdown).
+        here rather than left waiting for ever (and cancelled again at shutdown). What
+        Flet sends after the connection was closed here is dropped.
         """
         from starlette.websockets import WebSocketDisconnect
 
@@ -592,25 +600,54 @@ class HostGuard:
         token = _SOCKET.set(socket_)
         registered = False
         unserved_end = False
+        client = (scope.get("client") or ("?", 0))[0]
+
+        def end_unserved() -> None:
+            nonlocal unserved_end
+            if not registered and not unserved_end:
+                unserved_end = True
+                asyncio.get_running_loop().call_soon(serving.cancel)
+
+        async def give_up() -> None:
+            # Flet reads this connection no more: closed now; Flet's handling ends by
+            # itself when a session was made (or is cancelled after a moment)
+            nonlocal unserved_end
+            await socket_.close(1002)
+            await asyncio.wait({serving}, timeout=FLET_STOP_SECONDS)
+            if not serving.done():
+                unserved_end = True
+                serving.cancel()
+
+        watch: list[asyncio.Task[None]] = []
+
+        def stopped(why: str) -> None:
+            """Flet's receive loop stopped on a frame it could not read."""
+            log.warning("closed a websocket from %s: %s", client, why)
+            if not watch:
+                watch.append(asyncio.get_running_loop().create_task(give_up()))
+
+        socket_.stopped = stopped
 
         async def checked_receive() -> MutableMapping[str, Any]:
-            nonlocal registered, unserved_end
+            nonlocal registered
             message = await receive()
             if message["type"] == "websocket.receive":
                 why = junk_frame(message.get("bytes"), message.get("text"))
+                if why is None and not registered:
+                    if _registers(message["bytes"]):
+                        registered = True
+                    else:
+                        why = "a message before it registered"
                 if why is None:
-                    registered = registered or _registers(message["bytes"])
                     return message
-                client = scope.get("client") or ("?", 0)
-                log.warning("closed a websocket from %s: %s", client[0], why)
+                log.warning("closed a websocket from %s: %s", client, why)
                 await socket_.close(1002)
                 message = {"type": "websocket.disconnect", "code": 1002}
-            if message["type"] == "websocket.disconnect" and not registered:
-                unserved_end = True
-                asyncio.get_running_loop().call_soon(serving.cancel)
+            if message["type"] == "websocket.disconnect":
+                end_unserved()
             return message
 
-        serving = asyncio.ensure_future(self.app(scope, checked_receive, send))
+        serving = asyncio.ensure_future(self.app(scope, checked_receive, socket_.send))
         try:
             await serving
         except WebSocketDisconnect:
@@ -693,6 +730,8 @@ class _Socket:
     def __init__(self, send: Send) -> None:
         self._send = send
         self.open = True
+        #: told why Flet stopped reading this connection (`_FletStopped`)
+        self.stopped: Callable[[str], None] | None = None
         self._session: weakref.ref[Any] | None = None
         self._connection: weakref.ref[Any] | None = None
 
@@ -702,6 +741,13 @@ class _Socket:
         connection = session.connection
         self._connection = weakref.ref(connection) if connection is not None else None
         session._canasta_socket = self
+
+    async def send(self, message: MutableMapping[str, Any]) -> None:
+        """Send an ASGI message on the connection; once it was closed here, what
+        Flet still sends (frames, its own close) is dropped."""
+        if not self.open and message["type"] in {"websocket.send", "websocket.close"}:
+            return
+        await self._send(message)
 
     async def close(self, code: int = 1008) -> None:
         """Close the connection (the tab's websocket) from the server's side: 1008
@@ -905,11 +951,39 @@ class _ClosedWhileReceiving(logging.Filter):
         return True
 
 
+class _FletStopped(logging.Filter):
+    """Flet's receive loop stops on a frame it cannot read (a well-formed frame whose
+    body does not fit its action, e.g. a registration without its fields), logging a
+    warning with a traceback and reading the connection no more. That is a bad
+    client, not a fault: the connection that sent it (`_SOCKET`, the task's) is told
+    (one log line there; it is closed with 1002) and the traceback is dropped."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        from starlette.websockets import WebSocketDisconnected
+
+        error = record.exc_info[1] if record.exc_info else None
+        if (
+            error is None
+            or isinstance(error, WebSocketDisconnected)
+            or not str(record.msg).startswith("Receive loop error")
+        ):
+            return True
+        socket_ = _SOCKET.get()
+        told = socket_.stopped if socket_ is not None else None
+        if told is None:
+            return True
+        told(f"Flet could not read its frame ({type(error).__name__})")
+        return False
+
+
 def quiet_closed_connections() -> None:
-    """Install `_ClosedWhileReceiving` on Flet's web transport logger (once)."""
+    """Install `_ClosedWhileReceiving` and `_FletStopped` on Flet's web transport
+    logger (once)."""
     logger = logging.getLogger("flet_web.fastapi")
     if not any(isinstance(f, _ClosedWhileReceiving) for f in logger.filters):
         logger.addFilter(_ClosedWhileReceiving())
+    if not any(isinstance(f, _FletStopped) for f in logger.filters):
+        logger.addFilter(_FletStopped())
 
 
 def _log_setting() -> None:
