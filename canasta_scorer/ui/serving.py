@@ -460,6 +460,17 @@ def _split_host(value: str) -> tuple[str, int | None] | None:
     return name.rstrip("."), None
 
 
+#: Headers on every HTTP response: no page of any site (this one's included) may show
+#: the app in a frame, where a decoy could take a player's clicks (clickjacking).
+NOT_FRAMED: list[tuple[bytes, bytes]] = [
+    (b"x-frame-options", b"DENY"),
+    (b"content-security-policy", b"frame-ancestors 'none'"),
+]
+#: Headers of Flet's responses left out: a blanket permission for other sites to read
+#: what is served, and a frame setting of its own (`NOT_FRAMED` is the server's).
+_REPLACED_HEADERS = frozenset({b"access-control-allow-origin", b"x-frame-options"})
+
+
 def _is_ip(name: str) -> bool:
     try:
         ipaddress.ip_address(name.split("%")[0])
@@ -470,7 +481,8 @@ def _is_ip(name: str) -> bool:
 
 class HostGuard:
     """ASGI middleware: refuse (403) requests that do not name this server in
-    ``Host``, and browser requests (``Origin``) from pages of other sites.
+    ``Host``, and browser requests (``Origin``) from pages of other sites; every
+    HTTP response says it may not be shown in a frame (`NOT_FRAMED`).
 
     Allowed ``Host`` names: the bound addresses (any address of this machine when
     a wildcard is bound), ``localhost`` on loopback, this machine's names, the host
@@ -562,6 +574,7 @@ class HostGuard:
                     "headers": [
                         (b"content-type", b"text/plain; charset=utf-8"),
                         (b"content-length", str(len(body)).encode()),
+                        *NOT_FRAMED,
                     ],
                 }
             )
@@ -577,8 +590,8 @@ class HostGuard:
                 message["headers"] = [
                     (k, v)
                     for k, v in message.get("headers", [])
-                    if k.lower() != b"access-control-allow-origin"
-                ]
+                    if k.lower() not in _REPLACED_HEADERS
+                ] + NOT_FRAMED
             await send(message)
 
         await self.app(scope, receive, send_without_open_cors)

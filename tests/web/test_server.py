@@ -104,6 +104,53 @@ def test_a_page_of_another_site_cannot_fetch_the_app(served: Served) -> None:
     assert response.getheader("Access-Control-Allow-Origin") is None
 
 
+def response(
+    port: int, method: str, path: str, headers: dict[str, str] | None = None
+) -> http.client.HTTPResponse:
+    """The response (read) to a request on the server."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.request(
+            method, path, body=b"" if method != "GET" else None, headers=headers or {}
+        )
+        answer = connection.getresponse()
+        answer.read()
+        return answer
+    finally:
+        connection.close()
+
+
+def test_no_page_may_show_the_app_in_a_frame(served: Served) -> None:
+    """Clickjacking: every HTTP response the server sends (the page, its assets, an
+    address of a screen, a refusal, an error) forbids every page to frame it."""
+    port = served.port
+    answers = {
+        "page": response(port, "GET", "/"),
+        "script": response(port, "GET", "/main.dart.js"),
+        "manifest": response(port, "GET", "/manifest.json"),
+        "a screen's address": response(port, "GET", "/checker"),
+        "another site's page": response(port, "GET", "/", {"Origin": "http://evil.example.com"}),
+        "another name": response(port, "GET", "/", {"Host": f"evil.example.com:{port}"}),
+        "an unsigned upload": response(port, "PUT", "/upload"),
+        "a method not served": response(port, "DELETE", "/ws"),
+    }
+    statuses = {what: answer.status for what, answer in answers.items()}
+    assert statuses == {
+        "page": 200,
+        "script": 200,
+        "manifest": 200,
+        "a screen's address": 200,
+        "another site's page": 403,
+        "another name": 403,
+        "an unsigned upload": 400,
+        "a method not served": 405,
+    }
+    for what, answer in answers.items():
+        assert answer.getheader("X-Frame-Options") == "DENY", what
+        assert answer.getheader("Content-Security-Policy") == "frame-ancestors 'none'", what
+        assert len(answer.headers.get_all("X-Frame-Options") or []) == 1, what
+
+
 # --- the access code ----------------------------------------------------------------------
 
 
