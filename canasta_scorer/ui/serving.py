@@ -454,7 +454,7 @@ def _split_host(value: str) -> tuple[str, int | None] | None:
         if ":" in port_text:
             return None
     if port_text:
-        if not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        if not (port_text.isascii() and port_text.isdigit()) or not 0 < int(port_text) < 65536:
             return None
         return name.rstrip("."), int(port_text)
     return name.rstrip("."), None
@@ -528,8 +528,12 @@ class HostGuard:
 
     @staticmethod
     def same_origin(origin: str, host: str) -> bool:
-        """True when an ``Origin`` header is the page of the ``Host`` it talks to."""
-        url = urlsplit(origin.strip())
+        """True when an ``Origin`` header is the page of the ``Host`` it talks to
+        (False for a malformed one, e.g. ``http://[::1``)."""
+        try:
+            url = urlsplit(origin.strip())
+        except ValueError:  # "Invalid IPv6 URL" and the like
+            return False
         if url.scheme not in {"http", "https"} or not url.netloc:
             return False
         default = {"http": 80, "https": 443}[url.scheme]
@@ -560,7 +564,10 @@ class HostGuard:
         if kind not in {"http", "websocket"}:
             await self.app(scope, receive, send)
             return
-        why = self.refusal(scope)
+        try:
+            why = self.refusal(scope)
+        except Exception as error:  # a header no check foresaw: refused all the same
+            why = _("its headers cannot be read ({error})").format(error=type(error).__name__)
         if why is not None:
             log.warning("refused a %s request: %s", kind, why)
             if kind == "websocket":

@@ -92,6 +92,23 @@ def test_a_foreign_host_header_is_refused_for_pages_and_websocket(served: Served
     assert upgrade(port, f"127.0.0.1:{port}", f"http://127.0.0.1:{port}") == 101
 
 
+def test_a_malformed_origin_or_host_header_is_refused_without_a_traceback(
+    served: Served,
+) -> None:
+    port = served.port
+    host = f"127.0.0.1:{port}"
+    origins = ["http://[::1", f"http://[::1:{port}", "http://127.0.0.1:\xb2", "http://[zz]"]
+    hosts = ["[::1", f"[::1:{port}", "127.0.0.1:\xb2", "127.0.0.1:1:2", "[zz]", "\xff"]
+    pages = [get("127.0.0.1", port, "/", {"Host": host, "Origin": o})[0] for o in origins]
+    pages += [get("127.0.0.1", port, "/", {"Host": h})[0] for h in hosts]
+    sockets = [upgrade(port, host, o) for o in origins] + [upgrade(port, h, None) for h in hosts]
+    assert pages == [403] * (len(origins) + len(hosts))
+    assert sockets == [403] * (len(origins) + len(hosts))
+    output = served.output()
+    for never in ("Traceback", "Exception in ASGI", "ERROR"):
+        assert never not in output, output
+
+
 def test_a_page_of_another_site_cannot_fetch_the_app(served: Served) -> None:
     status, _ = get("127.0.0.1", served.port, "/", {"Origin": "http://evil.example.com"})
     assert status == 403
