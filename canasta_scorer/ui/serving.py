@@ -44,6 +44,7 @@ import socket
 import sys
 import threading
 import time
+import unicodedata
 import weakref
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable, Iterator, MutableMapping
@@ -241,6 +242,10 @@ def this_machine() -> str:
 
 #: The fewest characters of an access code a user chooses (a generated one has 6 digits).
 SHORTEST_CODE = 6
+#: Unicode categories of characters an access code may not hold: control characters,
+#: invisible formatting marks (a byte order mark) and lone surrogates (bytes of the
+#: command line or environment that are not text).
+_UNTYPABLE = frozenset({"Cc", "Cf", "Cs"})
 
 
 def check_access_code(code: str) -> str:
@@ -248,9 +253,19 @@ def check_access_code(code: str) -> str:
 
     Raises:
         ValueError: the code is empty or shorter than `SHORTEST_CODE` characters, which
-            anyone on the network could guess.
+            anyone on the network could guess; or it holds a control character (a NUL,
+            a tab, an invisible mark such as a byte order mark, bytes that are not
+            text), which no one could type in the browser.
     """
     code = code.strip()
+    for place, character in enumerate(code, start=1):
+        if unicodedata.category(character) in _UNTYPABLE:
+            raise ValueError(
+                _(
+                    "an access code cannot hold a control character (character {place} "
+                    "is {code}): it cannot be typed in a browser; choose another"
+                ).format(place=place, code=f"U+{ord(character):04X}")
+            )
     if len(code) < SHORTEST_CODE:
         raise ValueError(
             (
@@ -275,7 +290,8 @@ def check_access_code(code: str) -> str:
 
 
 def read_access_code(path: str | Path) -> str:
-    """The access code kept in a file (its first line, spaces around it dropped).
+    """The access code kept in a file (its first line, spaces around it dropped; a
+    UTF-8 byte order mark before it, as some editors save, is not part of it).
 
     Raises:
         ValueError: the file cannot be read, is too long, or holds no code.
@@ -297,7 +313,7 @@ def read_access_code(path: str | Path) -> str:
             )
         )
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise ValueError(
             _("the access code file {file} is not text (UTF-8)").format(file=file)

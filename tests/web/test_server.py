@@ -218,6 +218,76 @@ def test_the_code_from_a_file_is_asked_for(tmp_path: Path) -> None:
     assert "hearts-and-spades" not in server.output()
 
 
+def test_a_code_file_saved_with_a_byte_order_mark_holds_the_code_without_it(
+    tmp_path: Path,
+) -> None:
+    """An editor that saves UTF-8 with a byte order mark (Notepad): the code is the
+    text after it, and the mark typed in front of the code is refused."""
+    (tmp_path / "code.txt").write_bytes(b"\xef\xbb\xbfsecret1\n")
+    server = start(tmp_path, "--access-code-file", str(tmp_path / "code.txt"))
+    try:
+        client = FletClient(server.ws, origin=server.origin)
+        client.register()
+        client.wait_text("Access code")
+        assert "That is not the access code." in unlock(client, "\ufeffsecret1")
+        assert not client.text_seen(HOME_TEXT)
+        unlock(client, "secret1")
+        client.wait_text(HOME_TEXT)
+    finally:
+        server.stop()
+
+
+def _start_refused(tmp: Path, *args: str, env: dict[str, str] | None = None) -> str:
+    """Start the server with these options; it must refuse to start (exit status 2,
+    no traceback): what it said."""
+    environment = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"CANASTA_SCORER_ACCESS_CODE", "CANASTA_SCORER_CONFIG"}
+    }
+    command = [sys.executable, "-m", "canasta_scorer", "app", "--web"]
+    done = subprocess.run(
+        [*command, "--port", str(free_port()), "--db", f"sqlite:///{tmp / 'canasta.db'}", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env={**environment, **(env or {})},
+        cwd=tmp,
+    )
+    said = done.stdout + done.stderr
+    assert done.returncode == 2, said
+    assert "Traceback" not in said, said
+    return said
+
+
+@pytest.mark.parametrize(
+    ("where", "code"),
+    [
+        ("file", "secret\x001"),
+        ("file", "secret\x07bell"),
+        ("file", "secret\u200b1"),
+        ("option", "secret\x1b[1m"),
+        ("environment", "secret\tcode"),
+    ],
+)
+def test_a_code_with_a_control_character_is_refused_at_start(
+    tmp_path: Path, where: str, code: str
+) -> None:
+    if where == "file":
+        (tmp_path / "code.txt").write_text(code + "\n", encoding="utf-8")
+        said = _start_refused(tmp_path, "--access-code-file", str(tmp_path / "code.txt"))
+    elif where == "option":
+        said = _start_refused(tmp_path, "--access-code", code)
+    else:
+        said = _start_refused(tmp_path, env={"CANASTA_SCORER_ACCESS_CODE": code})
+    place = next(i for i, c in enumerate(code, start=1) if not c.isprintable())
+    assert (
+        f"an access code cannot hold a control character (character {place} is "
+        f"U+{ord(code[place - 1]):04X}): it cannot be typed in a browser; choose another"
+    ) in said, said
+
+
 def test_one_client_s_wrong_codes_do_not_lock_out_another(tmp_path: Path) -> None:
     server = start(tmp_path, env={"CANASTA_SCORER_ACCESS_CODE": "246813"})
     try:
