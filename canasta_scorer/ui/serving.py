@@ -15,7 +15,9 @@ that "this machine only or not" is decided by the addresses actually bound:
   registration before the connection registered, closes its connection at once
   (one log line; nothing of the connection stays running).
 - **Wrong codes.** Counted per client address: after a few wrong codes a client
-  waits, longer each time, and no client's failures ever hold back another.
+  waits, longer each time. Counted over all clients too: while many wrong codes come
+  from many addresses, only the addresses that gave the code before may try one, so
+  no client that gave the code is held back by others' failures.
 - **Sessions.** A tab that never unlocked is forgotten a minute after it disconnects,
   and closed (its session dropped) a few minutes after it opened even while it stays
   connected; any other tab is forgotten a few minutes after it disconnects (what is
@@ -339,7 +341,17 @@ class AccessGate:
     Codes are compared in constant time. Wrong codes are counted per client address:
     after ``tries`` wrong codes within ``window`` seconds that client waits ``window``
     seconds, and each further lockout doubles the wait (at most ``longest``). A right
-    code clears the client's count. One client's failures never make another wait.
+    code clears the client's count, and its address is remembered as a device of the
+    house (the last ``clients`` such addresses).
+
+    Wrong codes are counted over all clients too: once ``flood`` of them came within
+    ``window`` seconds (many devices guessing, each within its own tries), only the
+    devices of the house may try a code until fewer than ``flood`` are left within
+    the window; any other waits (`_flood_message`). So however many addresses guess,
+    at most ``flood`` wrong codes a window reach the code, and a device that gave the
+    code before is never held back by others. The table of clients holds at most
+    ``clients``; when it is full of clients still locked out, none is forgotten and a
+    new one waits as in a flood.
     """
 
     def __init__(
@@ -349,13 +361,17 @@ class AccessGate:
         window: float = 60.0,
         longest: float = 3600.0,
         clients: int = 10_000,
+        flood: int = 30,
     ) -> None:
         self.code = code
         self.tries = tries
         self.window = window
         self.longest = longest
         self.clients = clients
+        self.flood = flood
         self._clients: dict[str, _Client] = {}
+        self._known: dict[str, None] = {}
+        self._wrong: deque[float] = deque(maxlen=max(flood, 1))
         self._lock = threading.Lock()
 
     @property
@@ -377,16 +393,30 @@ class AccessGate:
             return True, ""
         now = time.monotonic() if now is None else now
         with self._lock:
+            while self._wrong and now - self._wrong[0] > self.window:
+                self._wrong.popleft()
+            flooded = client not in self._known and len(self._wrong) >= self.flood
             record = self._clients.get(client)
             if record is None:
-                self._forget_old(now)
+                if flooded:
+                    return False, _flood_message(self._wrong[0] + self.window - now)
+                room = self._make_room(now)
+                if room > 0:
+                    return False, _flood_message(room)
                 record = self._clients[client] = _Client()
             record.seen = now
             if now < record.locked_until:
                 return False, _wait_message(record.locked_until - now)
+            if flooded:
+                return False, _flood_message(self._wrong[0] + self.window - now)
             if hmac.compare_digest(attempt.strip().encode(), self.code.encode()):
                 del self._clients[client]
+                self._known.pop(client, None)
+                self._known[client] = None
+                while len(self._known) > self.clients:
+                    del self._known[next(iter(self._known))]
                 return True, ""
+            self._wrong.append(now)
             while record.failures and now - record.failures[0] > self.window:
                 record.failures.popleft()
             record.failures.append(now)
@@ -398,16 +428,32 @@ class AccessGate:
                 return False, _wait_message(wait)
         return False, _("That is not the access code.")
 
-    def _forget_old(self, now: float) -> None:
-        """Keep the table of clients bounded: forget those long quiet, then the oldest."""
+    def _make_room(self, now: float) -> float:
+        """Keep the table of clients bounded: forget those long quiet, then the oldest
+        not locked out. Returns 0 when there is room for one more, else the seconds
+        until the first lockout ends (every client in the table is locked out)."""
         if len(self._clients) < self.clients:
-            return
+            return 0.0
         for name, record in list(self._clients.items()):
             if now - record.seen > self.longest and now >= record.locked_until:
                 del self._clients[name]
-        while len(self._clients) >= self.clients:
-            oldest = min(self._clients, key=lambda name: self._clients[name].seen)
-            del self._clients[oldest]
+        free = [name for name, record in self._clients.items() if now >= record.locked_until]
+        free.sort(key=lambda name: self._clients[name].seen)
+        while len(self._clients) >= self.clients and free:
+            del self._clients[free.pop(0)]
+        if len(self._clients) < self.clients:
+            return 0.0
+        return min(record.locked_until for record in self._clients.values()) - now
+
+
+def _flood_message(seconds: float) -> str:
+    """The wait of a device new here while many wrong codes come from many devices
+    (`AccessGate`), said once: whole seconds from the moment it is said."""
+    whole = max(1, int(seconds) + (0 if seconds == int(seconds) else 1))
+    return _(
+        "Too many wrong codes from other devices: a device that has not given the code "
+        "here before may try again {whole} s after this message."
+    ).format(whole=whole)
 
 
 def _wait_message(seconds: float) -> str:
