@@ -36,6 +36,7 @@ from .serving import (
     AccessGate,
     ClientGate,
     SessionEdge,
+    check_event_data,
     guard_page,
     is_loopback,
     quiet_flet_debug,
@@ -451,6 +452,7 @@ def build_main(
     walks.install()
     quiet_flet_debug()
     remember_event_types()
+    check_event_data()
     live = LiveUpdates(store)
     i18n.set_resolver(tab_language)
     asking = keep_awake if ask_device is None else ask_device

@@ -63,10 +63,12 @@ from canasta_scorer.i18n import _, ngettext, quote
 __all__ = [
     "AccessGate",
     "ClientGate",
+    "ForgedEvent",
     "HostGuard",
     "Listener",
     "SessionEdge",
     "check_access_code",
+    "check_event_data",
     "is_loopback",
     "listen",
     "read_access_code",
@@ -1013,6 +1015,48 @@ def remember_event_types() -> None:
     setattr(base_control, "get_event_field_type", event_type)  # noqa: B010
 
 
+class ForgedEvent(Exception):
+    """A control's event whose data does not fit its kind (e.g. a resize without its
+    sizes): sent by a client that is not Flet's, never by a browser tab."""
+
+
+class _ForgedEventLine(logging.Filter):
+    """Flet logs a failed event handler with its traceback; an event that could not
+    even be made (`ForgedEvent`) is one warning line instead."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if not isinstance(error, ForgedEvent):
+            return True
+        record.levelno, record.levelname = logging.WARNING, "WARNING"
+        record.msg, record.args = "ignored a forged event from a tab: %s", (error,)
+        record.exc_info, record.exc_text = None, None
+        return True
+
+
+def check_event_data() -> None:
+    """Let an event whose data does not fit its kind fail as `ForgedEvent` (one log
+    line, `_ForgedEventLine`; the tab is not told, `SessionEdge.report`), not as an
+    error of the app with a traceback. Installed once per process."""
+    from flet.controls import base_control
+
+    flet_own = getattr(base_control, "from_dict")  # noqa: B009 - not exported
+    if not getattr(flet_own, "checks", False):
+
+        def from_dict(kind: Any, data: Any) -> Any:
+            try:
+                return flet_own(kind, data)
+            except Exception as error:
+                name = getattr(kind, "__name__", kind)
+                raise ForgedEvent(f"{name}: {type(error).__name__}") from None
+
+        from_dict.checks = True  # type: ignore[attr-defined]
+        setattr(base_control, "from_dict", from_dict)  # noqa: B010
+    logger = logging.getLogger("flet")
+    if not any(isinstance(f, _ForgedEventLine) for f in logger.filters):
+        logger.addFilter(_ForgedEventLine())
+
+
 class _ClosedWhileReceiving(logging.Filter):
     """Flet's receive loop logs a warning with a traceback when a tab's connection was
     closed while the server was still sending to it (the send failed, so Starlette marks
@@ -1157,8 +1201,11 @@ class SessionEdge:
         type(session).error(session, text)
 
     def report(self, message: str) -> None:
-        """Take Flet's error report: log it, show the player a plain message."""
+        """Take Flet's error report: log it, show the player a plain message (a
+        `ForgedEvent` is logged by Flet as one line and not shown)."""
         error = sys.exc_info()[1]
+        if isinstance(error, ForgedEvent):
+            return
         log.error("a browser tab failed: %s", message.splitlines()[0] if message else error)
         if error is not None:
             log.debug("details", exc_info=error)

@@ -184,3 +184,31 @@ def test_a_forged_route_change_without_an_address_is_ignored(tmp_path: Path) -> 
     assert "opening an address failed" not in output, output
     for never in NEVER:
         assert never not in output, output
+
+
+def test_a_forged_event_that_does_not_fit_its_kind_is_one_line(tmp_path: Path) -> None:
+    """A page event whose data lacks its fields (a resize without its sizes, a
+    lifecycle change without its state): one warning line each, no traceback, and the
+    tab is not shown a failure; it goes on."""
+    server = start(tmp_path)
+    try:
+        client = FletClient(server.ws, origin=server.origin)
+        client.register()
+        client.wait_text("New match")
+        page = client.messages[0][1]["page_patch"]["_i"]
+        for name in ("resize", "app_lifecycle_state_change"):
+            client.send(3, {"target": page, "name": name, "data": {"bogus": 1}})
+        client.settle(0.5)
+        assert not client.text_seen("Something went wrong")
+        client.send(3, {"target": page, "name": "route_change", "data": {"route": "/checker"}})
+        client.wait_text("Take back the last card")
+        client.close()
+    finally:
+        status = server.stop(timeout=10)
+    output = server.output()
+    assert status == 0, output
+    assert output.count("ignored a forged event from a tab") == 2, output
+    assert "ignored a forged event from a tab: PageResizeEvent: TypeError" in output, output
+    assert "a browser tab failed" not in output, output
+    for never in NEVER:
+        assert never not in output, output
