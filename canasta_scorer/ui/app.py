@@ -36,6 +36,7 @@ from .serving import (
     AccessGate,
     ClientGate,
     SessionEdge,
+    check_event_data,
     guard_page,
     is_loopback,
     quiet_flet_debug,
@@ -454,6 +455,7 @@ def build_main(
     walks.install()
     quiet_flet_debug()
     remember_event_types()
+    check_event_data()
     live = LiveUpdates(store)
     i18n.set_resolver(tab_language)
     asking = keep_awake if ask_device is None else ask_device
@@ -532,11 +534,20 @@ def build_main(
             # Another tab or device saved a change: show it here (the hand being
             # entered stays).
             live.join(page, lambda change: follow(model, change))
+
             # /table/ID opens a match straight in the table view (a tablet on the table);
             # the browser's Back and Forward move between the addresses of the screens.
-            page.on_route_change = lambda e: _quietly(
-                lambda: address.changed(e.route), "opening an address"
-            )
+            # (a route change that names no address, from a forged frame, is ignored)
+            def route_changed(event: Any) -> None:
+                route = getattr(event, "route", None)
+                if not isinstance(route, str):
+                    logging.getLogger("canasta_scorer").debug(
+                        "ignored a route change without an address"
+                    )
+                    return
+                _quietly(lambda: address.changed(route), "opening an address")
+
+            page.on_route_change = route_changed
             _quietly(lambda: model.nav.open_address(page.route), "opening an address")
             show()
 

@@ -344,7 +344,8 @@ def run_app(
         The exit status.
 
     Raises:
-        ValueError: the port is taken, the host unknown, the code file unreadable.
+        ValueError: the port is taken, the host unknown, the code file unreadable,
+            the code too short or holding a control character.
         StoreError: the database cannot be opened (the browser version's server,
             which listens before the app is loaded, has stopped by then).
     """

@@ -11,9 +11,13 @@ that "this machine only or not" is decided by the addresses actually bound:
 - **Other web pages.** Every HTTP and websocket request must name this server in its
   ``Host`` header (DNS rebinding), and a request from a browser page (``Origin``) must
   come from a page of this server; others are refused with 403. A websocket frame
-  that is not Flet's protocol closes its connection at once (one log line).
+  that is not Flet's protocol, or that Flet cannot read, or any frame but a
+  registration before the connection registered, closes its connection at once
+  (one log line; nothing of the connection stays running).
 - **Wrong codes.** Counted per client address: after a few wrong codes a client
-  waits, longer each time, and no client's failures ever hold back another.
+  waits, longer each time. Counted over all clients too: while many wrong codes come
+  from many addresses, only the addresses that gave the code before may try one, so
+  no client that gave the code is held back by others' failures.
 - **Sessions.** A tab that never unlocked is forgotten a minute after it disconnects,
   and closed (its session dropped) a few minutes after it opened even while it stays
   connected; any other tab is forgotten a few minutes after it disconnects (what is
@@ -42,6 +46,7 @@ import socket
 import sys
 import threading
 import time
+import unicodedata
 import weakref
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable, Iterator, MutableMapping
@@ -58,10 +63,12 @@ from canasta_scorer.i18n import _, ngettext, quote
 __all__ = [
     "AccessGate",
     "ClientGate",
+    "ForgedEvent",
     "HostGuard",
     "Listener",
     "SessionEdge",
     "check_access_code",
+    "check_event_data",
     "is_loopback",
     "listen",
     "read_access_code",
@@ -88,6 +95,9 @@ ENV_PROXIES = "FORWARDED_ALLOW_IPS"
 SESSION_SECONDS = 300
 #: How long connections get to close when the server is told to stop (seconds).
 GRACEFUL_SECONDS = 2
+#: How long Flet's handling of a connection it stopped reading (a frame it could not
+#: read) may take to end by itself before it is cancelled (seconds).
+FLET_STOP_SECONDS = 1.0
 #: The longest an access code file may be (bytes).
 CODE_FILE_LIMIT = 1024
 
@@ -236,6 +246,10 @@ def this_machine() -> str:
 
 #: The fewest characters of an access code a user chooses (a generated one has 6 digits).
 SHORTEST_CODE = 6
+#: Unicode categories of characters an access code may not hold: control characters,
+#: invisible formatting marks (a byte order mark) and lone surrogates (bytes of the
+#: command line or environment that are not text).
+_UNTYPABLE = frozenset({"Cc", "Cf", "Cs"})
 
 
 def check_access_code(code: str) -> str:
@@ -243,9 +257,19 @@ def check_access_code(code: str) -> str:
 
     Raises:
         ValueError: the code is empty or shorter than `SHORTEST_CODE` characters, which
-            anyone on the network could guess.
+            anyone on the network could guess; or it holds a control character (a NUL,
+            a tab, an invisible mark such as a byte order mark, bytes that are not
+            text), which no one could type in the browser.
     """
     code = code.strip()
+    for place, character in enumerate(code, start=1):
+        if unicodedata.category(character) in _UNTYPABLE:
+            raise ValueError(
+                _(
+                    "an access code cannot hold a control character (character {place} "
+                    "is {code}): it cannot be typed in a browser; choose another"
+                ).format(place=place, code=f"U+{ord(character):04X}")
+            )
     if len(code) < SHORTEST_CODE:
         raise ValueError(
             (
@@ -270,7 +294,8 @@ def check_access_code(code: str) -> str:
 
 
 def read_access_code(path: str | Path) -> str:
-    """The access code kept in a file (its first line, spaces around it dropped).
+    """The access code kept in a file (its first line, spaces around it dropped; a
+    UTF-8 byte order mark before it, as some editors save, is not part of it).
 
     Raises:
         ValueError: the file cannot be read, is too long, or holds no code.
@@ -292,7 +317,7 @@ def read_access_code(path: str | Path) -> str:
             )
         )
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise ValueError(
             _("the access code file {file} is not text (UTF-8)").format(file=file)
@@ -318,7 +343,17 @@ class AccessGate:
     Codes are compared in constant time. Wrong codes are counted per client address:
     after ``tries`` wrong codes within ``window`` seconds that client waits ``window``
     seconds, and each further lockout doubles the wait (at most ``longest``). A right
-    code clears the client's count. One client's failures never make another wait.
+    code clears the client's count, and its address is remembered as a device of the
+    house (the last ``clients`` such addresses).
+
+    Wrong codes are counted over all clients too: once ``flood`` of them came within
+    ``window`` seconds (many devices guessing, each within its own tries), only the
+    devices of the house may try a code until fewer than ``flood`` are left within
+    the window; any other waits (`_flood_message`). So however many addresses guess,
+    at most ``flood`` wrong codes a window reach the code, and a device that gave the
+    code before is never held back by others. The table of clients holds at most
+    ``clients``; when it is full of clients still locked out, none is forgotten and a
+    new one waits as in a flood.
     """
 
     def __init__(
@@ -328,13 +363,17 @@ class AccessGate:
         window: float = 60.0,
         longest: float = 3600.0,
         clients: int = 10_000,
+        flood: int = 30,
     ) -> None:
         self.code = code
         self.tries = tries
         self.window = window
         self.longest = longest
         self.clients = clients
+        self.flood = flood
         self._clients: dict[str, _Client] = {}
+        self._known: dict[str, None] = {}
+        self._wrong: deque[float] = deque(maxlen=max(flood, 1))
         self._lock = threading.Lock()
 
     @property
@@ -356,16 +395,30 @@ class AccessGate:
             return True, ""
         now = time.monotonic() if now is None else now
         with self._lock:
+            while self._wrong and now - self._wrong[0] > self.window:
+                self._wrong.popleft()
+            flooded = client not in self._known and len(self._wrong) >= self.flood
             record = self._clients.get(client)
             if record is None:
-                self._forget_old(now)
+                if flooded:
+                    return False, _flood_message(self._wrong[0] + self.window - now)
+                room = self._make_room(now)
+                if room > 0:
+                    return False, _flood_message(room)
                 record = self._clients[client] = _Client()
             record.seen = now
             if now < record.locked_until:
                 return False, _wait_message(record.locked_until - now)
+            if flooded:
+                return False, _flood_message(self._wrong[0] + self.window - now)
             if hmac.compare_digest(attempt.strip().encode(), self.code.encode()):
                 del self._clients[client]
+                self._known.pop(client, None)
+                self._known[client] = None
+                while len(self._known) > self.clients:
+                    del self._known[next(iter(self._known))]
                 return True, ""
+            self._wrong.append(now)
             while record.failures and now - record.failures[0] > self.window:
                 record.failures.popleft()
             record.failures.append(now)
@@ -377,16 +430,32 @@ class AccessGate:
                 return False, _wait_message(wait)
         return False, _("That is not the access code.")
 
-    def _forget_old(self, now: float) -> None:
-        """Keep the table of clients bounded: forget those long quiet, then the oldest."""
+    def _make_room(self, now: float) -> float:
+        """Keep the table of clients bounded: forget those long quiet, then the oldest
+        not locked out. Returns 0 when there is room for one more, else the seconds
+        until the first lockout ends (every client in the table is locked out)."""
         if len(self._clients) < self.clients:
-            return
+            return 0.0
         for name, record in list(self._clients.items()):
             if now - record.seen > self.longest and now >= record.locked_until:
                 del self._clients[name]
-        while len(self._clients) >= self.clients:
-            oldest = min(self._clients, key=lambda name: self._clients[name].seen)
-            del self._clients[oldest]
+        free = [name for name, record in self._clients.items() if now >= record.locked_until]
+        free.sort(key=lambda name: self._clients[name].seen)
+        while len(self._clients) >= self.clients and free:
+            del self._clients[free.pop(0)]
+        if len(self._clients) < self.clients:
+            return 0.0
+        return min(record.locked_until for record in self._clients.values()) - now
+
+
+def _flood_message(seconds: float) -> str:
+    """The wait of a device new here while many wrong codes come from many devices
+    (`AccessGate`), said once: whole seconds from the moment it is said."""
+    whole = max(1, int(seconds) + (0 if seconds == int(seconds) else 1))
+    return _(
+        "Too many wrong codes from other devices: a device that has not given the code "
+        "here before may try again {whole} s after this message."
+    ).format(whole=whole)
 
 
 def _wait_message(seconds: float) -> str:
@@ -449,10 +518,21 @@ def _split_host(value: str) -> tuple[str, int | None] | None:
         if ":" in port_text:
             return None
     if port_text:
-        if not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        if not (port_text.isascii() and port_text.isdigit()) or not 0 < int(port_text) < 65536:
             return None
         return name.rstrip("."), int(port_text)
     return name.rstrip("."), None
+
+
+#: Headers on every HTTP response: no page of any site (this one's included) may show
+#: the app in a frame, where a decoy could take a player's clicks (clickjacking).
+NOT_FRAMED: list[tuple[bytes, bytes]] = [
+    (b"x-frame-options", b"DENY"),
+    (b"content-security-policy", b"frame-ancestors 'none'"),
+]
+#: Headers of Flet's responses left out: a blanket permission for other sites to read
+#: what is served, and a frame setting of its own (`NOT_FRAMED` is the server's).
+_REPLACED_HEADERS = frozenset({b"access-control-allow-origin", b"x-frame-options"})
 
 
 def _is_ip(name: str) -> bool:
@@ -465,7 +545,8 @@ def _is_ip(name: str) -> bool:
 
 class HostGuard:
     """ASGI middleware: refuse (403) requests that do not name this server in
-    ``Host``, and browser requests (``Origin``) from pages of other sites.
+    ``Host``, and browser requests (``Origin``) from pages of other sites; every
+    HTTP response says it may not be shown in a frame (`NOT_FRAMED`).
 
     Allowed ``Host`` names: the bound addresses (any address of this machine when
     a wildcard is bound), ``localhost`` on loopback, this machine's names, the host
@@ -511,8 +592,12 @@ class HostGuard:
 
     @staticmethod
     def same_origin(origin: str, host: str) -> bool:
-        """True when an ``Origin`` header is the page of the ``Host`` it talks to."""
-        url = urlsplit(origin.strip())
+        """True when an ``Origin`` header is the page of the ``Host`` it talks to
+        (False for a malformed one, e.g. ``http://[::1``)."""
+        try:
+            url = urlsplit(origin.strip())
+        except ValueError:  # "Invalid IPv6 URL" and the like
+            return False
         if url.scheme not in {"http", "https"} or not url.netloc:
             return False
         default = {"http": 80, "https": 443}[url.scheme]
@@ -543,7 +628,10 @@ class HostGuard:
         if kind not in {"http", "websocket"}:
             await self.app(scope, receive, send)
             return
-        why = self.refusal(scope)
+        try:
+            why = self.refusal(scope)
+        except Exception as error:  # a header no check foresaw: refused all the same
+            why = _("its headers cannot be read ({error})").format(error=type(error).__name__)
         if why is not None:
             log.warning("refused a %s request: %s", kind, why)
             if kind == "websocket":
@@ -557,6 +645,7 @@ class HostGuard:
                     "headers": [
                         (b"content-type", b"text/plain; charset=utf-8"),
                         (b"content-length", str(len(body)).encode()),
+                        *NOT_FRAMED,
                     ],
                 }
             )
@@ -572,19 +661,22 @@ class HostGuard:
                 message["headers"] = [
                     (k, v)
                     for k, v in message.get("headers", [])
-                    if k.lower() != b"access-control-allow-origin"
-                ]
+                    if k.lower() not in _REPLACED_HEADERS
+                ] + NOT_FRAMED
             await send(message)
 
         await self.app(scope, receive, send_without_open_cors)
 
     async def _serve_websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Serve one websocket connection through Flet, closing it at once (code 1002,
-        one log line) on the first frame that is not Flet's protocol (`junk_frame`).
+        one log line) on the first frame that is not Flet's protocol (`junk_frame`),
+        on any frame but a registration before the connection registered a session,
+        and on a frame Flet could not read (its receive loop stopped: `_FletStopped`).
 
         Flet's handling of a connection waits for its session's end; a connection that
         ends before it registered a session has none, so that handling is cancelled
-        here rather than left waiting for ever (and cancelled again at shutdown).
+        here rather than left waiting for ever (and cancelled again at shutdown). What
+        Flet sends after the connection was closed here is dropped.
         """
         from starlette.websockets import WebSocketDisconnect
 
@@ -592,25 +684,54 @@ class HostGuard:
         token = _SOCKET.set(socket_)
         registered = False
         unserved_end = False
+        client = (scope.get("client") or ("?", 0))[0]
+
+        def end_unserved() -> None:
+            nonlocal unserved_end
+            if not registered and not unserved_end:
+                unserved_end = True
+                asyncio.get_running_loop().call_soon(serving.cancel)
+
+        async def give_up() -> None:
+            # Flet reads this connection no more: closed now; Flet's handling ends by
+            # itself when a session was made (or is cancelled after a moment)
+            nonlocal unserved_end
+            await socket_.close(1002)
+            await asyncio.wait({serving}, timeout=FLET_STOP_SECONDS)
+            if not serving.done():
+                unserved_end = True
+                serving.cancel()
+
+        watch: list[asyncio.Task[None]] = []
+
+        def stopped(why: str) -> None:
+            """Flet's receive loop stopped on a frame it could not read."""
+            log.warning("closed a websocket from %s: %s", client, why)
+            if not watch:
+                watch.append(asyncio.get_running_loop().create_task(give_up()))
+
+        socket_.stopped = stopped
 
         async def checked_receive() -> MutableMapping[str, Any]:
-            nonlocal registered, unserved_end
+            nonlocal registered
             message = await receive()
             if message["type"] == "websocket.receive":
                 why = junk_frame(message.get("bytes"), message.get("text"))
+                if why is None and not registered:
+                    if _registers(message["bytes"]):
+                        registered = True
+                    else:
+                        why = "a message before it registered"
                 if why is None:
-                    registered = registered or _registers(message["bytes"])
                     return message
-                client = scope.get("client") or ("?", 0)
-                log.warning("closed a websocket from %s: %s", client[0], why)
+                log.warning("closed a websocket from %s: %s", client, why)
                 await socket_.close(1002)
                 message = {"type": "websocket.disconnect", "code": 1002}
-            if message["type"] == "websocket.disconnect" and not registered:
-                unserved_end = True
-                asyncio.get_running_loop().call_soon(serving.cancel)
+            if message["type"] == "websocket.disconnect":
+                end_unserved()
             return message
 
-        serving = asyncio.ensure_future(self.app(scope, checked_receive, send))
+        serving = asyncio.ensure_future(self.app(scope, checked_receive, socket_.send))
         try:
             await serving
         except WebSocketDisconnect:
@@ -693,6 +814,8 @@ class _Socket:
     def __init__(self, send: Send) -> None:
         self._send = send
         self.open = True
+        #: told why Flet stopped reading this connection (`_FletStopped`)
+        self.stopped: Callable[[str], None] | None = None
         self._session: weakref.ref[Any] | None = None
         self._connection: weakref.ref[Any] | None = None
 
@@ -702,6 +825,13 @@ class _Socket:
         connection = session.connection
         self._connection = weakref.ref(connection) if connection is not None else None
         session._canasta_socket = self
+
+    async def send(self, message: MutableMapping[str, Any]) -> None:
+        """Send an ASGI message on the connection; once it was closed here, what
+        Flet still sends (frames, its own close) is dropped."""
+        if not self.open and message["type"] in {"websocket.send", "websocket.close"}:
+            return
+        await self._send(message)
 
     async def close(self, code: int = 1008) -> None:
         """Close the connection (the tab's websocket) from the server's side: 1008
@@ -885,6 +1015,48 @@ def remember_event_types() -> None:
     setattr(base_control, "get_event_field_type", event_type)  # noqa: B010
 
 
+class ForgedEvent(Exception):
+    """A control's event whose data does not fit its kind (e.g. a resize without its
+    sizes): sent by a client that is not Flet's, never by a browser tab."""
+
+
+class _ForgedEventLine(logging.Filter):
+    """Flet logs a failed event handler with its traceback; an event that could not
+    even be made (`ForgedEvent`) is one warning line instead."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if not isinstance(error, ForgedEvent):
+            return True
+        record.levelno, record.levelname = logging.WARNING, "WARNING"
+        record.msg, record.args = "ignored a forged event from a tab: %s", (error,)
+        record.exc_info, record.exc_text = None, None
+        return True
+
+
+def check_event_data() -> None:
+    """Let an event whose data does not fit its kind fail as `ForgedEvent` (one log
+    line, `_ForgedEventLine`; the tab is not told, `SessionEdge.report`), not as an
+    error of the app with a traceback. Installed once per process."""
+    from flet.controls import base_control
+
+    flet_own = getattr(base_control, "from_dict")  # noqa: B009 - not exported
+    if not getattr(flet_own, "checks", False):
+
+        def from_dict(kind: Any, data: Any) -> Any:
+            try:
+                return flet_own(kind, data)
+            except Exception as error:
+                name = getattr(kind, "__name__", kind)
+                raise ForgedEvent(f"{name}: {type(error).__name__}") from None
+
+        from_dict.checks = True  # type: ignore[attr-defined]
+        setattr(base_control, "from_dict", from_dict)  # noqa: B010
+    logger = logging.getLogger("flet")
+    if not any(isinstance(f, _ForgedEventLine) for f in logger.filters):
+        logger.addFilter(_ForgedEventLine())
+
+
 class _ClosedWhileReceiving(logging.Filter):
     """Flet's receive loop logs a warning with a traceback when a tab's connection was
     closed while the server was still sending to it (the send failed, so Starlette marks
@@ -905,11 +1077,39 @@ class _ClosedWhileReceiving(logging.Filter):
         return True
 
 
+class _FletStopped(logging.Filter):
+    """Flet's receive loop stops on a frame it cannot read (a well-formed frame whose
+    body does not fit its action, e.g. a registration without its fields), logging a
+    warning with a traceback and reading the connection no more. That is a bad
+    client, not a fault: the connection that sent it (`_SOCKET`, the task's) is told
+    (one log line there; it is closed with 1002) and the traceback is dropped."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        from starlette.websockets import WebSocketDisconnected
+
+        error = record.exc_info[1] if record.exc_info else None
+        if (
+            error is None
+            or isinstance(error, WebSocketDisconnected)
+            or not str(record.msg).startswith("Receive loop error")
+        ):
+            return True
+        socket_ = _SOCKET.get()
+        told = socket_.stopped if socket_ is not None else None
+        if told is None:
+            return True
+        told(f"Flet could not read its frame ({type(error).__name__})")
+        return False
+
+
 def quiet_closed_connections() -> None:
-    """Install `_ClosedWhileReceiving` on Flet's web transport logger (once)."""
+    """Install `_ClosedWhileReceiving` and `_FletStopped` on Flet's web transport
+    logger (once)."""
     logger = logging.getLogger("flet_web.fastapi")
     if not any(isinstance(f, _ClosedWhileReceiving) for f in logger.filters):
         logger.addFilter(_ClosedWhileReceiving())
+    if not any(isinstance(f, _FletStopped) for f in logger.filters):
+        logger.addFilter(_FletStopped())
 
 
 def _log_setting() -> None:
@@ -1001,8 +1201,11 @@ class SessionEdge:
         type(session).error(session, text)
 
     def report(self, message: str) -> None:
-        """Take Flet's error report: log it, show the player a plain message."""
+        """Take Flet's error report: log it, show the player a plain message (a
+        `ForgedEvent` is logged by Flet as one line and not shown)."""
         error = sys.exc_info()[1]
+        if isinstance(error, ForgedEvent):
+            return
         log.error("a browser tab failed: %s", message.splitlines()[0] if message else error)
         if error is not None:
             log.debug("details", exc_info=error)

@@ -788,12 +788,65 @@ def test_access_gate_doubles_the_wait_each_lockout_and_forgets_after_the_right_c
 
 
 def test_access_gate_keeps_a_bounded_table_of_clients() -> None:
-    gate = AccessGate("2468", clients=100)
+    gate = AccessGate("2468", clients=100, flood=10_000)
     for number in range(1000):
         gate.check("1", now=float(number), client=f"10.0.{number // 256}.{number % 256}")
     assert len(gate._clients) <= 100
     # the newest ones are remembered
     assert "10.0.3.231" in gate._clients
+
+
+FLOODED = (
+    "Too many wrong codes from other devices: a device that has not given the code here "
+    "before may try again {} s after this message."
+)
+
+
+def test_many_addresses_guessing_reach_the_code_at_most_flood_times_a_minute() -> None:
+    gate = AccessGate("246813", flood=20)
+    assert gate.check("246813", now=0.0, client="192.168.1.20") == (True, "")  # a player
+    compared = 0
+    for round_ in range(5):  # each of 200 addresses tries 5 codes within the minute
+        for number in range(200):
+            answer = gate.check("000000", now=1.0 + round_, client=f"10.0.0.{number}")
+            assert not answer[0]
+            compared += answer[1] != FLOODED.format(60 - round_)  # the first at 1.0
+    assert compared == 20  # not 1,000
+    # a new address, even with the right code, waits until the first wrong code is a
+    # minute old; the player who gave the code before is not held back
+    assert gate.check("246813", now=30.0, client="10.0.1.1") == (False, FLOODED.format(31))
+    assert gate.check("246813", now=30.0, client="192.168.1.20") == (True, "")
+    assert gate.check("246813", now=61.5, client="10.0.1.1") == (True, "")
+
+
+def test_a_flood_ends_a_minute_after_its_wrong_codes_and_counts_none_it_held_back() -> None:
+    gate = AccessGate("246813", flood=3)
+    for number in range(3):
+        assert gate.check("1", now=float(number), client=f"10.0.0.{number}") == (
+            False,
+            "That is not the access code.",
+        )
+    assert gate.check("1", now=10.0, client="10.0.0.9") == (False, FLOODED.format(50))
+    # held back codes do not count: one more is compared once the first is old
+    assert gate.check("1", now=60.5, client="10.0.0.9") == (False, "That is not the access code.")
+    assert gate.check("1", now=60.5, client="10.0.0.8")[1] == FLOODED.format(1)
+
+
+def test_a_full_table_of_clients_still_locked_out_forgets_none_of_them() -> None:
+    gate = AccessGate("246813", tries=1, clients=3, flood=1000)
+    for number in range(3):
+        assert (
+            "Too many wrong codes: this device"
+            in gate.check("1", now=float(number), client=f"10.0.0.{number}")[1]
+        )
+    # a fourth address finds no room: it waits until the first lockout ends, and the
+    # clients locked out stay locked out (none was forgotten to make room)
+    assert gate.check("246813", now=10.0, client="10.0.0.3") == (False, FLOODED.format(50))
+    assert not gate.check("246813", now=10.0, client="10.0.0.0")[0]
+    assert sorted(gate._clients) == ["10.0.0.0", "10.0.0.1", "10.0.0.2"]
+    # the first lockout ended: that client is forgotten for the new one
+    assert gate.check("246813", now=61.0, client="10.0.0.3") == (True, "")
+    assert not gate.check("246813", now=61.0, client="10.0.0.2")[0]
 
 
 def test_a_tab_s_gate_counts_its_client_and_remembers_it_unlocked() -> None:

@@ -92,6 +92,23 @@ def test_a_foreign_host_header_is_refused_for_pages_and_websocket(served: Served
     assert upgrade(port, f"127.0.0.1:{port}", f"http://127.0.0.1:{port}") == 101
 
 
+def test_a_malformed_origin_or_host_header_is_refused_without_a_traceback(
+    served: Served,
+) -> None:
+    port = served.port
+    host = f"127.0.0.1:{port}"
+    origins = ["http://[::1", f"http://[::1:{port}", "http://127.0.0.1:\xb2", "http://[zz]"]
+    hosts = ["[::1", f"[::1:{port}", "127.0.0.1:\xb2", "127.0.0.1:1:2", "[zz]", "\xff"]
+    pages = [get("127.0.0.1", port, "/", {"Host": host, "Origin": o})[0] for o in origins]
+    pages += [get("127.0.0.1", port, "/", {"Host": h})[0] for h in hosts]
+    sockets = [upgrade(port, host, o) for o in origins] + [upgrade(port, h, None) for h in hosts]
+    assert pages == [403] * (len(origins) + len(hosts))
+    assert sockets == [403] * (len(origins) + len(hosts))
+    output = served.output()
+    for never in ("Traceback", "Exception in ASGI", "ERROR"):
+        assert never not in output, output
+
+
 def test_a_page_of_another_site_cannot_fetch_the_app(served: Served) -> None:
     status, _ = get("127.0.0.1", served.port, "/", {"Origin": "http://evil.example.com"})
     assert status == 403
@@ -102,6 +119,53 @@ def test_a_page_of_another_site_cannot_fetch_the_app(served: Served) -> None:
     connection.close()
     # no blanket permission for other sites to read what is served
     assert response.getheader("Access-Control-Allow-Origin") is None
+
+
+def response(
+    port: int, method: str, path: str, headers: dict[str, str] | None = None
+) -> http.client.HTTPResponse:
+    """The response (read) to a request on the server."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.request(
+            method, path, body=b"" if method != "GET" else None, headers=headers or {}
+        )
+        answer = connection.getresponse()
+        answer.read()
+        return answer
+    finally:
+        connection.close()
+
+
+def test_no_page_may_show_the_app_in_a_frame(served: Served) -> None:
+    """Clickjacking: every HTTP response the server sends (the page, its assets, an
+    address of a screen, a refusal, an error) forbids every page to frame it."""
+    port = served.port
+    answers = {
+        "page": response(port, "GET", "/"),
+        "script": response(port, "GET", "/main.dart.js"),
+        "manifest": response(port, "GET", "/manifest.json"),
+        "a screen's address": response(port, "GET", "/checker"),
+        "another site's page": response(port, "GET", "/", {"Origin": "http://evil.example.com"}),
+        "another name": response(port, "GET", "/", {"Host": f"evil.example.com:{port}"}),
+        "an unsigned upload": response(port, "PUT", "/upload"),
+        "a method not served": response(port, "DELETE", "/ws"),
+    }
+    statuses = {what: answer.status for what, answer in answers.items()}
+    assert statuses == {
+        "page": 200,
+        "script": 200,
+        "manifest": 200,
+        "a screen's address": 200,
+        "another site's page": 403,
+        "another name": 403,
+        "an unsigned upload": 400,
+        "a method not served": 405,
+    }
+    for what, answer in answers.items():
+        assert answer.getheader("X-Frame-Options") == "DENY", what
+        assert answer.getheader("Content-Security-Policy") == "frame-ancestors 'none'", what
+        assert len(answer.headers.get_all("X-Frame-Options") or []) == 1, what
 
 
 # --- the access code ----------------------------------------------------------------------
@@ -152,6 +216,76 @@ def test_the_code_from_a_file_is_asked_for(tmp_path: Path) -> None:
     finally:
         server.stop()
     assert "hearts-and-spades" not in server.output()
+
+
+def test_a_code_file_saved_with_a_byte_order_mark_holds_the_code_without_it(
+    tmp_path: Path,
+) -> None:
+    """An editor that saves UTF-8 with a byte order mark (Notepad): the code is the
+    text after it, and the mark typed in front of the code is refused."""
+    (tmp_path / "code.txt").write_bytes(b"\xef\xbb\xbfsecret1\n")
+    server = start(tmp_path, "--access-code-file", str(tmp_path / "code.txt"))
+    try:
+        client = FletClient(server.ws, origin=server.origin)
+        client.register()
+        client.wait_text("Access code")
+        assert "That is not the access code." in unlock(client, "\ufeffsecret1")
+        assert not client.text_seen(HOME_TEXT)
+        unlock(client, "secret1")
+        client.wait_text(HOME_TEXT)
+    finally:
+        server.stop()
+
+
+def _start_refused(tmp: Path, *args: str, env: dict[str, str] | None = None) -> str:
+    """Start the server with these options; it must refuse to start (exit status 2,
+    no traceback): what it said."""
+    environment = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"CANASTA_SCORER_ACCESS_CODE", "CANASTA_SCORER_CONFIG"}
+    }
+    command = [sys.executable, "-m", "canasta_scorer", "app", "--web"]
+    done = subprocess.run(
+        [*command, "--port", str(free_port()), "--db", f"sqlite:///{tmp / 'canasta.db'}", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env={**environment, **(env or {})},
+        cwd=tmp,
+    )
+    said = done.stdout + done.stderr
+    assert done.returncode == 2, said
+    assert "Traceback" not in said, said
+    return said
+
+
+@pytest.mark.parametrize(
+    ("where", "code"),
+    [
+        ("file", "secret\x001"),
+        ("file", "secret\x07bell"),
+        ("file", "secret\u200b1"),
+        ("option", "secret\x1b[1m"),
+        ("environment", "secret\tcode"),
+    ],
+)
+def test_a_code_with_a_control_character_is_refused_at_start(
+    tmp_path: Path, where: str, code: str
+) -> None:
+    if where == "file":
+        (tmp_path / "code.txt").write_text(code + "\n", encoding="utf-8")
+        said = _start_refused(tmp_path, "--access-code-file", str(tmp_path / "code.txt"))
+    elif where == "option":
+        said = _start_refused(tmp_path, "--access-code", code)
+    else:
+        said = _start_refused(tmp_path, env={"CANASTA_SCORER_ACCESS_CODE": code})
+    place = next(i for i, c in enumerate(code, start=1) if not c.isprintable())
+    assert (
+        f"an access code cannot hold a control character (character {place} is "
+        f"U+{ord(code[place - 1]):04X}): it cannot be typed in a browser; choose another"
+    ) in said, said
 
 
 def test_one_client_s_wrong_codes_do_not_lock_out_another(tmp_path: Path) -> None:
