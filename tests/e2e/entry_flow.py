@@ -252,9 +252,13 @@ class Player:
                            e.getBoundingClientRect().width, e.getBoundingClientRect().height])
                 .filter(([n, y, w, h]) => w > 0 && h > 0)"""
         ):
-            # across an edge of the scrolling body: cut by it; below it: hidden by the
-            # save bar, or not on screen (the list builds a little ahead)
-            cut = (y < top + 12 < y + height) or (y < bottom - 12 < y + height)
+            # at an edge of the scrolling body (within 12 px of it, or across it): cut by
+            # it, a sliver of a row scrolled away showing (measured where it is whole:
+            # the flow passes every button whole); below it: hidden by the save bar, or
+            # not on screen (the list builds a little ahead)
+            cut = (y < top + 12 and y + height > top + 1) or (
+                y + height > bottom - 12 and y < bottom - 1
+            )
             hidden = (y >= bottom - 12 and name not in ("Save hand", "Discard")) or (
                 y + height <= top + 1 and not name.startswith(("Back", "North-South", "East-West"))
             )
