@@ -18,6 +18,8 @@ from canasta_scorer.i18n import _, ngettext
 from .work import Steps, Work
 
 if TYPE_CHECKING:
+    from canasta_scorer.store import MatchState
+
     from .checker import Checker
     from .history import History
     from .importing import ImportFile
@@ -341,17 +343,24 @@ class Navigation:
                 problem=True,
             )
 
+    def _shown_by_address(self, match_id: int) -> MatchState | None:
+        """Match ``match_id``, opened as its address opens it unless it is open
+        already; ``None`` when it could not be opened (said on home, see
+        `open_match`)."""
+        current = self._match.current
+        if current is None or current.id != match_id:
+            self.open_match(match_id, by_address=True)
+            current = self._match.current
+        return current if current is not None and current.id == match_id else None
+
     def open_hand(self, match_id: int, number: int) -> None:
         """Open the breakdown of hand ``number`` (counted from 1) of a match, as its
         address ``/match/ID/hand/N`` names it (a reload, another device, the
         browser's Forward). A match that is not there is said on home (see
         `open_match`); a hand it does not have is said on its scoreboard."""
-        current = self._match.current
-        if current is None or current.id != match_id:
-            self.open_match(match_id, by_address=True)
-            current = self._match.current
-            if current is None or current.id != match_id:
-                return
+        current = self._shown_by_address(match_id)
+        if current is None:
+            return
         hands = len(current.record.hands)
         if 1 <= number <= hands:
             self.show_hand(number - 1)
@@ -425,12 +434,8 @@ class Navigation:
             self.checker_from = Screen.HOME
             self.show(Screen.CHECKER)
             return
-        current = self._match.current
-        if current is None or current.id != match_id:
-            self.open_match(match_id, by_address=True)
-            current = self._match.current
-            if current is None or current.id != match_id:
-                return
+        if self._shown_by_address(match_id) is None:
+            return
         if self.screen is not Screen.SCOREBOARD:
             self.back_to_scoreboard()
         if self.screen is Screen.SCOREBOARD:
