@@ -169,17 +169,30 @@ def test_a_score_sheet_is_told_by_its_header() -> None:
     assert not is_score_sheet(b"\xff\xfe")
 
 
-@pytest.mark.parametrize("given", ["same", "relative", "wal"])
-def test_a_backup_onto_the_database_itself_is_refused_and_the_matches_stay(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, given: str
-) -> None:
+def _database_named(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    given: str,
+) -> tuple[Path, str, str]:
+    """A database with a match, its URL, and the database itself named as ``given``:
+    by its path, relatively, by its write-ahead log, or by a link to it."""
     monkeypatch.chdir(tmp_path)
     path = tmp_path / "c.db"
     db = f"sqlite:///{path}" if given != "relative" else "sqlite:///c.db"
     assert main(["import", str(SAMPLES / "evening-match.json"), "--db", db]) == 0
     capsys.readouterr()
+    (tmp_path / "link.db").symlink_to(path)
+    names = {"same": str(path), "relative": "./c.db", "wal": str(path) + "-wal"}
+    return path, db, names.get(given, str(tmp_path / "link.db"))
+
+
+@pytest.mark.parametrize("given", ["same", "relative", "wal", "link"])
+def test_a_backup_onto_the_database_itself_is_refused_and_the_matches_stay(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, given: str
+) -> None:
+    path, db, target = _database_named(tmp_path, monkeypatch, capsys, given)
     before = path.read_bytes()
-    target = {"same": str(path), "relative": "./c.db", "wal": str(path) + "-wal"}[given]
     assert main(["backup", target, "--db", db]) == 2
     out, err = capsys.readouterr()
     assert out == ""
@@ -194,16 +207,8 @@ def test_a_backup_onto_the_database_itself_is_refused_and_the_matches_stay(
 def test_an_export_onto_the_database_itself_is_refused_and_the_matches_stay(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, given: str
 ) -> None:
-    monkeypatch.chdir(tmp_path)
-    path = tmp_path / "c.db"
-    db = f"sqlite:///{path}" if given != "relative" else "sqlite:///c.db"
-    assert main(["import", str(SAMPLES / "evening-match.json"), "--db", db]) == 0
-    capsys.readouterr()
-    (tmp_path / "link.db").symlink_to(path)
+    path, db, target = _database_named(tmp_path, monkeypatch, capsys, given)
     before = path.read_bytes()
-    target = {"same": str(path), "relative": "./c.db", "wal": str(path) + "-wal"}.get(
-        given, str(tmp_path / "link.db")
-    )
     for kind in ("json", "csv"):
         assert main(["export", "1", "-o", target, "--format", kind, "--db", db]) == 2
         out, err = capsys.readouterr()
