@@ -89,22 +89,29 @@ def test_the_command_line_serves_before_the_rules_engine_is_imported(tmp_path: P
     assert done.stdout.splitlines()[-1] == "serving with []"
 
 
-def test_a_database_that_cannot_be_opened_stops_the_server(tmp_path: Path) -> None:
-    (tmp_path / "canasta.db").write_bytes(b"not a database, " * 64)
+def _refused_at_start(folder: Path, path: Path) -> str:
+    """Serve the database ``path``, which must stop the server before it serves
+    (exit status 2, no address given, no traceback): what it said."""
     port = str(free_port())
     command = [sys.executable, "-m", "canasta_scorer", "app", "--web", "--port", port]
     done = subprocess.run(
-        [*command, "--db", f"sqlite:///{tmp_path / 'canasta.db'}"],
+        [*command, "--db", f"sqlite:///{path}"],
         capture_output=True,
         text=True,
         timeout=60,
-        cwd=tmp_path,
+        cwd=folder,
     )
     assert done.returncode == 2, done.stderr
     # no address is given for a tab to open: it would wait for an app that never comes
     assert "open http" not in done.stdout, done.stdout
-    assert "is not a canasta_scorer database; it was not changed" in done.stderr
     assert "Traceback" not in done.stderr
+    return done.stderr
+
+
+def test_a_database_that_cannot_be_opened_stops_the_server(tmp_path: Path) -> None:
+    (tmp_path / "canasta.db").write_bytes(b"not a database, " * 64)
+    said = _refused_at_start(tmp_path, tmp_path / "canasta.db")
+    assert "is not a canasta_scorer database; it was not changed" in said
     assert (tmp_path / "canasta.db").read_bytes() == b"not a database, " * 64
 
 
@@ -119,18 +126,8 @@ def test_a_damaged_database_stops_the_server_before_any_tab_meets_it(tmp_path: P
     middle = len(data) // 2
     data[middle : middle + 12288] = b"\xab" * 12288
     path.write_bytes(bytes(data))
-    port = str(free_port())
-    done = subprocess.run(
-        [sys.executable, "-m", "canasta_scorer", "app", "--web", "--port", port, "--db", url],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        cwd=tmp_path,
-    )
-    assert done.returncode == 2, done.stderr
-    assert "open http" not in done.stdout, done.stdout
-    assert done.stderr.startswith(f"canasta-scorer: {path} is damaged"), done.stderr
-    assert "Traceback" not in done.stderr
+    said = _refused_at_start(tmp_path, path)
+    assert said.startswith(f"canasta-scorer: {path} is damaged"), said
     assert path.read_bytes() == bytes(data)  # left as it was
 
 
