@@ -5,16 +5,13 @@ tests/ui/test_tester4_fixes.py, only the sizes asked for can be seen)."""
 
 from __future__ import annotations
 
-import json
 import re
 from typing import TYPE_CHECKING
 
 from playwright.sync_api import expect
 
-from canasta_scorer.rules import load_match
-from canasta_scorer.store import Store
-
 from .conftest import AppPage, Server
+from .test_match_in_browser import seed_match
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
@@ -27,18 +24,7 @@ def _size(app: AppPage, locator: Locator) -> tuple[float, float]:
 
 
 def test_icon_buttons_and_switches_are_drawn_48_px(app: AppPage, server: Server) -> None:
-    store = Store.open(server.db_url)
-    try:
-        record = {
-            "sides": [
-                {"name": "Touch NS", "players": ["Tn", "Ts"]},
-                {"name": "Touch EW", "players": ["Te", "Tw"]},
-            ],
-            "hands": [],
-        }
-        match_id = store.create_match(load_match(json.dumps(record))).id
-    finally:
-        store.close()
+    match_id = seed_match(server, [])
     app.open()
     language = app.button("Language")
     expect(language).to_be_visible()
@@ -62,18 +48,7 @@ def test_icon_buttons_and_switches_are_drawn_48_px(app: AppPage, server: Server)
 def test_esc_leaves_the_table_view_and_keeps_a_hand_being_discarded(
     app: AppPage, server: Server
 ) -> None:
-    store = Store.open(server.db_url)
-    try:
-        record = {
-            "sides": [
-                {"name": "Esc NS", "players": ["En", "Es"]},
-                {"name": "Esc EW", "players": ["Ee", "Ew"]},
-            ],
-            "hands": [],
-        }
-        match_id = store.create_match(load_match(json.dumps(record))).id
-    finally:
-        store.close()
+    match_id = seed_match(server, [])
     app.page.goto(f"{server.url.rstrip('/')}/match/{match_id}")
     app.enable_semantics()
     app.tap("Table view")
