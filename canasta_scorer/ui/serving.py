@@ -634,13 +634,19 @@ class HostGuard:
             why = _("its headers cannot be read ({error})").format(error=type(error).__name__)
         if why is not None:
             log.warning("refused a %s request: %s", kind, why)
+            # A refused websocket handshake is answered by the app itself where the
+            # server lets it (ASGI's "websocket.http.response"), so that it too carries
+            # the frame headers; otherwise the server's own bare 403.
+            prefix = "http"
             if kind == "websocket":
-                await send({"type": "websocket.close", "code": 1008})
-                return
+                if "websocket.http.response" not in scope.get("extensions", {}):
+                    await send({"type": "websocket.close", "code": 1008})
+                    return
+                prefix = "websocket.http"
             body = f"Forbidden: {why}.\n".encode()
             await send(
                 {
-                    "type": "http.response.start",
+                    "type": f"{prefix}.response.start",
                     "status": 403,
                     "headers": [
                         (b"content-type", b"text/plain; charset=utf-8"),
@@ -649,7 +655,7 @@ class HostGuard:
                     ],
                 }
             )
-            await send({"type": "http.response.body", "body": body})
+            await send({"type": f"{prefix}.response.body", "body": body})
             return
 
         if kind == "websocket":

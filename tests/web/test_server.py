@@ -33,6 +33,14 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
 
 def upgrade(port: int, host_header: str, origin: str | None) -> int:
     """The status of a websocket handshake sent by hand (any Host header)."""
+    return upgrade_answer(port, host_header, origin)[0]
+
+
+def upgrade_answer(
+    port: int, host_header: str, origin: str | None
+) -> tuple[int, dict[str, list[str]], bytes]:
+    """A websocket handshake sent by hand (any Host header): the answer's status,
+    its headers (lower-case names, every value) and its body."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     headers = {
         "Host": host_header,
@@ -48,7 +56,11 @@ def upgrade(port: int, host_header: str, origin: str | None) -> int:
         for key, value in headers.items():
             connection.putheader(key, value)
         connection.endheaders()
-        return connection.getresponse().status
+        answer = connection.getresponse()
+        headers: dict[str, list[str]] = {}
+        for key, value in answer.getheaders():
+            headers.setdefault(key.lower(), []).append(value)
+        return answer.status, headers, answer.read()
     finally:
         connection.close()
 
@@ -166,6 +178,21 @@ def test_no_page_may_show_the_app_in_a_frame(served: Served) -> None:
         assert answer.getheader("X-Frame-Options") == "DENY", what
         assert answer.getheader("Content-Security-Policy") == "frame-ancestors 'none'", what
         assert len(answer.headers.get_all("X-Frame-Options") or []) == 1, what
+
+
+def test_a_refused_websocket_handshake_may_not_be_framed_either(served: Served) -> None:
+    """The 403 for a websocket from another site's page, or under another name, is the
+    app's own answer: the frame headers and the reason in words."""
+    port = served.port
+    for host, origin, reason in [
+        (f"127.0.0.1:{port}", "http://evil.example.com", b"requests from other web pages"),
+        (f"evil.example.com:{port}", None, b"not reached by that name"),
+    ]:
+        status, headers, body = upgrade_answer(port, host, origin)
+        assert status == 403, host
+        assert headers.get("x-frame-options") == ["DENY"], host
+        assert headers.get("content-security-policy") == ["frame-ancestors 'none'"], host
+        assert body.startswith(b"Forbidden: ") and reason in body, body
 
 
 # --- the access code ----------------------------------------------------------------------
