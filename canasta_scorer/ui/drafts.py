@@ -104,6 +104,30 @@ class LeftDraft(BaseModel):
             return not self.cards.strip()
         return not any(self.counts().values())
 
+    def switched(self, by_cards: bool, used: Counter[Card], deck: dict[Card, int]) -> LeftDraft:
+        """The same cards left entered the other way (``by_cards``: typed as cards;
+        False: counted by point class), so that switching never changes the hand's
+        score without a word. Counts become typed stand-in cards of the same points
+        (`cards_for_point_classes`, ``used``: the cards already in melds and other
+        hands, ``deck``: copies of each card) when nothing is typed yet; typed cards
+        become counts when none is counted yet and every card has a point class. What
+        the other way holds already is kept as it is."""
+        update: dict[str, object] = {"by_cards": by_cards}
+        if by_cards and not self.cards.strip() and any(self.counts().values()):
+            update["cards"] = format_cards(cards_for_point_classes(self.counts(), dict(used), deck))
+        elif not by_cards and not any(self.counts().values()) and self.cards.strip():
+            try:
+                counted = LeftDraft.counted(parse_cards(self.cards))
+            except CanastaError:
+                counted = None
+            if counted is not None:
+                update.update(counted.counts_by_name())
+        return self.model_copy(update=update)
+
+    def counts_by_name(self) -> dict[str, int]:
+        """The counts by point class under their field names (``king_to_eight`` …)."""
+        return {point_class.value: count for point_class, count in self.counts().items()}
+
     @classmethod
     def counted(cls, cards: tuple[Card, ...]) -> LeftDraft | None:
         """Counts by point class for stand-in cards (``None`` if a card has no class)."""
@@ -143,12 +167,19 @@ def hand_mark(hand: MatchHand) -> str:
 class HandDraft(BaseModel):
     """The hand being entered (a new hand, or an edit of hand ``number``; ``of``, for
     an edit: the `hand_mark` of the hand as it was when the edit began, so that its
-    Save never replaces another hand; ``None`` in entries kept before it was)."""
+    Save never replaces another hand; ``None`` in entries kept before it was).
+
+    ``begun``, for a new hand: how many hands the match had when the entry was begun,
+    or when its player last changed it (``None`` in entries kept before it was). An
+    entry whose match has another number of hands now was overtaken (`overtaken`): a
+    hand was saved, deleted or undone since, so it may be the hand saved elsewhere
+    entered differently; it is never taken up by another device as its next hand."""
 
     model_config = ConfigDict(frozen=True)
 
     number: int | None = None
     of: str | None = None
+    begun: int | None = None
     sides: tuple[SideDraft, ...]
     dealer: str | None = None
     note: str = ""
@@ -166,7 +197,14 @@ class HandDraft(BaseModel):
                 for side in record.sides
             ),
             dealer=dealer,
+            begun=len(record.hands),
         )
+
+    def overtaken(self, record: MatchRecord) -> bool:
+        """True when this new hand's entry was begun (or last changed by its player)
+        while ``record`` had another number of hands: not the entry of its next hand
+        for anyone but the device it was entered on (see ``begun``)."""
+        return self.number is None and self.begun is not None and self.begun != len(record.hands)
 
     def is_empty(self) -> bool:
         """True when nothing at all is entered (quick totals aside)."""

@@ -487,6 +487,47 @@ def test_a_hand_saved_elsewhere_is_not_offered_as_the_next_hand_s_entry(store: S
     assert b.match.current is not None and len(b.match.current.record.hands) == 1
 
 
+def test_an_entry_overtaken_by_a_save_is_no_other_device_s_next_hand(store: Store) -> None:
+    """Both asked, both keep their own; B leaves hand entry (its entry kept) and A
+    saves hand 1 another way. B's entry was begun for hand 1: it is not shown to A,
+    nor to a tab opened later, as an entry of hand 2, nor offered as "Go on with hand
+    2" there, and A's Discard leaves a fresh hand 2. On B it stays B's, and once B's
+    player changes it, it is hand 2's entry for everyone."""
+    a, b, changes = asked_both(store)
+    a.entry.keep_mine()
+    b.entry.keep_mine()
+    b.nav.back_to_scoreboard()
+    b.entry.flush()
+    assert a.match.current is not None
+    match_id = a.match.current.id
+    enter_small(a)
+    assert a.match.save_hand(), a.nav.message
+    deliver(changes, a, b)  # B follows: its entry is kept again, begun before the save
+    kept = [HandDraft.load(k.text) for k in store.kept_drafts(match_id)]
+    assert [[m.rank.value for m in d.sides[0].melds] for d in kept if d] == [["K", "Q"]]
+    a.match.begin_hand()
+    deliver(changes, a, b)
+    assert a.entry.draft is not None and a.entry.draft.is_fresh(a.match.next_dealer())
+    assert a.nav.message is None
+    later = build_model(store)
+    later.nav.open_match(match_id)
+    assert not later.match.new_hand_kept()  # no "Go on with hand 2"
+    later.match.begin_hand()
+    assert ranks(later) == []  # A's fresh hand 2, not B's hand 1
+    a.entry.add_meld(0, "7")
+    a.match.discard_draft()
+    a.match.reload()
+    assert not a.match.new_hand_kept()
+    # on B, its own entry goes on; changed there, it is the entry of hand 2
+    assert ranks(b) == ["K", "Q"] and b.match.new_hand_kept()
+    b.match.begin_hand()
+    b.entry.add_meld(0, "A")
+    b.entry.flush()
+    deliver(changes, a, b, later)
+    assert ranks(later) == ["K", "Q", "A"]
+    assert later.nav.message == "Another device is entering hand 2 too; its entry is shown."
+
+
 def test_the_hand_entered_here_saved_elsewhere_is_not_kept_again(store: Store) -> None:
     """B shows A's entry, A saves it: B's entry was that hand, so it is not kept as hand
     2 (nothing of B's is lost), and A's "Enter hand 2" starts a fresh hand."""

@@ -15,12 +15,15 @@ import contextlib
 import re
 import time
 import uuid
+from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from canasta_scorer import i18n
 from canasta_scorer.i18n import _
 from canasta_scorer.rules import (
+    CanastaError,
+    Card,
     Code,
     Finding,
     HandScore,
@@ -36,6 +39,7 @@ from canasta_scorer.rules import (
     initial_meld_minimum,
     match_rules,
     next_dealer,
+    parse_cards,
     score_match,
     score_sides,
 )
@@ -442,6 +446,9 @@ class HandEntry:
             return None
         if theirs.number != draft.number:
             return None
+        state = self._state
+        if state is not None and theirs.overtaken(state.record):
+            return None  # begun before the match's last change: perhaps a hand saved
         if theirs == draft or kept.stamp in self._seen:
             if theirs == draft:
                 self._shown = kept.stamp
@@ -584,6 +591,10 @@ class HandEntry:
             # has already, e.g. sent again by the browser after the field was updated
             # from another device's entry): nothing to keep, nothing announced
             return
+        state = self._state
+        if typed and state is not None and draft.overtaken(state.record):
+            # changed here after the match changed: the player's entry of its next hand
+            draft = draft.model_copy(update={"begun": len(state.record.hands)})
         if not typed:
             self._took(draft)
         else:
@@ -747,8 +758,30 @@ class HandEntry:
             clean[key] = (
                 max(0, value) if isinstance(value, int) and not isinstance(value, bool) else value
             )
+        switch = clean.pop("by_cards", None)
+        rules = self.rules
+        if isinstance(switch, bool) and switch != lefts[player].by_cards and rules is not None:
+            used = self._cards_used(side, player)
+            lefts[player] = lefts[player].switched(switch, used, rules.deck)
+        elif switch is not None:
+            clean["by_cards"] = switch
         lefts[player] = lefts[player].model_copy(update=clean)
         self._replace_side(side, current.model_copy(update={"left": tuple(lefts)}))
+
+    def _cards_used(self, side: int, player: int) -> Counter[Card]:
+        """The cards of every meld and of every other hand typed as cards (those that
+        can be read), in the hand being entered: what stand-in cards must leave."""
+        assert self.draft is not None
+        used: Counter[Card] = Counter()
+        for i, each in enumerate(self.draft.sides):
+            for meld in each.melds:
+                with contextlib.suppress(CanastaError):
+                    used.update(meld.meld().cards)
+            for j, left in enumerate(each.left):
+                if left.by_cards and (i, j) != (side, player):
+                    with contextlib.suppress(CanastaError):
+                        used.update(parse_cards(left.cards))
+        return used
 
     def set_quick(self, on: bool) -> None:
         """Quick mode: type each side's hand total from a paper count instead of cards."""
@@ -1044,8 +1077,8 @@ class OpenMatch:
         self.current = state
         self.unlocked = False
         self.entry.choose_side(0)  # another match's entry starts on its first side
-        kept = self.store.kept_draft(state.id)
-        self.entry.start(HandDraft.load(kept.text) if kept else None, keep=False, seen=kept)
+        kept, draft = self._kept_entry(state)
+        self.entry.start(draft, keep=False, seen=kept)
         if first_dealer:
             self.entry.start(HandDraft.blank(state.record, first_dealer))
 
@@ -1088,9 +1121,19 @@ class OpenMatch:
             self.nav.say(_("This match was deleted on another device."))
             return False
         if self.entry.draft is None:
-            kept = self.store.kept_draft(self.current.id)
-            self.entry.start(HandDraft.load(kept.text) if kept else None, keep=False, seen=kept)
+            kept, draft = self._kept_entry(self.current)
+            self.entry.start(draft, keep=False, seen=kept)
         return True
+
+    def _kept_entry(self, state: MatchState) -> tuple[KeptDraft | None, HandDraft | None]:
+        """The entry kept last for ``state``'s match by any device, as kept and read
+        (one store read), leaving out an entry of a new hand overtaken by a change of
+        the match (`HandDraft.overtaken`): it may be the hand saved since."""
+        for kept in self.store.kept_drafts(state.id):
+            draft = HandDraft.load(kept.text)
+            if draft is not None and not draft.overtaken(state.record):
+                return kept, draft
+        return None, None
 
     def refresh(self) -> None:
         """After a reconnect: read the match again; if it changed, the screen follows
@@ -1366,6 +1409,7 @@ class OpenMatch:
                 kept.writer != self.entry.writer
                 and theirs is not None
                 and theirs.number is None
+                and not theirs.overtaken(self.current.record)
                 and not theirs.is_fresh(dealer)
                 and (mine is None or mine.number is not None or mine.quick == theirs.quick)
             ):

@@ -1,0 +1,75 @@
+"""Switching a player's cards left between counts by point class and typed cards keeps
+the hand's score: what was entered one way is carried to the other, never dropped
+without a word (a tester's counts vanished when "Type cards" was switched on)."""
+
+from __future__ import annotations
+
+from canasta_scorer.store import Store
+from canasta_scorer.ui.drafts import LeftDraft
+from canasta_scorer.ui.state import AppModel, build_model
+from tests.ui.hands import enter_s1, start_classic
+
+
+def entering_s1(store: Store) -> AppModel:
+    state = build_model(store)
+    start_classic(state)
+    state.match.begin_hand()
+    enter_s1(state)
+    return state
+
+
+def totals(state: AppModel) -> list[int]:
+    preview = state.entry.preview
+    assert preview is not None and preview.score is not None
+    return [side.total for side in preview.score.sides]
+
+
+def left(state: AppModel, side: int, player: int) -> LeftDraft:
+    assert state.entry.draft is not None
+    return state.entry.draft.sides[side].left[player]
+
+
+def test_counts_switched_to_typed_cards_become_cards_of_the_same_points(store: Store) -> None:
+    state = entering_s1(store)
+    assert totals(state) == [1630, 575]  # South's 75 counted by point class
+    state.entry.set_left(0, 1, by_cards=True)
+    south = left(state, 0, 1)
+    assert south.by_cards
+    # three 7-to-4 (5 each), two K-to-8 (10), two aces or 2s (20): seven cards
+    assert len(south.cards.split()) == 7
+    assert totals(state) == [1630, 575]
+    state.entry.set_left(0, 1, by_cards=False)  # back: the counts as they were
+    assert (left(state, 0, 1).seven_to_four, left(state, 0, 1).king_to_eight) == (3, 2)
+    assert totals(state) == [1630, 575]
+
+
+def test_typed_cards_switched_to_counts_are_counted(store: Store) -> None:
+    state = entering_s1(store)
+    state.entry.set_left(1, 1, by_cards=False)  # West's 4 4 10 Q Q K K
+    west = left(state, 1, 1)
+    assert not west.by_cards
+    assert (west.jokers, west.aces_and_twos, west.king_to_eight, west.seven_to_four) == (
+        0,
+        0,
+        5,
+        2,
+    )
+    assert totals(state) == [1630, 575]
+
+
+def test_what_the_other_way_holds_already_is_kept(store: Store) -> None:
+    state = entering_s1(store)
+    state.entry.set_left(1, 1, by_cards=False)
+    state.entry.set_left(1, 1, king_to_eight=1, seven_to_four=0)  # West recounted: 10
+    state.entry.set_left(1, 1, by_cards=True)  # the typed cards are still there
+    assert left(state, 1, 1).cards == "4 4 10 Q Q K K"
+    assert totals(state) == [1630, 575]
+
+
+def test_typed_cards_that_cannot_be_read_leave_the_counts_empty(store: Store) -> None:
+    state = entering_s1(store)
+    state.entry.set_left(1, 0, cards="2 5 X")
+    state.entry.set_left(1, 0, by_cards=False)
+    east = left(state, 1, 0)
+    assert not east.by_cards and not any(east.counts().values())
+    assert east.cards == "2 5 X"  # kept for switching back
