@@ -29,13 +29,19 @@ if TYPE_CHECKING:
 __all__ = ["Navigation", "Screen"]
 
 #: The addresses (paths) of a match's screens that open them: its table view, a hand's
-#: breakdown (hands counted from 1), its hand being entered and its scoreboard.
+#: breakdown (hands counted from 1), its hand being entered, its scoreboard, its rule
+#: checker and its export; and of the screens of no match: the rule checker, the past
+#: matches, the statistics over them and the import of a file.
 _TABLE_ADDRESS = re.compile(r"/table/(\d{1,9})/?")
 _DETAIL_ADDRESS = re.compile(r"/match/(\d{1,9})/hand/(\d{1,9})/?")
 _ENTRY_ADDRESS = re.compile(r"/match/(\d{1,9})/hand/?")
 _MATCH_ADDRESS = re.compile(r"/match/(\d{1,9})/?")
 _MATCH_CHECKER_ADDRESS = re.compile(r"/match/(\d{1,9})/checker/?")
+_MATCH_EXPORT_ADDRESS = re.compile(r"/match/(\d{1,9})/export/?")
 _CHECKER_ADDRESS = re.compile(r"/checker/?")
+_MATCHES_ADDRESS = re.compile(r"/matches/?")
+_STATS_ADDRESS = re.compile(r"/stats/?")
+_IMPORT_ADDRESS = re.compile(r"/import/?")
 
 
 class Screen(StrEnum):
@@ -52,6 +58,16 @@ class Screen(StrEnum):
     STATS = "stats"
     EXPORT = "export"
     IMPORT = "import"
+
+
+#: The screens of no match with an address of their own (see `Navigation.address`),
+#: and the screen of each address (a slash after it too).
+_OWN_ADDRESS = {
+    Screen.MATCHES: "/matches",
+    Screen.STATS: "/stats",
+    Screen.IMPORT: "/import",
+}
+_OWN_SCREEN = {address: screen for screen, address in _OWN_ADDRESS.items()}
 
 
 @dataclass(eq=False)
@@ -268,8 +284,12 @@ class Navigation:
         ``/table/ID`` the table view of match ID, ``/match/ID/hand/N`` the breakdown
         of its hand N (counted from 1, as players count), ``/match/ID/hand`` its hand
         being entered, ``/match/ID/checker`` the rule checker under its rules (opened
-        from its scoreboard), ``/match/ID`` its scoreboard; ``/checker`` the rule checker
-        opened from home; ``/`` every other screen."""
+        from its scoreboard), ``/match/ID/export`` its export, ``/match/ID`` its
+        scoreboard; ``/checker`` the rule checker opened from home, ``/matches`` the
+        past matches, ``/stats`` the statistics over them, ``/import`` the import of
+        a file; ``/`` every other screen (home, the new-match form)."""
+        if self.screen in _OWN_ADDRESS:
+            return _OWN_ADDRESS[self.screen]
         current = self._match.current if "match" in self._areas else None
         if self.screen is Screen.CHECKER:
             if self.checker_from is Screen.SCOREBOARD and current is not None:
@@ -285,6 +305,8 @@ class Navigation:
             return f"/match/{current.id}/hand/{self.detail + 1}"
         if self.screen is Screen.SCOREBOARD:
             return f"/match/{current.id}"
+        if self.screen is Screen.EXPORT:
+            return f"/match/{current.id}/export"
         return "/"
 
     def open_address(self, address: str | None) -> None:
@@ -294,9 +316,12 @@ class Navigation:
         table view, hand entry or a hand's breakdown); its ``/table/ID`` from the
         scoreboard is the Table view button; ``/match/ID/hand/N`` opens that hand's
         breakdown (see `open_hand`); ``/checker`` and ``/match/ID/checker`` the rule
-        checker (see `open_checker`); another match's address opens that match;
-        ``/`` from one of the match's own addresses leaves the match as its Back
-        does, and from the rule checker opened from home goes home. An address the
+        checker (see `open_checker`); ``/match/ID/export`` the match's export (see
+        `open_export`); ``/matches``, ``/stats`` and ``/import`` the past matches, the
+        statistics and the import (see `open_own`); another match's address opens
+        that match; ``/`` from one of the match's own addresses leaves the match as
+        its Back does, and from a screen of no match (the rule checker opened from
+        home, the past matches …) goes home. An address the
         tab shows already changes nothing; one of the app's kinds that names nothing
         (``/match/3/hand/abc``) is said on home; any other changes nothing.
 
@@ -326,10 +351,16 @@ class Navigation:
                 self.open_match(match_id, by_address=True)
         elif found := _MATCH_CHECKER_ADDRESS.fullmatch(path):
             self.open_checker(int(found.group(1)))
+        elif found := _MATCH_EXPORT_ADDRESS.fullmatch(path):
+            self.open_export(int(found.group(1)))
         elif _CHECKER_ADDRESS.fullmatch(path):
             self.open_checker()
+        elif (own := _OWN_SCREEN.get(path.rstrip("/"))) is not None:
+            self.open_own(own)
         elif path == "/" and self.address() != "/":
-            if self.screen is Screen.CHECKER and self.checker_from is Screen.HOME:
+            if self.screen in _OWN_ADDRESS or (
+                self.screen is Screen.CHECKER and self.checker_from is Screen.HOME
+            ):
                 self.go_home()
             else:
                 self.leave_match()
@@ -440,6 +471,32 @@ class Navigation:
             self.back_to_scoreboard()
         if self.screen is Screen.SCOREBOARD:
             self.show_checker()
+
+    def open_export(self, match_id: int) -> None:
+        """The export of a match as its address ``/match/ID/export`` opens it (a
+        reload, the browser's Back or Forward, another device): as its button opens
+        it on the match's scoreboard (a match that is not there is said on home, see
+        `open_match`)."""
+        if self._shown_by_address(match_id) is not None:
+            self.show_export()
+
+    def open_own(self, screen: Screen) -> None:
+        """The past matches, the statistics or the import as their addresses open them
+        (``/matches``, ``/stats``, ``/import``: a reload, the browser's Back or
+        Forward, another device), each as the app's own move there does: the past
+        matches from the import are its Back (the file chosen is forgotten), from a
+        match opened from them its Back (listed as they were); the past matches and
+        the statistics under this tab's filters (a new tab has none)."""
+        if screen is Screen.STATS:
+            self.show_stats()
+        elif screen is Screen.IMPORT:
+            self.show_import()
+        elif self.screen is Screen.IMPORT:
+            self.leave_import()
+        elif self.screen is Screen.SCOREBOARD and self.match_from is Screen.MATCHES:
+            self.leave_match()
+        else:
+            self.show_matches()
 
     def leave_checker(self) -> None:
         """Back from the rule checker to where it was opened: the match, or home."""
