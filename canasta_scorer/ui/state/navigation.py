@@ -79,6 +79,8 @@ class Navigation:
         detail: the hand whose breakdown is shown (0-based), if any.
         message: the last thing to tell the player (a saved hand, a conflict …).
         deleted: the match deleted last, while its message offers Undo.
+        rematched: the match a rematch was started from, while its message offers
+            Undo (which deletes the new match, still without a hand, and opens it).
         checker_from: the screen the rule checker was opened from (Back returns there).
         match_from: the screen the open match was opened from (Back returns there:
             home, or the past matches as they were listed).
@@ -98,6 +100,7 @@ class Navigation:
     #: the message says something went wrong or was refused (shown as an error)
     problem: bool = False
     deleted: int | None = None
+    rematched: int | None = None
     #: the message offers Undo of the open match's last change (a hand deleted)
     undoable: bool = False
     checker_from: Screen = Screen.HOME
@@ -153,6 +156,7 @@ class Navigation:
                 self._match.entry.flush()
             self.message = None
             self.deleted = None
+            self.rematched = None
             self.undoable = False
         self.detail = detail
         self.screen = screen
@@ -162,23 +166,34 @@ class Navigation:
         message: str | None,
         *,
         undo_delete: int | None = None,
+        undo_rematch: int | None = None,
         problem: bool = False,
         undoable: bool = False,
     ) -> None:
         """Tell the player something (shown until the next message or screen);
         ``undo_delete`` is a deleted match the message offers to bring back;
+        ``undo_rematch`` the match a rematch was started from, which the message
+        offers to go back to (the new match deleted);
         ``undoable``: the message offers Undo of the open match's last change;
         ``problem``: something went wrong or was refused (shown as an error)."""
         self.message = message
         self.deleted = undo_delete
+        self.rematched = undo_rematch
         self.undoable = undoable
         self.problem = problem
 
+    @property
+    def offers_undo(self) -> bool:
+        """Whether the message offers Undo (see `undo_said`)."""
+        return self.deleted is not None or self.rematched is not None or self.undoable
+
     def undo_said(self) -> None:
-        """Undo what the message offers to undo: the match deleted last, or the
-        open match's last change."""
+        """Undo what the message offers to undo: the match deleted last, the rematch
+        started last, or the open match's last change."""
         if self.deleted is not None:
             self.restore_deleted()
+        elif self.rematched is not None:
+            self._match.undo_rematch(self.rematched)
         elif self.undoable:
             self._match.undo()
 
