@@ -2,8 +2,9 @@
 
 Each screen of a match has an address that opens it (`Navigation.address`:
 ``/table/ID``, ``/match/ID/hand/N``, ``/match/ID/hand``, ``/match/ID/checker``,
-``/match/ID``; the rule checker opened from home ``/checker``; every other screen is
-``/``). When
+``/match/ID/export``, ``/match/ID``), and so do the rule checker opened from home
+(``/checker``), the past matches (``/matches``), the statistics (``/stats``) and the
+import (``/import``); home and the new-match form are ``/``. When
 the screen changes, the new address is pushed to the browser's history, so Back and
 Forward (and a reload, or the address opened on another device) come to the same
 screen; an address the browser moves to by itself (Back, Forward, typed) is shown

@@ -100,7 +100,7 @@ def _message(nav: Navigation) -> ft.Control:
                     ft.Semantics(content=ft.Text(message), exclude_semantics=True, expand=True),
                     *(
                         [ft.TextButton(content=_("Undo"), height=TOUCH, on_click=nav.undo_said)]
-                        if nav.deleted is not None or nav.undoable
+                        if nav.offers_undo
                         else []
                     ),
                     icon_button(

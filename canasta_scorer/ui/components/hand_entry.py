@@ -49,7 +49,7 @@ from canasta_scorer.ui.drafts import (
     MeldDraft,
     SideDraft,
 )
-from canasta_scorer.ui.state import HandEntry, Navigation, OpenMatch, Preview, rank_name
+from canasta_scorer.ui.state import HandEntry, Navigation, OpenMatch, Preview, Screen, rank_name
 
 from .common import (
     ERROR_LINES,
@@ -920,11 +920,13 @@ def SideTab(
     chosen: bool,
     choose: Callable[[int], None],
     stacked: bool = False,
+    start: Any = None,
 ) -> ft.Control:
     """A side's switch: its name, live hand total and status (`_tab_status`);
     ``stacked`` (three sides on a phone: a third of its width each), the status on lines of
     its own under the total (two at most, so that "noch nicht eingetragen" is read
-    whole), else beside it ("+1,245 · no problems")."""
+    whole), else beside it ("+1,245 · no problems"); ``start`` (a `ft.use_ref`), if
+    given, is handed its button (the start of hand entry, see `use_start_focus`)."""
     said = _("hand total {shown}, {status}").format(shown=shown, status=status)
     figures: list[ft.Control] = (
         [
@@ -954,46 +956,73 @@ def SideTab(
             )
         ]
     )
+    button = ft.OutlinedButton(
+        content=ft.Column(
+            [
+                # a long name ends in "…" (as on the scoreboard); the whole name is
+                # the tooltip and the screen reader's label
+                ft.Text(
+                    name,
+                    weight=ft.FontWeight.BOLD,
+                    no_wrap=True,
+                    max_lines=1,
+                    overflow=ft.TextOverflow.ELLIPSIS,
+                ),
+                *figures,
+            ],
+            spacing=0,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            alignment=ft.MainAxisAlignment.CENTER,
+        ),
+        height=STACKED_TAB if stacked else 56,
+        expand=True,
+        key=f"side-{index}",
+        # the whole name on a long press; left out of what a screen reader hears,
+        # which has the name already (above)
+        tooltip=ft.Tooltip(message=name, exclude_from_semantics=True),
+        on_click=lambda _: choose(index),
+        style=_style(
+            chosen,
+            True,
+            padding=ft.Padding.symmetric(horizontal=4),
+            shape=ft.RoundedRectangleBorder(radius=8),
+        ),
+    )
+    if start is not None:
+        start.current = button
     return ft.Semantics(
         identifier=f"side-tab-{index}",
         label=_("{name}: hand total {shown}, {status}").format(
             name=name, shown=shown, status=status
         ),
         selected=chosen,
-        content=ft.OutlinedButton(
-            content=ft.Column(
-                [
-                    # a long name ends in "…" (as on the scoreboard); the whole name is
-                    # the tooltip and the screen reader's label
-                    ft.Text(
-                        name,
-                        weight=ft.FontWeight.BOLD,
-                        no_wrap=True,
-                        max_lines=1,
-                        overflow=ft.TextOverflow.ELLIPSIS,
-                    ),
-                    *figures,
-                ],
-                spacing=0,
-                horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                alignment=ft.MainAxisAlignment.CENTER,
-            ),
-            height=STACKED_TAB if stacked else 56,
-            expand=True,
-            key=f"side-{index}",
-            # the whole name on a long press; left out of what a screen reader hears,
-            # which has the name already (above)
-            tooltip=ft.Tooltip(message=name, exclude_from_semantics=True),
-            on_click=lambda _: choose(index),
-            style=_style(
-                chosen,
-                True,
-                padding=ft.Padding.symmetric(horizontal=4),
-                shape=ft.RoundedRectangleBorder(radius=8),
-            ),
-        ),
+        content=button,
         expand=True,
     )
+
+
+def use_start_focus(showing: bool) -> Any:
+    """A hook: the start of hand entry (a `ft.use_ref` its first side's switch, or in
+    quick totals its first total, is handed to as it is drawn) takes the keyboard's
+    focus each time hand entry is shown (``showing`` becomes True). The button that
+    opened it (Enter hand N, under hand entry on the hidden scoreboard) had it, so
+    Tab went on from the middle of the screen; now it starts at the top."""
+    start = ft.use_ref(cast(ft.Control | None, None))
+
+    def shown() -> None:
+        if not showing:
+            return
+
+        async def take_focus() -> None:
+            control: Any = start.current  # a side's switch or a total's field
+            with contextlib.suppress(Exception):  # gone already: nothing to focus
+                if control is not None:
+                    await control.focus()
+
+        ft.context.page.run_task(take_focus)
+
+    ft.use_effect(shown, [showing])
+    return start
 
 
 @screen
@@ -1048,6 +1077,7 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
         ft.context.page.run_task(scroll)
 
     ft.use_effect(back_where_it_was, [])
+    start = use_start_focus(nav.screen is Screen.HAND_ENTRY and entry.draft is not None)
 
     draft = entry.draft
     state = match.current
@@ -1102,6 +1132,7 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
                         i == side and not wide,
                         entry.choose_side,
                         len(record.sides) >= 3 and not wide,
+                        start if i == 0 else None,
                         key=f"side-tab-{i}",
                     )
                     for i, s in enumerate(record.sides)
@@ -1120,7 +1151,7 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
                 _("Type each side's total from a paper count instead of entering the cards."),
             )
         )
-        body += _quick_entry(entry, record)
+        body += _quick_entry(entry, record, start)
     else:
         shown = range(len(record.sides)) if wide else [side]
         panels: list[list[ft.Control]] = []
@@ -1283,7 +1314,9 @@ def _same_hand_box(
     )
 
 
-def _quick_entry(entry: HandEntry, record: MatchRecord) -> list[ft.Control]:
+def _quick_entry(entry: HandEntry, record: MatchRecord, start: Any = None) -> list[ft.Control]:
+    """Quick totals: a field per side for its total (the first one handed to
+    ``start``, a `ft.use_ref`: the start of hand entry, see `use_start_focus`)."""
     draft = entry.draft
     assert draft is not None
     preview = entry.preview
@@ -1303,7 +1336,7 @@ def _quick_entry(entry: HandEntry, record: MatchRecord) -> list[ft.Control]:
             if f.severity is Severity.ERROR
         ]
         controls.append(
-            ft.TextField(
+            total := ft.TextField(
                 expand=True,
                 label=_("{name} hand total").format(name=side_setup.name),
                 value=draft.totals[i] if i < len(draft.totals) else "",
@@ -1314,6 +1347,8 @@ def _quick_entry(entry: HandEntry, record: MatchRecord) -> list[ft.Control]:
                 on_change=lambda e, i=i: entry.set_quick_total(i, e.control.value),
             )
         )
+        if i == 0 and start is not None:
+            start.current = total
     controls.append(
         ft.Text(
             _("Typed totals are not checked against cards."), color=ft.Colors.ON_SURFACE_VARIANT

@@ -1658,8 +1658,52 @@ class OpenMatch:
         self.nav.say(
             _("New match with the same sides; {dealer} deals first.").format(dealer=dealer)
             if dealer
-            else _("New match with the same sides.")
+            else _("New match with the same sides."),
+            undo_rematch=match_id,
         )
+
+    def undo_rematch(self, from_id: int) -> None:
+        """Undo a rematch tapped by mistake: delete the new match (the open one) while
+        it has no hand, and open the match it was started from again."""
+        self._work.run(self._undoing_rematch(from_id))
+
+    def _undoing_rematch(self, from_id: int) -> Steps[None]:
+        new = self.current
+        if new is None or new.id == from_id:
+            return
+        if new.record.hands:  # a hand saved meanwhile (here or on another device)
+            self.nav.say(
+                _(
+                    "The new match has a hand now, so the rematch was not undone: delete "
+                    "the match if it is not wanted."
+                ),
+                problem=True,
+            )
+            return
+        store, new_id, version = self.store, new.id, new.version
+        try:
+            yield lambda: store.delete_match(new_id, version)
+        except NotFoundError:
+            pass  # deleted on another device already: nothing more to delete
+        except ConflictError:
+            self._changed_elsewhere(_("the rematch was not undone"))
+            return
+        except StoreError as error:  # read-only, busy, full …: said, the match stays
+            self.nav.say(store_problem(error), problem=True)
+            return
+        self.current = None
+        self.entry.forget()
+        if not self.load(from_id):  # deleted on another device meanwhile
+            self.nav.go_home()
+            self.nav.say(
+                _(
+                    "Rematch undone: the new match was deleted. The match it was started "
+                    "from is not there any more: it may have been deleted on another device."
+                )
+            )
+            return
+        self.nav.show(Screen.SCOREBOARD)
+        self.nav.say(_("Rematch undone: the new match was deleted."))
 
     def delete(self) -> int | None:
         """Delete the open match (the store keeps it for Undo).

@@ -29,13 +29,19 @@ if TYPE_CHECKING:
 __all__ = ["Navigation", "Screen"]
 
 #: The addresses (paths) of a match's screens that open them: its table view, a hand's
-#: breakdown (hands counted from 1), its hand being entered and its scoreboard.
+#: breakdown (hands counted from 1), its hand being entered, its scoreboard, its rule
+#: checker and its export; and of the screens of no match: the rule checker, the past
+#: matches, the statistics over them and the import of a file.
 _TABLE_ADDRESS = re.compile(r"/table/(\d{1,9})/?")
 _DETAIL_ADDRESS = re.compile(r"/match/(\d{1,9})/hand/(\d{1,9})/?")
 _ENTRY_ADDRESS = re.compile(r"/match/(\d{1,9})/hand/?")
 _MATCH_ADDRESS = re.compile(r"/match/(\d{1,9})/?")
 _MATCH_CHECKER_ADDRESS = re.compile(r"/match/(\d{1,9})/checker/?")
+_MATCH_EXPORT_ADDRESS = re.compile(r"/match/(\d{1,9})/export/?")
 _CHECKER_ADDRESS = re.compile(r"/checker/?")
+_MATCHES_ADDRESS = re.compile(r"/matches/?")
+_STATS_ADDRESS = re.compile(r"/stats/?")
+_IMPORT_ADDRESS = re.compile(r"/import/?")
 
 
 class Screen(StrEnum):
@@ -54,6 +60,16 @@ class Screen(StrEnum):
     IMPORT = "import"
 
 
+#: The screens of no match with an address of their own (see `Navigation.address`),
+#: and the screen of each address (a slash after it too).
+_OWN_ADDRESS = {
+    Screen.MATCHES: "/matches",
+    Screen.STATS: "/stats",
+    Screen.IMPORT: "/import",
+}
+_OWN_SCREEN = {address: screen for screen, address in _OWN_ADDRESS.items()}
+
+
 @dataclass(eq=False)
 class Navigation:
     """The screen shown and the app's last message (the only writer of both).
@@ -63,6 +79,8 @@ class Navigation:
         detail: the hand whose breakdown is shown (0-based), if any.
         message: the last thing to tell the player (a saved hand, a conflict …).
         deleted: the match deleted last, while its message offers Undo.
+        rematched: the match a rematch was started from, while its message offers
+            Undo (which deletes the new match, still without a hand, and opens it).
         checker_from: the screen the rule checker was opened from (Back returns there).
         match_from: the screen the open match was opened from (Back returns there:
             home, or the past matches as they were listed).
@@ -82,6 +100,7 @@ class Navigation:
     #: the message says something went wrong or was refused (shown as an error)
     problem: bool = False
     deleted: int | None = None
+    rematched: int | None = None
     #: the message offers Undo of the open match's last change (a hand deleted)
     undoable: bool = False
     checker_from: Screen = Screen.HOME
@@ -137,6 +156,7 @@ class Navigation:
                 self._match.entry.flush()
             self.message = None
             self.deleted = None
+            self.rematched = None
             self.undoable = False
         self.detail = detail
         self.screen = screen
@@ -146,23 +166,34 @@ class Navigation:
         message: str | None,
         *,
         undo_delete: int | None = None,
+        undo_rematch: int | None = None,
         problem: bool = False,
         undoable: bool = False,
     ) -> None:
         """Tell the player something (shown until the next message or screen);
         ``undo_delete`` is a deleted match the message offers to bring back;
+        ``undo_rematch`` the match a rematch was started from, which the message
+        offers to go back to (the new match deleted);
         ``undoable``: the message offers Undo of the open match's last change;
         ``problem``: something went wrong or was refused (shown as an error)."""
         self.message = message
         self.deleted = undo_delete
+        self.rematched = undo_rematch
         self.undoable = undoable
         self.problem = problem
 
+    @property
+    def offers_undo(self) -> bool:
+        """Whether the message offers Undo (see `undo_said`)."""
+        return self.deleted is not None or self.rematched is not None or self.undoable
+
     def undo_said(self) -> None:
-        """Undo what the message offers to undo: the match deleted last, or the
-        open match's last change."""
+        """Undo what the message offers to undo: the match deleted last, the rematch
+        started last, or the open match's last change."""
         if self.deleted is not None:
             self.restore_deleted()
+        elif self.rematched is not None:
+            self._match.undo_rematch(self.rematched)
         elif self.undoable:
             self._match.undo()
 
@@ -268,8 +299,12 @@ class Navigation:
         ``/table/ID`` the table view of match ID, ``/match/ID/hand/N`` the breakdown
         of its hand N (counted from 1, as players count), ``/match/ID/hand`` its hand
         being entered, ``/match/ID/checker`` the rule checker under its rules (opened
-        from its scoreboard), ``/match/ID`` its scoreboard; ``/checker`` the rule checker
-        opened from home; ``/`` every other screen."""
+        from its scoreboard), ``/match/ID/export`` its export, ``/match/ID`` its
+        scoreboard; ``/checker`` the rule checker opened from home, ``/matches`` the
+        past matches, ``/stats`` the statistics over them, ``/import`` the import of
+        a file; ``/`` every other screen (home, the new-match form)."""
+        if self.screen in _OWN_ADDRESS:
+            return _OWN_ADDRESS[self.screen]
         current = self._match.current if "match" in self._areas else None
         if self.screen is Screen.CHECKER:
             if self.checker_from is Screen.SCOREBOARD and current is not None:
@@ -285,6 +320,8 @@ class Navigation:
             return f"/match/{current.id}/hand/{self.detail + 1}"
         if self.screen is Screen.SCOREBOARD:
             return f"/match/{current.id}"
+        if self.screen is Screen.EXPORT:
+            return f"/match/{current.id}/export"
         return "/"
 
     def open_address(self, address: str | None) -> None:
@@ -294,9 +331,12 @@ class Navigation:
         table view, hand entry or a hand's breakdown); its ``/table/ID`` from the
         scoreboard is the Table view button; ``/match/ID/hand/N`` opens that hand's
         breakdown (see `open_hand`); ``/checker`` and ``/match/ID/checker`` the rule
-        checker (see `open_checker`); another match's address opens that match;
-        ``/`` from one of the match's own addresses leaves the match as its Back
-        does, and from the rule checker opened from home goes home. An address the
+        checker (see `open_checker`); ``/match/ID/export`` the match's export (see
+        `open_export`); ``/matches``, ``/stats`` and ``/import`` the past matches, the
+        statistics and the import (see `open_own`); another match's address opens
+        that match; ``/`` from one of the match's own addresses leaves the match as
+        its Back does, and from a screen of no match (the rule checker opened from
+        home, the past matches …) goes home. An address the
         tab shows already changes nothing; one of the app's kinds that names nothing
         (``/match/3/hand/abc``) is said on home; any other changes nothing.
 
@@ -326,10 +366,16 @@ class Navigation:
                 self.open_match(match_id, by_address=True)
         elif found := _MATCH_CHECKER_ADDRESS.fullmatch(path):
             self.open_checker(int(found.group(1)))
+        elif found := _MATCH_EXPORT_ADDRESS.fullmatch(path):
+            self.open_export(int(found.group(1)))
         elif _CHECKER_ADDRESS.fullmatch(path):
             self.open_checker()
+        elif (own := _OWN_SCREEN.get(path.rstrip("/"))) is not None:
+            self.open_own(own)
         elif path == "/" and self.address() != "/":
-            if self.screen is Screen.CHECKER and self.checker_from is Screen.HOME:
+            if self.screen in _OWN_ADDRESS or (
+                self.screen is Screen.CHECKER and self.checker_from is Screen.HOME
+            ):
                 self.go_home()
             else:
                 self.leave_match()
@@ -440,6 +486,32 @@ class Navigation:
             self.back_to_scoreboard()
         if self.screen is Screen.SCOREBOARD:
             self.show_checker()
+
+    def open_export(self, match_id: int) -> None:
+        """The export of a match as its address ``/match/ID/export`` opens it (a
+        reload, the browser's Back or Forward, another device): as its button opens
+        it on the match's scoreboard (a match that is not there is said on home, see
+        `open_match`)."""
+        if self._shown_by_address(match_id) is not None:
+            self.show_export()
+
+    def open_own(self, screen: Screen) -> None:
+        """The past matches, the statistics or the import as their addresses open them
+        (``/matches``, ``/stats``, ``/import``: a reload, the browser's Back or
+        Forward, another device), each as the app's own move there does: the past
+        matches from the import are its Back (the file chosen is forgotten), from a
+        match opened from them its Back (listed as they were); the past matches and
+        the statistics under this tab's filters (a new tab has none)."""
+        if screen is Screen.STATS:
+            self.show_stats()
+        elif screen is Screen.IMPORT:
+            self.show_import()
+        elif self.screen is Screen.IMPORT:
+            self.leave_import()
+        elif self.screen is Screen.SCOREBOARD and self.match_from is Screen.MATCHES:
+            self.leave_match()
+        else:
+            self.show_matches()
 
     def leave_checker(self) -> None:
         """Back from the rule checker to where it was opened: the match, or home."""

@@ -1,0 +1,51 @@
+"""The keyboard in a real browser: Enter on the scoreboard's "Enter hand N" opens hand
+entry with the focus at its start, the first side's switch, so Tab goes on from there
+(the next side's switch, then the first side's rank pad), not from the middle of the
+screen where the button was (it stays, hidden, on the scoreboard under hand entry)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from .conftest import AppPage, Server
+from .test_match_in_browser import seed_match
+
+#: In-page: what has the keyboard's focus, as a screen reader names it (its label, else
+#: its text on one line), or null.
+FOCUSED_JS = """() => {
+    const el = document.activeElement;
+    if (!el || el.tagName !== 'FLT-SEMANTICS') return null;
+    return (el.getAttribute('aria-label') || el.textContent || '').replace(/\\s+/g, ' ').trim();
+}"""
+
+
+def focused(app: AppPage) -> str | None:
+    """What has the keyboard's focus, once the page is still."""
+    app.quiet()
+    name: str | None = app.page.evaluate(FOCUSED_JS)
+    return name
+
+
+def test_enter_on_enter_hand_then_tab_starts_at_the_side_switch(
+    app: AppPage, server: Server
+) -> None:
+    match_id = seed_match(server, [])
+    app.page.goto(f"{server.url.rstrip('/')}/match/{match_id}")
+    app.enable_semantics()
+    enter = app.button("Enter hand 1")
+    expect(enter).to_be_visible()
+    app.quiet()
+    enter.focus()
+    assert focused(app) == "Enter hand 1"
+    app.page.keyboard.press("Enter")
+    expect(app.button("Save hand")).to_be_visible()
+    assert focused(app) == "North-South hand total 0, not entered yet"
+    app.page.keyboard.press("Tab")
+    assert focused(app) == "East-West hand total 0, not entered yet"
+    app.page.keyboard.press("Tab")
+    assert focused(app) == "4"  # the first rank of the pad, then the rest in order
+    app.page.keyboard.press("Shift+Tab")
+    app.page.keyboard.press("Shift+Tab")
+    assert focused(app) == "North-South hand total 0, not entered yet"
+    app.page.keyboard.press("Shift+Tab")
+    assert focused(app) == "Back"  # before the side switch only the app bar's Back
