@@ -36,6 +36,7 @@ from canasta_scorer.rules import (
     HAND_FILE_LIMIT,
     HOUSE_RULE_INFO,
     MATCH_FILE_LIMIT,
+    MOST_POINTS,
     TIE_RULE,
     CanastaError,
     CanastaKind,
@@ -592,10 +593,6 @@ def _cmd_check(args: argparse.Namespace) -> int:
         return _meld_question(args, rules)
     verdict = settle(args.question, _situation(args), rules)
     return _verdict_out(verdict, rules, args.json)
-
-
-#: The largest score a command takes, as in files (docs/file-format.md).
-MOST_POINTS = 10_000_000
 
 
 def _score(text: str) -> int:

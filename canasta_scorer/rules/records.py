@@ -52,6 +52,7 @@ __all__ = [
     "MAX_HANDS",
     "MAX_MELDS",
     "MAX_NAME",
+    "MOST_POINTS",
     "HandPlay",
     "HandRecord",
     "HandSide",
@@ -272,7 +273,9 @@ Name = Annotated[
     str, Field(min_length=1, max_length=MAX_NAME, pattern=r"\S"), AfterValidator(plain_name)
 ]
 Note = Annotated[str, Field(max_length=2000), AfterValidator(_plain_note)]
-Points = Annotated[StrictInt, Field(ge=-10_000_000, le=10_000_000)]
+#: The most points a score, a total or a target may be, either way (docs/file-format.md).
+MOST_POINTS = 10_000_000
+Points = Annotated[StrictInt, Field(ge=-MOST_POINTS, le=MOST_POINTS)]
 
 
 _Value = TypeVar("_Value")

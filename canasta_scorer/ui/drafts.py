@@ -15,8 +15,9 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field
 
 from canasta_scorer import i18n
-from canasta_scorer.i18n import N_
+from canasta_scorer.i18n import N_, _
 from canasta_scorer.rules import (
+    MOST_POINTS,
     POINT_CLASS_CARDS,
     CanastaError,
     Card,
@@ -387,6 +388,16 @@ class HandDraft(BaseModel):
                 continue
             if total is None:
                 problems.append(Problem(f"sides[{index}].total", MISSING_TOTAL))
+            elif abs(total) > MOST_POINTS:
+                # said at once, as a total that is not a whole number is
+                problems.append(
+                    Problem(
+                        f"sides[{index}].total",
+                        _("a hand's total is at most {most} points, won or lost").format(
+                            most=i18n.number(MOST_POINTS)
+                        ),
+                    )
+                )
             else:
                 sides.append({"total": total})
         if problems:

@@ -1,6 +1,7 @@
-"""Switching a player's cards left between counts by point class and typed cards keeps
-the hand's score: what was entered one way is carried to the other, never dropped
-without a word (a tester's counts vanished when "Type cards" was switched on)."""
+"""Hand entry as a tester found it: switching a player's cards left between counts
+by point class and typed cards keeps the hand's score (what was entered one way is
+carried to the other, never dropped without a word), and a quick total past the
+largest is said at once in players' words."""
 
 from __future__ import annotations
 
@@ -73,3 +74,24 @@ def test_typed_cards_that_cannot_be_read_leave_the_counts_empty(store: Store) ->
     east = left(state, 1, 0)
     assert not east.by_cards and not any(east.counts().values())
     assert east.cards == "2 5 X"  # kept for switching back
+
+
+def test_a_quick_total_past_the_largest_is_said_at_once_in_players_words(store: Store) -> None:
+    """A tester's 99999999999999999999 was said only once the other total was typed,
+    as "must be at most 10,000,000; got …"."""
+    state = build_model(store)
+    start_classic(state)
+    state.match.begin_hand()
+    state.entry.set_quick(True)
+    state.entry.set_quick_total(0, "99999999999999999999")
+    preview = state.entry.preview
+    assert preview is not None
+    assert dict(preview.problems)["sides[0].total"] == (
+        "a hand's total is at most 10,000,000 points, won or lost"
+    )
+    state.entry.set_quick_total(0, "-10,000,005")
+    assert state.entry.preview is not None
+    assert "sides[0].total" in dict(state.entry.preview.problems)
+    state.entry.set_quick_total(0, "10,000,000")  # the largest itself is a total
+    state.entry.set_quick_total(1, "-35")
+    assert state.entry.preview is not None and state.entry.preview.problems == ()
