@@ -88,7 +88,18 @@ def test_export_to_a_full_disk_leaves_the_old_file_as_it_was(tmp_path: Path) -> 
     target = out / "match.json"
     target.write_text("the old export\n")
     result = subprocess.run(
-        [sys.executable, "-m", "canasta_scorer", "export", "--db", url, "1", "-o", str(target)],
+        [
+            sys.executable,
+            "-m",
+            "canasta_scorer",
+            "export",
+            "--db",
+            url,
+            "1",
+            "-o",
+            str(target),
+            "--force",
+        ],
         capture_output=True,
         text=True,
         preexec_fn=_limit_file_size,
