@@ -92,6 +92,7 @@ def test_match_and_import_refuse_it_and_import_nothing(
     db = f"sqlite:///{tmp_path / 'c.db'}"
     assert main(["import", str(file), "--db", db]) == 2
     out, err = capsys.readouterr()
+    assert out == ""
     assert err == (
         f"{file}: cannot be read as a match file or backup; nothing was imported\n"
         "  house_rules: the house rule “A tie at the end is a draw” is listed twice\n"
