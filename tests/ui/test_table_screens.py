@@ -87,7 +87,7 @@ def test_the_score_sheet_after_three_hands(open_app: OpenApp, store: Store) -> N
     assert "North-South initial meld minimum 90" in labels
     assert "East-West initial meld minimum 50" in labels
     assert "Minimum 90" in texts and "Minimum 50" in texts
-    assert "North, South" in texts and "East, West" in texts
+    assert "North and South" in texts and "East and West" in texts
     # a short match is a plain column of rows; the chart stays below
     assert not any(isinstance(c, ft.ListView) for c in app.controls())
     assert "running-chart" in [getattr(c, "identifier", None) for c in app.controls()]

@@ -375,7 +375,7 @@ def CheckerScreen(state: Checker) -> ft.Control:
         controls.append(
             _fold(
                 house_rules_line(len(taken)),
-                ", ".join(taken),
+                i18n.spoken_list(taken),
                 rules_open,
                 lambda: set_rules_open(not rules_open),
                 "checker-house-rules",
