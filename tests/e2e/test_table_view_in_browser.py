@@ -223,7 +223,7 @@ def test_three_sides_at_the_table_fit_a_phone(app: AppPage, server: Server) -> N
         store.close()
     app.page.goto(f"{server.url}table/{shown}")
     app.enable_semantics()
-    app.expect_node("table-total-2", "Team C total -95")
+    app.expect_node("table-total-2", "Team C total −95")
     app.shot("three-sides")
     fits_the_phone(app)
 

@@ -290,7 +290,7 @@ def test_quick_totals_from_a_paper_count(open_app: OpenApp) -> None:
     app.type("East-West hand total", "-85")
     app.click("Save hand")
     labels = app.labels()
-    assert "North-South total 1,230" in labels and "East-West total -85" in labels
+    assert "North-South total 1,230" in labels and "East-West total −85" in labels
     assert "East-West initial meld minimum 15" in labels  # below 0 → 15
 
 
