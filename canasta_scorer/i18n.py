@@ -332,7 +332,7 @@ def words(phrase: Phrase | None, english: str = "") -> str:
 
 def _below_zero(phrase: Phrase) -> bool:
     """Whether a phrase holds a whole number below zero, in it or in a phrase it holds."""
-    from canasta_scorer.rules.words import Phrase  # loaded already: a phrase is made there
+    from canasta_scorer.rules import Phrase  # loaded already: a phrase is made there
 
     for _name, value in phrase.values:
         items = value if isinstance(value, tuple) else (value,)
