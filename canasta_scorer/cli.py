@@ -138,11 +138,11 @@ CANASTA_ROWS = {
 
 
 def _points(value: int) -> str:
-    return i18n.number(value).replace("-", "−")
+    return i18n.number(value)
 
 
 def _signed(value: int) -> str:
-    return i18n.number(value, sign=True).replace("-", "−") if value else "0"
+    return i18n.number(value, sign=True) if value else "0"
 
 
 def _read(path: str, limit: int) -> bytes:

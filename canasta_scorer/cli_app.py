@@ -115,7 +115,7 @@ def at_least(low: int) -> Callable[[str], int]:
             ) from None
         if value < low:
             raise argparse.ArgumentTypeError(
-                _("{value} is below {low}").format(value=value, low=low)
+                _("{value} is below {low}").format(value=i18n.number(value), low=i18n.number(low))
             )
         return value
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import stat
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -195,6 +196,8 @@ def _cmd_export(args: argparse.Namespace) -> int:
                 ).format(output=args.output)
             )
             return EXIT_UNREADABLE
+        if args.output and not args.force and _replaces_a_file(Path(args.output)):
+            return _refuse_existing(args.output)
         text = store.export_csv(args.id) if args.format == "csv" else store.export_match(args.id)
     finally:
         store.close()
@@ -361,6 +364,26 @@ def _same_file(target: Path, database: Path) -> bool:
     return False
 
 
+def _replaces_a_file(target: Path) -> bool:
+    """Whether writing ``target`` would replace a file that is there already (a link:
+    the file it names); a device or a pipe (``/dev/stdout``) is written into, not
+    replaced."""
+    try:
+        return stat.S_ISREG(target.stat().st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def _refuse_existing(target: Path | str) -> int:
+    sys.stderr.write(
+        _(
+            "canasta-scorer: {target} exists already: nothing was written. Give another "
+            "file name, or add --force to replace it\n"
+        ).format(target=target)
+    )
+    return EXIT_UNREADABLE
+
+
 def _cmd_backup(args: argparse.Namespace) -> int:
     import json
 
@@ -388,6 +411,9 @@ def _cmd_backup(args: argparse.Namespace) -> int:
             ).format(target=target)
         )
         return EXIT_UNREADABLE
+    if not args.force and _replaces_a_file(target):
+        store.close()
+        return _refuse_existing(target)
     try:
         result = store.backup_all()
     except StoreFaultError as error:  # damaged: a backup of it would lack what is lost
@@ -395,12 +421,14 @@ def _cmd_backup(args: argparse.Namespace) -> int:
         return EXIT_UNREADABLE
     finally:
         store.close()
+    aside = target.with_name(target.name + ".unreadable.json")
+    if result.unreadable and not args.force and _replaces_a_file(aside):
+        return _refuse_existing(aside)
     write_atomic(target, result.text + "\n")
     if not result.unreadable:
         sys.stdout.write(_("Backup of every match written to {target}\n").format(target=target))
         return EXIT_OK
     # what cannot be read is kept as stored, beside the backup, and said
-    aside = target.with_name(target.name + ".unreadable.json")
     kept = [item.model_dump() for item in result.unreadable]
     write_atomic(aside, json.dumps(kept, indent=1, ensure_ascii=False) + "\n")
     count = len(result.unreadable)
@@ -461,6 +489,11 @@ def add_store_commands(commands: argparse._SubParsersAction[Any]) -> None:
         ),
     )
     export.add_argument("--output", "-o", metavar="FILE", help=_("write here instead of stdout"))
+    export.add_argument(
+        "--force",
+        action="store_true",
+        help=_("replace the file given with --output if it exists already"),
+    )
     export.set_defaults(run=_guarded(_cmd_export))
 
     importing = commands.add_parser(
@@ -483,5 +516,14 @@ def add_store_commands(commands: argparse._SubParsersAction[Any]) -> None:
         ),
     )
     _db_argument(backup)
-    backup.add_argument("file", metavar="FILE", help=_("where to write the backup"))
+    backup.add_argument(
+        "file",
+        metavar="FILE",
+        help=_("where to write the backup (a file that exists already is kept unless --force)"),
+    )
+    backup.add_argument(
+        "--force",
+        action="store_true",
+        help=_("replace FILE (and FILE.unreadable.json) if it exists already"),
+    )
     backup.set_defaults(run=_guarded(_cmd_backup))

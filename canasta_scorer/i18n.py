@@ -50,6 +50,7 @@ __all__ = [
     "DEFAULT",
     "LANGUAGES",
     "LOCALE_DIR",
+    "MINUS",
     "N_",
     "Language",
     "Nn_",
@@ -207,17 +208,33 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return current().translations.ngettext(singular, plural, n)
 
 
+#: The minus sign of every number shown to people (U+2212, as paper score sheets write
+#: it, as wide as the plus): the app, the score sheets and every line of the command line
+#: meant to be read. What programs read (JSON, CSV, the files written) keeps ASCII's
+#: hyphen-minus, and never goes through `number`.
+MINUS = "\u2212"
+
+
 def number(value: int | float, *, sign: bool = False, places: int | None = None) -> str:
-    """A number as the language writes it: ``1,630`` in English, ``1.630`` in German;
-    with ``sign``, a plus before a positive number (``+1,630``); with ``places``, rounded
-    as Python's ``f"{value:,.2f}"`` rounds it, with that many digits after the decimal
-    sign (``1.50`` in English, ``1,50`` in German)."""
+    """A number as the language writes it: ``1,630`` in English, ``1.630`` in German,
+    below zero with the minus sign `MINUS` (``−75``); with ``sign``, a plus before a
+    positive number (``+1,630``); with ``places``, rounded as Python's
+    ``f"{value:,.2f}"`` rounds it, with that many digits after the decimal sign
+    (``1.50`` in English, ``1,50`` in German).
+
+    >>> with use("de"):
+    ...     number(-18000), number(-75, sign=True), number(-0.5, places=2), number(5, sign=True)
+    ('−18.000', '−75', '−0,50', '+5')
+    """
     if places is None:
         text = _decimal(value, current().code)
     else:
         pattern = "#,##0" + ("." + "0" * places if places else "")
         rounded = Decimal(f"{value:.{places}f}")
         text = format_decimal(rounded, pattern, locale=current().locale, group_separator=True)
+    if text.startswith("-"):  # Python and Babel write a hyphen-minus
+        # a number rounded to zero is no number below zero ("0", not "−0")
+        return MINUS + text[1:] if text.strip("-0.,\u00a0\u202f'") else text[1:]
     return "+" + text if sign and value > 0 else text
 
 
@@ -302,14 +319,29 @@ def spoken_list(items: Sequence[str]) -> str:
 def words(phrase: Phrase | None, english: str = "") -> str:
     """A phrase of the rules engine's table (`canasta_scorer.rules.WORDS`) in the
     language in force, numbers in its form; ``english`` when there is no phrase (or
-    in English, where the engine's own rendering is the same words)."""
-    if phrase is None or (english and current().code == DEFAULT):
+    in English, where the engine's own rendering is the same words, unless a number of
+    it is below zero: the engine writes a hyphen-minus, shown here as `MINUS`)."""
+    if phrase is None or (english and current().code == DEFAULT and not _below_zero(phrase)):
         return english
     from canasta_scorer.rules import render_words
 
     return render_words(
         phrase, gettext=_, ngettext=ngettext, spoken_list=spoken_list, number=number, quote=quote
     )
+
+
+def _below_zero(phrase: Phrase) -> bool:
+    """Whether a phrase holds a whole number below zero, in it or in a phrase it holds."""
+    from canasta_scorer.rules import Phrase  # loaded already: a phrase is made there
+
+    for _name, value in phrase.values:
+        items = value if isinstance(value, tuple) else (value,)
+        for item in items:
+            if isinstance(item, int) and not isinstance(item, bool) and item < 0:
+                return True
+            if isinstance(item, Phrase) and _below_zero(item):
+                return True
+    return False
 
 
 def quote(text: str) -> str:

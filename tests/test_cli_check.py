@@ -298,5 +298,5 @@ def test_impossible_situations_are_a_no_with_their_rule(capsys: pytest.CaptureFi
         capsys.readouterr().out
     )
     assert main(["check", "first-meld", "--meld", "K K K", "--score", "-7"]) == 1
-    assert "No: -7 is not a multiple of 5" in capsys.readouterr().out
+    assert "No: −7 is not a multiple of 5" in capsys.readouterr().out
     assert main(["check", "first-meld", "--meld", "K K K", "--score", "-35"]) == 0

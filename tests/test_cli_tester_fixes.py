@@ -234,7 +234,10 @@ def test_an_export_to_a_link_writes_the_file_it_names_and_to_a_device_into_it(
     link = tmp_path / "match.json"
     link.symlink_to(named)
     capsys.readouterr()
-    assert main(["export", "1", "-o", str(link), "--db", db]) == 0
+    assert main(["export", "1", "-o", str(link), "--db", db]) == 2  # it names a file there
+    assert "exists already" in capsys.readouterr().err
+    assert named.read_text() == "old\n"
+    assert main(["export", "1", "-o", str(link), "--db", db, "--force"]) == 0
     assert link.is_symlink()  # the link stays a link, the file it names is the match
     assert named.read_text().startswith("{")
     assert main(["export", "1", "-o", "/dev/null", "--db", db]) == 0

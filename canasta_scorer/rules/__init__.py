@@ -133,7 +133,16 @@ from .stats import (
     statistics,
     summarize,
 )
-from .words import VARIANT_WORDS, WORDS, Phrase, game_phrase, phrase, variant_phrase
+from .words import (
+    HOUSE_RULE_WORDS,
+    VARIANT_WORDS,
+    WORDS,
+    Phrase,
+    game_phrase,
+    house_rule_phrase,
+    phrase,
+    variant_phrase,
+)
 from .words import render as render_words
 
 __all__ = [
@@ -142,6 +151,7 @@ __all__ = [
     "FILE_FORMAT",
     "HAND_FILE_LIMIT",
     "HOUSE_RULE_INFO",
+    "HOUSE_RULE_WORDS",
     "MATCH_FILE_LIMIT",
     "MAX_HANDS",
     "MAX_MELDS",
@@ -221,6 +231,7 @@ __all__ = [
     "hand_record",
     "hand_rules",
     "has_errors",
+    "house_rule_phrase",
     "initial_meld_minimum",
     "is_natural",
     "is_wild",

@@ -43,7 +43,7 @@ from .cards import Card, format_cards, parse_cards
 from .errors import CanastaError, Problem, RecordError
 from .melds import Meld, parse_meld
 from .ruleset import HouseRule, RuleSet, Variant, rule_set
-from .words import Phrase, Value, phrase, quoted, render
+from .words import Phrase, Value, house_rule_phrase, phrase, quoted, render
 
 __all__ = [
     "COUNTED_NOTE",
@@ -278,6 +278,20 @@ MOST_POINTS = 10_000_000
 Points = Annotated[StrictInt, Field(ge=-MOST_POINTS, le=MOST_POINTS)]
 
 
+def _each_once(rules: tuple[HouseRule, ...]) -> tuple[HouseRule, ...]:
+    """House rules as listed, refused when one is listed twice: like a key given twice
+    (docs/file-format.md §1), it is more likely a typo for another rule than meant."""
+    seen: set[HouseRule] = set()
+    for rule in rules:
+        if rule in seen:
+            raise _refusal("record.house_rule_twice", rule=house_rule_phrase(rule.value))
+        seen.add(rule)
+    return rules
+
+
+HouseRules = Annotated[tuple[HouseRule, ...], AfterValidator(_each_once)]
+
+
 _Value = TypeVar("_Value")
 
 
@@ -381,7 +395,7 @@ class HandRecord(_Strict):
     """
 
     variant: Variant = Variant.CLASSIC
-    house_rules: tuple[HouseRule, ...] = ()
+    house_rules: HouseRules = ()
     target: Points | None = None
     sides: Annotated[tuple[HandSide, ...], Field(min_length=1, max_length=12)]
     lone_hand: Name | None = None
@@ -482,7 +496,7 @@ class MatchRecord(_Strict):
     """
 
     variant: Variant = Variant.CLASSIC
-    house_rules: tuple[HouseRule, ...] = ()
+    house_rules: HouseRules = ()
     target: Points | None = None
     started_at: Moment | None = None
     sides: Annotated[tuple[MatchSide, ...], Field(min_length=1, max_length=12)]

@@ -32,6 +32,7 @@ from typing import Any, Union
 
 __all__ = [
     "GAME_WORDS",
+    "HOUSE_RULE_WORDS",
     "N_",
     "RANK_WORDS",
     "VARIANT_WORDS",
@@ -43,6 +44,7 @@ __all__ = [
     "Words",
     "english_quote",
     "game_phrase",
+    "house_rule_phrase",
     "phrase",
     "quoted",
     "rank_phrase",
@@ -146,6 +148,16 @@ def variant_phrase(variant: str) -> Phrase:
     'Two players'
     """
     return Phrase(f"variant.{variant}")
+
+
+def house_rule_phrase(rule: str) -> Phrase:
+    """A house rule named by its title ("Wild card melds"), from its id
+    (``wild-card-melds``; rules §3).
+
+    >>> render(phrase("record.house_rule_twice", rule=house_rule_phrase("wild-card-melds")))
+    'the house rule “Wild card melds” is listed twice'
+    """
+    return Phrase(f"house_rule_title.{rule}")
 
 
 class _Formatter(string.Formatter):
@@ -301,6 +313,27 @@ VARIANT_WORDS: dict[str, Words] = {
     "variant.six-player-three-sides": N_("Six players, 3 sides of 2"),
 }
 
+#: Each house rule's title, keyed ``house_rule_title.<id>`` (rules §3; the same words as
+#: the house rules' titles, `canasta_scorer.rules.HOUSE_RULE_INFO`).
+HOUSE_RULE_WORDS: dict[str, Words] = {
+    "house_rule_title.black-three-freezes": N_("Black three freezes the pile"),
+    "house_rule_title.pile-always-frozen": N_("Pile always frozen"),
+    "house_rule_title.two-naturals-to-take": N_("Two naturals to take the pile"),
+    "house_rule_title.no-pile-for-finished-canasta": N_("No pile for a finished canasta"),
+    "house_rule_title.wild-card-melds": N_("Wild card melds"),
+    "house_rule_title.wild-meld-penalty": N_("Unfinished wild meld costs 1,000"),
+    "house_rule_title.red-threes-at-deal": N_("Red threes replaced at the deal"),
+    "house_rule_title.concealed-team-level": N_("Concealed only on a first meld"),
+    "house_rule_title.red-threes-need-canasta": N_("Red threes need a canasta"),
+    "house_rule_title.no-red-three-penalty": N_("Red threes always count plus"),
+    "house_rule_title.go-out-without-canastas": N_("Go out without canastas"),
+    "house_rule_title.no-initial-minimum": N_("No initial meld minimum"),
+    "house_rule_title.red-three-in-hand-penalty": N_("Red three in hand costs 500"),
+    "house_rule_title.red-three-penalty-cap-400": N_("Red threes lose at most 400"),
+    "house_rule_title.cutthroat-two-canastas": N_("Cutthroat: 2 canastas to go out"),
+    "house_rule_title.draw-on-tie": N_("A tie at the end is a draw"),
+}
+
 #: Each variant as a game named mid-sentence, after "in" ("going out needs 2 canastas
 #: in a two-player game"), keyed ``game.<id>`` (rules §2).
 GAME_WORDS: dict[str, Words] = {
@@ -321,6 +354,7 @@ WORDS: dict[str, Words] = {
     **GAME_WORDS,
     **LABEL_WORDS,
     **VARIANT_WORDS,
+    **HOUSE_RULE_WORDS,
     "plain": Words("{text}"),
     # text that cannot be read as cards or a number (docs/file-format.md, "Cards")
     "error.empty_card": N_("an empty card"),
@@ -387,6 +421,8 @@ WORDS: dict[str, Words] = {
     "record.too_many_players": N_("at most {most:,} players; got {n:,}"),
     "record.player_cards": N_("cards of {player}: {reason}"),
     "record.key_twice": N_("the key {name} is given twice in one object"),
+    # Translators: {rule} is a house rule's title; the quotation marks are your language's
+    "record.house_rule_twice": N_("the house rule “{rule}” is listed twice"),
     "record.not_json": N_("not valid JSON at line {line}, column {column}: {detail}"),
     "record.not_json:unknown": N_("not valid JSON (line {line}, column {column})"),
     # what the JSON reader could not read (file format §1), in the player's words

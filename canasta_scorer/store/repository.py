@@ -809,6 +809,10 @@ class Store:
             raise StoreError(
                 f"stored match {row.id} cannot be read: its house rules are garbled"
             ) from None
+        if isinstance(house_rules, list):
+            # a match imported before a house rule listed twice was refused (file
+            # format §1) counted it once: it is read so, not refused now
+            house_rules = list(dict.fromkeys(house_rules))
         data = {
             "variant": row.variant,
             "house_rules": house_rules,

@@ -71,6 +71,7 @@ __all__ = [
     "check_event_data",
     "is_loopback",
     "listen",
+    "plain_host",
     "read_access_code",
     "serve_web",
     "upload_folder",
@@ -110,14 +111,34 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 # --- addresses --------------------------------------------------------------------------
 
 
+def plain_host(host: str) -> str:
+    """``host`` with an IPv4-mapped IPv6 address (``::ffff:0.0.0.0``,
+    ``[::ffff:192.168.1.5]``) written as the IPv4 address it stands for, which is what it
+    serves: it is then bound, gated and printed as that address is (``0.0.0.0`` is
+    every address, ``127.0.0.1`` this machine only; a phone cannot open an address of
+    the mapped form). Any other host is returned as given.
+
+    >>> plain_host("::ffff:0.0.0.0"), plain_host("[::FFFF:127.0.0.1]"), plain_host("::1")
+    ('0.0.0.0', '127.0.0.1', '::1')
+    """
+    try:
+        address = ipaddress.ip_address(host.strip().strip("[]"))
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        return str(address.ipv4_mapped)
+    return host
+
+
 def _resolve(host: str, port: int) -> list[tuple[int, tuple[Any, ...]]]:
     """(family, address) pairs a server binds for ``host``, as ``bind`` would see
-    them: the empty host is every address of both families."""
+    them: the empty host is every address of both families; an IPv4-mapped address is
+    its IPv4 address (`plain_host`)."""
     if host.strip() == "":
         return [(socket.AF_INET6, ("::", port, 0, 0)), (socket.AF_INET, ("0.0.0.0", port))]
     found: list[tuple[int, tuple[Any, ...]]] = []
     for family, _type, _proto, _name, address in socket.getaddrinfo(
-        host.strip("[]"), port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        plain_host(host).strip().strip("[]"), port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
     ):
         pair = (int(family), tuple(address))
         if family in (socket.AF_INET, socket.AF_INET6) and pair not in found:

@@ -144,7 +144,7 @@ def test_two_pages_entering_one_hand_are_both_asked_and_nothing_is_lost(
     jack.dispatch_event("click")
     for page, theirs in ((app, "Qs"), (other, "Js")):
         look(page).expect_node("same-hand", "Another device is entering hand 1 too.")
-        page.expect_node("same-hand", f"North-South: Ks, {theirs}")
+        page.expect_node("same-hand", f"North-South: Ks and {theirs}")
     assert app.count("natural cards in the meld of Js") == 3  # each page keeps its own entry
     expect(app.text(re.compile(r"^natural cards in the meld of Qs"))).to_have_count(0)
     assert look(other).count("natural cards in the meld of Qs") == 3

@@ -51,8 +51,8 @@ def start_match(
         app.shot("new-match")
     app.tap("Start match")
     expect(app.node("total-0")).to_be_visible()
-    expect(app.text("North, South")).to_be_visible()
-    expect(app.text("East, West")).to_be_visible()
+    expect(app.text("North and South")).to_be_visible()
+    expect(app.text("East and West")).to_be_visible()
     expect(app.text(f"Target {int(target or 5000):,} · Classic")).to_be_visible()
 
 

@@ -88,7 +88,18 @@ def test_export_to_a_full_disk_leaves_the_old_file_as_it_was(tmp_path: Path) -> 
     target = out / "match.json"
     target.write_text("the old export\n")
     result = subprocess.run(
-        [sys.executable, "-m", "canasta_scorer", "export", "--db", url, "1", "-o", str(target)],
+        [
+            sys.executable,
+            "-m",
+            "canasta_scorer",
+            "export",
+            "--db",
+            url,
+            "1",
+            "-o",
+            str(target),
+            "--force",
+        ],
         capture_output=True,
         text=True,
         preexec_fn=_limit_file_size,
@@ -169,3 +180,29 @@ def test_the_write_helper_leaves_nothing_behind_when_writing_fails(tmp_path: Pat
     with pytest.raises(OSError):
         write_atomic(folder / "x.json", "text")
     assert not folder.exists()
+
+
+def test_backup_keeps_an_existing_file_for_the_unreadable_matches_unless_forced(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    store, url = sqlite_store(tmp_path)
+    good = store.create_match(record())
+    store.add_hand(good.id, hand(), good.version)
+    bad = store.create_match(record(sides=("Them", "Us")))
+    store.add_hand(bad.id, hand(), bad.version)
+    with store.engine.begin() as connection:
+        connection.execute(
+            text("UPDATE hand SET entry = :garbled WHERE match_id = :id"),
+            {"garbled": '{"sides": [{"melds": ["K K', "id": bad.id},
+        )
+    store.close()
+    target = tmp_path / "backup.json"
+    aside = tmp_path / "backup.json.unreadable.json"
+    aside.write_text("kept from before\n")
+    assert main(["backup", "--db", url, str(target)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and f"{aside} exists already: nothing was written" in err
+    assert not target.exists() and aside.read_text() == "kept from before\n"
+    assert main(["backup", "--db", url, str(target), "--force"]) == 1
+    assert [item["id"] for item in json.loads(aside.read_text())] == [bad.id]
+    assert json.loads(target.read_text())["matches"]

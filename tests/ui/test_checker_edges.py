@@ -60,10 +60,14 @@ def test_the_checker_from_home_asks_under_house_rules_and_says_which(
     app.click("Black 3")
     app.click("Black 3")
     app.click("Black 3")
-    assert app.has_text("By the rules of Classic, no house rules.")
+    assert app.has_text("Rules: Classic · no house rules")
     app.click("checker-house-rules")
     app.switch("Black three freezes the pile", True)
-    assert app.has_text("By the rules of Classic; house rules: Black three freezes the pile.")
+    assert app.has_text("Rules: Classic · house rules: Black three freezes the pile")
+    app.switch("Pile always frozen", True)
+    assert app.has_text(
+        "Rules: Classic · house rules: Black three freezes the pile and Pile always frozen"
+    )
 
     app.choose("Question", "first-meld")
     app.type("My side's score", "abc")
@@ -97,7 +101,5 @@ def test_the_checker_from_a_match_says_it_follows_the_match_s_rules(
     app.click("Black 3")
     app.click("Black 3")
     app.click("Black 3")
-    assert app.has_text(
-        "By this match's rules: Classic; house rules: Black three freezes the pile."
-    )
+    assert app.has_text("This match's rules: Classic · house rules: Black three freezes the pile")
     assert not app.has_text("House rules: none")  # no house-rule choice from a match

@@ -358,3 +358,22 @@ def test_a_backup_of_a_newer_version_says_so(
     )
     assert not app.has_text("is not one of")
     assert store.matches() == []
+
+
+def test_a_file_listing_a_house_rule_twice_is_refused_naming_the_rule(
+    open_app: OpenApp, store: Store, picked: Callable[..., None], tmp_path: Path
+) -> None:
+    twice = {**KEEPERS, "house_rules": ["draw-on-tie", "wild-card-melds", "draw-on-tie"]}
+    file = tmp_path / "twice.json"
+    file.write_text(backup(ROOKIES, twice))
+    picked(file)
+    app = open_app()
+    to_import(app)
+    app.click("Choose a file")
+    assert app.has_text("This file cannot be read as a match file or backup")
+    assert app.has_text(
+        "matches[1].match.house_rules: the house rule “A tie at the end is a draw” is listed twice"
+    )
+    with pytest.raises(AssertionError, match="no button"):
+        app.button("import-confirm")
+    assert store.matches() == []

@@ -369,7 +369,7 @@ def test_a_tab_shows_a_hand_saved_in_another_tab_without_a_reload(open_app: Open
     assert saver.has_text("Hand 1 saved.")
     watcher.wait(0.05)
     assert watcher.has_text("North-South total 120")
-    assert watcher.has_text("East-West total -35")
+    assert watcher.has_text("East-West total −35")
     assert watcher.button("Enter hand 2")
     assert not watcher.has_text("Hand 1 saved.")  # the saver's message, not the watcher's
 

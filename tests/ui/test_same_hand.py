@@ -210,8 +210,8 @@ def test_two_tabs_entering_one_hand_are_both_asked_and_one_takes_the_other(
     for tab in (a, b):
         assert tab.has_text("Another device is entering hand 1 too.")
         assert tab.button("Take its entry") and tab.button("Keep mine")
-    assert a.has_text("Its entry: North-South: Ks, Qs · East-West: nothing yet")
-    assert b.has_text("Its entry: North-South: Ks, Js · East-West: nothing yet")
+    assert a.has_text("Its entry: North-South: Ks and Qs · East-West: nothing yet")
+    assert b.has_text("Its entry: North-South: Ks and Js · East-West: nothing yet")
     assert (
         "3 natural cards in the meld of Js" in a.labels()
         and "3 natural cards in the meld of Qs" in b.labels()

@@ -65,7 +65,7 @@ def test_home_to_a_new_scoreboard(open_app: OpenApp) -> None:
     labels = app.labels()
     assert "North-South total 0" in labels and "East-West total 0" in labels
     assert app.texts().count("Minimum 50") == 2
-    assert "North, South" in app.texts() and "East, West" in app.texts()
+    assert "North and South" in app.texts() and "East and West" in app.texts()
     assert app.button("Enter hand 1").disabled is not True
     assert app.button("Undo").disabled and app.button("Redo").disabled
 
@@ -75,7 +75,7 @@ def test_s1_hand_entered_by_tapping_and_typing(open_app: OpenApp) -> None:
     start_match(app, first_dealer="West")
     assert app.has_text("West deals next")
     app.click("Enter hand 1")  # the first dealer is kept with a draft, nothing entered in it
-    assert app.has_text("Hand 1 · initial meld minimums: North-South 50, East-West 50")
+    assert app.has_text("Hand 1 · initial meld minimums: North-South 50 and East-West 50")
     # Nothing entered yet: each side says so, not a red error; Save waits.
     assert "North-South: hand total 0, not entered yet" in app.labels()
     assert "East-West: hand total 0, not entered yet" in app.labels()
@@ -251,7 +251,7 @@ def test_a_hand_opens_its_breakdown_and_can_be_edited(open_app: OpenApp, store: 
     assert "North-South hand total 1,630" in labels and "East-West hand total 575" in labels
 
     app.click("Edit this hand")
-    assert app.has_text("Editing hand 1 · initial meld minimums: North-South 50, East-West 50")
+    assert app.has_text("Editing hand 1 · initial meld minimums: North-South 50 and East-West 50")
     app.click("1 red three of North-South")  # 2 → 1: 200 → 100
     assert "North-South hand total 1,530" in app.labels()
     app.click("Save hand")
@@ -290,7 +290,7 @@ def test_quick_totals_from_a_paper_count(open_app: OpenApp) -> None:
     app.type("East-West hand total", "-85")
     app.click("Save hand")
     labels = app.labels()
-    assert "North-South total 1,230" in labels and "East-West total -85" in labels
+    assert "North-South total 1,230" in labels and "East-West total −85" in labels
     assert "East-West initial meld minimum 15" in labels  # below 0 → 15
 
 
@@ -423,7 +423,7 @@ def test_the_other_screens_of_a_match_render(open_app: OpenApp, store: Store) ->
     seeded_phone(store, enter_s1)
     app = open_app()
     app.click("resume")
-    chart = "Running totals chart: North-South 1,630, East-West 575; target 5,000"
+    chart = "Running totals chart: North-South 1,630 and East-West 575; target 5,000"
     assert chart in app.labels()
 
     app.click("Export")

@@ -87,7 +87,7 @@ def test_the_score_sheet_after_three_hands(open_app: OpenApp, store: Store) -> N
     assert "North-South initial meld minimum 90" in labels
     assert "East-West initial meld minimum 50" in labels
     assert "Minimum 90" in texts and "Minimum 50" in texts
-    assert "North, South" in texts and "East, West" in texts
+    assert "North and South" in texts and "East and West" in texts
     # a short match is a plain column of rows; the chart stays below
     assert not any(isinstance(c, ft.ListView) for c in app.controls())
     assert "running-chart" in [getattr(c, "identifier", None) for c in app.controls()]
@@ -157,7 +157,7 @@ def test_a_quick_total_side_shows_its_typed_total_only(open_app: OpenApp, store:
     app.click("hand-0")
     texts = app.texts()
     assert texts.count("Total typed from the paper count") == 2
-    assert "+120" in texts and "-35" in texts
+    assert "+120" in texts and "−35" in texts
     for zero_line in ("Cards melded", "Cards left in hand", "Red threes", "Going out"):
         assert zero_line not in texts
     assert not any(
@@ -377,7 +377,7 @@ def test_a_three_player_sheet_has_a_column_each(open_app: OpenApp, store: Store)
     app = open_app()
     app.click("resume")
     assert sheet_rows(app) == [
-        "Hand 1: Ann +4,995, total 4,995; Bob -1,250, total -1,250; Cy 0, total 0"
+        "Hand 1: Ann +4,995, total 4,995; Bob −1,250, total −1,250; Cy 0, total 0"
     ]
     assert app.has_text("Cy deals next")  # the deal goes round the three players
 

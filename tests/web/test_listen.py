@@ -7,7 +7,7 @@ import socket
 
 import pytest
 
-from canasta_scorer.ui.serving import is_loopback, listen, this_machine
+from canasta_scorer.ui.serving import is_loopback, listen, plain_host, this_machine
 
 
 @pytest.mark.parametrize(
@@ -22,6 +22,11 @@ from canasta_scorer.ui.serving import is_loopback, listen, this_machine
         ("::1", True),
         ("localhost", True),
         ("no-such-host.invalid", False),
+        # an IPv4-mapped address counts as its IPv4 address
+        ("::ffff:0.0.0.0", False),
+        ("::ffff:127.0.0.1", True),
+        ("[::ffff:127.0.0.2]", True),
+        ("::ffff:192.0.2.1", False),
     ],
 )
 def test_every_spelling_of_a_host(host: str, loopback: bool) -> None:
@@ -40,7 +45,14 @@ def test_this_machine_s_lan_address_and_name_count_by_what_they_resolve_to() -> 
 
 @pytest.mark.parametrize(
     ("host", "loopback", "everywhere"),
-    [("", False, True), ("0.0.0.0", False, True), ("::", False, True), ("127.0.0.1", True, False)],
+    [
+        ("", False, True),
+        ("0.0.0.0", False, True),
+        ("::", False, True),
+        ("127.0.0.1", True, False),
+        ("::ffff:0.0.0.0", False, True),
+        ("::ffff:127.0.0.1", True, False),
+    ],
 )
 def test_listen_reports_what_it_bound(host: str, loopback: bool, everywhere: bool) -> None:
     listener = listen(host, 0)
@@ -50,6 +62,8 @@ def test_listen_reports_what_it_bound(host: str, loopback: bool, everywhere: boo
         assert listener.port > 0
         if host == "":
             assert sorted(listener.addresses) == ["0.0.0.0", "::"]
+        if host.startswith("::ffff:"):  # bound as the IPv4 address it stands for
+            assert listener.addresses == [host.removeprefix("::ffff:")]
     finally:
         listener.close()
 
@@ -70,3 +84,31 @@ def test_a_taken_port_is_refused_with_what_to_do() -> None:
             listen("127.0.0.1", first.port)
     finally:
         first.close()
+
+
+@pytest.mark.parametrize(
+    ("host", "plain"),
+    [
+        ("::ffff:0.0.0.0", "0.0.0.0"),
+        ("::FFFF:192.168.1.5", "192.168.1.5"),
+        ("[::ffff:127.0.0.1]", "127.0.0.1"),
+        ("::ffff:c0a8:105", "192.168.1.5"),
+        ("::", "::"),
+        ("::1", "::1"),
+        ("0.0.0.0", "0.0.0.0"),
+        ("localhost", "localhost"),
+        ("", ""),
+    ],
+)
+def test_an_ipv4_mapped_address_is_its_ipv4_address(host: str, plain: str) -> None:
+    assert plain_host(host) == plain
+
+
+def test_listen_on_the_mapped_form_of_a_lan_address_binds_that_address() -> None:
+    lan = this_machine()
+    listener = listen(f"::ffff:{lan}", 0)
+    try:
+        assert listener.addresses == [lan]
+        assert not listener.loopback and not listener.everywhere
+    finally:
+        listener.close()

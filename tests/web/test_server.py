@@ -346,18 +346,32 @@ def test_one_client_s_wrong_codes_do_not_lock_out_another(tmp_path: Path) -> Non
         server.stop()
 
 
-@pytest.mark.parametrize("spelling", ["", "0.0.0.0", "::"])
+@pytest.mark.parametrize("spelling", ["", "0.0.0.0", "::", "::ffff:0.0.0.0"])
 def test_every_address_asks_for_a_generated_code(tmp_path: Path, spelling: str) -> None:
     server = start(tmp_path, host=spelling)
     try:
         match = re.search(r"access code (\d{6})", server.output())
         assert match, server.output()
+        # the addresses printed are ones a phone can open, never the mapped form
+        assert "::ffff:" not in server.output() and "0.0.0.0" not in server.output()
         client = FletClient(server.ws, origin=server.origin)
         client.register()
         client.wait_text("Access code")
         client.settle()
         assert not client.text_seen(HOME_TEXT)
         unlock(client, match.group(1))
+        client.wait_text(HOME_TEXT)
+    finally:
+        server.stop()
+
+
+def test_the_mapped_form_of_loopback_is_this_computer_only(tmp_path: Path) -> None:
+    server = start(tmp_path, host="::ffff:127.0.0.1")
+    try:
+        assert "access code" not in server.output()
+        assert f"open http://127.0.0.1:{server.port}/ in a browser" in server.output()
+        client = FletClient(server.ws, origin=server.origin)
+        client.register()
         client.wait_text(HOME_TEXT)
     finally:
         server.stop()

@@ -7,6 +7,7 @@ from typing import Any
 
 import flet as ft
 
+from canasta_scorer import i18n
 from canasta_scorer.i18n import _
 from canasta_scorer.rules import MatchRecord, MatchScore
 
@@ -164,9 +165,11 @@ def running_chart(
     return ft.Semantics(
         identifier="running-chart",
         label=_("Running totals chart: {totals}; target {points}").format(
-            totals=", ".join(
-                f"{side.name} {points(score.running_totals[i])}"
-                for i, side in enumerate(record.sides)
+            totals=i18n.spoken_list(
+                [
+                    f"{side.name} {points(score.running_totals[i])}"
+                    for i, side in enumerate(record.sides)
+                ]
             ),
             points=points(target),
         ),

@@ -246,22 +246,23 @@ def _house_rule_toggler(state: Checker, rule: str) -> Callable[[bool], None]:
 
 def rules_followed(state: Checker) -> str:
     """The rules an answer follows, in one line: the variant and its house rules, said
-    to be the match's when they are those of the match the checker was opened from."""
+    to be the match's when they are those of the match the checker was opened from.
+
+    The variant's name stands as a label's value ("Rules: Two players"), never inside
+    a sentence, where some languages would need another case or article for it."""
     form = state.form
     info = VARIANT_INFO.get(Variant(form.variant))
     variant = _(info.title) if info else form.variant
-    chosen = ", ".join(sorted(house_rule_title(r) for r in form.house_rules))
+    chosen = i18n.spoken_list(sorted(house_rule_title(r) for r in form.house_rules))
     if state.match_s_rules:
         if chosen:
-            return _("By this match's rules: {variant}; house rules: {rules}.").format(
+            return _("This match's rules: {variant} · house rules: {rules}").format(
                 variant=variant, rules=chosen
             )
-        return _("By this match's rules: {variant}, no house rules.").format(variant=variant)
+        return _("This match's rules: {variant} · no house rules").format(variant=variant)
     if chosen:
-        return _("By the rules of {variant}; house rules: {rules}.").format(
-            variant=variant, rules=chosen
-        )
-    return _("By the rules of {variant}, no house rules.").format(variant=variant)
+        return _("Rules: {variant} · house rules: {rules}").format(variant=variant, rules=chosen)
+    return _("Rules: {variant} · no house rules").format(variant=variant)
 
 
 def _answer(state: Checker, why: bool, set_why: Callable[[bool], None]) -> list[ft.Control]:
@@ -374,7 +375,7 @@ def CheckerScreen(state: Checker) -> ft.Control:
         controls.append(
             _fold(
                 house_rules_line(len(taken)),
-                ", ".join(taken),
+                i18n.spoken_list(taken),
                 rules_open,
                 lambda: set_rules_open(not rules_open),
                 "checker-house-rules",

@@ -8,6 +8,7 @@ import contextlib
 
 import flet as ft
 
+from canasta_scorer import i18n
 from canasta_scorer.i18n import _
 from canasta_scorer.ui.state import Navigation, OpenMatch
 
@@ -74,9 +75,13 @@ def _sheet(state: OpenMatch) -> ft.Control:
                 ),
                 ft.Text(
                     _("Totals: {totals}").format(
-                        totals=", ".join(
-                            f"{side.name} {points(total)}"
-                            for side, total in zip(record.sides, score.running_totals, strict=True)
+                        totals=i18n.spoken_list(
+                            [
+                                f"{side.name} {points(total)}"
+                                for side, total in zip(
+                                    record.sides, score.running_totals, strict=True
+                                )
+                            ]
                         )
                     ),
                     weight=ft.FontWeight.BOLD,

@@ -6,6 +6,7 @@ from collections import Counter
 
 import flet as ft
 
+from canasta_scorer import i18n
 from canasta_scorer.i18n import Nn_, _, ngettext
 from canasta_scorer.rules import CanastaKind, Card, Code, SideScore, cards_points, format_cards
 from canasta_scorer.ui.state import Navigation, OpenMatch
@@ -115,7 +116,9 @@ def HandDetailScreen(state: OpenMatch, number: int, nav: Navigation) -> ft.Contr
     if counted:
         # The cards of these hands were counted by points at the table: they are
         # shown as the counts given, not as cards.
-        said = _("Cards left counted by points: {players}").format(players=", ".join(counted))
+        said = _("Cards left counted by points: {players}").format(
+            players=i18n.spoken_list(counted)
+        )
         controls.append(
             ft.Semantics(
                 identifier="counted-by-points",

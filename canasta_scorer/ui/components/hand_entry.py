@@ -1100,8 +1100,8 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
         if draft.number is None
         else _("Editing hand {value}").format(value=draft.number + 1)
     )
-    minimums = ", ".join(
-        f"{s.name} {m}" for s, m in zip(record.sides, entry.hand_minimums(), strict=False)
+    minimums = i18n.spoken_list(
+        [f"{s.name} {points(m)}" for s, m in zip(record.sides, entry.hand_minimums(), strict=False)]
     )
 
     top: list[ft.Control] = [
@@ -1251,7 +1251,7 @@ def rival_summary(record: MatchRecord, draft: HandDraft) -> str:
                         n=side.red_threes
                     )
                 )
-        listed = ", ".join(what) if what else _("nothing yet")
+        listed = i18n.spoken_list(what) if what else _("nothing yet")
         parts.append(_("{side}: {entered}").format(side=setup.name, entered=listed))
     return " · ".join(parts)
 
@@ -1459,7 +1459,7 @@ def _hand_findings(entry: HandEntry) -> list[ft.Control]:
                         "This change breaks rules in a later hand, hand {hands}:",
                         "This change breaks rules in later hands, hands {hands}:",
                         len(numbers),
-                    ).format(hands=", ".join(str(n) for n in numbers)),
+                    ).format(hands=i18n.spoken_list([i18n.number(n) for n in numbers])),
                     color=ft.Colors.ERROR,
                 )
             )

@@ -188,7 +188,9 @@ def NamedSets(state: NewMatch) -> ft.Control:
                         [
                             ft.Text(entry.name, weight=ft.FontWeight.BOLD),
                             ft.Text(
-                                ", ".join(sorted(house_rule_title(r) for r in entry.house_rules))
+                                i18n.spoken_list(
+                                    sorted(house_rule_title(r) for r in entry.house_rules)
+                                )
                                 or house_rules_line(count),
                                 size=12,
                                 color=ft.Colors.ON_SURFACE_VARIANT,
@@ -425,7 +427,7 @@ def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
     controls.append(
         _fold(
             house_rules_line(len(chosen)),
-            ", ".join(chosen),
+            i18n.spoken_list(chosen),
             rules_open,
             lambda: set_rules_open(not rules_open),
             "house-rules",

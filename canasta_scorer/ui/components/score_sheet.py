@@ -208,7 +208,7 @@ def score_sheet(
                             *(
                                 [
                                     ft.Text(
-                                        ", ".join(players_besides(side.name, side.players)),
+                                        i18n.spoken_list(players_besides(side.name, side.players)),
                                         size=11,
                                         max_lines=1,
                                         overflow=ft.TextOverflow.ELLIPSIS,

@@ -96,7 +96,9 @@ def Board(
             ).format(
                 points=points(rules.target),
                 title=_(rules.variant.title),
-                rules=", ".join(sorted(house_rule_title(rule) for rule in rules.house_rules)),
+                rules=i18n.spoken_list(
+                    sorted(house_rule_title(rule) for rule in rules.house_rules)
+                ),
             ),
             color=ft.Colors.ON_SURFACE_VARIANT,
         ),

@@ -183,7 +183,7 @@ def StatsScreen(state: History) -> ft.Control:
                 "Average and best hand: points of the player's side in a hand; canastas per "
                 "hand: of the hands entered as cards (hands typed as totals left out: "
                 "{players}); went out: hands the player went out."
-            ).format(players=", ".join(quick))
+            ).format(players=i18n.spoken_list(quick))
             if quick
             else _(
                 "Average and best hand: points of the player's side in a hand; canastas per "
@@ -202,7 +202,7 @@ def StatsScreen(state: History) -> ft.Control:
         else ft.Semantics(
             identifier="win-rate-chart",
             label=_("Win rates: {rates}").format(
-                rates=", ".join(f"{p.name} {i18n.percent(p.win_rate)}" for p in top)
+                rates=i18n.spoken_list([f"{p.name} {i18n.percent(p.win_rate)}" for p in top])
             ),
             content=fch.BarChart(
                 groups=[
