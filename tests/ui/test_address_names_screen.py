@@ -160,3 +160,17 @@ def test_a_deleted_hand_s_breakdown_is_put_right_to_the_scoreboard(
     assert title(app) == "Scoreboard"
     assert app.has_text("There is no hand 2 in this match: it has 1 hand.")
     assert addresses(app) == [f"/match/{match_id}"]
+
+
+def test_home_s_address_is_home_from_a_match_opened_from_the_list(
+    open_app: OpenApp, store: Store
+) -> None:
+    seeded_phone(store, enter_small)
+    match_id = store.matches()[0].id
+    app = open_app(client=True)
+    app.click("Past matches")
+    app.route(f"/match/{match_id}")  # as tapping it in the list
+    assert title(app) == "Scoreboard"
+    app.route("/")  # two steps back at once (the browser's Back held down): home
+    assert title(app) == "Canasta scorer"
+    assert addresses(app) == ["/matches"]  # nothing put right: "/" names home

@@ -336,9 +336,9 @@ class Navigation:
         checker (see `open_checker`); ``/match/ID/export`` the match's export (see
         `open_export`); ``/matches``, ``/stats`` and ``/import`` the past matches, the
         statistics and the import, ``/new`` the new-match form (see `open_own`);
-        another match's address opens that match; ``/`` from one of the match's own
-        addresses leaves the match as its Back does, and from a screen of no match
-        (the rule checker opened from home, the past matches …) goes home. An address
+        another match's address opens that match; ``/`` is home, from any screen (the
+        past matches have their own address, which the browser comes to first on the
+        way back from a match opened from them). An address
         the tab shows already changes nothing; any other that opens nothing here
         (``/match/3/hand/abc``, ``/nothing``) is said on home, never another screen
         kept.
@@ -375,14 +375,9 @@ class Navigation:
             self.open_checker()
         elif (own := _OWN_SCREEN.get(path.rstrip("/"))) is not None:
             self.open_own(own)
-        elif path == "/" and self.address() != "/":
-            if self.screen in _OWN_ADDRESS or (
-                self.screen is Screen.CHECKER and self.checker_from is Screen.HOME
-            ):
-                self.go_home()
-            else:
-                self.leave_match()
-        elif path != "/":  # none of the app's addresses
+        elif path == "/":
+            self.go_home()
+        else:  # none of the app's addresses
             self.go_home()
             self.say(
                 _(
