@@ -174,3 +174,18 @@ def test_home_s_address_is_home_from_a_match_opened_from_the_list(
     app.route("/")  # two steps back at once (the browser's Back held down): home
     assert title(app) == "Canasta scorer"
     assert addresses(app) == ["/matches"]  # nothing put right: "/" names home
+
+
+def test_forward_to_a_hand_deleted_since_reads_the_match_again(store: Store) -> None:
+    phone = seeded_phone(store, enter_small, enter_small)
+    assert phone.match.current is not None
+    match_id = phone.match.current.id
+    phone.nav.show_hand(1)
+    phone.nav.open_address(f"/match/{match_id}")  # the browser's Back
+    # hand 2 deleted on another process's store (no live word of it reaches this tab)
+    store.delete_hand(match_id, 1, store.match(match_id).version)
+    phone.nav.open_address(f"/match/{match_id}/hand/2")  # and Forward
+    assert phone.nav.screen is Screen.SCOREBOARD
+    assert phone.nav.address() == f"/match/{match_id}"
+    assert phone.nav.message is not None
+    assert phone.nav.message.startswith("There is no hand 2 in this match: it has 1 hand.")

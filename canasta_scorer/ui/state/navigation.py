@@ -401,7 +401,11 @@ class Navigation:
         """Open the breakdown of hand ``number`` (counted from 1) of a match, as its
         address ``/match/ID/hand/N`` names it (a reload, another device, the
         browser's Forward). A match that is not there is said on home (see
-        `open_match`); a hand it does not have is said on its scoreboard."""
+        `open_match`); a hand it does not have is said on its scoreboard. The match
+        open already is read again: the hand may have been deleted elsewhere since."""
+        opened = self._match.current
+        if opened is not None and opened.id == match_id and not self._match.reload():
+            return
         current = self._shown_by_address(match_id)
         if current is None:
             return
