@@ -3,12 +3,17 @@
 Each screen of a match has an address that opens it (`Navigation.address`:
 ``/table/ID``, ``/match/ID/hand/N``, ``/match/ID/hand``, ``/match/ID/checker``,
 ``/match/ID/export``, ``/match/ID``), and so do the rule checker opened from home
-(``/checker``), the past matches (``/matches``), the statistics (``/stats``) and the
-import (``/import``); home and the new-match form are ``/``. When
+(``/checker``), the new-match form (``/new``), the past matches (``/matches``), the
+statistics (``/stats``) and the import (``/import``); home is ``/``. When
 the screen changes, the new address is pushed to the browser's history, so Back and
 Forward (and a reload, or the address opened on another device) come to the same
 screen; an address the browser moves to by itself (Back, Forward, typed) is shown
-through `Navigation.open_address`.
+through `Navigation.open_address`. When what it names cannot be shown (a hand since
+deleted, a match's hand entry once it is over, an address the app does not know),
+the address of the screen shown instead is pushed at once: the address always names
+the screen shown. (Flet can only push: Back from that address comes to the one that
+could not be shown again, which is then left as it is, so Back goes on past it rather
+than coming back to the same screen.)
 
 Flet tells the app of every change of the address, those the app pushed included,
 and only after the browser made them: the pushes not yet told back are kept, so
@@ -36,6 +41,8 @@ class AddressBar:
         #: the address the browser shows, or will once it has made the pushes under way
         self.shown = page.route or "/"
         self._pushed: list[str] = []
+        #: the address last put right (the one the browser moved to, the one pushed)
+        self._righted: tuple[str, str] | None = None
 
     def follow(self) -> None:
         """Push the address of the screen shown, if the browser shows another."""
@@ -61,5 +68,10 @@ class AddressBar:
         if address in self._pushed:
             del self._pushed[: self._pushed.index(address) + 1]
             return
+        righted, self._righted = self._righted, None
         self.shown = address
         self._nav.open_address(address)
+        shows = self._nav.address()
+        if shows != address and righted != (address, shows):
+            self.follow()
+            self._righted = (address, shows)

@@ -44,7 +44,7 @@ def test_the_table_view_is_at_its_own_address_and_back_at_the_match_s(
     app = open_app(client=True)
     start_match(app)
     match_id = store.matches()[0].id
-    assert addresses(app) == [f"/match/{match_id}"]
+    assert addresses(app) == ["/new", f"/match/{match_id}"]  # the form, then the match
     app.click("Table view")
     assert addresses(app)[-1] == f"/table/{match_id}"
     assert app.has_text("North-South total 0")

@@ -60,9 +60,11 @@ class Screen(StrEnum):
     IMPORT = "import"
 
 
-#: The screens of no match with an address of their own (see `Navigation.address`),
+#: The screens of no match with an address of their own (see `Navigation.address`:
+#: the new-match form, the past matches, the statistics, the import),
 #: and the screen of each address (a slash after it too).
 _OWN_ADDRESS = {
+    Screen.NEW_MATCH: "/new",
     Screen.MATCHES: "/matches",
     Screen.STATS: "/stats",
     Screen.IMPORT: "/import",
@@ -300,9 +302,9 @@ class Navigation:
         of its hand N (counted from 1, as players count), ``/match/ID/hand`` its hand
         being entered, ``/match/ID/checker`` the rule checker under its rules (opened
         from its scoreboard), ``/match/ID/export`` its export, ``/match/ID`` its
-        scoreboard; ``/checker`` the rule checker opened from home, ``/matches`` the
-        past matches, ``/stats`` the statistics over them, ``/import`` the import of
-        a file; ``/`` every other screen (home, the new-match form)."""
+        scoreboard; ``/checker`` the rule checker opened from home, ``/new`` the
+        new-match form, ``/matches`` the past matches, ``/stats`` the statistics over
+        them, ``/import`` the import of a file; ``/`` home."""
         if self.screen in _OWN_ADDRESS:
             return _OWN_ADDRESS[self.screen]
         current = self._match.current if "match" in self._areas else None
@@ -333,17 +335,18 @@ class Navigation:
         breakdown (see `open_hand`); ``/checker`` and ``/match/ID/checker`` the rule
         checker (see `open_checker`); ``/match/ID/export`` the match's export (see
         `open_export`); ``/matches``, ``/stats`` and ``/import`` the past matches, the
-        statistics and the import (see `open_own`); another match's address opens
-        that match; ``/`` from one of the match's own addresses leaves the match as
-        its Back does, and from a screen of no match (the rule checker opened from
-        home, the past matches …) goes home. An address the
-        tab shows already changes nothing; one of the app's kinds that names nothing
-        (``/match/3/hand/abc``) is said on home; any other changes nothing.
+        statistics and the import, ``/new`` the new-match form (see `open_own`);
+        another match's address opens that match; ``/`` is home, from any screen (the
+        past matches have their own address, which the browser comes to first on the
+        way back from a match opened from them). An address
+        the tab shows already changes nothing; any other that opens nothing here
+        (``/match/3/hand/abc``, ``/nothing``) is said on home, never another screen
+        kept.
 
         Args:
             address: a path, as Flet gives it (a query string is ignored).
         """
-        path = (address or "/").split("?", 1)[0]
+        path = (address or "/").split("?", 1)[0] or "/"
         if path == self.address():
             return
         current = self._match.current
@@ -372,14 +375,9 @@ class Navigation:
             self.open_checker()
         elif (own := _OWN_SCREEN.get(path.rstrip("/"))) is not None:
             self.open_own(own)
-        elif path == "/" and self.address() != "/":
-            if self.screen in _OWN_ADDRESS or (
-                self.screen is Screen.CHECKER and self.checker_from is Screen.HOME
-            ):
-                self.go_home()
-            else:
-                self.leave_match()
-        elif path.startswith(("/match/", "/table/")):  # none of the app's addresses
+        elif path == "/":
+            self.go_home()
+        else:  # none of the app's addresses
             self.go_home()
             self.say(
                 _(
@@ -403,7 +401,11 @@ class Navigation:
         """Open the breakdown of hand ``number`` (counted from 1) of a match, as its
         address ``/match/ID/hand/N`` names it (a reload, another device, the
         browser's Forward). A match that is not there is said on home (see
-        `open_match`); a hand it does not have is said on its scoreboard."""
+        `open_match`); a hand it does not have is said on its scoreboard. The match
+        open already is read again: the hand may have been deleted elsewhere since."""
+        opened = self._match.current
+        if opened is not None and opened.id == match_id and not self._match.reload():
+            return
         current = self._shown_by_address(match_id)
         if current is None:
             return
@@ -425,15 +427,17 @@ class Navigation:
         )
 
     def open_entry(self, match_id: int) -> None:
-        """Open a match straight in the hand being entered, when one is kept for it
-        (the address a tab had while entering a hand, opened again after the server
-        was restarted); else its scoreboard."""
+        """Open a match straight in hand entry, as its address ``/match/ID/hand``
+        names it (a reload, the server restarted, the browser's Back or Forward): the
+        hand kept for it, else its next hand, as Enter hand N opens it (so the
+        address names the screen shown). Where no hand can be entered (the match is
+        over, the store can only be read) its scoreboard, with why said."""
         self.open_match(match_id, by_address=True)
         match = self._match
         draft = match.entry.draft
-        if self.screen is not Screen.SCOREBOARD or draft is None:
+        if self.screen is not Screen.SCOREBOARD:
             return
-        if draft.number is None:
+        if draft is None or draft.number is None:
             match.begin_hand()
         else:
             match.resume_edit()
@@ -496,13 +500,16 @@ class Navigation:
             self.show_export()
 
     def open_own(self, screen: Screen) -> None:
-        """The past matches, the statistics or the import as their addresses open them
-        (``/matches``, ``/stats``, ``/import``: a reload, the browser's Back or
-        Forward, another device), each as the app's own move there does: the past
+        """The past matches, the statistics, the import or the new-match form as their
+        addresses open them (``/matches``, ``/stats``, ``/import``, ``/new``: a
+        reload, the browser's Back or Forward, another device), each as the app's own
+        move there does (the new-match form a fresh one, of the classic game): the past
         matches from the import are its Back (the file chosen is forgotten), from a
         match opened from them its Back (listed as they were); the past matches and
         the statistics under this tab's filters (a new tab has none)."""
-        if screen is Screen.STATS:
+        if screen is Screen.NEW_MATCH:
+            self.new_match()
+        elif screen is Screen.STATS:
             self.show_stats()
         elif screen is Screen.IMPORT:
             self.show_import()
