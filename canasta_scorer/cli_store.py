@@ -367,11 +367,24 @@ def _same_file(target: Path, database: Path) -> bool:
 def _replaces_a_file(target: Path) -> bool:
     """Whether writing ``target`` would replace a file that is there already (a link:
     the file it names); a device or a pipe (``/dev/stdout``) is written into, not
-    replaced."""
+    replaced; nor is this process's output, wherever the shell sends it
+    (`canasta_scorer.files.open_descriptor`)."""
+    from canasta_scorer.files import open_descriptor
+
+    if open_descriptor(target) is not None:
+        return False
     try:
         return stat.S_ISREG(target.stat().st_mode)
     except (OSError, ValueError):
         return False
+
+
+def _output_number() -> int | None:
+    """The file number of standard output (``None``: it has none, e.g. captured)."""
+    try:
+        return sys.stdout.fileno()
+    except (OSError, ValueError, AttributeError):
+        return None
 
 
 def _refuse_existing(target: Path | str) -> int:
@@ -387,7 +400,7 @@ def _refuse_existing(target: Path | str) -> int:
 def _cmd_backup(args: argparse.Namespace) -> int:
     import json
 
-    from canasta_scorer.files import write_atomic
+    from canasta_scorer.files import open_descriptor, write_atomic
 
     target = Path(args.file)
     if target.is_dir():
@@ -425,16 +438,17 @@ def _cmd_backup(args: argparse.Namespace) -> int:
     if result.unreadable and not args.force and _replaces_a_file(aside):
         return _refuse_existing(aside)
     write_atomic(target, result.text + "\n")
+    # the backup written to standard output (/dev/stdout): what is said goes apart
+    written_to = open_descriptor(target)
+    said = sys.stderr if written_to is not None and written_to == _output_number() else sys.stdout
     if not result.unreadable:
-        sys.stdout.write(_("Backup of every match written to {target}\n").format(target=target))
+        said.write(_("Backup of every match written to {target}\n").format(target=target))
         return EXIT_OK
     # what cannot be read is kept as stored, beside the backup, and said
     kept = [item.model_dump() for item in result.unreadable]
     write_atomic(aside, json.dumps(kept, indent=1, ensure_ascii=False) + "\n")
     count = len(result.unreadable)
-    sys.stdout.write(
-        _("Backup of every readable match written to {target}\n").format(target=target)
-    )
+    said.write(_("Backup of every readable match written to {target}\n").format(target=target))
     sys.stderr.write(
         ngettext(
             "canasta-scorer: {count} match could not be read and is not in the backup; "

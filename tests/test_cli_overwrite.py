@@ -118,3 +118,41 @@ def test_the_help_of_backup_and_export_names_force(capsys: pytest.CaptureFixture
     for command in ("backup", "export"):
         assert main([command, "--help"]) == 0
         assert "--force" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "command", [["backup", "/dev/stdout"], ["export", "1", "-o", "/dev/stdout"]]
+)
+def test_dev_stdout_is_the_output_wherever_the_shell_sends_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    """A tester's ``backup /dev/stdout | head`` said "cannot write /proc/…/pipe:[…]",
+    and ``> file`` was refused as a file that exists (with --force it would have
+    been replaced under the shell, which kept writing the old one)."""
+    import subprocess
+    import sys
+
+    _, db = _store(tmp_path, capsys)
+    run = [sys.executable, "-m", "canasta_scorer", "--db", db, *command]
+    piped = subprocess.run(run, capture_output=True, check=False)
+    assert (piped.returncode, piped.stderr.count(b"Traceback")) == (0, 0), piped.stderr
+
+    def read(data: bytes) -> object:
+        found = json.loads(data)
+        found.pop("created_at", None)  # a backup's own time
+        return found
+
+    written = read(piped.stdout)
+    redirected = tmp_path / "out.json"
+    with redirected.open("wb") as handle:
+        into_file = subprocess.run(run, stdout=handle, stderr=subprocess.PIPE, check=False)
+    assert into_file.returncode == 0, into_file.stderr
+    assert read(redirected.read_bytes()) == written
+    appended = tmp_path / "log.txt"
+    appended.write_bytes(b"before\n")
+    with appended.open("ab") as handle:
+        added = subprocess.run(run, stdout=handle, stderr=subprocess.PIPE, check=False)
+    assert added.returncode == 0, added.stderr
+    before, rest = appended.read_bytes().split(b"\n", 1)
+    assert before == b"before" and read(rest) == written
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []

@@ -108,15 +108,16 @@ class LeftDraft(BaseModel):
     def switched(self, by_cards: bool, used: Counter[Card], deck: dict[Card, int]) -> LeftDraft:
         """The same cards left entered the other way (``by_cards``: typed as cards;
         False: counted by point class), so that switching never changes the hand's
-        score without a word. Counts become typed stand-in cards of the same points
-        (`cards_for_point_classes`, ``used``: the cards already in melds and other
-        hands, ``deck``: copies of each card) when nothing is typed yet; typed cards
-        become counts when none is counted yet and every card has a point class. What
-        the other way holds already is kept as it is."""
+        score: what is shown is carried over, replacing what the other way held.
+        Counts become typed stand-in cards of the same points
+        (`cards_for_point_classes`; ``used``: the cards already in melds and other
+        hands, ``deck``: copies of each card); typed cards become their counts when
+        every card can be read and has a point class (else the counts stay as they
+        were: the typed cards were not a hand's cards left)."""
         update: dict[str, object] = {"by_cards": by_cards}
-        if by_cards and not self.cards.strip() and any(self.counts().values()):
+        if by_cards:
             update["cards"] = format_cards(cards_for_point_classes(self.counts(), dict(used), deck))
-        elif not by_cards and not any(self.counts().values()) and self.cards.strip():
+        else:
             try:
                 counted = LeftDraft.counted(parse_cards(self.cards))
             except CanastaError:

@@ -58,13 +58,27 @@ def test_typed_cards_switched_to_counts_are_counted(store: Store) -> None:
     assert totals(state) == [1630, 575]
 
 
-def test_what_the_other_way_holds_already_is_kept(store: Store) -> None:
+def test_what_is_shown_is_carried_over_each_time(store: Store) -> None:
+    """A second tester counted Ann's cards (−80), typed them instead (−110) and
+    switched back: the old counts came back with −80. What is shown is what goes over."""
     state = entering_s1(store)
+    state.entry.set_left(1, 1, by_cards=False)  # West's 4 4 10 Q Q K K: counted
+    state.entry.set_left(1, 1, by_cards=True)
+    state.entry.set_left(1, 1, cards="A A 9 4 JK")  # 105 for 60: 45 more off
+    assert totals(state) == [1630, 530]
     state.entry.set_left(1, 1, by_cards=False)
-    state.entry.set_left(1, 1, king_to_eight=1, seven_to_four=0)  # West recounted: 10
-    state.entry.set_left(1, 1, by_cards=True)  # the typed cards are still there
-    assert left(state, 1, 1).cards == "4 4 10 Q Q K K"
-    assert totals(state) == [1630, 575]
+    west = left(state, 1, 1)
+    assert (west.jokers, west.aces_and_twos, west.king_to_eight, west.seven_to_four) == (
+        1,
+        2,
+        1,
+        1,
+    )
+    assert totals(state) == [1630, 530]
+    state.entry.set_left(1, 1, king_to_eight=0)  # recounted there: 95
+    state.entry.set_left(1, 1, by_cards=True)
+    assert sorted(left(state, 1, 1).cards.split()) != ["4", "9", "A", "A", "JK"]
+    assert totals(state) == [1630, 540]
 
 
 def test_typed_cards_that_cannot_be_read_leave_the_counts_empty(store: Store) -> None:

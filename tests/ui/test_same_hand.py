@@ -513,7 +513,7 @@ def test_an_entry_overtaken_by_a_save_is_no_other_device_s_next_hand(store: Stor
     later.nav.open_match(match_id)
     assert not later.match.new_hand_kept()  # no "Go on with hand 2"
     later.match.begin_hand()
-    assert ranks(later) == []  # A's fresh hand 2, not B's hand 1
+    assert ranks(later) == [] and later.nav.message is None  # not B's hand 1
     a.entry.add_meld(0, "7")
     a.match.discard_draft()
     a.match.reload()

@@ -1389,7 +1389,9 @@ class OpenMatch:
         else:
             entry.start(draft, keep=False)
         self.nav.show(Screen.HAND_ENTRY)
-        if theirs is not None or (entry.shows_theirs and not editing):
+        if theirs is not None or (entry.shows_theirs and not editing and not entry.blank()):
+            # (another device's entry with nothing in it, e.g. a hand opened there in
+            # quick totals, is not called its entry: nothing of it is shown)
             self.nav.say(
                 _("Another device is entering hand {number} too; its entry is shown.").format(
                     number=entry.hand_number()
