@@ -197,6 +197,16 @@ class AppPage:
         """A text field by its label (its name may go on with its hint)."""
         return self.page.get_by_role("textbox", name=re.compile(rf"^{re.escape(label)}(\s|$)"))
 
+    def field_text(self, label: str) -> str:
+        """The text a text field shows. Flutter's web semantics give a field's
+        ``<input>`` its text only while the field has the focus (or after the browser
+        typed into it on this page): a field the server filled reads empty until then,
+        so the field is focused first."""
+        box = self.field(label)
+        box.focus()
+        self.quiet()
+        return box.input_value()
+
     def switch(self, label: str | re.Pattern[str]) -> Locator:
         """A switch by its exact label (or a pattern)."""
         return self.page.get_by_role("switch", name=label, exact=isinstance(label, str))
