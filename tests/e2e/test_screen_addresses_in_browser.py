@@ -34,7 +34,7 @@ def on_export(app: AppPage) -> None:
     expect(app.button("Save as a file")).to_be_visible()
     expect(app.text(re.compile(r"^The match file \(JSON\)"))).to_be_visible()
     app.tap("Image")
-    expect(app.text("Totals: North-South 1,630, East-West 575")).to_be_visible()
+    expect(app.text("Totals: North-South 1,630 and East-West 575")).to_be_visible()
     app.tap("Match file")
     expect(app.button("Copy")).to_be_visible()
 

@@ -147,7 +147,7 @@ def test_score_sheet_rows_and_totals_are_read_once(app: AppPage, server: Server)
         "Hand 2: North-South +1,630, total 3,260; East-West +575, total 1,150",
     ]
     said = {node["id"]: node["said"] for node in read if node["id"]}
-    assert said["total-0"] == "North-South total 3,260\nNorth, South"
+    assert said["total-0"] == "North-South total 3,260\nNorth and South"
     assert said["minimum-1"] == "East-West initial meld minimum 50"
     every = " ".join(node["said"] for node in read)
     assert every.count("3,260") == 2  # hand 2's row and the total, once each
@@ -162,12 +162,12 @@ def test_a_new_match_is_started_in_a_few_taps(app: AppPage) -> None:
     app.open()
     # the first time: every name typed (a tap on the field, a key per letter)
     first = start_match(app.page, CLASSIC_SEATS, FAMILY)
-    expect(app.text("Aabel, Aada")).to_be_visible()
+    expect(app.text("Aabel and Aada")).to_be_visible()
     assert (first.taps, first.keys, first.scrolls) == (6, 17, 0), first.steps
     app.tap("Back")
     # the next time: each name a remembered player's button, no key pressed
     again = start_match(app.page, CLASSIC_SEATS, FAMILY)
-    expect(app.text("Aaro, Aase")).to_be_visible()
+    expect(app.text("Aaro and Aase")).to_be_visible()
     assert (again.taps, again.keys, again.scrolls) == (6, 0, 0), again.steps
     assert again.steps[1:5] == [f"tap {n} (remembered)" for n in ("Aabel", "Aada", "Aaro", "Aase")]
 
