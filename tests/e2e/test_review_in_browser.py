@@ -156,7 +156,9 @@ def test_a_past_match_shows_its_chart_and_a_hands_breakdown(
     app.tap("Past matches")
     app.tap(FINISHED_TILE)
     app.expect_node("winner", "Larks wins by 2,110")
-    app.expect_node("running-chart", "Running totals chart: Larks 3,260 and Owls 1,150; target 2,000")
+    app.expect_node(
+        "running-chart", "Running totals chart: Larks 3,260 and Owls 1,150; target 2,000"
+    )
     app.shot("past-match-chart", at=app.node("running-chart"))
 
     hand = app.button(re.compile(r"^Hand 1\b")).last
