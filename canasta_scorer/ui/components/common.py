@@ -177,6 +177,19 @@ def use_typed(initial: str = "") -> Typed:
     return Typed(shown, latest, set_shown)
 
 
+def focus_soon(page: ft.Page, ref: Any) -> None:
+    """Give the keyboard's focus to the control a `ft.use_ref` holds, once the draw
+    under way is sent (nothing if it holds none, or the control is gone by then)."""
+
+    async def take_focus() -> None:
+        control = ref.current
+        with contextlib.suppress(Exception):  # gone already: nothing to focus
+            if control is not None:
+                await control.focus()
+
+    page.run_task(take_focus)
+
+
 def use_escape(answer: Callable[[], object], focus: Any = None) -> None:
     """Esc gives ``answer`` while the calling component is shown (the page's keyboard
     handler is this one from its first draw; the one before it again when it goes),
@@ -195,14 +208,7 @@ def use_escape(answer: Callable[[], object], focus: Any = None) -> None:
 
         page.on_keyboard_event = pressed
         if focus is not None:
-
-            async def take_focus() -> None:
-                button = focus.current
-                with contextlib.suppress(Exception):  # gone already: nothing to focus
-                    if button is not None:
-                        await button.focus()
-
-            page.run_task(take_focus)
+            focus_soon(page, focus)
 
         def gone() -> None:
             if page.on_keyboard_event is pressed:  # not another's since

@@ -56,6 +56,7 @@ from .common import (
     TOUCH,
     Latest,
     findings_list,
+    focus_soon,
     heading,
     icon_button,
     named,
@@ -1010,16 +1011,8 @@ def use_start_focus(showing: bool) -> Any:
     start = ft.use_ref(cast(ft.Control | None, None))
 
     def shown() -> None:
-        if not showing:
-            return
-
-        async def take_focus() -> None:
-            control: Any = start.current  # a side's switch or a total's field
-            with contextlib.suppress(Exception):  # gone already: nothing to focus
-                if control is not None:
-                    await control.focus()
-
-        ft.context.page.run_task(take_focus)
+        if showing:
+            focus_soon(ft.context.page, start)  # a side's switch or a total's field
 
     ft.use_effect(shown, [showing])
     return start
