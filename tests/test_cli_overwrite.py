@@ -14,6 +14,14 @@ from canasta_scorer.cli import main
 SAMPLES = Path(__file__).parent.parent / "assets" / "samples"
 
 
+def refusal(target: Path) -> str:
+    """What is said, alone, of a file that is kept (nothing on the output)."""
+    return (
+        f"canasta-scorer: {target} exists already: nothing was written. Give another file "
+        "name, or add --force to replace it\n"
+    )
+
+
 def _store(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, str]:
     path = tmp_path / "c.db"
     db = f"sqlite:///{path}"
@@ -29,12 +37,7 @@ def test_a_backup_onto_an_existing_file_is_refused_unless_forced(
     target = tmp_path / "notes.json"
     target.write_text("my own notes\n")
     assert main(["backup", str(target), "--db", db]) == 2
-    out, err = capsys.readouterr()
-    assert out == ""
-    assert err == (
-        f"canasta-scorer: {target} exists already: nothing was written. Give another file "
-        "name, or add --force to replace it\n"
-    )
+    assert capsys.readouterr() == ("", refusal(target))
     assert target.read_text() == "my own notes\n"
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
 
@@ -87,12 +90,7 @@ def test_an_export_onto_an_existing_file_is_refused_unless_forced(
     target = tmp_path / f"match.{kind}"
     target.write_text("an older export\n")
     assert main(["export", "1", "-o", str(target), "--format", kind, "--db", db]) == 2
-    out, err = capsys.readouterr()
-    assert out == ""
-    assert err == (
-        f"canasta-scorer: {target} exists already: nothing was written. Give another file "
-        "name, or add --force to replace it\n"
-    )
+    assert capsys.readouterr() == ("", refusal(target))
     assert target.read_text() == "an older export\n"
     args = ["export", "1", "-o", str(target), "--format", kind, "--db", db, "--force"]
     assert main(args) == 0
