@@ -69,6 +69,7 @@ from canasta_scorer.rules import (
     format_cards,
     game_phrase,
     hand_rules,
+    house_rule_phrase,
     initial_meld_minimum,
     load_hand,
     load_match,
@@ -76,6 +77,7 @@ from canasta_scorer.rules import (
     parse_cards,
     parse_meld,
     parse_number,
+    phrase,
     rule,
     rule_set,
     score_hand,
@@ -629,6 +631,49 @@ def _meld_description() -> str:
     ).format(rule=_rule("1.3", "1.5"))
 
 
+class _EachRuleOnce(argparse.Action):
+    """``--house-rule`` given again and again, each rule once: one given twice is
+    refused in the words a file listing it twice gets (docs/file-format.md §1)."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        given: list[str] = list(getattr(namespace, self.dest, None) or [])
+        if values in given:
+            raise argparse.ArgumentError(
+                self,
+                i18n.words(phrase("record.house_rule_twice", rule=house_rule_phrase(values))),
+            )
+        setattr(namespace, self.dest, [*given, values])
+
+
+class _EachRuleOnce(argparse.Action):
+    """``--house-rule`` repeated for more rules, refused when one is given twice, in the
+    words a file listing one twice is refused with (the rule named by its title)."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        """Add the rule to those given, or refuse it if it is given already."""
+        given = list(getattr(namespace, self.dest, None) or [])
+        if values in given:
+            raise argparse.ArgumentError(
+                self,
+                i18n.words(
+                    phrase("record.house_rule_twice", rule=house_rule_phrase(str(values)))
+                ),
+            )
+        setattr(namespace, self.dest, [*given, values])
+
+
 def _check_options(parser: argparse.ArgumentParser, variants: list[str], house: list[str]) -> None:
     """The options every table question has: variant, house rules, JSON."""
     parser.add_argument(
@@ -642,7 +687,7 @@ def _check_options(parser: argparse.ArgumentParser, variants: list[str], house: 
     )
     parser.add_argument(
         "--house-rule",
-        action="append",
+        action=_EachRuleOnce,
         choices=house,
         metavar="ID",
         help=_("a house rule that is on; repeat it for more: {join} ({rule})").format(

@@ -142,3 +142,74 @@ def test_a_match_stored_with_a_rule_twice_before_still_opens_counting_it_once(
         assert [r.value for r in store.match(made.id).record.house_rules] == ["draw-on-tie"]
     finally:
         store.close()
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        ["check", "meld", "J", "J", "J"],
+        ["check-meld", "J", "J", "J"],
+        ["check", "pile", "--top", "9", "--hand", "9 9"],
+        ["check", "go-out", "--table", "K K K K K K K", "--meld", "9 9 9"],
+        ["check", "first-meld", "--meld", "K K K"],
+    ],
+    ids=["meld", "check-meld", "pile", "go-out", "first-meld"],
+)
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "argument --house-rule: the house rule “Wild card melds” is listed twice\n"),
+        (
+            "de",
+            "Argument --house-rule: die Hausregel „Meldungen aus wilden Karten“ ist zweimal "
+            "aufgeführt\n",
+        ),
+    ],
+)
+def test_a_question_given_a_rule_twice_on_the_command_line_is_refused(
+    question: list[str], lang: str, said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = ["--house-rule", "wild-card-melds", "--house-rule", "draw-on-tie"]
+    assert main(["--lang", lang, *question, *rules, "--house-rule", "wild-card-melds"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.endswith(said), err
+    # each once, the question is answered
+    assert main(["--lang", lang, *question, *rules]) in (0, 1)
+    assert capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "argument --house-rule: the house rule “Wild card melds” is listed twice\n"),
+        ("de", "die Hausregel „Meldungen aus wilden Karten“ ist zweimal aufgeführt\n"),
+    ],
+)
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["check", "meld", "J", "J", "J"],
+        ["check-meld", "J", "J", "J"],
+        ["check", "pile", "--top", "K", "--hand", "K", "K"],
+    ],
+)
+def test_the_command_line_refuses_a_rule_given_twice(
+    lang: str, said: str, command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["--lang", lang, *command]
+    argv += ["--house-rule", "wild-card-melds", "--house-rule", "wild-meld-penalty"]
+    argv += ["--house-rule", "wild-card-melds"]
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.endswith(said), err
+    assert "Traceback" not in err
+
+
+def test_the_command_line_takes_each_rule_once_as_before(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["check", "meld", "J", "J", "J", "--house-rule", "wild-card-melds"]
+    assert main([*argv, "--house-rule", "wild-meld-penalty"]) == 0
+    assert "listed twice" not in capsys.readouterr().err
