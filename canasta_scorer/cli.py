@@ -632,26 +632,6 @@ def _meld_description() -> str:
 
 
 class _EachRuleOnce(argparse.Action):
-    """``--house-rule`` given again and again, each rule once: one given twice is
-    refused in the words a file listing it twice gets (docs/file-format.md §1)."""
-
-    def __call__(
-        self,
-        parser: argparse.ArgumentParser,
-        namespace: argparse.Namespace,
-        values: Any,
-        option_string: str | None = None,
-    ) -> None:
-        given: list[str] = list(getattr(namespace, self.dest, None) or [])
-        if values in given:
-            raise argparse.ArgumentError(
-                self,
-                i18n.words(phrase("record.house_rule_twice", rule=house_rule_phrase(values))),
-            )
-        setattr(namespace, self.dest, [*given, values])
-
-
-class _EachRuleOnce(argparse.Action):
     """``--house-rule`` repeated for more rules, refused when one is given twice, in the
     words a file listing one twice is refused with (the rule named by its title)."""
 

@@ -145,41 +145,6 @@ def test_a_match_stored_with_a_rule_twice_before_still_opens_counting_it_once(
 
 
 @pytest.mark.parametrize(
-    "question",
-    [
-        ["check", "meld", "J", "J", "J"],
-        ["check-meld", "J", "J", "J"],
-        ["check", "pile", "--top", "9", "--hand", "9 9"],
-        ["check", "go-out", "--table", "K K K K K K K", "--meld", "9 9 9"],
-        ["check", "first-meld", "--meld", "K K K"],
-    ],
-    ids=["meld", "check-meld", "pile", "go-out", "first-meld"],
-)
-@pytest.mark.parametrize(
-    ("lang", "said"),
-    [
-        ("en", "argument --house-rule: the house rule “Wild card melds” is listed twice\n"),
-        (
-            "de",
-            "Argument --house-rule: die Hausregel „Meldungen aus wilden Karten“ ist zweimal "
-            "aufgeführt\n",
-        ),
-    ],
-)
-def test_a_question_given_a_rule_twice_on_the_command_line_is_refused(
-    question: list[str], lang: str, said: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    rules = ["--house-rule", "wild-card-melds", "--house-rule", "draw-on-tie"]
-    assert main(["--lang", lang, *question, *rules, "--house-rule", "wild-card-melds"]) == 2
-    out, err = capsys.readouterr()
-    assert out == ""
-    assert err.endswith(said), err
-    # each once, the question is answered
-    assert main(["--lang", lang, *question, *rules]) in (0, 1)
-    assert capsys.readouterr().out
-
-
-@pytest.mark.parametrize(
     ("lang", "said"),
     [
         ("en", "argument --house-rule: the house rule “Wild card melds” is listed twice\n"),
@@ -192,6 +157,8 @@ def test_a_question_given_a_rule_twice_on_the_command_line_is_refused(
         ["check", "meld", "J", "J", "J"],
         ["check-meld", "J", "J", "J"],
         ["check", "pile", "--top", "K", "--hand", "K", "K"],
+        ["check", "go-out", "--table", "K K K K K K K", "--meld", "9 9 9"],
+        ["check", "first-meld", "--meld", "K K K"],
     ],
 )
 def test_the_command_line_refuses_a_rule_given_twice(
