@@ -301,3 +301,35 @@ def test_a_warning_is_counted_apart_from_problems_and_does_not_block_save(
     app.click("Save hand")  # warnings do not keep it from being saved
     assert app.has_text("Hand 1 saved.") or app.button("Enter hand 2") is not None
     assert len(store.match(match_id).record.hands) == 1
+
+
+def _chosen(app: AppHarness, label: str) -> bool:
+    """Whether the count button named ``label`` is said to be chosen (the selected
+    flag of the semantics around it)."""
+    button = app.button(label)
+    around = button.parent
+    assert isinstance(around, ft.Semantics), around
+    return bool(around.selected)
+
+
+def test_every_row_of_count_buttons_says_which_count_is_chosen(open_app: OpenApp) -> None:
+    app = open_app()
+    start_match(app)
+    app.click("Enter hand 1")
+    app.click("Add a meld of Ks")
+    kings = [f"{n} natural cards in the meld of Ks" for n in (3, 4, 5)]
+    assert [_chosen(app, label) for label in kings] == [True, False, False]
+    app.click("5 natural cards in the meld of Ks")
+    assert [_chosen(app, label) for label in kings] == [False, False, True]
+
+    threes = ["0 red threes of North-South", "1 red three of North-South"]
+    assert [_chosen(app, label) for label in threes] == [True, False]
+    app.click("1 red three of North-South")
+    assert [_chosen(app, label) for label in threes] == [False, True]
+
+    jokers = ["1 joker (50) in North's hand", "2 jokers (50) in North's hand"]
+    assert [_chosen(app, label) for label in jokers] == [False, False]
+    app.click("2 jokers (50) in North's hand")
+    assert [_chosen(app, label) for label in jokers] == [False, True]
+    app.click("2 jokers (50) in North's hand")  # the count again: back to none
+    assert [_chosen(app, label) for label in jokers] == [False, False]

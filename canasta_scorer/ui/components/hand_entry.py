@@ -218,17 +218,22 @@ def _style(chosen: bool, tone: bool = False, **style: Any) -> ft.ButtonStyle:
 def _count_button(
     value: int, chosen: bool, label: str, key: str | None, on_click: Callable[[], None]
 ) -> ft.Control:
-    """A 48 × 48 button that sets a count with one tap."""
+    """A 48 × 48 button that sets a count with one tap; the count chosen is filled, and
+    said to be chosen to screen readers (Flutter's "selected", ``aria-selected`` in a
+    browser)."""
     style = _style(chosen, padding=ft.Padding.all(0), shape=ft.RoundedRectangleBorder(radius=8))
-    return ft.OutlinedButton(
-        # named for screen readers (and found by tests) by what it sets
-        content=ft.Text(str(value), semantics_label=label),
-        width=TOUCH,
-        height=TOUCH,
-        tooltip=label,
-        key=key,
-        style=style,
-        on_click=lambda _: on_click(),
+    return ft.Semantics(
+        selected=chosen,
+        content=ft.OutlinedButton(
+            # named for screen readers (and found by tests) by what it sets
+            content=ft.Text(str(value), semantics_label=label),
+            width=TOUCH,
+            height=TOUCH,
+            tooltip=label,
+            key=key,
+            style=style,
+            on_click=lambda _: on_click(),
+        ),
     )
 
 
