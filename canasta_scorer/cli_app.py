@@ -123,10 +123,17 @@ def at_least(low: int) -> Callable[[str], int]:
 
 
 def port_number(text: str) -> int:
-    value = at_least(1)(text)
-    if value > 65535:
+    """An argparse type: a port, a whole number from 1 to 65535 (refused in words that
+    quote it as given)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= 65535:
         raise argparse.ArgumentTypeError(
-            _("{value} is not a port (1 to 65535)").format(value=value)
+            _("{text} is not a port: it must be a whole number from 1 to 65535").format(
+                text=quote(text)
+            )
         )
     return value
 

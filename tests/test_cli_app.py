@@ -93,5 +93,34 @@ def test_a_port_that_is_no_port_is_still_worded_by_the_full_command_line(
     started: list[dict[str, Any]], capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert cli.main(["app", "--web", "--port", "0"]) == 2
-    assert "canasta-scorer app: argument --port: 0 is below 1" in capsys.readouterr().err
+    assert (
+        "canasta-scorer app: argument --port: “0” is not a port: it must be a whole number "
+        "from 1 to 65535" in capsys.readouterr().err
+    )
+    assert started == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "port", "said"),
+    [
+        ("en", "99999", "“99999” is not a port: it must be a whole number from 1 to 65535"),
+        ("en", "80a", "“80a” is not a port: it must be a whole number from 1 to 65535"),
+        ("en", "08550x", "“08550x” is not a port"),
+        ("de", "0", "„0“ ist kein Port: ein Port ist eine ganze Zahl von 1 bis 65535"),
+        ("es", "0", "«0» no es un puerto: debe ser un número entero de 1 a 65535"),
+        ("it", "0", "«0» non è una porta: deve essere un numero intero da 1 a 65535"),
+        ("pt_BR", "0", "“0” não é uma porta: deve ser um número inteiro de 1 a 65535"),
+    ],
+)
+def test_a_port_that_is_no_port_is_quoted_as_given_with_what_it_must_be(
+    lang: str,
+    port: str,
+    said: str,
+    started: list[dict[str, Any]],
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert cli.main(["--lang", lang, "app", "--web", "--port", port]) == 2
+    err = capsys.readouterr().err
+    assert said in err, err
+    assert "got" not in err and "below" not in err
     assert started == []

@@ -43,7 +43,7 @@ def test_bad_input_is_reported_plainly(db: str, tmp_path: Path) -> None:
             ["check", "first-meld", "--meld", "K K K", "--red-threes", "-3"],
             "--red-threes: −3 is below 0",
         ),
-        "port out of range": (["app", "--port", "99999"], "99999 is not a port"),
+        "port out of range": (["app", "--port", "99999"], "“99999” is not a port"),
         "match id too large": (["export", "9" * 25, "--db", db], "there is no match"),
         "export into a missing folder": (
             ["export", "1", "-o", str(tmp_path / "missing" / "x.json"), "--db", db],

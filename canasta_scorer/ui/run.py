@@ -14,8 +14,10 @@ import asyncio
 import concurrent.futures
 import contextlib
 import gc
+import json
 import logging
 import os
+import re
 import secrets
 import sys
 import threading
@@ -66,6 +68,101 @@ _RANGES: dict[str, tuple[int, int]] = {
 }
 
 
+#: Each setting's table and key in ``flet.toml``.
+_WHERE: dict[str, tuple[str, str]] = {
+    "width": ("window", "width"),
+    "height": ("window", "height"),
+    "min_width": ("window", "min_width"),
+    "min_height": ("window", "min_height"),
+    "host": ("web", "host"),
+    "port": ("web", "port"),
+    "seed_color": ("theme", "seed_color"),
+    "mode": ("theme", "mode"),
+}
+#: The modes a theme may have.
+_MODES = ("light", "dark", "system")
+
+
+def _as_written(value: object) -> str:
+    """A setting's value as TOML writes it (``true``, ``"8550"``, ``420.5``), between the
+    language's quotation marks."""
+    if isinstance(value, bool):
+        text = "true" if value else "false"
+    elif isinstance(value, str):
+        text = json.dumps(value, ensure_ascii=False)
+    else:
+        text = str(value)
+    return quote(text)
+
+
+def _wanted(key: str) -> str:
+    """What a setting must be, in plain words."""
+    if key in _RANGES:
+        low, high = _RANGES[key]
+        return _("a whole number from {low} to {high}").format(low=low, high=high)
+    if key == "mode":
+        return _("“light”, “dark” or “system”, in quotation marks")
+    if key == "seed_color":
+        return _("a colour in quotation marks, such as “#1B5E20”")
+    return _("text in quotation marks, such as “0.0.0.0”")
+
+
+def _read_settings(candidate: Path) -> Settings:
+    """The settings of one ``flet.toml`` file (`load_settings`).
+
+    Raises:
+        ValueError: it is not TOML, or a setting of it cannot be used, said in plain
+            words: which setting, what it must be and what it is.
+    """
+    try:
+        data = tomllib.loads(candidate.read_text(encoding="utf-8"))
+    except UnicodeDecodeError:
+        raise ValueError(
+            _("{file}: the settings file is not text (UTF-8)").format(file=candidate)
+        ) from None
+    except tomllib.TOMLDecodeError as error:
+        at = re.search(r"line (\d+), column (\d+)", str(error))
+        raise ValueError(
+            _(
+                "{file}: the settings file cannot be read as TOML at line {line}, column {column}"
+            ).format(file=candidate, line=at.group(1), column=at.group(2))
+            if at
+            else _("{file}: the settings file cannot be read as TOML").format(file=candidate)
+        ) from None
+    clean: dict[str, Any] = {}
+    defaults = Settings()
+    for key, (table, name) in _WHERE.items():
+        section = data.get(table, {})
+        if not isinstance(section, dict):
+            raise ValueError(
+                _("{file}: {table} must be a table of settings ([{table}]), not a value").format(
+                    file=candidate, table=table
+                )
+            )
+        value = section.get(name)
+        if value is None:
+            continue
+        kind = type(getattr(defaults, key))
+        low, high = _RANGES.get(key, (None, None))
+        # TOML's true is a Python int too: a size or port must not be a bool
+        wrong = isinstance(value, bool) or not isinstance(value, kind)
+        if (
+            wrong
+            or (low is not None and high is not None and not low <= value <= high)
+            or (key == "mode" and value not in _MODES)
+        ):
+            raise ValueError(
+                _("{file}: the setting {setting} is {value}; it must be {wanted}").format(
+                    file=candidate,
+                    setting=f"[{table}] {name}",
+                    value=_as_written(value),
+                    wanted=_wanted(key),
+                )
+            )
+        clean[key] = value
+    return Settings(**clean)
+
+
 def load_settings(path: Path | None = None) -> Settings:
     """Read ``flet.toml``: the given path, ``$CANASTA_SCORER_CONFIG``, ``./flet.toml``,
     or the one beside the source; missing files and keys take the defaults.
@@ -85,57 +182,7 @@ def load_settings(path: Path | None = None) -> Settings:
     candidates += [Path.cwd() / "flet.toml", ROOT / "flet.toml"]
     for candidate in candidates:
         if candidate is not None and candidate.is_file():
-            try:
-                data = tomllib.loads(candidate.read_text(encoding="utf-8"))
-            except tomllib.TOMLDecodeError as error:
-                raise ValueError(f"{candidate}: {error}") from None
-            window = data.get("window", {})
-            web = data.get("web", {})
-            theme = data.get("theme", {})
-            values = {
-                "width": window.get("width"),
-                "height": window.get("height"),
-                "min_width": window.get("min_width"),
-                "min_height": window.get("min_height"),
-                "host": web.get("host"),
-                "port": web.get("port"),
-                "seed_color": theme.get("seed_color"),
-                "mode": theme.get("mode"),
-            }
-            defaults = Settings()
-            clean: dict[str, Any] = {}
-            for key, value in values.items():
-                if value is None:
-                    continue
-                # TOML's true is a Python int too: a size or port must not be a bool
-                if isinstance(value, bool) or not isinstance(value, type(getattr(defaults, key))):
-                    raise ValueError(
-                        _("{candidate}: {key} should be {name__}, got {value}").format(
-                            candidate=candidate,
-                            key=key,
-                            name__=type(getattr(defaults, key)).__name__,
-                            value=quote(value) if isinstance(value, str) else value,
-                        )
-                    )
-                low, high = _RANGES.get(key, (None, None))
-                if low is not None and high is not None and not low <= value <= high:
-                    raise ValueError(
-                        _("{candidate}: {key} should be from {low} to {high}, got {value}").format(
-                            candidate=candidate,
-                            key=key,
-                            low=str(low),
-                            high=str(high),
-                            value=str(value),
-                        )
-                    )
-                clean[key] = value
-            if clean.get("mode", "system") not in {"light", "dark", "system"}:
-                raise ValueError(
-                    _("{candidate}: theme mode is light, dark or system").format(
-                        candidate=candidate
-                    )
-                )
-            return Settings(**clean)
+            return _read_settings(candidate)
     return Settings()
 
 

@@ -923,30 +923,85 @@ def test_a_settings_file_named_but_not_there_is_said(
         load_settings()
 
 
+PORT = "a whole number from 1 to 65535"
+SIZE = "a whole number from 1 to 100000"
+
+
 @pytest.mark.parametrize(
-    ("text", "named"),
+    ("text", "said"),
     [
-        ('[web]\nport = "8550"\n', "port should be int"),
-        ("[window]\nwidth = 420.5\n", "width should be int"),
-        ("[window]\nwidth = true\n", "width should be int"),
-        ("[theme]\nseed_color = 1\n", "seed_color should be str"),
-        ('[theme]\nmode = "blue"\n', "theme mode is light, dark or system"),
-        ("[window\n", "club.toml"),
-        ("[web]\nport = 99999\n", "port should be from 1 to 65535, got 99999"),
-        ("[web]\nport = 99999999999999999999999\n", "port should be from 1 to 65535, got 9999"),
-        ("[web]\nport = -1\n", "port should be from 1 to 65535, got -1"),
-        ("[web]\nport = 0\n", "port should be from 1 to 65535, got 0"),
-        ("[window]\nwidth = -5\n", "width should be from 1 to 100000, got -5"),
-        ("[window]\nmin_height = 0\n", "min_height should be from 1 to 100000, got 0"),
+        ('[web]\nport = "8550"\n', f'the setting [web] port is “"8550"”; it must be {PORT}'),
+        ("[web]\nport = 99999\n", f"the setting [web] port is “99999”; it must be {PORT}"),
+        (
+            "[web]\nport = 99999999999999999999999\n",
+            f"the setting [web] port is “99999999999999999999999”; it must be {PORT}",
+        ),
+        ("[web]\nport = -1\n", f"the setting [web] port is “-1”; it must be {PORT}"),
+        ("[web]\nport = 0\n", f"the setting [web] port is “0”; it must be {PORT}"),
+        ("[web]\nport = 8550.0\n", f"the setting [web] port is “8550.0”; it must be {PORT}"),
+        (
+            "[web]\nhost = 0\n",
+            "the setting [web] host is “0”; it must be text in quotation marks, such as “0.0.0.0”",
+        ),
+        ("[window]\nwidth = 420.5\n", f"the setting [window] width is “420.5”; it must be {SIZE}"),
+        ("[window]\nwidth = true\n", f"the setting [window] width is “true”; it must be {SIZE}"),
+        ("[window]\nwidth = -5\n", f"the setting [window] width is “-5”; it must be {SIZE}"),
+        ("[window]\nheight = 0\n", f"the setting [window] height is “0”; it must be {SIZE}"),
+        (
+            "[window]\nmin_width = 100001\n",
+            f"the setting [window] min_width is “100001”; it must be {SIZE}",
+        ),
+        (
+            "[window]\nmin_height = 0\n",
+            f"the setting [window] min_height is “0”; it must be {SIZE}",
+        ),
+        (
+            "[theme]\nseed_color = 1\n",
+            "the setting [theme] seed_color is “1”; it must be a colour in quotation marks, "
+            "such as “#1B5E20”",
+        ),
+        (
+            '[theme]\nmode = "blue"\n',
+            'the setting [theme] mode is “"blue"”; it must be “light”, “dark” or “system”, '
+            "in quotation marks",
+        ),
+        ("window = 3\n", "window must be a table of settings ([window]), not a value"),
+        ("[window\n", "the settings file cannot be read as TOML at line 1, column 8"),
     ],
 )
-def test_settings_of_the_wrong_kind_are_refused_by_name(
-    no_config: Path, text: str, named: str
+def test_a_setting_that_cannot_be_used_is_said_in_plain_words(
+    no_config: Path, text: str, said: str
 ) -> None:
     config = no_config / "club.toml"
     config.write_text(text, encoding="utf-8")
-    with pytest.raises(ValueError, match=named):
+    with pytest.raises(ValueError) as refused:
         load_settings(config)
+    assert str(refused.value) == f"{config}: {said}"
+    assert "got" not in str(refused.value) and "should" not in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        (
+            "de",
+            "die Einstellung [web] port ist „-1“; sie muss eine ganze Zahl von 1 bis 65535 sein",
+        ),
+        ("es", "el ajuste [web] port es «-1»; debe ser un número entero de 1 a 65535"),
+        ("it", "l'impostazione [web] port è «-1»; deve essere un numero intero da 1 a 65535"),
+        ("pt_BR", "a configuração [web] port é “-1”; deve ser um número inteiro de 1 a 65535"),
+    ],
+)
+def test_a_setting_that_cannot_be_used_is_said_in_every_language(
+    no_config: Path, lang: str, said: str
+) -> None:
+    from canasta_scorer import i18n
+
+    config = no_config / "club.toml"
+    config.write_text("[web]\nport = -1\n", encoding="utf-8")
+    with i18n.use(lang), pytest.raises(ValueError) as refused:
+        load_settings(config)
+    assert str(refused.value) == f"{config}: {said}"
 
 
 # --- the tester's findings: navigation, refresh, conflicts, honest records -------------
