@@ -647,9 +647,7 @@ class _EachRuleOnce(argparse.Action):
         if values in given:
             raise argparse.ArgumentError(
                 self,
-                i18n.words(
-                    phrase("record.house_rule_twice", rule=house_rule_phrase(str(values)))
-                ),
+                i18n.words(phrase("record.house_rule_twice", rule=house_rule_phrase(str(values)))),
             )
         setattr(namespace, self.dest, [*given, values])
 
