@@ -82,6 +82,15 @@ class RecordingConnection(Connection):
         )
 
 
+def tip(control: Any) -> str:
+    """A control's tooltip words, given as text or as a `flet.Tooltip` (one screen
+    readers do not hear, `quiet_tooltip`); empty without one."""
+    value = getattr(control, "tooltip", None)
+    if isinstance(value, ft.Tooltip):
+        value = value.message
+    return value if isinstance(value, str) else ""
+
+
 class AppHarness:
     """One browser tab of the app, in-process."""
 
@@ -216,7 +225,9 @@ class AppHarness:
             content = getattr(control, "content", None)
             if isinstance(content, str):
                 out.append(content)
-            for attr in ("tooltip", "key", "label"):
+            if tip(control):
+                out.append(tip(control))
+            for attr in ("key", "label"):
                 value = getattr(control, attr, None)
                 if isinstance(value, str):
                     out.append(value)

@@ -22,7 +22,7 @@ from canasta_scorer.rules import (
     settle,
 )
 from canasta_scorer.ui.state import Navigation
-from tests.ui.harness import AppHarness
+from tests.ui.harness import AppHarness, tip
 
 
 def _pseudo(template: Path, folder: Path, code: str, mark: str) -> None:
@@ -61,6 +61,8 @@ def _words(tab: AppHarness) -> list[str]:
             value = getattr(control, attr, None)
             if isinstance(value, str):
                 found.append(value)
+        if not isinstance(getattr(control, "tooltip", None), str | None):
+            found.append(tip(control))  # a tooltip screen readers do not hear
     return found
 
 

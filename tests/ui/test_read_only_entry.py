@@ -13,7 +13,7 @@ from canasta_scorer.store import Store
 from canasta_scorer.store.database import make_engine, read_only_uri
 from canasta_scorer.ui.state import Screen, build_model
 from tests.ui.hands import enter_small, start_classic
-from tests.ui.harness import AppHarness
+from tests.ui.harness import AppHarness, tip
 
 LINE = "This match can be looked at but not changed: its folder cannot be written."
 
@@ -52,7 +52,7 @@ def _on_scoreboard(tab: AppHarness) -> None:
     for change in ("Enter hand 2", "Go on with hand 2", "Save hand", "Discard hand"):
         assert change not in tab.texts()
     # nor do undo and redo (the saved hand's undo is on record, but cannot be made)
-    offered = [str(getattr(c, "tooltip", "")) for c in tab.controls()]
+    offered = [tip(c) for c in tab.controls()]
     assert not [t for t in offered if t.startswith(("Undo", "Redo"))], offered
 
 

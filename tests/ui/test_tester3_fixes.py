@@ -15,7 +15,7 @@ from canasta_scorer.i18n import _
 from canasta_scorer.store import NamedRuleSet, Store
 from canasta_scorer.ui.state import AppModel, build_model
 from tests.ui.hands import start_classic
-from tests.ui.harness import AppHarness
+from tests.ui.harness import AppHarness, tip
 
 OpenApp = Callable[..., AppHarness]
 
@@ -380,9 +380,7 @@ def test_a_kept_edit_follows_its_hand_when_a_hand_before_it_is_deleted(
     assert "Go on editing hand 2" not in _buttons(app)
     app.click("Undo")  # in the message: the hand comes back, the edit moves with its hand
     assert "Go on editing hand 2" in _buttons(app)
-    app.click(
-        next(b.tooltip for b in app.controls() if str(getattr(b, "tooltip", "")).startswith("Redo"))
-    )
+    app.click(next(tip(b) for b in app.controls() if tip(b).startswith("Redo")))
     app.click("Go on editing hand 1")
     assert app.field("North-South hand total").value == "250"
     app.click("Save hand")
@@ -405,9 +403,7 @@ def test_a_kept_edit_of_a_deleted_hand_is_let_go_and_said(open_app: OpenApp, sto
     app.click("Undo")  # in the message: the hand is back, as it was saved
     assert _totals(store, match_id) == [(100, 50), (200, 60), (300, 70)]
     _edit_hand_2_kept(app, match_id)  # edited again, then its deletion redone
-    app.click(
-        next(b.tooltip for b in app.controls() if str(getattr(b, "tooltip", "")).startswith("Redo"))
-    )
+    app.click(next(tip(b) for b in app.controls() if tip(b).startswith("Redo")))
     assert (
         "Redone: deleting hand 2. Hand 2 is not in this match any more, so the unsaved change "
         "being made to it here was let go."

@@ -219,13 +219,24 @@ def use_escape(answer: Callable[[], object], focus: Any = None) -> None:
     ft.use_effect(shown, [])
 
 
+def quiet_tooltip(message: str) -> ft.Tooltip:
+    """A tooltip (on a long press, or the pointer resting on it) that screen readers
+    do not hear, for a control already named by the same words: Flutter adds a
+    tooltip's words to the nearest semantics node around the control, so a row of
+    buttons would be read with one button's name again beside the row's own text
+    ("1 joker (50) in Ann's hand Ann")."""
+    return ft.Tooltip(message=message, exclude_from_semantics=True)
+
+
 def icon_button(icon: ft.IconData, label: str, **kwargs: Any) -> ft.IconButton:
-    """An icon button named by ``label``: its tooltip, and its name for screen readers
-    (Flutter's web semantics do not name a button after its tooltip); `TOUCH` (48 px)
-    square unless sized otherwise (Flutter's own is 40 px)."""
+    """An icon button named by ``label``: its tooltip (`quiet_tooltip`), and its name
+    for screen readers (Flutter's web semantics do not name a button after its
+    tooltip); `TOUCH` (48 px) square unless sized otherwise (Flutter's own is 40 px)."""
     kwargs.setdefault("width", TOUCH)
     kwargs.setdefault("height", TOUCH)
-    return ft.IconButton(ft.Icon(icon, semantics_label=label), tooltip=label, **kwargs)
+    return ft.IconButton(
+        ft.Icon(icon, semantics_label=label), tooltip=quiet_tooltip(label), **kwargs
+    )
 
 
 def named(dropdown: ft.Dropdown) -> ft.Control:

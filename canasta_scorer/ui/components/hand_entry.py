@@ -514,9 +514,17 @@ def ClassCounts(
     to none), and one more."""
     key, label, counted, said, more = CLASSES[number]
     buttons: list[ft.Control] = [
+        # a node of its own, read by its count alone ("jokers (50) in Ann's hand: 1"):
+        # neither with the words shown nor joined to the row's name
         ft.Semantics(
-            label=_(said).format(who=who, n=value),
-            content=ft.Text(_(label), width=56, size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            container=True,
+            content=ft.Text(
+                _(label),
+                width=56,
+                size=12,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+                semantics_label=_(said).format(who=who, n=value),
+            ),
         )
     ]
     buttons += [
