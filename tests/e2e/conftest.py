@@ -194,8 +194,9 @@ class AppPage:
         return self.page.get_by_role("button", name=name, exact=isinstance(name, str))
 
     def field(self, label: str) -> Locator:
-        """A text field by its label (its name may go on with its hint)."""
-        return self.page.get_by_role("textbox", name=re.compile(rf"^{re.escape(label)}(\s|$)"))
+        """A text field by its label (its name may go on with its text, after a colon,
+        or its hint)."""
+        return self.page.get_by_role("textbox", name=re.compile(rf"^{re.escape(label)}(:|\s|$)"))
 
     def field_text(self, label: str) -> str:
         """The text a text field shows. Flutter's web semantics give a field's

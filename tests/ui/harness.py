@@ -254,13 +254,17 @@ class AppHarness:
     def field(self, label: str, nth: int = 0) -> Any:
         """A text field, dropdown or switch by its label (the ``nth`` of those with
         that label, top to bottom)."""
+
+        def shown(control: Any) -> str:
+            # a label given as a text (read with what the field holds, `field_label`)
+            value = getattr(control, "label", None)
+            return str(value.value if isinstance(value, ft.Text) else value or "")
+
         fields = [
             c
             for c in self.controls()
             if isinstance(c, ft.TextField | ft.Dropdown | ft.Switch)
-            and (
-                getattr(c, "label", None) == label or str(getattr(c, "label", "")).startswith(label)
-            )
+            and (shown(c) == label or shown(c).startswith(label))
         ]
         return self._one(fields[nth:], f"field {label!r} number {nth + 1}")
 

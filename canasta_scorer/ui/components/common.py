@@ -219,6 +219,17 @@ def use_escape(answer: Callable[[], object], focus: Any = None) -> None:
     ft.use_effect(shown, [])
 
 
+def field_label(label: str, text: str) -> str | ft.Control:
+    """A text field's label, read by screen readers with the text the field holds
+    ("North-South player 1: Ann"): Flutter's web semantics give a field's ``<input>``
+    its text only while it has the focus, so a field the app filled (a remembered name,
+    the form drawn again) would be read as empty until then. The label shown is
+    ``label`` alone."""
+    if not text.strip():
+        return label
+    return ft.Text(label, semantics_label=_("{label}: {text}").format(label=label, text=text))
+
+
 def quiet_tooltip(message: str) -> ft.Tooltip:
     """A tooltip (on a long press, or the pointer resting on it) that screen readers
     do not hear, for a control already named by the same words: Flutter adds a

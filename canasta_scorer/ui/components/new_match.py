@@ -24,6 +24,7 @@ from .common import (
     ERROR_LINES,
     TOUCH,
     Typed,
+    field_label,
     heading,
     icon_button,
     named,
@@ -258,7 +259,7 @@ def _name_field(
 ) -> ft.Control:
     return ft.TextField(
         expand=True,
-        label=label,
+        label=field_label(label, value),
         value=value,
         hint_text=hint,
         max_length=MAX_NAME,
@@ -316,7 +317,7 @@ def _sides(state: NewMatch) -> list[ft.Control]:
             controls.append(
                 ft.TextField(
                     expand=True,
-                    label=_("Side {value} name").format(value=index + 1),
+                    label=field_label(_("Side {value} name").format(value=index + 1), side.name),
                     value=side.name,
                     max_length=MAX_NAME,
                     error=state.name_problem(index) or state.field_problem(f"sides[{index}].name"),
