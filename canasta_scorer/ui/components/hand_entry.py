@@ -62,6 +62,7 @@ from .common import (
     named,
     points,
     problem_list,
+    quiet_tooltip,
     screen,
     signed,
     stepper,
@@ -219,8 +220,9 @@ def _count_button(
     value: int, chosen: bool, label: str, key: str | None, on_click: Callable[[], None]
 ) -> ft.Control:
     """A 48 × 48 button that sets a count with one tap; the count chosen is filled, and
-    said to be chosen to screen readers (Flutter's "selected", ``aria-selected`` in a
-    browser)."""
+    said to be chosen to screen readers (Flutter's "selected", ``aria-current`` in a
+    browser). Its tooltip is quiet (`quiet_tooltip`): the button is named by ``label``
+    once, not again by the node around it."""
     style = _style(chosen, padding=ft.Padding.all(0), shape=ft.RoundedRectangleBorder(radius=8))
     return ft.Semantics(
         selected=chosen,
@@ -229,7 +231,7 @@ def _count_button(
             content=ft.Text(str(value), semantics_label=label),
             width=TOUCH,
             height=TOUCH,
-            tooltip=label,
+            tooltip=quiet_tooltip(label),
             key=key,
             style=style,
             on_click=lambda _: on_click(),
