@@ -88,6 +88,9 @@ class Navigation:
             home, or the past matches as they were listed).
         listed: the match last opened from the past matches (their list shows it
             again in view on the way back).
+        started: the match last started from the new-match form, until the player
+            opens the form again: the form's address (``/new``) reached again by the
+            browser's Back shows home, never the form that would start it twice.
         working: True while an action of this tab waits for the store (the tab
             says "Working…"; see `canasta_scorer.ui.state.work`).
         language: the language this tab speaks (a code of `i18n.LANGUAGES`): the
@@ -108,6 +111,7 @@ class Navigation:
     checker_from: Screen = Screen.HOME
     match_from: Screen = Screen.HOME
     listed: int | None = None
+    started: int | None = None
     working: bool = False
     language: str = i18n.DEFAULT
     language_chosen: bool = False
@@ -152,10 +156,11 @@ class Navigation:
     def show(self, screen: Screen, detail: int | None = None) -> None:
         """Go to a screen. A message belongs to the screen it was said on: it goes
         when the player moves to another (an action that navigates says its message
-        after this). Leaving hand entry keeps the hand being entered at once."""
+        after this). Leaving hand entry keeps the hand being entered at once (one
+        with nothing entered in it is not kept: see `HandEntry.leave`)."""
         if screen is not self.screen:
             if self.screen is Screen.HAND_ENTRY and "match" in self._areas:
-                self._match.entry.flush()
+                self._match.entry.leave()
             self.message = None
             self.deleted = None
             self.rematched = None
@@ -234,7 +239,9 @@ class Navigation:
         self.show(Screen.STATS)
 
     def new_match(self, variant: str = "classic") -> None:
-        """Open the new-match form for a variant."""
+        """Open the new-match form for a variant (a fresh one: the match started from
+        it last is no longer the form's, see `open_own`)."""
+        self.started = None
         self._setup.start(variant)
         self.show(Screen.NEW_MATCH)
 
@@ -255,6 +262,7 @@ class Navigation:
             return False
         state, first_dealer = created
         self._match.open(state, first_dealer=first_dealer)
+        self.started = state.id
         self.match_from = Screen.HOME
         self.show(Screen.SCOREBOARD)
         return True
@@ -506,8 +514,16 @@ class Navigation:
         move there does (the new-match form a fresh one, of the classic game): the past
         matches from the import are its Back (the file chosen is forgotten), from a
         match opened from them its Back (listed as they were); the past matches and
-        the statistics under this tab's filters (a new tab has none)."""
-        if screen is Screen.NEW_MATCH:
+        the statistics under this tab's filters (a new tab has none). The form a match
+        was started from (the browser's Back from its scoreboard) is not shown again,
+        empty or filled, so that the match is not started twice: home is, which says
+        so (its address put right, see `canasta_scorer.ui.address_bar`)."""
+        if screen is Screen.NEW_MATCH and self.started is not None:
+            self.go_home()
+            self.say(
+                _("That match was started already: tap New match to start another one.")
+            )
+        elif screen is Screen.NEW_MATCH:
             self.new_match()
         elif screen is Screen.STATS:
             self.show_stats()
