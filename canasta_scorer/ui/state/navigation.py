@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from canasta_scorer import i18n
 from canasta_scorer.i18n import _, ngettext
 
+from .history import filter_query
 from .work import Steps, Work
 
 if TYPE_CHECKING:
@@ -312,7 +313,12 @@ class Navigation:
         from its scoreboard), ``/match/ID/export`` its export, ``/match/ID`` its
         scoreboard; ``/checker`` the rule checker opened from home, ``/new`` the
         new-match form, ``/matches`` the past matches, ``/stats`` the statistics over
-        them, ``/import`` the import of a file; ``/`` home."""
+        them, each with the filters chosen as its query string
+        (``/matches?player=Ann%20Lee&status=finished``, see `filter_query`),
+        ``/import`` the import of a file; ``/`` home."""
+        if self.screen in (Screen.MATCHES, Screen.STATS) and "history" in self._areas:
+            # the filters chosen, as a query string (``/matches?player=Ann&days=30``)
+            return _OWN_ADDRESS[self.screen] + filter_query(self._history.filter)
         if self.screen in _OWN_ADDRESS:
             return _OWN_ADDRESS[self.screen]
         current = self._match.current if "match" in self._areas else None
@@ -351,10 +357,25 @@ class Navigation:
         (``/match/3/hand/abc``, ``/nothing``) is said on home, never another screen
         kept.
 
+        The query string of ``/matches`` and ``/stats`` names their filters (see
+        `address`), read back as `History.filter_from` reads them: a value that is
+        not one of the app's is no filter (the address is then put right, as it names
+        another screen than the one shown); none means no filter. Any other address's
+        query string is ignored.
+
         Args:
-            address: a path, as Flet gives it (a query string is ignored).
+            address: a path with its query string, if any, as Flet gives it.
         """
-        path = (address or "/").split("?", 1)[0] or "/"
+        path, _sep, query = (address or "/").partition("?")
+        path = path or "/"
+        own = _OWN_SCREEN.get(path.rstrip("/"))
+        if own in (Screen.MATCHES, Screen.STATS) and "history" in self._areas:
+            chosen = self._history.filter_from(query)
+            if self.screen is own and chosen == self._history.filter:
+                return
+            self._history.use_filter(chosen)
+            self.open_own(own)
+            return
         if path == self.address():
             return
         current = self._match.current
@@ -514,15 +535,14 @@ class Navigation:
         move there does (the new-match form a fresh one, of the classic game): the past
         matches from the import are its Back (the file chosen is forgotten), from a
         match opened from them its Back (listed as they were); the past matches and
-        the statistics under this tab's filters (a new tab has none). The form a match
+        the statistics under this tab's filters (those their address names, see
+        `open_address`). The form a match
         was started from (the browser's Back from its scoreboard) is not shown again,
         empty or filled, so that the match is not started twice: home is, which says
         so (its address put right, see `canasta_scorer.ui.address_bar`)."""
         if screen is Screen.NEW_MATCH and self.started is not None:
             self.go_home()
-            self.say(
-                _("That match was started already: tap New match to start another one.")
-            )
+            self.say(_("That match was started already: tap New match to start another one."))
         elif screen is Screen.NEW_MATCH:
             self.new_match()
         elif screen is Screen.STATS:
