@@ -1364,6 +1364,7 @@ def serve_web(
     guarded = HostGuard(flet, listener, extra_hosts, session_seconds=session_seconds)
     config = uvicorn.Config(
         guarded,
+        http=framed_http_protocol(),
         ws="websockets-sansio",
         log_level="warning",
         lifespan="on",
@@ -1394,6 +1395,46 @@ def serve_web(
             shutil.rmtree(uploads, ignore_errors=True)
         with contextlib.suppress(ValueError, TypeError):
             signal.signal(signal.SIGTERM, previous)
+
+
+def unreadable_request_answer(message: str) -> bytes:
+    """The whole HTTP response (bytes) to a request the server cannot read: status 400,
+    ``message`` as plain text, the connection closed, and the frame headers
+    (`NOT_FRAMED`) that every other answer of the server carries."""
+    body = message.encode("ascii", "replace")
+    lines = [
+        b"HTTP/1.1 400 Bad Request",
+        b"content-type: text/plain; charset=utf-8",
+        b"content-length: " + str(len(body)).encode("ascii"),
+        b"connection: close",
+        *(name + b": " + value for name, value in NOT_FRAMED),
+    ]
+    return b"\r\n".join(lines) + b"\r\n\r\n" + body
+
+
+class _FramedUnreadableAnswer:
+    """Mixed into uvicorn's HTTP protocol: its own 400 for a request it cannot read
+    (sent before the app sees anything) carries the frame headers too."""
+
+    transport: asyncio.Transport
+
+    def send_400_response(self, msg: str) -> None:
+        self.transport.write(unreadable_request_answer(msg))
+        self.transport.close()
+
+
+def framed_http_protocol(base: type[asyncio.Protocol] | None = None) -> type[asyncio.Protocol]:
+    """uvicorn's HTTP protocol class (``base``; by default the one its ``"auto"`` picks:
+    httptools' when it is installed, else h11's) with its 400 answer framed
+    (`unreadable_request_answer`)."""
+    if base is None:
+        from uvicorn.protocols.http.auto import AutoHTTPProtocol
+
+        base = AutoHTTPProtocol
+    framed: type[asyncio.Protocol] = type(
+        "Framed" + base.__name__, (_FramedUnreadableAnswer, base), {}
+    )
+    return framed
 
 
 def _server_class(on_stop: Callable[[], None] | None = None) -> type[Any]:

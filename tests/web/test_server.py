@@ -7,6 +7,7 @@ import base64
 import http.client
 import os
 import re
+import socket
 import subprocess
 import sys
 import time
@@ -193,6 +194,58 @@ def test_a_refused_websocket_handshake_may_not_be_framed_either(served: Served) 
         assert headers.get("x-frame-options") == ["DENY"], host
         assert headers.get("content-security-policy") == ["frame-ancestors 'none'"], host
         assert body.startswith(b"Forbidden: ") and reason in body, body
+
+
+def test_a_request_the_server_cannot_read_may_not_be_framed_either(served: Served) -> None:
+    """uvicorn's own 400, sent for bytes that are not HTTP before the app sees them,
+    carries the frame headers and closes the connection."""
+    with socket.create_connection(("127.0.0.1", served.port), timeout=10) as connection:
+        connection.sendall(b"\x16\x03\x01 not HTTP at all\r\n\r\n")
+        answer = b""
+        while chunk := connection.recv(4096):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = dict(line.lower().split(": ", 1) for line in lines[1:])
+    assert lines[0] == "HTTP/1.1 400 Bad Request"
+    assert headers["x-frame-options"] == "deny"
+    assert headers["content-security-policy"] == "frame-ancestors 'none'"
+    assert int(headers["content-length"]) == len(body) > 0
+
+
+@pytest.mark.parametrize(
+    "implementation", ["h11_impl:H11Protocol", "httptools_impl:HttpToolsProtocol"]
+)
+def test_both_of_uvicorn_s_http_protocols_frame_their_400(implementation: str) -> None:
+    """Whichever HTTP protocol uvicorn uses (httptools' when installed, else h11's),
+    its 400 is the framed one, written whole and the connection closed."""
+    import importlib
+
+    from canasta_scorer.ui.serving import framed_http_protocol, unreadable_request_answer
+
+    module, name = implementation.split(":")
+    base = getattr(importlib.import_module(f"uvicorn.protocols.http.{module}"), name)
+    framed = framed_http_protocol(base)
+    assert issubclass(framed, base)
+
+    class Transport:
+        written = b""
+        closed = False
+
+        def write(self, data: bytes) -> None:
+            self.written += data
+
+        def close(self) -> None:
+            self.closed = True
+
+    protocol = framed.__new__(framed)
+    transport = Transport()
+    protocol.transport = transport  # type: ignore[attr-defined]
+    protocol.send_400_response("Invalid HTTP request received.")  # type: ignore[attr-defined]
+    assert transport.closed
+    assert transport.written == unreadable_request_answer("Invalid HTTP request received.")
+    assert b"\r\nx-frame-options: DENY\r\n" in transport.written
+    assert transport.written.endswith(b"\r\n\r\nInvalid HTTP request received.")
 
 
 # --- the access code ----------------------------------------------------------------------
