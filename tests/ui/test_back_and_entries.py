@@ -72,3 +72,44 @@ def test_hand_entry_left_with_something_entered_keeps_it(open_app: OpenApp, stor
     app.click("Back")
     assert store.kept_draft(match_id) is not None
     assert app.button("Go on with hand 1")
+
+
+NO_MATCH = "There is no match {id} here: check the address (it may also have been deleted)."
+
+
+def test_back_over_a_deleted_match_goes_past_its_addresses_saying_nothing_twice(
+    open_app: OpenApp, store: Store
+) -> None:
+    app = open_app(client=True)
+    start_match(app)
+    match_id = store.matches()[0].id
+    board = f"/match/{match_id}"
+    app.click("Enter hand 1")
+    app.click("Back")
+    app.click("delete-match")
+    app.click("delete-match-yes")
+    assert app.has_text("Match deleted.")
+    pushed = addresses(app)
+    assert pushed == ["/new", board, f"{board}/hand", board, "/"]
+    for address in (board, f"{board}/hand", board):  # the browser's Back over them
+        app.route(address)
+        assert app.button("New match") and app.has_text("Match deleted.")  # home, Undo kept
+        assert not app.has_text(NO_MATCH.format(id=match_id))
+    # none put right: a push would bring the next Back to the same address again
+    assert addresses(app) == pushed
+    app.click("Undo")  # brought back at the address the browser shows: nothing pushed
+    assert app.button("Enter hand 1") and addresses(app) == pushed
+
+
+def test_a_match_not_there_is_said_once_however_many_of_its_addresses_back_meets(
+    open_app: OpenApp, store: Store
+) -> None:
+    app = open_app(client=True)
+    app.route("/match/77/hand")  # another device deleted it, say
+    assert app.has_text(NO_MATCH.format(id=77))
+    assert addresses(app) == ["/"]  # put right the first time, as any address
+    app.route("/match/77")  # the next Back: home, nothing said again, not pushed
+    assert app.texts().count(NO_MATCH.format(id=77)) <= 1  # (the first, still on home)
+    assert app.button("New match") and addresses(app) == ["/"]
+    app.click("Past matches")  # and the app goes on as usual from there
+    assert addresses(app) == ["/", "/matches"]

@@ -12,7 +12,14 @@ from canasta_scorer.i18n import _
 from canasta_scorer.rules import VARIANT_INFO, MatchStatus, Statistics
 from canasta_scorer.store import MatchSummary, Store
 
-__all__ = ["FILTER_DAYS", "HISTORY_PAGE", "History", "HistoryFilter", "filter_query"]
+__all__ = [
+    "FILTER_DAYS",
+    "HISTORY_PAGE",
+    "History",
+    "HistoryFilter",
+    "filter_query",
+    "names_filter",
+]
 
 #: Past matches shown per page.
 HISTORY_PAGE = 30
@@ -33,11 +40,9 @@ class HistoryFilter(BaseModel):
     days: int | None = None
 
 
-def filter_query(chosen: HistoryFilter) -> str:
-    """The filters as the query string of an address (``?player=Ann%20Lee&days=30``,
-    each value URL-encoded: a name's spaces, accents, ``&``, ``=`` and ``#`` too);
-    ``""`` for no filter."""
-    pairs = [
+def _pairs(chosen: HistoryFilter) -> list[tuple[str, str]]:
+    """The filters chosen as the pairs of a query string (keys and plain values)."""
+    return [
         (key, value)
         for key, value in (
             ("player", chosen.player),
@@ -47,7 +52,30 @@ def filter_query(chosen: HistoryFilter) -> str:
         )
         if value
     ]
-    return "?" + urlencode(pairs, quote_via=quote) if pairs else ""
+
+
+def names_filter(query: str, chosen: HistoryFilter) -> bool:
+    """True when an address's query string names exactly the filters ``chosen``
+    (however the browser encoded it: spaces as ``+`` or ``%20``), nothing more."""
+    return sorted(parse_qsl(query, keep_blank_values=True)) == sorted(_pairs(chosen))
+
+
+def filter_query(chosen: HistoryFilter) -> str:
+    """The filters as the query string of an address (``?player=Ann%20Lee&days=30``,
+    each value URL-encoded: a name's spaces, accents, ``&``, ``=`` and ``#`` too);
+    ``""`` for no filter."""
+    pairs = _pairs(chosen)
+    if not pairs:
+        return ""
+    query = urlencode(pairs, quote_via=quote)
+    # Flet's browser client decodes a pushed address once before the browser shows it
+    # (and the address the browser moves to once before telling it): the characters
+    # that would change what the query says are encoded once more, so that the
+    # browser shows them encoded once, as a URL must be (``%26`` for "&")
+    for char in "%&=#+":
+        escaped = f"%{ord(char):02X}"
+        query = query.replace(escaped, "%25" + escaped[1:])
+    return "?" + query
 
 
 @dataclass(eq=False)

@@ -1118,6 +1118,14 @@ class OpenMatch:
             return False
         return True
 
+    def exists(self, match_id: int) -> bool:
+        """True when match ``match_id`` is in the store (not deleted; one store read)."""
+        try:
+            self.store.match(match_id)
+        except NotFoundError:
+            return False
+        return True
+
     def restore(self, match_id: int) -> None:
         """Bring back a deleted match and open it."""
         self._work.run(self.restoring(match_id))

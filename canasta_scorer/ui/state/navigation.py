@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from canasta_scorer import i18n
 from canasta_scorer.i18n import _, ngettext
 
-from .history import filter_query
+from .history import filter_query, names_filter
 from .work import Steps, Work
 
 if TYPE_CHECKING:
@@ -43,6 +43,21 @@ _CHECKER_ADDRESS = re.compile(r"/checker/?")
 _MATCHES_ADDRESS = re.compile(r"/matches/?")
 _STATS_ADDRESS = re.compile(r"/stats/?")
 _IMPORT_ADDRESS = re.compile(r"/import/?")
+
+
+def _match_named(path: str) -> int | None:
+    """The match a path of one of its screens names (``/match/3/hand`` → 3), if any."""
+    for pattern in (
+        _TABLE_ADDRESS,
+        _DETAIL_ADDRESS,
+        _ENTRY_ADDRESS,
+        _MATCH_ADDRESS,
+        _MATCH_CHECKER_ADDRESS,
+        _MATCH_EXPORT_ADDRESS,
+    ):
+        if found := pattern.fullmatch(path):
+            return int(found.group(1))
+    return None
 
 
 class Screen(StrEnum):
@@ -89,6 +104,13 @@ class Navigation:
             home, or the past matches as they were listed).
         listed: the match last opened from the past matches (their list shows it
             again in view on the way back).
+        gone: the matches this tab knows are not there (deleted here, or named by an
+            address and found missing): their addresses, met again by the browser's
+            Back or Forward, show home quietly (`passed`), said once only.
+        passed: the address of a gone match last shown as home without a word and
+            without putting the address right (`canasta_scorer.ui.address_bar`:
+            Flet can only push an address, so a push would make the browser's Back
+            come to it again; left as it is, each Back goes past one of them).
         started: the match last started from the new-match form, until the player
             opens the form again: the form's address (``/new``) reached again by the
             browser's Back shows home, never the form that would start it twice.
@@ -113,6 +135,8 @@ class Navigation:
     match_from: Screen = Screen.HOME
     listed: int | None = None
     started: int | None = None
+    gone: frozenset[int] = frozenset()
+    passed: str | None = None
     working: bool = False
     language: str = i18n.DEFAULT
     language_chosen: bool = False
@@ -278,6 +302,7 @@ class Navigation:
             self.listed = match_id if from_list else None
             self.show(Screen.SCOREBOARD)
         else:
+            self.gone = self.gone | {match_id}
             self.go_home()
             self.say(
                 (
@@ -368,6 +393,14 @@ class Navigation:
         """
         path, _sep, query = (address or "/").partition("?")
         path = path or "/"
+        self.passed = None
+        named = _match_named(path)
+        if named is not None and named in self.gone and not self._match.exists(named):
+            # a match known gone here (deleted, or said missing once already): home,
+            # nothing said again, the address left as it is (see `passed`)
+            self.go_home()
+            self.passed = address
+            return
         own = _OWN_SCREEN.get(path.rstrip("/"))
         if own in (Screen.MATCHES, Screen.STATS) and "history" in self._areas:
             chosen = self._history.filter_from(query)
@@ -415,6 +448,15 @@ class Navigation:
                 ).format(address=i18n.quote(path[:80] + ("…" if len(path) > 80 else ""))),
                 problem=True,
             )
+
+    def names_shown(self, address: str) -> bool:
+        """True when ``address`` opens what the tab shows already (`address`, or the
+        same filters written another way, as the browser may give them back)."""
+        path, _sep, query = address.partition("?")
+        own = _OWN_SCREEN.get(path.rstrip("/"))
+        if own in (Screen.MATCHES, Screen.STATS) and "history" in self._areas:
+            return self.screen is own and names_filter(query, self._history.filter)
+        return address == self.address()
 
     def _shown_by_address(self, match_id: int) -> MatchState | None:
         """Match ``match_id``, opened as its address opens it unless it is open
@@ -615,6 +657,7 @@ class Navigation:
         deleted = yield from self._match.deleting()
         if deleted is None:
             return
+        self.gone = self.gone | {deleted}
         self.go_home()
         self.say(_("Match deleted."), undo_delete=deleted)
 
@@ -626,6 +669,7 @@ class Navigation:
         if self.deleted is None:
             return
         yield from self._match.restoring(self.deleted)
+        self.gone = self.gone - {self.deleted}
         self.show(Screen.SCOREBOARD)
         self.say(_("Match brought back."))
 
