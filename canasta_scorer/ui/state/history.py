@@ -68,10 +68,9 @@ def filter_query(chosen: HistoryFilter) -> str:
     if not pairs:
         return ""
     query = urlencode(pairs, quote_via=quote)
-    # Flet's browser client decodes a pushed address once before the browser shows it
-    # (and the address the browser moves to once before telling it): the characters
-    # that would change what the query says are encoded once more, so that the
-    # browser shows them encoded once, as a URL must be (``%26`` for "&")
+    # Flet's browser client decodes a pushed address once before the browser shows it:
+    # the characters that would change what the query says are encoded once more, so
+    # that the browser shows them encoded once, as a URL must be (``%26`` for "&")
     for char in "%&=#+":
         escaped = f"%{ord(char):02X}"
         query = query.replace(escaped, "%25" + escaped[1:])
