@@ -13,7 +13,10 @@ deleted, a match's hand entry once it is over, an address the app does not know)
 the address of the screen shown instead is pushed at once: the address always names
 the screen shown. (Flet can only push: Back from that address comes to the one that
 could not be shown again, which is then left as it is, so Back goes on past it rather
-than coming back to the same screen.)
+than coming back to the same screen.) The addresses of a match this tab knows is gone
+(deleted here, or said missing once) are not put right at all: home is shown at them,
+nothing said again (`Navigation.gone`), so that Back goes past each of them with one
+press, where a push would bring Back to each one twice.
 
 Flet tells the app of every change of the address, those the app pushed included,
 and only after the browser made them: the pushes not yet told back are kept, so
@@ -27,7 +30,7 @@ import contextlib
 
 import flet as ft
 
-from canasta_scorer.ui.state import Navigation
+from canasta_scorer.ui.state import Navigation, Screen
 
 __all__ = ["AddressBar"]
 
@@ -47,7 +50,12 @@ class AddressBar:
     def follow(self) -> None:
         """Push the address of the screen shown, if the browser shows another."""
         address = self._nav.address()
-        if address == self.shown:
+        nav = self._nav
+        if (
+            address == self.shown
+            or nav.names_shown(self.shown)  # the same filters, as the browser wrote them
+            or (nav.passed == self.shown and nav.screen is Screen.HOME)
+        ):
             return
         self.shown = address
         self._pushed.append(address)
@@ -72,6 +80,8 @@ class AddressBar:
         self.shown = address
         self._nav.open_address(address)
         shows = self._nav.address()
-        if shows != address and righted != (address, shows):
+        if self._nav.passed == address:
+            return  # a gone match's address, passed over: not put right (see the top)
+        if not self._nav.names_shown(address) and righted != (address, shows):
             self.follow()
             self._righted = (address, shows)

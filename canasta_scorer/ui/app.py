@@ -14,7 +14,7 @@ import contextlib
 import inspect
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import flet as ft
 
@@ -48,6 +48,7 @@ from .serving import (
 from .state import (
     DRAFT_DELAY,
     AppModel,
+    History,
     Navigation,
     OpenMatch,
     Scheduler,
@@ -134,9 +135,10 @@ def _working() -> ft.Control:
     )
 
 
-def screen_for(model: AppModel, board_actions: BoardActions) -> ft.Control:
+def screen_for(model: AppModel, board_actions: BoardActions, back_button: Any = None) -> ft.Control:
     """The component of the screen the app is on, given only the areas it shows
-    (``board_actions``: the scoreboard's, made once per tab). The screens that are
+    (``board_actions``: the scoreboard's, made once per tab; ``back_button``: a
+    `ft.use_ref` of the app bar's Back, for hand entry). The screens that are
     never the first one are imported when first shown (the server starts sooner)."""
     nav, match = model.nav, model.match
     screen = nav.screen
@@ -151,7 +153,7 @@ def screen_for(model: AppModel, board_actions: BoardActions) -> ft.Control:
 
         return TableScreen(match, nav, key="screen-table")
     if screen is Screen.HAND_ENTRY and model.entry.draft is not None:
-        return HandEntryScreen(match, model.entry, nav, key="screen-hand-entry")
+        return HandEntryScreen(match, model.entry, nav, back_button, key="screen-hand-entry")
     if screen is Screen.HAND_DETAIL and nav.detail is not None and match.current is not None:
         from .components.hand_detail import HandDetailScreen
 
@@ -219,12 +221,14 @@ def App(
     gate: AccessGate | ClientGate,
     address: AddressBar | None = None,
     awake: KeepAwake | None = None,
+    history: History | None = None,
 ) -> list[ft.View]:
     """The whole app for one browser tab or window: one view whose app bar and
     message follow the navigation (and the open match's undo and redo); the screen
     below is its own component, re-drawn only when its areas change. The tab's
-    ``address`` follows the screen; ``awake`` is asked again when the table view
-    is opened."""
+    ``address`` follows the screen, and the past matches' filters (``history``,
+    given so that a filter chosen draws this again: the address holds them);
+    ``awake`` is asked again when the table view is opened."""
     # Flet draws this tab's screens in a task of its own: they speak its language
     i18n.speak(nav.language)
     # and so do Flutter's own words (a text field's character counter)
@@ -240,6 +244,9 @@ def App(
     # hand entry was shown in this match's view: it stays mounted (hidden) beside
     # the scoreboard, so Save does not take it down nor the next hand build it anew
     entry_kept = ft.use_ref(False)
+    # the app bar's Back of the view drawn last (hand entry in quick totals gives it
+    # the focus: see `use_start_focus`)
+    back_button = ft.use_ref(cast(ft.Control | None, None))
 
     if not unlocked:
 
@@ -335,7 +342,7 @@ def App(
         if entry_kept.current:
             layers.append(
                 ft.Container(
-                    HandEntryScreen(match, model.entry, nav, key="screen-hand-entry"),
+                    HandEntryScreen(match, model.entry, nav, back_button, key="screen-hand-entry"),
                     visible=entering,
                     # opaque: no tap reaches the scoreboard under it
                     bgcolor=ft.Colors.SURFACE,
@@ -358,10 +365,11 @@ def App(
                 ft.Column(controls, expand=True, spacing=0),
                 False,
                 nav.language,
+                back_button,
             )
         ]
     entry_kept.current = False
-    body = [*message, screen_for(model, board_actions)]
+    body = [*message, screen_for(model, board_actions, back_button)]
     entering = screen in (Screen.HAND_ENTRY, Screen.NEW_MATCH, Screen.CHECKER)
     if entering:
         # Hand entry, the new-match form and the rule checker scroll their own
@@ -370,7 +378,7 @@ def App(
         content: ft.Control = ft.Column(body, expand=True, spacing=8)
     else:
         content = _centred(body)
-    return [_view(title, back, actions, content, not entering, nav.language)]
+    return [_view(title, back, actions, content, not entering, nav.language, back_button)]
 
 
 def _bar(content: ft.Control | None, key: str) -> ft.Control:
@@ -405,16 +413,21 @@ def _view(
     content: ft.Control,
     scrolls: bool,
     language: str,
+    back_button: Any = None,
 ) -> ft.View:
     """The app's one view: its app bar and ``content`` (scrolled by the view when
-    ``scrolls``; else the content scrolls its own parts)."""
+    ``scrolls``; else the content scrolls its own parts); ``back_button``, a
+    `ft.use_ref`, is handed the app bar's Back (``None`` on a screen without one)."""
+    leading = icon_button(ft.Icons.ARROW_BACK, _("Back"), on_click=back) if back else None
+    if back_button is not None:
+        back_button.current = leading
     return ft.View(
         route="/",
         # a new language draws every screen again (memoized rows included)
         key=f"app-{language}",
         appbar=ft.AppBar(
             title=ft.Text(title),
-            leading=icon_button(ft.Icons.ARROW_BACK, _("Back"), on_click=back) if back else None,
+            leading=leading,
             automatically_imply_leading=False,
             actions=actions,
         ),
@@ -504,7 +517,9 @@ def build_main(
                 awake.ask()
 
             def show() -> None:
-                page.render_views(App, model.nav, model.match, model, tab_gate, address, awake)
+                page.render_views(
+                    App, model.nav, model.match, model, tab_gate, address, awake, model.history
+                )
 
             # Flet keeps a tab's session (and this state) across a page reload: on the
             # reconnect, read again what another device may have changed meanwhile,

@@ -1,7 +1,10 @@
 """The keyboard in a real browser: Enter on the scoreboard's "Enter hand N" opens hand
 entry with the focus at its start, the first side's switch, so Tab goes on from there
 (the next side's switch, then the first side's rank pad), not from the middle of the
-screen where the button was (it stays, hidden, on the scoreboard under hand entry)."""
+screen where the button was (it stays, hidden, on the scoreboard under hand entry). In
+quick totals no total's field takes the focus (a phone would bring its keyboard up):
+the screen's Back does, and Tab goes on to the Quick totals switch, then the first
+total."""
 
 from __future__ import annotations
 
@@ -16,6 +19,13 @@ FOCUSED_JS = """() => {
     const el = document.activeElement;
     if (!el || el.tagName !== 'FLT-SEMANTICS') return null;
     return (el.getAttribute('aria-label') || el.textContent || '').replace(/\\s+/g, ' ').trim();
+}"""
+
+#: In-page: the label of the text field that has the keyboard's focus, or null.
+FIELD_JS = """() => {
+    const el = document.activeElement;
+    if (!el || !['INPUT', 'TEXTAREA'].includes(el.tagName)) return null;
+    return el.getAttribute('aria-label') || el.getAttribute('placeholder') || el.name || 'field';
 }"""
 
 
@@ -49,3 +59,29 @@ def test_enter_on_enter_hand_then_tab_starts_at_the_side_switch(
     assert focused(app) == "North-South hand total 0, not entered yet"
     app.page.keyboard.press("Shift+Tab")
     assert focused(app) == "Back"  # before the side switch only the app bar's Back
+
+
+def test_in_quick_totals_enter_hand_leaves_the_fields_to_the_player(
+    app: AppPage, server: Server
+) -> None:
+    # its last hand counted on paper: the next one opens in quick totals
+    quick = {"sides": [{"total": 120, "went_out": "out", "went_out_by": "North"}, {"total": 45}]}
+    match_id = seed_match(server, [quick])
+    app.page.goto(f"{server.url.rstrip('/')}/match/{match_id}")
+    app.enable_semantics()
+    enter = app.button("Enter hand 2")
+    expect(enter).to_be_visible()
+    app.quiet()
+    enter.focus()
+    app.page.keyboard.press("Enter")
+    expect(app.field("North-South hand total")).to_be_visible()
+    assert focused(app) == "Back"  # no field has it: no keyboard comes up by itself
+    stops = []
+    for _ in range(4):  # Tab goes on from the top: the Quick totals switch, then a total
+        app.page.keyboard.press("Tab")
+        stops.append(focused(app) or app.page.evaluate(FIELD_JS) or "")
+        if stops[-1].startswith("North-South hand total"):
+            break
+    # (Flutter's web semantics stop twice at a switch)
+    assert stops[0] == "Quick totals", stops
+    assert stops[-1].startswith("North-South hand total"), stops

@@ -1,6 +1,8 @@
 """Hand entry takes the keyboard's focus at its start each time it is shown: the first
-side's switch (or, in quick totals, the first side's total), not the Enter hand button
-left focused on the scoreboard under it (in-process, a client answering)."""
+side's switch (or, in quick totals, the screen's Back just before the Quick totals
+switch: never a total's field, which would bring a phone's keyboard up), not the
+Enter hand button left focused on the scoreboard under it (in-process, a client
+answering)."""
 
 from __future__ import annotations
 
@@ -46,7 +48,7 @@ def test_enter_hand_puts_the_focus_on_the_first_side_s_switch(open_app: OpenApp)
     assert taken[1] is app.button("side-0")
 
 
-def test_in_quick_totals_the_focus_starts_at_the_first_total(open_app: OpenApp) -> None:
+def test_in_quick_totals_no_total_s_field_takes_the_focus(open_app: OpenApp) -> None:
     app = open_app(client=True)
     start_match(app)
     app.click("Enter hand 1")
@@ -55,7 +57,10 @@ def test_in_quick_totals_the_focus_starts_at_the_first_total(open_app: OpenApp) 
     app.click("Back")
     taken = focused(app)
     app.click("Go on with hand 1")
-    assert len(taken) == 1 and isinstance(taken[0], ft.TextField)
-    assert taken[0].label == "North-South hand total"
-    assert taken[0] is app.field("North-South hand total")
+    assert not any(isinstance(c, ft.TextField) for c in taken)  # no keyboard brought up
+    assert len(taken) == 1 and isinstance(taken[0], ft.IconButton)
+    assert taken[0] is app.button("Back")  # the top of the screen: Tab goes on from it
     assert app.field("East-West hand total").value == "120"  # the hand kept as it was
+    app.click("Back")
+    app.click("Go on with hand 1")  # each time it is shown
+    assert len(taken) == 2 and taken[1] is app.button("Back")

@@ -1017,26 +1017,33 @@ def SideTab(
     )
 
 
-def use_start_focus(showing: bool) -> Any:
-    """A hook: the start of hand entry (a `ft.use_ref` its first side's switch, or in
-    quick totals its first total, is handed to as it is drawn) takes the keyboard's
-    focus each time hand entry is shown (``showing`` becomes True). The button that
-    opened it (Enter hand N, under hand entry on the hidden scoreboard) had it, so
-    Tab went on from the middle of the screen; now it starts at the top."""
+def use_start_focus(showing: bool, quick: bool = False, back: Any = None) -> Any:
+    """A hook: the start of hand entry (a `ft.use_ref` its first side's switch is
+    handed to as it is drawn) takes the keyboard's focus each time hand entry is
+    shown (``showing`` becomes True). The button that opened it (Enter hand N, under
+    hand entry on the hidden scoreboard) had it, so Tab went on from the middle of
+    the screen; now it starts at the top. In quick totals (``quick``), with no side
+    switches, the focus goes to the screen's Back (``back``, a `ft.use_ref` of the
+    app bar's), just before the Quick totals switch (Flet's switch cannot be given
+    the focus), never to a total's field: a phone would bring its keyboard up each
+    time, before the player taps a field."""
     start = ft.use_ref(cast(ft.Control | None, None))
 
     def shown() -> None:
         if showing:
-            focus_soon(ft.context.page, start)  # a side's switch or a total's field
+            focus_soon(ft.context.page, back if quick and back is not None else start)
 
     ft.use_effect(shown, [showing])
     return start
 
 
 @screen
-def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.Control:
+def HandEntryScreen(
+    match: OpenMatch, entry: HandEntry, nav: Navigation, back: Any = None
+) -> ft.Control:
     """The hand being entered: the side switcher on top, the chosen side (or every side
-    on a wide screen, or quick totals) in the middle, Save at the bottom."""
+    on a wide screen, or quick totals) in the middle, Save at the bottom (``back``: a
+    `ft.use_ref` of the app bar's Back, see `use_start_focus`)."""
     confirm, set_confirm = ft.use_state(False)
     # the setters as one object each for the screen's life (memoized rows get them)
     ask = ft.use_memo(Latest, [])
@@ -1085,7 +1092,11 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
         ft.context.page.run_task(scroll)
 
     ft.use_effect(back_where_it_was, [])
-    start = use_start_focus(nav.screen is Screen.HAND_ENTRY and entry.draft is not None)
+    start = use_start_focus(
+        nav.screen is Screen.HAND_ENTRY and entry.draft is not None,
+        entry.draft is not None and entry.draft.quick,
+        back,
+    )
 
     draft = entry.draft
     state = match.current
@@ -1159,7 +1170,7 @@ def HandEntryScreen(match: OpenMatch, entry: HandEntry, nav: Navigation) -> ft.C
                 _("Type each side's total from a paper count instead of entering the cards."),
             )
         )
-        body += _quick_entry(entry, record, start)
+        body += _quick_entry(entry, record)
     else:
         shown = range(len(record.sides)) if wide else [side]
         panels: list[list[ft.Control]] = []
@@ -1322,9 +1333,9 @@ def _same_hand_box(
     )
 
 
-def _quick_entry(entry: HandEntry, record: MatchRecord, start: Any = None) -> list[ft.Control]:
-    """Quick totals: a field per side for its total (the first one handed to
-    ``start``, a `ft.use_ref`: the start of hand entry, see `use_start_focus`)."""
+def _quick_entry(entry: HandEntry, record: MatchRecord) -> list[ft.Control]:
+    """Quick totals: a field per side for its total (none takes the focus when hand
+    entry is shown: see `use_start_focus`)."""
     draft = entry.draft
     assert draft is not None
     preview = entry.preview
@@ -1344,7 +1355,7 @@ def _quick_entry(entry: HandEntry, record: MatchRecord, start: Any = None) -> li
             if f.severity is Severity.ERROR
         ]
         controls.append(
-            total := ft.TextField(
+            ft.TextField(
                 expand=True,
                 label=_("{name} hand total").format(name=side_setup.name),
                 value=draft.totals[i] if i < len(draft.totals) else "",
@@ -1355,8 +1366,6 @@ def _quick_entry(entry: HandEntry, record: MatchRecord, start: Any = None) -> li
                 on_change=lambda e, i=i: entry.set_quick_total(i, e.control.value),
             )
         )
-        if i == 0 and start is not None:
-            start.current = total
     controls.append(
         ft.Text(
             _("Typed totals are not checked against cards."), color=ft.Colors.ON_SURFACE_VARIANT

@@ -27,7 +27,7 @@ from typing import Any
 from canasta_scorer.store import Store
 
 from .checker import Checker
-from .history import HISTORY_PAGE, History, HistoryFilter
+from .history import FILTER_DAYS, HISTORY_PAGE, History, HistoryFilter, filter_query
 from .importing import ImportFile
 from .live import follow
 from .match import DRAFT_DELAY, HandEntry, OpenMatch, Preview, Scheduler, rank_name
@@ -37,6 +37,7 @@ from .work import Job, Steps, Work, drive
 
 __all__ = [
     "DRAFT_DELAY",
+    "FILTER_DAYS",
     "HISTORY_PAGE",
     "AppModel",
     "Checker",
@@ -56,6 +57,7 @@ __all__ = [
     "build_model",
     "default_sides",
     "drive",
+    "filter_query",
     "follow",
     "named_key",
     "rank_name",

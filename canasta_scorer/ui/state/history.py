@@ -4,17 +4,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from urllib.parse import parse_qsl, quote, urlencode
 
 from pydantic import BaseModel, ConfigDict
 
 from canasta_scorer.i18n import _
-from canasta_scorer.rules import MatchStatus, Statistics
+from canasta_scorer.rules import VARIANT_INFO, MatchStatus, Statistics
 from canasta_scorer.store import MatchSummary, Store
 
-__all__ = ["HISTORY_PAGE", "History", "HistoryFilter"]
+__all__ = [
+    "FILTER_DAYS",
+    "HISTORY_PAGE",
+    "History",
+    "HistoryFilter",
+    "filter_query",
+    "names_filter",
+]
 
 #: Past matches shown per page.
 HISTORY_PAGE = 30
+#: The periods the past matches can be filtered by (the last so many days).
+FILTER_DAYS = (7, 30, 365)
+#: The longest player's name an address may filter by.
+_LONGEST_NAME = 200
 
 
 class HistoryFilter(BaseModel):
@@ -26,6 +38,43 @@ class HistoryFilter(BaseModel):
     variant: str | None = None
     status: MatchStatus | None = None
     days: int | None = None
+
+
+def _pairs(chosen: HistoryFilter) -> list[tuple[str, str]]:
+    """The filters chosen as the pairs of a query string (keys and plain values)."""
+    return [
+        (key, value)
+        for key, value in (
+            ("player", chosen.player),
+            ("variant", chosen.variant),
+            ("status", str(chosen.status) if chosen.status else None),
+            ("days", str(chosen.days) if chosen.days else None),
+        )
+        if value
+    ]
+
+
+def names_filter(query: str, chosen: HistoryFilter) -> bool:
+    """True when an address's query string names exactly the filters ``chosen``
+    (however the browser encoded it: spaces as ``+`` or ``%20``), nothing more."""
+    return sorted(parse_qsl(query, keep_blank_values=True)) == sorted(_pairs(chosen))
+
+
+def filter_query(chosen: HistoryFilter) -> str:
+    """The filters as the query string of an address (``?player=Ann%20Lee&days=30``,
+    each value URL-encoded: a name's spaces, accents, ``&``, ``=`` and ``#`` too);
+    ``""`` for no filter."""
+    pairs = _pairs(chosen)
+    if not pairs:
+        return ""
+    query = urlencode(pairs, quote_via=quote)
+    # Flet's browser client decodes a pushed address once before the browser shows it:
+    # the characters that would change what the query says are encoded once more, so
+    # that the browser shows them encoded once, as a URL must be (``%26`` for "&")
+    for char in "%&=#+":
+        escaped = f"%{ord(char):02X}"
+        query = query.replace(escaped, "%25" + escaped[1:])
+    return "?" + query
 
 
 @dataclass(eq=False)
@@ -82,6 +131,35 @@ class History:
         self.recent = (self.recent + page) if more else page
         if not more:
             self.known_players = tuple(self.store.players(in_matches=True))
+
+    def filter_from(self, query: str) -> HistoryFilter:
+        """The filters an address's query string names (see `filter_query`): each
+        value that is not one of the app's (a player of no match kept, a variant or
+        a status it does not know, a period it does not offer, a value given twice
+        with different words) is no filter; a query that cannot be read at all is
+        none (one store read, of the players)."""
+        values: dict[str, str] = {}
+        for key, value in parse_qsl(query, keep_blank_values=True):
+            values[key] = value if values.get(key, value) == value else ""
+        player = values.get("player", "").strip() or None
+        if player is not None and (
+            len(player) > _LONGEST_NAME or player not in self.store.players(in_matches=True)
+        ):
+            player = None
+        variant = values.get("variant")
+        status = values.get("status")
+        days = values.get("days", "")
+        return HistoryFilter(
+            player=player,
+            variant=variant if variant in {v.value for v in VARIANT_INFO} else None,
+            status=MatchStatus(status) if status in {s.value for s in MatchStatus} else None,
+            days=int(days) if days in {str(d) for d in FILTER_DAYS} else None,
+        )
+
+    def use_filter(self, chosen: HistoryFilter) -> None:
+        """Take the filters an address names (see `filter_from`); nothing is read
+        (the screen opened after it reads the matches or the statistics)."""
+        self.filter = chosen
 
     def set_filter(self, **changes: object) -> None:
         """Change the filters (player, variant, status, days) and reload."""

@@ -352,6 +352,30 @@ class HandEntry:
         if self._dirty:
             self._write()
 
+    def leave(self) -> None:
+        """Hand entry is left: the entry is kept at once (`flush`), unless nothing was
+        entered in it (a new hand untouched, as fresh as it was opened: see `blank`),
+        which is not kept at all, its kept copy forgotten, so that no other device is
+        told of an entry with nothing in it. The first hand's entry carrying the first
+        dealer chosen on the new-match form stays kept: who deals first is recorded
+        with the hands only. In memory it stays, so Enter hand N goes on with its mode
+        (quick totals or not)."""
+        state, draft = self._state, self.draft
+        if (
+            state is None
+            or draft is None
+            or not self.blank()
+            or (not state.record.hands and draft.dealer is not None)
+        ):
+            self.flush()
+            return
+        self._pending = False
+        self._dirty = False
+        self._shown = ""
+        self._seen = frozenset()
+        match_id, store, writer = state.id, self.store, self.writer
+        self._work.later(lambda: store.clear_draft(match_id, writer))
+
     def set_aside(self) -> bool:
         """Save is on its way (it forgets the kept draft in its own transaction): the
         draft is not written meanwhile.
@@ -1090,6 +1114,14 @@ class OpenMatch:
         """
         try:
             self.open(self.store.match(match_id))
+        except NotFoundError:
+            return False
+        return True
+
+    def exists(self, match_id: int) -> bool:
+        """True when match ``match_id`` is in the store (not deleted; one store read)."""
+        try:
+            self.store.match(match_id)
         except NotFoundError:
             return False
         return True

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from canasta_scorer import i18n
 from canasta_scorer.i18n import _, ngettext
 
+from .history import filter_query, names_filter
 from .work import Steps, Work
 
 if TYPE_CHECKING:
@@ -42,6 +43,21 @@ _CHECKER_ADDRESS = re.compile(r"/checker/?")
 _MATCHES_ADDRESS = re.compile(r"/matches/?")
 _STATS_ADDRESS = re.compile(r"/stats/?")
 _IMPORT_ADDRESS = re.compile(r"/import/?")
+
+
+def _match_named(path: str) -> int | None:
+    """The match a path of one of its screens names (``/match/3/hand`` → 3), if any."""
+    for pattern in (
+        _TABLE_ADDRESS,
+        _DETAIL_ADDRESS,
+        _ENTRY_ADDRESS,
+        _MATCH_ADDRESS,
+        _MATCH_CHECKER_ADDRESS,
+        _MATCH_EXPORT_ADDRESS,
+    ):
+        if found := pattern.fullmatch(path):
+            return int(found.group(1))
+    return None
 
 
 class Screen(StrEnum):
@@ -88,6 +104,16 @@ class Navigation:
             home, or the past matches as they were listed).
         listed: the match last opened from the past matches (their list shows it
             again in view on the way back).
+        gone: the matches this tab knows are not there (deleted here, or named by an
+            address and found missing): their addresses, met again by the browser's
+            Back or Forward, show home quietly (`passed`), said once only.
+        passed: the address of a gone match last shown as home without a word and
+            without putting the address right (`canasta_scorer.ui.address_bar`:
+            Flet can only push an address, so a push would make the browser's Back
+            come to it again; left as it is, each Back goes past one of them).
+        started: the match last started from the new-match form, until the player
+            opens the form again: the form's address (``/new``) reached again by the
+            browser's Back shows home, never the form that would start it twice.
         working: True while an action of this tab waits for the store (the tab
             says "Working…"; see `canasta_scorer.ui.state.work`).
         language: the language this tab speaks (a code of `i18n.LANGUAGES`): the
@@ -108,6 +134,9 @@ class Navigation:
     checker_from: Screen = Screen.HOME
     match_from: Screen = Screen.HOME
     listed: int | None = None
+    started: int | None = None
+    gone: frozenset[int] = frozenset()
+    passed: str | None = None
     working: bool = False
     language: str = i18n.DEFAULT
     language_chosen: bool = False
@@ -152,10 +181,11 @@ class Navigation:
     def show(self, screen: Screen, detail: int | None = None) -> None:
         """Go to a screen. A message belongs to the screen it was said on: it goes
         when the player moves to another (an action that navigates says its message
-        after this). Leaving hand entry keeps the hand being entered at once."""
+        after this). Leaving hand entry keeps the hand being entered at once (one
+        with nothing entered in it is not kept: see `HandEntry.leave`)."""
         if screen is not self.screen:
             if self.screen is Screen.HAND_ENTRY and "match" in self._areas:
-                self._match.entry.flush()
+                self._match.entry.leave()
             self.message = None
             self.deleted = None
             self.rematched = None
@@ -234,7 +264,9 @@ class Navigation:
         self.show(Screen.STATS)
 
     def new_match(self, variant: str = "classic") -> None:
-        """Open the new-match form for a variant."""
+        """Open the new-match form for a variant (a fresh one: the match started from
+        it last is no longer the form's, see `open_own`)."""
+        self.started = None
         self._setup.start(variant)
         self.show(Screen.NEW_MATCH)
 
@@ -255,6 +287,7 @@ class Navigation:
             return False
         state, first_dealer = created
         self._match.open(state, first_dealer=first_dealer)
+        self.started = state.id
         self.match_from = Screen.HOME
         self.show(Screen.SCOREBOARD)
         return True
@@ -269,6 +302,7 @@ class Navigation:
             self.listed = match_id if from_list else None
             self.show(Screen.SCOREBOARD)
         else:
+            self.gone = self.gone | {match_id}
             self.go_home()
             self.say(
                 (
@@ -304,7 +338,12 @@ class Navigation:
         from its scoreboard), ``/match/ID/export`` its export, ``/match/ID`` its
         scoreboard; ``/checker`` the rule checker opened from home, ``/new`` the
         new-match form, ``/matches`` the past matches, ``/stats`` the statistics over
-        them, ``/import`` the import of a file; ``/`` home."""
+        them, each with the filters chosen as its query string
+        (``/matches?player=Ann%20Lee&status=finished``, see `filter_query`),
+        ``/import`` the import of a file; ``/`` home."""
+        if self.screen in (Screen.MATCHES, Screen.STATS) and "history" in self._areas:
+            # the filters chosen, as a query string (``/matches?player=Ann&days=30``)
+            return _OWN_ADDRESS[self.screen] + filter_query(self._history.filter)
         if self.screen in _OWN_ADDRESS:
             return _OWN_ADDRESS[self.screen]
         current = self._match.current if "match" in self._areas else None
@@ -343,10 +382,33 @@ class Navigation:
         (``/match/3/hand/abc``, ``/nothing``) is said on home, never another screen
         kept.
 
+        The query string of ``/matches`` and ``/stats`` names their filters (see
+        `address`), read back as `History.filter_from` reads them: a value that is
+        not one of the app's is no filter (the address is then put right, as it names
+        another screen than the one shown); none means no filter. Any other address's
+        query string is ignored.
+
         Args:
-            address: a path, as Flet gives it (a query string is ignored).
+            address: a path with its query string, if any, as Flet gives it.
         """
-        path = (address or "/").split("?", 1)[0] or "/"
+        path, _sep, query = (address or "/").partition("?")
+        path = path or "/"
+        self.passed = None
+        named = _match_named(path)
+        if named is not None and named in self.gone and not self._match.exists(named):
+            # a match known gone here (deleted, or said missing once already): home,
+            # nothing said again, the address left as it is (see `passed`)
+            self.go_home()
+            self.passed = address
+            return
+        own = _OWN_SCREEN.get(path.rstrip("/"))
+        if own in (Screen.MATCHES, Screen.STATS) and "history" in self._areas:
+            chosen = self._history.filter_from(query)
+            if self.screen is own and chosen == self._history.filter:
+                return
+            self._history.use_filter(chosen)
+            self.open_own(own)
+            return
         if path == self.address():
             return
         current = self._match.current
@@ -386,6 +448,15 @@ class Navigation:
                 ).format(address=i18n.quote(path[:80] + ("…" if len(path) > 80 else ""))),
                 problem=True,
             )
+
+    def names_shown(self, address: str) -> bool:
+        """True when ``address`` opens what the tab shows already (`address`, or the
+        same filters written another way, as the browser may give them back)."""
+        path, _sep, query = address.partition("?")
+        own = _OWN_SCREEN.get(path.rstrip("/"))
+        if own in (Screen.MATCHES, Screen.STATS) and "history" in self._areas:
+            return self.screen is own and names_filter(query, self._history.filter)
+        return address == self.address()
 
     def _shown_by_address(self, match_id: int) -> MatchState | None:
         """Match ``match_id``, opened as its address opens it unless it is open
@@ -506,8 +577,15 @@ class Navigation:
         move there does (the new-match form a fresh one, of the classic game): the past
         matches from the import are its Back (the file chosen is forgotten), from a
         match opened from them its Back (listed as they were); the past matches and
-        the statistics under this tab's filters (a new tab has none)."""
-        if screen is Screen.NEW_MATCH:
+        the statistics under this tab's filters (those their address names, see
+        `open_address`). The form a match
+        was started from (the browser's Back from its scoreboard) is not shown again,
+        empty or filled, so that the match is not started twice: home is, which says
+        so (its address put right, see `canasta_scorer.ui.address_bar`)."""
+        if screen is Screen.NEW_MATCH and self.started is not None:
+            self.go_home()
+            self.say(_("That match was started already: tap New match to start another one."))
+        elif screen is Screen.NEW_MATCH:
             self.new_match()
         elif screen is Screen.STATS:
             self.show_stats()
@@ -579,6 +657,7 @@ class Navigation:
         deleted = yield from self._match.deleting()
         if deleted is None:
             return
+        self.gone = self.gone | {deleted}
         self.go_home()
         self.say(_("Match deleted."), undo_delete=deleted)
 
@@ -590,6 +669,7 @@ class Navigation:
         if self.deleted is None:
             return
         yield from self._match.restoring(self.deleted)
+        self.gone = self.gone - {self.deleted}
         self.show(Screen.SCOREBOARD)
         self.say(_("Match brought back."))
 
