@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from urllib.parse import parse_qsl, quote, urlencode
@@ -54,27 +55,46 @@ def _pairs(chosen: HistoryFilter) -> list[tuple[str, str]]:
     ]
 
 
+#: The characters of a value that Flet's browser client would let change what a query
+#: says, and their escapes (``~`` and two hex digits): the client decodes an address
+#: each time the browser comes to it (a push, a reload, Back, Forward) and writes it
+#: back decoded, so a ``%26`` turns into an ``&`` that splits the value and a
+#: ``%23`` into a ``#`` that cuts it off. ``~`` is left alone by every decoding.
+_ESCAPED = {char: f"~{ord(char):02X}" for char in "~%&=#+"}
+_UNESCAPE = re.compile(r"~(7E|25|26|3D|23|2B)")
+
+
+def _escape(value: str) -> str:
+    """A query value with `_ESCAPED`'s characters escaped (``"A & B"`` → ``"A ~26 B"``)."""
+    return "".join(_ESCAPED.get(char, char) for char in value)
+
+
+def _unescape(value: str) -> str:
+    """`_escape` undone (a ``~`` not followed by one of its escapes is kept)."""
+    return _UNESCAPE.sub(lambda found: chr(int(found.group(1), 16)), value)
+
+
+def _read_query(query: str) -> list[tuple[str, str]]:
+    """An address's query string as its pairs, values unescaped (however the browser
+    encoded it: spaces as ``+`` or ``%20``, a name's letters encoded or not)."""
+    return [(key, _unescape(value)) for key, value in parse_qsl(query, keep_blank_values=True)]
+
+
 def names_filter(query: str, chosen: HistoryFilter) -> bool:
     """True when an address's query string names exactly the filters ``chosen``
     (however the browser encoded it: spaces as ``+`` or ``%20``), nothing more."""
-    return sorted(parse_qsl(query, keep_blank_values=True)) == sorted(_pairs(chosen))
+    return sorted(_read_query(query)) == sorted(_pairs(chosen))
 
 
 def filter_query(chosen: HistoryFilter) -> str:
-    """The filters as the query string of an address (``?player=Ann%20Lee&days=30``,
-    each value URL-encoded: a name's spaces, accents, ``&``, ``=`` and ``#`` too);
-    ``""`` for no filter."""
-    pairs = _pairs(chosen)
+    """The filters as the query string of an address (``?player=Ann%20~26%20Bo&days=30``
+    for "Ann & Bo": each value URL-encoded after "~", "%", "&", "=", "#" and "+" are
+    escaped as ``~`` and their two hex digits, which survive Flet's client decoding
+    the address whenever the browser comes back to it); ``""`` for no filter."""
+    pairs = [(key, _escape(value)) for key, value in _pairs(chosen)]
     if not pairs:
         return ""
-    query = urlencode(pairs, quote_via=quote)
-    # Flet's browser client decodes a pushed address once before the browser shows it:
-    # the characters that would change what the query says are encoded once more, so
-    # that the browser shows them encoded once, as a URL must be (``%26`` for "&")
-    for char in "%&=#+":
-        escaped = f"%{ord(char):02X}"
-        query = query.replace(escaped, "%25" + escaped[1:])
-    return "?" + query
+    return "?" + urlencode(pairs, quote_via=quote)
 
 
 @dataclass(eq=False)
@@ -139,7 +159,7 @@ class History:
         with different words) is no filter; a query that cannot be read at all is
         none (one store read, of the players)."""
         values: dict[str, str] = {}
-        for key, value in parse_qsl(query, keep_blank_values=True):
+        for key, value in _read_query(query):
             values[key] = value if values.get(key, value) == value else ""
         player = values.get("player", "").strip() or None
         if player is not None and (
