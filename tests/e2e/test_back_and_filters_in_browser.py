@@ -58,7 +58,13 @@ def test_back_from_a_started_match_and_over_a_deleted_one(app: AppPage) -> None:
     app.page.go_back()  # to /new: not the form again
     app.expect_node("message", "That match was started already")
     expect(app.button("Start match")).to_have_count(0)
-    at(app, "/")  # put right: the address names home
+    at(app, "/new")  # left as it is, so that Forward comes back to the scoreboard
+    app.page.go_forward()
+    expect(app.button("Enter hand 1")).to_be_visible()
+    at(app, board)
+    app.page.go_back()  # and Back again: home, not the form
+    app.expect_node("message", "That match was started already")
+    expect(app.button("Start match")).to_have_count(0)
 
     app.page.goto(app.server.url + board.lstrip("/"))
     app.enable_semantics()

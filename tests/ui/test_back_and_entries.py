@@ -27,9 +27,13 @@ def test_back_to_the_form_a_match_was_started_from_shows_home(
     app.route("/new")  # the browser's Back from the new match's scoreboard
     assert "Start match" not in app.texts() and app.button("New match")
     assert app.has_text(STARTED)
-    assert addresses(app)[-1] == "/"  # the address put right: it names home
+    # the address left as it is (nothing pushed), so that Forward still comes to the
+    # scoreboard: a push would have dropped it from the browser's history
+    assert addresses(app) == ["/new", f"/match/{match_id}"]
     assert len(store.matches()) == 1
-    app.route("/new")  # Back again from there: home still, nothing started twice
+    app.route(f"/match/{match_id}")  # Forward
+    assert app.button("Enter hand 1") and addresses(app) == ["/new", f"/match/{match_id}"]
+    app.route("/new")  # Back again: home still, nothing started twice
     assert "Start match" not in app.texts() and len(store.matches()) == 1
     app.click("New match")  # the player's own New match: a fresh form
     assert app.button("Start match")  # (the browser shows /new already: not pushed)

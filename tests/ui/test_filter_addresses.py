@@ -120,3 +120,21 @@ def test_a_bad_or_unknown_query_value_is_no_filter(open_app: OpenApp, store: Sto
     app.route("/stats?variant=chess&player=Ann")
     assert "Player statistics" in app.texts()
     assert addresses(app) == ["/stats?player=Ann"]  # put right at once: what is shown
+
+
+def test_statistics_under_filters_that_match_nothing_say_the_filters(
+    open_app: OpenApp, store: Store
+) -> None:
+    """A filtered statistics page with nothing to count (its address reloaded, or
+    shared) names its filters, not "no statistics yet", which would hide them."""
+    seed(store, ("Ann", "Bo", "Cy", "Di"))  # no hand saved: nothing counts yet
+    app = open_app(client=True)
+    app.route("/stats?player=Ann")
+    assert app.has_text(
+        "No statistics over the matches of the past-matches filters: player Ann. A match "
+        "counts once a hand of it is saved; change the filters on Past matches."
+    )
+    app.route("/stats")
+    assert app.has_text(
+        "No statistics yet: a match with named players counts once a hand of it is saved."
+    )

@@ -109,12 +109,20 @@ def StatsScreen(state: History) -> ft.Control:
     fch = charts()  # only when a chart is drawn
 
     stats = state.stats
+    filters = state.filter_words()
     if stats is None or not stats.players:
         # a match counts from its first hand saved (rules: match_tallies)
+        if filters:  # none under the filters: said, so that they are not taken for none
+            return ft.Text(
+                _(
+                    "No statistics over the matches of the past-matches filters: {filters}. "
+                    "A match counts once a hand of it is saved; change the filters on Past "
+                    "matches."
+                ).format(filters=filters)
+            )
         return ft.Text(
             _("No statistics yet: a match with named players counts once a hand of it is saved.")
         )
-    filters = state.filter_words()
     controls: list[ft.Control] = [
         ft.Text(
             _("Over the matches of the past-matches filters: {filters}.").format(filters=filters)

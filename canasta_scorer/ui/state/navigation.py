@@ -107,13 +107,15 @@ class Navigation:
         gone: the matches this tab knows are not there (deleted here, or named by an
             address and found missing): their addresses, met again by the browser's
             Back or Forward, show home quietly (`passed`), said once only.
-        passed: the address of a gone match last shown as home without a word and
-            without putting the address right (`canasta_scorer.ui.address_bar`:
+        passed: the address of a gone match last shown as home without a word (or
+            of the form a match was started from, `started`), shown as home without
+            putting the address right (`canasta_scorer.ui.address_bar`:
             Flet can only push an address, so a push would make the browser's Back
             come to it again; left as it is, each Back goes past one of them).
         started: the match last started from the new-match form, until the player
             opens the form again: the form's address (``/new``) reached again by the
-            browser's Back shows home, never the form that would start it twice.
+            browser's Back shows home, never the form that would start it twice (the
+            address left as it is, `passed`, so Forward comes to the scoreboard).
         working: True while an action of this tab waits for the store (the tab
             says "Working…"; see `canasta_scorer.ui.state.work`).
         language: the language this tab speaks (a code of `i18n.LANGUAGES`): the
@@ -437,6 +439,10 @@ class Navigation:
             self.open_checker()
         elif (own := _OWN_SCREEN.get(path.rstrip("/"))) is not None:
             self.open_own(own)
+            if own is Screen.NEW_MATCH and self.screen is Screen.HOME:
+                # the form of a match started already: home, the address left as it
+                # is (see `passed`), so that Forward still comes to the scoreboard
+                self.passed = address
         elif path == "/":
             self.go_home()
         else:  # none of the app's addresses
@@ -581,7 +587,8 @@ class Navigation:
         `open_address`). The form a match
         was started from (the browser's Back from its scoreboard) is not shown again,
         empty or filled, so that the match is not started twice: home is, which says
-        so (its address put right, see `canasta_scorer.ui.address_bar`)."""
+        so (opened by its address, the address is left as it is, as a gone match's:
+        see `passed` and `canasta_scorer.ui.address_bar`)."""
         if screen is Screen.NEW_MATCH and self.started is not None:
             self.go_home()
             self.say(_("That match was started already: tap New match to start another one."))
