@@ -17,6 +17,7 @@ is damaged is called damaged.
 from __future__ import annotations
 
 import errno
+import math
 import os
 import re
 import shutil
@@ -78,13 +79,35 @@ _MIGRATIONS = Path(__file__).parent / "migrations"
 ENV_BUSY = "CANASTA_SCORER_BUSY_SECONDS"
 
 
-def _busy_timeout_ms() -> int:
+#: The longest wait `ENV_BUSY` may set (seconds).
+BUSY_SECONDS_MOST = 3600
+
+
+def busy_setting_problem() -> str | None:
+    """What is wrong with `ENV_BUSY`'s value, in plain words, or None when it is unset
+    or a number of seconds from 0 to `BUSY_SECONDS_MOST`."""
     text = os.environ.get(ENV_BUSY, "").strip()
+    if not text:
+        return None
     try:
-        seconds = float(text) if text else 10.0
+        seconds = float(text)
     except ValueError:
-        seconds = 10.0
-    return int(max(0.0, min(seconds, 3600.0)) * 1000)
+        seconds = math.nan
+    if 0 <= seconds <= BUSY_SECONDS_MOST:
+        return None
+    return (
+        f"{ENV_BUSY} is “{text}”; it must be a number of seconds from 0 to "
+        f"{BUSY_SECONDS_MOST}, such as 10 (or unset). Nothing was changed."
+    )
+
+
+def _busy_timeout_ms() -> int:
+    """`ENV_BUSY` in milliseconds (10 s when unset; a value that cannot be used is
+    refused when a database is opened: `busy_setting_problem`)."""
+    text = os.environ.get(ENV_BUSY, "").strip()
+    if busy_setting_problem() is not None or not text:
+        return 10_000
+    return int(float(text) * 1000)
 
 
 #: How long a write waits for another program's write to end (milliseconds).
@@ -623,9 +646,13 @@ def open_engine(url: str | None = None, *, reading: bool = False) -> Engine:
     needs room beside it to open it otherwise, and nobody can save to it meanwhile.
 
     Raises:
-        StoreError: not a database, damaged, newer than this app, or unreachable; the
-            message says which and that nothing was changed.
+        StoreError: not a database, damaged, newer than this app, or unreachable, or
+            `ENV_BUSY` cannot be used; the message says which and that nothing was
+            changed.
     """
+    problem = busy_setting_problem()
+    if problem is not None:
+        raise StoreError(problem)
     try:
         return _open_engine(url)
     except StoreFullError:

@@ -31,7 +31,13 @@ from typing import TYPE_CHECKING, Any
 from canasta_scorer.i18n import _, quote
 
 from .process import desktop_possible, note_stop_signals, stop_asked
-from .serving import check_access_code, listen, read_access_code, serve_web
+from .serving import (
+    check_access_code,
+    environment_problems,
+    listen,
+    read_access_code,
+    serve_web,
+)
 
 if TYPE_CHECKING:
     import flet as ft
@@ -83,16 +89,27 @@ _WHERE: dict[str, tuple[str, str]] = {
 _MODES = ("light", "dark", "system")
 
 
-def _as_written(value: object) -> str:
-    """A setting's value as TOML writes it (``true``, ``"8550"``, ``420.5``), between the
-    language's quotation marks."""
+def _toml(value: object) -> str:
+    """A value as TOML writes it: ``true``, ``"8550"``, ``420.5``, ``["dark"]``,
+    ``{ port = 1 }`` (a date or time in its ISO form)."""
     if isinstance(value, bool):
-        text = "true" if value else "false"
-    elif isinstance(value, str):
-        text = json.dumps(value, ensure_ascii=False)
-    else:
-        text = str(value)
-    return quote(text)
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(item) for item in value) + "]"
+    if isinstance(value, dict):
+        pairs = ", ".join(f"{key} = {_toml(item)}" for key, item in value.items())
+        return "{ " + pairs + " }" if pairs else "{}"
+    if hasattr(value, "isoformat"):
+        return str(value.isoformat())
+    return str(value)
+
+
+def _as_written(value: object) -> str:
+    """A setting's value as TOML writes it (`_toml`), between the language's quotation
+    marks."""
+    return quote(_toml(value))
 
 
 def _wanted(key: str) -> str:
@@ -392,11 +409,15 @@ def run_app(
 
     Raises:
         ValueError: the port is taken, the host unknown, the code file unreadable,
-            the code too short or holding a control character.
+            the code too short or holding a control character, or an environment
+            variable of the web server cannot be used (`environment_problems`).
         StoreError: the database cannot be opened (the browser version's server,
             which listens before the app is loaded, has stopped by then).
     """
     settings = settings or load_settings()
+    problems = environment_problems()
+    if problems:
+        raise ValueError("; ".join(problems))
     host = settings.host if host is None else host
     port = port or settings.port
     code = access_code

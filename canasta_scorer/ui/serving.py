@@ -40,6 +40,7 @@ import gc
 import hmac
 import ipaddress
 import logging
+import math
 import os
 import signal
 import socket
@@ -884,10 +885,43 @@ class _Socket:
             log.exception("disconnecting a session failed")
 
 
+#: The levels `ENV_LOG` may name.
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+def environment_problems() -> list[str]:
+    """What is wrong with the web server's environment variables (`ENV_UNLOCK`,
+    `ENV_LOG`), each in plain words; empty when every one set can be used."""
+    problems = []
+    text = os.environ.get(ENV_UNLOCK, "").strip()
+    if text:
+        try:
+            seconds = float(text)
+        except ValueError:
+            seconds = math.nan
+        if not 1 <= seconds <= 86_400:
+            problems.append(
+                _(
+                    "{name} is {value}; it must be a number of seconds from 1 to 86400, "
+                    "such as 180 (or unset)"
+                ).format(name=ENV_UNLOCK, value=quote(text))
+            )
+    level = os.environ.get(ENV_LOG, "").strip()
+    if level and level.upper() not in LOG_LEVELS:
+        problems.append(
+            _("{name} is {value}; it must be one of {levels} (or unset)").format(
+                name=ENV_LOG, value=quote(level), levels=", ".join(LOG_LEVELS)
+            )
+        )
+    return problems
+
+
 def _unlock_seconds() -> float:
+    """`ENV_UNLOCK` (`UNLOCK_SECONDS` when unset; checked at start by
+    `environment_problems`)."""
     text = os.environ.get(ENV_UNLOCK, "").strip()
     try:
-        return max(1.0, float(text)) if text else float(UNLOCK_SECONDS)
+        return min(max(1.0, float(text)), 86_400.0) if text else float(UNLOCK_SECONDS)
     except ValueError:
         return float(UNLOCK_SECONDS)
 
@@ -1145,7 +1179,7 @@ def _log_setting() -> None:
     if not level:
         return
     logger = logging.getLogger("canasta_scorer")
-    if isinstance(logging.getLevelName(level), int):
+    if level in LOG_LEVELS:
         logger.setLevel(level)
         if not logger.handlers:
             handler = logging.StreamHandler()

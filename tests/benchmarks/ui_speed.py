@@ -357,6 +357,7 @@ class Bench:
         finally:
             store.close()
         with self.served("app", db_url) as (url, _process, _spawned), self.tab() as page:
+            flow.follow_socket(page)
             self.open(page, url)
             page.get_by_role("button", name=_resume_pattern()).click()
             counted = flow.enter_s1(page)

@@ -45,6 +45,7 @@ from .browser import (
     start_on_free_port,
     stop_server,
 )
+from .entry_flow import follow_socket
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator, Page, Playwright, Route, ViewportSize
@@ -159,6 +160,9 @@ class AppPage:
     server: Server
     test_name: str
     blocked: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        follow_socket(self.page)  # taps of `entry_flow` wait for the server's answer
 
     # --- opening -----------------------------------------------------------------
 

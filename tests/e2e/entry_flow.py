@@ -9,12 +9,26 @@ reports them).
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Locator, Page
+    from playwright.sync_api import Locator, Page, WebSocket
+
+#: Each followed page's web socket to the server, once it is open (`follow_socket`).
+_SOCKETS: weakref.WeakKeyDictionary[Page, WebSocket] = weakref.WeakKeyDictionary()
+#: How long a tap's answer from the server is waited for (ms): a tap the server does
+#: not answer (nothing changed) costs this much.
+ANSWER_TIMEOUT_MS = 5000
+
+
+def follow_socket(page: Page) -> None:
+    """Keep the page's web socket to the server (call before the page is loaded), so
+    that each tap waits for the server's answer to it (`Player.tap`)."""
+    page.on("websocket", lambda socket: _SOCKETS.__setitem__(page, socket))
+
 
 #: S1's worked hand (rules §5.1), as taps: (button name, times). North-South first.
 NORTH_SOUTH = (
@@ -235,11 +249,28 @@ class Player:
             if not (self.on_screen(target) or self.fixed(target)):
                 self.scroll_to(target)
             self.watch()
-            target.click()
+            self.click(target)
             self.counted.taps += 1
             self.quiet()
             if name != "Save hand" and not self.fixed(self.button(self.word("Save hand"))):
                 self.counted.save_hidden.append(name)
+
+    def click(self, target: Locator) -> None:
+        """Click, and wait for the server's first message after it when the page's web
+        socket is followed (`follow_socket`): on a loaded machine the answer may come
+        after the page has stood still for a while, and a tap made before it lands on a
+        layout about to change."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+        socket = _SOCKETS.get(self.page)
+        if socket is None or socket.is_closed():
+            target.click()
+            return
+        try:
+            with socket.expect_event("framereceived", timeout=ANSWER_TIMEOUT_MS):
+                target.click()
+        except PlaywrightTimeoutError:
+            pass  # no answer: the tap changed nothing the server sends
 
     def check_targets(self) -> None:
         """Note every button on screen smaller than 48 × 48 px (a button cut by the

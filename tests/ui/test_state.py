@@ -965,6 +965,24 @@ SIZE = "a whole number from 1 to 100000"
             'the setting [theme] mode is “"blue"”; it must be “light”, “dark” or “system”, '
             "in quotation marks",
         ),
+        (
+            '[theme]\nmode = ["dark"]\n',
+            'the setting [theme] mode is “["dark"]”; it must be “light”, “dark” or “system”, '
+            "in quotation marks",
+        ),
+        (
+            "[web]\nport = { number = 8550, open = true }\n",
+            f"the setting [web] port is “{{ number = 8550, open = true }}”; it must be {PORT}",
+        ),
+        (
+            "[web.port]\n",
+            f"the setting [web] port is “{{}}”; it must be {PORT}",
+        ),
+        (
+            "[web]\nhost = 2026-12-03\n",
+            "the setting [web] host is “2026-12-03”; it must be text in quotation marks, "
+            "such as “0.0.0.0”",
+        ),
         ("window = 3\n", "window must be a table of settings ([window]), not a value"),
         ("[window\n", "the settings file cannot be read as TOML at line 1, column 8"),
     ],
