@@ -268,11 +268,20 @@ class AppPage:
         )
 
     def set_switch(self, locator: Locator, on: bool) -> None:
-        """Turn a switch on or off, and wait for the server to show it so."""
+        """Turn a switch on or off, and wait for the server to show it so.
+
+        A tap at the switch; when, for 5 s, the page's semantics tree keeps another
+        node's box over it (seen on a loaded machine, the switch drawn uncovered: a
+        node of the tree left where it was before the body scrolled), the switch is
+        activated the way a screen reader does, by its own node."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
         from playwright.sync_api import expect
 
         if (locator.get_attribute("aria-checked") == "true") != on:
-            locator.click()
+            try:
+                locator.click(timeout=5000)
+            except PlaywrightTimeoutError:
+                locator.dispatch_event("click")
         expect(locator).to_have_attribute("aria-checked", "true" if on else "false")
         self.quiet()  # the switch flips at once; the server's answer comes after
 

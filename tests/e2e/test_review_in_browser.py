@@ -101,6 +101,7 @@ def test_rule_checker_answers_each_question(app: AppPage) -> None:
     tap_cards(app, "9 9 2 2 2 JK")
     app.expect_node("checker-cards", "Cards: 9 9 2 2 2 JK")
     app.expect_node("verdict", "No: 9 9 2 2 2 JK has 4 wild cards: a meld may hold at most 3")
+    assert app.reads("verdict").count("No: 9 9 2 2 2 JK") == 1  # read once, not twice
     expect(app.text(re.compile("§"))).to_have_count(0)  # the rule is a tap away
     app.shot("checker-meld", at=app.node("verdict"))
     app.tap("Clear")
@@ -121,7 +122,8 @@ def test_rule_checker_answers_each_question(app: AppPage) -> None:
     app.type("Cards in the pile (the top one included)", "3")
     app.set_switch(app.switch("My side has melded"), False)
     app.type("My side's score", "1500")
-    app.expect_node("checker-minimum", "Initial meld minimum 90")
+    app.expect_node("checker-minimum", "Initial meld minimum at 1,500 points: 90")
+    assert app.reads("checker-minimum") == "Initial meld minimum at 1,500 points: 90"
     app.expect_node("verdict", "No: your first meld would be 70 points, below the minimum of 90")
     app.shot("checker-pile", at=app.node("verdict"))
 

@@ -48,3 +48,20 @@ def test_the_cards_left_name_each_player_once(app: AppPage) -> None:
     words = said(app)
     assert "jokers (50) in South's hand: 1" in words  # the count, its words not added
     assert not any(w.startswith("jokers (50) in South's hand: 1 ") for w in words), words
+
+
+def test_a_meld_s_counts_and_the_hand_total_are_read_once(app: AppPage) -> None:
+    """A count's node is its sentence alone ("natural cards in the meld of 6s: 3", not
+    that and "3" again), and the hand total's is its label alone."""
+    app.open()
+    start_match(app)
+    app.tap("Enter hand 1")
+    app.tap("6")
+    words = said(app)
+    assert "natural cards in the meld of 6s: 3" in words, words
+    assert "2s in the meld of 6s: 0" in words, words
+    again = [w for w in words if re.fullmatch(r".* in the meld of 6s: \d+\s+\d+", w)]
+    assert again == [], again
+    app.expect_node("hand-total-North-South", "North-South hand total", below=True)
+    total = app.reads("hand-total-North-South")
+    assert re.fullmatch(r"North-South hand total [−+]?[\d,]+", total), total

@@ -309,15 +309,15 @@ def test_an_empty_score_is_said_to_be_needed_not_taken_as_0(
     app.type("Cards in the pile (the top one included)", "3")
     assert app.field("My side's score").value == "5025"
     assert app.has_text("Initial meld minimum at 5,025 points: 120")
-    assert any(label.startswith("No: ") for label in app.labels())
+    assert any(text.startswith("No: ") for text in app.texts())
     app.type("My side's score", "")
     needed = "type your side's score: the initial meld minimum follows it"
     assert app.has_text(f"No answer until this is put right: {needed}")
     assert app.field("My side's score").error == needed
-    assert not any(label.startswith(("Yes", "No:")) for label in app.labels())
+    assert not any(text.startswith(("Yes", "No:")) for text in app.texts())
     assert not app.has_text("at 0 points")
     app.switch("My side has melded", True)  # then the score does not count
-    assert any(label.startswith(("Yes", "No:")) for label in app.labels())
+    assert any(text.startswith(("Yes", "No:")) for text in app.texts())
     app.type("My side's score", "0")
     app.switch("My side has melded", False)
     assert app.has_text("Initial meld minimum at 0 points: 50")  # 0 typed is 0

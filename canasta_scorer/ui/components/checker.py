@@ -223,9 +223,8 @@ def _score(state: Checker) -> list[ft.Control]:
     if known is not None:
         score, minimum = known
         controls.append(
-            ft.Semantics(
+            ft.Semantics(  # read by its words alone, once
                 identifier="checker-minimum",
-                label=_("Initial meld minimum {minimum}").format(minimum=minimum),
                 content=ft.Text(
                     _("Initial meld minimum at {points} points: {minimum}").format(
                         points=points(score), minimum=minimum
@@ -284,9 +283,8 @@ def _answer(state: Checker, why: bool, set_why: Callable[[bool], None]) -> list[
             )
         ]
     controls: list[ft.Control] = [
-        ft.Semantics(
+        ft.Semantics(  # read by its words alone, once
             identifier="verdict",
-            label=i18n.answer_text(verdict),
             content=ft.Container(
                 content=ft.Text(i18n.answer_text(verdict), size=18, weight=ft.FontWeight.BOLD),
                 bgcolor=ft.Colors.PRIMARY_CONTAINER

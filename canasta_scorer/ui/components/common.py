@@ -296,6 +296,7 @@ def stepper(
             ),
             ft.Semantics(
                 label=said,
+                exclude_semantics=True,  # read once, by its label: not "…: 3" and "3"
                 content=ft.Text(
                     str(value),
                     size=22,

@@ -67,6 +67,7 @@ def breakdown(score: SideScore, *, quick: bool) -> ft.Control:
                     label=_("{name} hand total {points}").format(
                         name=score.name, points=points(score.total)
                     ),
+                    exclude_semantics=True,  # read once, by its label
                     content=ft.Text(points(score.total), size=28, weight=ft.FontWeight.BOLD),
                 ),
             ]

@@ -160,6 +160,7 @@ def _total_row(name: str, total: int) -> ft.Control:
             ft.Semantics(
                 identifier=f"hand-total-{name}",
                 label=_("{name} hand total {points}").format(name=name, points=points(total)),
+                exclude_semantics=True,  # read once, by its label
                 content=ft.Text(points(total), size=28, weight=ft.FontWeight.BOLD),
             ),
         ]
@@ -485,6 +486,7 @@ def LeftRow(
                 ft.Semantics(
                     identifier=f"read-{side}-{seat}",
                     label=_("Read as: {read}").format(read=read),
+                    exclude_semantics=True,  # read once, by its label
                     content=ft.Text(
                         _("Read as: {read}").format(read=read),
                         size=12,
