@@ -85,3 +85,37 @@ def test_in_quick_totals_enter_hand_leaves_the_fields_to_the_player(
     # (Flutter's web semantics stop twice at a switch)
     assert stops[0] == "Quick totals", stops
     assert stops[-1].startswith("North-South hand total"), stops
+
+
+def test_in_quick_totals_hand_entry_opened_again_gives_the_focus_to_back(
+    app: AppPage, server: Server
+) -> None:
+    """Back to the scoreboard and Enter on "Enter hand N" again, or the next hand after
+    a Save, without a reload: the focus is at the screen's Back again, not left on the
+    page's body."""
+    quick = {"sides": [{"total": 120, "went_out": "out", "went_out_by": "North"}, {"total": 45}]}
+    match_id = seed_match(server, [quick])
+    app.page.goto(f"{server.url.rstrip('/')}/match/{match_id}")
+    app.enable_semantics()
+    for _ in range(2):
+        enter = app.button("Enter hand 2")
+        expect(enter).to_be_visible()
+        app.quiet()
+        enter.focus()
+        app.page.keyboard.press("Enter")
+        expect(app.field("North-South hand total")).to_be_visible()
+        assert focused(app) == "Back"
+        app.tap("Back")  # nothing typed: nothing kept, nothing asked
+        expect(app.button("Enter hand 2")).to_be_visible()
+    # and after a Save, the next hand in quick totals too
+    app.tap("Enter hand 2")
+    app.type("North-South hand total", "80")
+    app.type("East-West hand total", "60")
+    app.tap("Save hand")
+    enter = app.button("Enter hand 3")
+    expect(enter).to_be_visible()
+    app.quiet()
+    enter.focus()
+    app.page.keyboard.press("Enter")
+    expect(app.field("North-South hand total")).to_be_visible()
+    assert focused(app) == "Back"
