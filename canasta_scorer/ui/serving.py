@@ -40,7 +40,6 @@ import gc
 import hmac
 import ipaddress
 import logging
-import math
 import os
 import signal
 import socket
@@ -887,25 +886,33 @@ class _Socket:
 
 #: The levels `ENV_LOG` may name.
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+#: The longest time `ENV_UNLOCK` may give a tab (seconds: a day).
+UNLOCK_SECONDS_MOST = 86_400
+
+
+def _unlock_setting() -> tuple[str, float | None]:
+    """`ENV_UNLOCK` as given, and its seconds: None when it is unset, not a number, or
+    not from 1 to `UNLOCK_SECONDS_MOST`."""
+    text = os.environ.get(ENV_UNLOCK, "").strip()
+    try:
+        seconds = float(text)
+    except ValueError:
+        return text, None
+    return text, seconds if 1 <= seconds <= UNLOCK_SECONDS_MOST else None
 
 
 def environment_problems() -> list[str]:
     """What is wrong with the web server's environment variables (`ENV_UNLOCK`,
     `ENV_LOG`), each in plain words; empty when every one set can be used."""
     problems = []
-    text = os.environ.get(ENV_UNLOCK, "").strip()
-    if text:
-        try:
-            seconds = float(text)
-        except ValueError:
-            seconds = math.nan
-        if not 1 <= seconds <= 86_400:
-            problems.append(
-                _(
-                    "{name} is {value}; it must be a number of seconds from 1 to 86400, "
-                    "such as 180 (or unset)"
-                ).format(name=ENV_UNLOCK, value=quote(text))
-            )
+    text, seconds = _unlock_setting()
+    if text and seconds is None:
+        problems.append(
+            _(
+                "{name} is {value}; it must be a number of seconds from 1 to 86400, "
+                "such as 180 (or unset)"
+            ).format(name=ENV_UNLOCK, value=quote(text))
+        )
     level = os.environ.get(ENV_LOG, "").strip()
     if level and level.upper() not in LOG_LEVELS:
         problems.append(
@@ -917,13 +924,10 @@ def environment_problems() -> list[str]:
 
 
 def _unlock_seconds() -> float:
-    """`ENV_UNLOCK` (`UNLOCK_SECONDS` when unset; checked at start by
-    `environment_problems`)."""
-    text = os.environ.get(ENV_UNLOCK, "").strip()
-    try:
-        return min(max(1.0, float(text)), 86_400.0) if text else float(UNLOCK_SECONDS)
-    except ValueError:
-        return float(UNLOCK_SECONDS)
+    """`ENV_UNLOCK`'s seconds (`UNLOCK_SECONDS` when unset; a value that cannot be used
+    stops the server at start: `environment_problems`)."""
+    _text, seconds = _unlock_setting()
+    return float(UNLOCK_SECONDS) if seconds is None else seconds
 
 
 @dataclass

@@ -61,21 +61,34 @@ def test_enter_on_enter_hand_then_tab_starts_at_the_side_switch(
     assert focused(app) == "Back"  # before the side switch only the app bar's Back
 
 
-def test_in_quick_totals_enter_hand_leaves_the_fields_to_the_player(
-    app: AppPage, server: Server
-) -> None:
-    # its last hand counted on paper: the next one opens in quick totals
-    quick = {"sides": [{"total": 120, "went_out": "out", "went_out_by": "North"}, {"total": 45}]}
-    match_id = seed_match(server, [quick])
+#: A hand counted on paper: the next one of its match opens in quick totals.
+QUICK_HAND = {"sides": [{"total": 120, "went_out": "out", "went_out_by": "North"}, {"total": 45}]}
+
+
+def open_quick_match(app: AppPage, server: Server) -> None:
+    """A match whose last hand was counted on paper, opened at its scoreboard."""
+    match_id = seed_match(server, [QUICK_HAND])
     app.page.goto(f"{server.url.rstrip('/')}/match/{match_id}")
     app.enable_semantics()
-    enter = app.button("Enter hand 2")
+
+
+def enter_quick_hand(app: AppPage, number: int) -> None:
+    """Enter on "Enter hand ``number``": hand entry opens in quick totals with the
+    focus on the screen's Back (no field has it: no keyboard comes up by itself)."""
+    enter = app.button(f"Enter hand {number}")
     expect(enter).to_be_visible()
     app.quiet()
     enter.focus()
     app.page.keyboard.press("Enter")
     expect(app.field("North-South hand total")).to_be_visible()
-    assert focused(app) == "Back"  # no field has it: no keyboard comes up by itself
+    assert focused(app) == "Back"
+
+
+def test_in_quick_totals_enter_hand_leaves_the_fields_to_the_player(
+    app: AppPage, server: Server
+) -> None:
+    open_quick_match(app, server)
+    enter_quick_hand(app, 2)
     stops = []
     for _ in range(4):  # Tab goes on from the top: the Quick totals switch, then a total
         app.page.keyboard.press("Tab")
@@ -93,29 +106,13 @@ def test_in_quick_totals_hand_entry_opened_again_gives_the_focus_to_back(
     """Back to the scoreboard and Enter on "Enter hand N" again, or the next hand after
     a Save, without a reload: the focus is at the screen's Back again, not left on the
     page's body."""
-    quick = {"sides": [{"total": 120, "went_out": "out", "went_out_by": "North"}, {"total": 45}]}
-    match_id = seed_match(server, [quick])
-    app.page.goto(f"{server.url.rstrip('/')}/match/{match_id}")
-    app.enable_semantics()
+    open_quick_match(app, server)
     for _ in range(2):
-        enter = app.button("Enter hand 2")
-        expect(enter).to_be_visible()
-        app.quiet()
-        enter.focus()
-        app.page.keyboard.press("Enter")
-        expect(app.field("North-South hand total")).to_be_visible()
-        assert focused(app) == "Back"
+        enter_quick_hand(app, 2)
         app.tap("Back")  # nothing typed: nothing kept, nothing asked
-        expect(app.button("Enter hand 2")).to_be_visible()
     # and after a Save, the next hand in quick totals too
     app.tap("Enter hand 2")
     app.type("North-South hand total", "80")
     app.type("East-West hand total", "60")
     app.tap("Save hand")
-    enter = app.button("Enter hand 3")
-    expect(enter).to_be_visible()
-    app.quiet()
-    enter.focus()
-    app.page.keyboard.press("Enter")
-    expect(app.field("North-South hand total")).to_be_visible()
-    assert focused(app) == "Back"
+    enter_quick_hand(app, 3)
