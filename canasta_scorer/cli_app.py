@@ -124,11 +124,9 @@ def at_least(low: int) -> Callable[[str], int]:
 
 def port_number(text: str) -> int:
     """An argparse type: a port, a whole number from 1 to 65535 (refused in words that
-    quote it as given)."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
+    quote it as given). Only the digits 0-9 are read: Python's `int` would take
+    " 8550", "8_550", "+8550" or other scripts' digits too."""
+    value = int(text) if text.isascii() and text.isdigit() else 0
     if not 1 <= value <= 65535:
         raise argparse.ArgumentTypeError(
             _("{text} is not a port: it must be a whole number from 1 to 65535").format(

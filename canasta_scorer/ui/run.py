@@ -124,12 +124,42 @@ def _wanted(key: str) -> str:
     return _("text in quotation marks, such as “0.0.0.0”")
 
 
+def _refuse_unknown(candidate: Path, data: dict[str, Any]) -> None:
+    """Refuse a table or key of ``flet.toml`` that is no setting of the app (a key
+    misspelt would otherwise leave its setting at the default without a word).
+
+    Raises:
+        ValueError: the first one, in file order, with the settings there are.
+    """
+    known: dict[str, list[str]] = {}
+    for table, name in _WHERE.values():
+        known.setdefault(table, []).append(name)
+    for table, section in data.items():
+        names = known.get(table)
+        if names is None:
+            unknown = f"[{table}]" if isinstance(section, dict) else table
+        elif isinstance(section, dict):
+            extra = [name for name in section if name not in names]
+            if not extra:
+                continue
+            unknown = f"[{table}] {extra[0]}"
+        else:
+            continue  # a value where a table belongs: said by the caller
+        there = "; ".join(f"[{table}] {', '.join(names)}" for table, names in known.items())
+        raise ValueError(
+            _("{file}: {setting} is not a setting of the app; its settings are {settings}").format(
+                file=candidate, setting=unknown, settings=there
+            )
+        )
+
+
 def _read_settings(candidate: Path) -> Settings:
     """The settings of one ``flet.toml`` file (`load_settings`).
 
     Raises:
-        ValueError: it is not TOML, or a setting of it cannot be used, said in plain
-            words: which setting, what it must be and what it is.
+        ValueError: it is not TOML, it has a table or key that is no setting, or a
+            setting of it cannot be used, said in plain words: which setting, what it
+            must be and what it is.
     """
     try:
         data = tomllib.loads(candidate.read_text(encoding="utf-8"))
@@ -146,6 +176,7 @@ def _read_settings(candidate: Path) -> Settings:
             if at
             else _("{file}: the settings file cannot be read as TOML").format(file=candidate)
         ) from None
+    _refuse_unknown(candidate, data)
     clean: dict[str, Any] = {}
     defaults = Settings()
     for key, (table, name) in _WHERE.items():

@@ -114,7 +114,7 @@ class Starter:
 
     def type(self, label: str, text: str) -> None:
         """Tap a field and type into it key by key."""
-        box = self.page.get_by_role("textbox", name=re.compile(rf"^{re.escape(label)}(\s|$)"))
+        box = self.page.get_by_role("textbox", name=re.compile(rf"^{re.escape(label)}(:|\s|$)"))
         self.tap(box, label)
         self.page.keyboard.type(text, delay=20)
         self.counted.keys += len(text)

@@ -925,6 +925,10 @@ def test_a_settings_file_named_but_not_there_is_said(
 
 PORT = "a whole number from 1 to 65535"
 SIZE = "a whole number from 1 to 100000"
+ALL = (
+    "its settings are [window] width, height, min_width, min_height; [web] host, port; "
+    "[theme] seed_color, mode"
+)
 
 
 @pytest.mark.parametrize(
@@ -984,6 +988,13 @@ SIZE = "a whole number from 1 to 100000"
             "such as “0.0.0.0”",
         ),
         ("window = 3\n", "window must be a table of settings ([window]), not a value"),
+        ("[web]\nprot = 9000\n", f"[web] prot is not a setting of the app; {ALL}"),
+        ("[server]\nport = 9000\n", f"[server] is not a setting of the app; {ALL}"),
+        ("port = 9000\n", f"port is not a setting of the app; {ALL}"),
+        (
+            '[theme]\nmode = "dark"\ncolour = "#000000"\n',
+            f"[theme] colour is not a setting of the app; {ALL}",
+        ),
         ("[window\n", "the settings file cannot be read as TOML at line 1, column 8"),
     ],
 )

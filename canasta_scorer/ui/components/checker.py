@@ -14,7 +14,18 @@ from canasta_scorer.ui.checker_form import QUESTIONS, Slot
 from canasta_scorer.ui.state import Checker
 from canasta_scorer.ui.words import house_rule_choices, house_rule_title
 
-from .common import CENTRED, ERROR_LINES, TOUCH, heading, named, points, rule_row, screen, switch
+from .common import (
+    CENTRED,
+    ERROR_LINES,
+    TOUCH,
+    field_label,
+    heading,
+    named,
+    points,
+    rule_row,
+    screen,
+    switch,
+)
 from .new_match import _fold, house_rules_line
 
 #: The answer bar's height while its reasons ("Why?") are open, in px: at 844 px high
@@ -44,7 +55,7 @@ def _number_field(state: Checker, key: str, label: str) -> ft.Control:
     problems = [m for where, m in state.problems if where == key]
     return ft.TextField(
         expand=True,
-        label=label,
+        label=field_label(label, str(getattr(form, key))),
         value=str(getattr(form, key)),
         error=problems[0] if problems else None,
         error_max_lines=ERROR_LINES,

@@ -55,6 +55,7 @@ from .common import (
     ERROR_LINES,
     TOUCH,
     Latest,
+    field_label,
     findings_list,
     focus_soon,
     heading,
@@ -472,7 +473,7 @@ def LeftRow(
         rows.append(
             ft.TextField(
                 expand=True,
-                label=_("Cards left in {who}'s hand").format(who=who),
+                label=field_label(_("Cards left in {who}'s hand").format(who=who), left.cards),
                 hint_text=_("e.g. 4 5 5 Q K A A (JK joker, 3 black three)"),
                 value=left.cards,
                 error=problem,
@@ -1351,6 +1352,7 @@ def _quick_entry(entry: HandEntry, record: MatchRecord) -> list[ft.Control]:
     controls: list[ft.Control] = []
     for i, side_setup in enumerate(record.sides):
         key = f"sides[{i}].total"
+        total = draft.totals[i] if i < len(draft.totals) else ""
         errors = [
             i18n.finding_text(f)
             for f in (preview.about(key) if preview else ())
@@ -1359,8 +1361,8 @@ def _quick_entry(entry: HandEntry, record: MatchRecord) -> list[ft.Control]:
         controls.append(
             ft.TextField(
                 expand=True,
-                label=_("{name} hand total").format(name=side_setup.name),
-                value=draft.totals[i] if i < len(draft.totals) else "",
+                label=field_label(_("{name} hand total").format(name=side_setup.name), total),
+                value=total,
                 keyboard_type=ft.KeyboardType.NUMBER,
                 # every problem of the total at once, one a line
                 error="\n".join([*([problems[key]] if key in problems else []), *errors]) or None,
@@ -1430,7 +1432,7 @@ def HandInfo(
     controls.append(
         ft.TextField(
             expand=True,
-            label=_("Note"),
+            label=field_label(_("Note"), note),
             value=note,
             multiline=True,
             on_change=lambda e: set_hand_info(note=e.control.value),

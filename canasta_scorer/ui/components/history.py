@@ -9,17 +9,13 @@ import flet as ft
 
 from canasta_scorer.i18n import N_, _
 from canasta_scorer.rules import VARIANT_INFO
-from canasta_scorer.ui.state import History, Navigation
+from canasta_scorer.ui.state import FILTER_DAYS, History, Navigation
 
 from .common import TOUCH, named, screen, scroll_key
 from .home import match_tile
 
-PERIODS = {
-    "": N_("Any time"),
-    "7": N_("Last 7 days"),
-    "30": N_("Last 30 days"),
-    "365": N_("Last year"),
-}
+#: The "When" filter's choices: any time, then the periods the filters know.
+PERIODS = {"": N_("Any time"), **{str(days): words for days, words in FILTER_DAYS.items()}}
 
 
 @screen

@@ -162,7 +162,9 @@ def NamedSets(state: NewMatch) -> ft.Control:
                 ft.Row(
                     [
                         ft.TextField(
-                            label=_("New name for {name}").format(name=entry.name),
+                            label=field_label(
+                                _("New name for {name}").format(name=entry.name), new_name.shown
+                            ),
                             value=new_name.shown,
                             expand=True,
                             # what is typed is checked as it is typed, as a player's name
@@ -221,7 +223,7 @@ def NamedSets(state: NewMatch) -> ft.Control:
         ft.Row(
             [
                 ft.TextField(
-                    label=_("Keep these house rules as"),
+                    label=field_label(_("Keep these house rules as"), name.shown),
                     hint_text=_("a name, e.g. Grandma's rules"),
                     value=name.shown,
                     expand=True,
@@ -474,7 +476,10 @@ def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
         controls.append(
             ft.TextField(
                 expand=True,
-                label=_("Target (default {target})").format(target=i18n.number(info.target)),
+                label=field_label(
+                    _("Target (default {target})").format(target=i18n.number(info.target)),
+                    setup.target,
+                ),
                 value=setup.target,
                 keyboard_type=ft.KeyboardType.NUMBER,
                 error=state.field_problem("target"),
@@ -486,8 +491,12 @@ def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
             controls.append(
                 ft.TextField(
                     expand=True,
-                    label=_("{value} start score (resume a paper match)").format(
-                        value=setup.side_name(index) or _("Side {value}").format(value=index + 1)
+                    label=field_label(
+                        _("{value} start score (resume a paper match)").format(
+                            value=setup.side_name(index)
+                            or _("Side {value}").format(value=index + 1)
+                        ),
+                        side.start_score,
                     ),
                     value=side.start_score,
                     keyboard_type=ft.KeyboardType.NUMBER,

@@ -9,7 +9,7 @@ from urllib.parse import parse_qsl, quote, urlencode
 
 from pydantic import BaseModel, ConfigDict
 
-from canasta_scorer.i18n import _
+from canasta_scorer.i18n import N_, _
 from canasta_scorer.rules import VARIANT_INFO, MatchStatus, Statistics
 from canasta_scorer.store import MatchSummary, Store
 
@@ -24,8 +24,13 @@ __all__ = [
 
 #: Past matches shown per page.
 HISTORY_PAGE = 30
-#: The periods the past matches can be filtered by (the last so many days).
-FILTER_DAYS = (7, 30, 365)
+#: The periods the past matches can be filtered by (the last so many days), each
+#: with its words (translated where shown).
+FILTER_DAYS: dict[int, str] = {
+    7: N_("Last 7 days"),
+    30: N_("Last 30 days"),
+    365: N_("Last year"),
+}
 #: The longest player's name an address may filter by.
 _LONGEST_NAME = 200
 
