@@ -1167,6 +1167,26 @@ class _FletStopped(logging.Filter):
         return False
 
 
+def drop_api_pages(flet: Any) -> None:
+    """Take FastAPI's own pages off the server Flet builds: its API description
+    (``/openapi.json``), the pages that show it (``/docs``, ``/redoc``, and the former's
+    sign-in return), which load their scripts from a CDN, and Flet's OAuth return
+    address (``/oauth_callback``; the app signs nobody in). None is the app's: an
+    address of them opens the app's page, as any address the app does not know."""
+    gone = {
+        flet.openapi_url,
+        flet.docs_url,
+        flet.redoc_url,
+        flet.swagger_ui_oauth2_redirect_url,
+        "/oauth_callback",
+    }
+    flet.router.routes = [
+        route for route in flet.router.routes if getattr(route, "path", None) not in gone
+    ]
+    flet.openapi_url = flet.docs_url = flet.redoc_url = None
+    flet.swagger_ui_oauth2_redirect_url = None
+
+
 def quiet_closed_connections() -> None:
     """Install `_ClosedWhileReceiving` and `_FletStopped` on Flet's web transport
     logger (once)."""
@@ -1394,6 +1414,7 @@ def serve_web(
         max_upload_size=IMPORT_LIMIT,
         secret_key=secrets.token_urlsafe(32),
     )
+    drop_api_pages(flet)
     _log_setting()
     short_message_text()
     quiet_closed_connections()

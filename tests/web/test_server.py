@@ -575,3 +575,19 @@ def test_a_file_is_received_only_at_an_address_the_app_signed(tmp_path: Path) ->
         assert list(folder.iterdir()) == []
     finally:
         server.stop()
+
+
+def test_fastapi_s_own_pages_are_not_served(served: Served) -> None:
+    """No API description nor the pages that show it (their scripts come from a CDN),
+    nor an OAuth return address: each is an address the app does not know, answered
+    with the app's page (or, for a file's name, as a file not there)."""
+    port = served.port
+    page = get("127.0.0.1", port, "/")[1]
+    for path in ("/docs", "/redoc", "/docs/oauth2-redirect"):
+        assert get("127.0.0.1", port, path) == (200, page), path
+    # a file name the app does not have: not found, as /nothing.json
+    status, body = get("127.0.0.1", port, "/openapi.json")
+    assert (status, body) == get("127.0.0.1", port, "/nothing.json")
+    assert status == 404 and b"openapi" not in body.lower()
+    status, body = get("127.0.0.1", port, "/oauth_callback?code=x&state=y")
+    assert status == 200 and body == page
