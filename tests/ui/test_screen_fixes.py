@@ -169,9 +169,57 @@ def test_a_deck_of_three_packs_offers_more(open_app: OpenApp) -> None:
     app.click("Enter hand 1")
     app.click("4 red threes of Team A")
     app.click("More red threes of Team A")
+    # 5 is shown as a count filled of its own, not as 4 left unfilled
+    assert _chosen(app, " of Team A") == ["5"]
     app.click("More red threes of Team A")  # 6: the three packs' red threes
     assert "red threes of Team A: 6" in app.labels()
+    assert _chosen(app, " of Team A") == ["6"]
+    assert _counts(app, " of Team A") == ["0", "1", "2", "3", "4", "6"]
     assert app.button("More red threes of Team A").disabled
+    app.click("2 red threes of Team A")
+    assert _counts(app, " of Team A") == ["0", "1", "2", "3", "4"]
+    assert _chosen(app, " of Team A") == ["2"]
+
+
+def _count_buttons(app: AppHarness, words: str) -> list[tuple[str, bool]]:
+    """The count buttons whose names end with ``words``, by their numbers: each one's
+    number shown and whether it is filled (said to be chosen)."""
+    found = []
+    for control in app.controls():
+        if isinstance(control, ft.Semantics) and isinstance(control.content, ft.OutlinedButton):
+            text = control.content.content
+            if isinstance(text, ft.Text) and str(text.semantics_label).endswith(words):
+                found.append((str(text.value), bool(control.selected)))
+    return sorted(found, key=lambda button: int(button[0]))
+
+
+def _counts(app: AppHarness, words: str) -> list[str]:
+    return [shown for shown, _chosen in _count_buttons(app, words)]
+
+
+def _chosen(app: AppHarness, words: str) -> list[str]:
+    return [shown for shown, chosen in _count_buttons(app, words) if chosen]
+
+
+def test_a_count_of_cards_left_above_the_buttons_is_shown_on_the_last(
+    open_app: OpenApp,
+) -> None:
+    """Seven cards K to 8 left: the fifth button shows 7, filled; tapped, the count goes
+    back to none and 5 is offered again."""
+    app = open_app()
+    start_classic_entry(app)
+    words = " K to 8 (10) in Ann's hand"
+    app.click("5 cards K to 8 (10) in Ann's hand")
+    assert _chosen(app, words) == ["5"]
+    app.click("More cards K to 8 (10) in Ann's hand")
+    app.click("More cards K to 8 (10) in Ann's hand")
+    assert "cards K to 8 (10) in Ann's hand: 7" in app.labels()
+    assert _counts(app, words) == ["1", "2", "3", "4", "7"]
+    assert _chosen(app, words) == ["7"]
+    app.click("7 cards K to 8 (10) in Ann's hand")  # the count shown again: none
+    assert "cards K to 8 (10) in Ann's hand: 0" in app.labels()
+    assert _counts(app, words) == ["1", "2", "3", "4", "5"]
+    assert _chosen(app, words) == []
 
 
 def test_deck_counts_show_at_the_meld_and_every_side_counts_the_same(open_app: OpenApp) -> None:

@@ -516,8 +516,12 @@ def ClassCounts(
 ) -> ft.Control:
     """One point class of a player's cards left (`CLASSES`, the ``number``-th): a tap
     per count up to ``most`` (``None``: no limit; the count shown again takes it back
-    to none), and one more."""
+    to none), and one more. A count above the last button's is shown on that button,
+    filled (a row has no room for one more button at 390 px)."""
     key, label, counted, said, more = CLASSES[number]
+    counts = [count for count in CLASS_COUNTS if most is None or count <= most]
+    if counts and value > counts[-1]:
+        counts[-1] = value
     buttons: list[ft.Control] = [
         # a node of its own, read by its count alone ("jokers (50) in Ann's hand: 1"):
         # neither with the words shown nor joined to the row's name
@@ -543,8 +547,7 @@ def ClassCounts(
                 side, seat, **{key: 0 if value == c else c}
             ),
         )
-        for count in CLASS_COUNTS
-        if most is None or count <= most
+        for count in counts
     ]
     buttons.append(
         icon_button(
@@ -713,9 +716,14 @@ def RedThrees(
     most: int,
     set_red_threes: Callable[[int, int], None],
 ) -> ft.Control:
-    """The red threes a side laid out: a button per count (the one shown filled)
-    and one more; a tap redraws only the buttons whose look changes."""
+    """The red threes a side laid out: a button per count up to 4 (the one shown
+    filled), a filled button of its own for a count above 4 (a deck of three packs
+    has 6 red threes), and one more; a tap redraws only the buttons whose look
+    changes."""
     chosen = ft.use_memo(lambda: functools.partial(set_red_threes, index), [index])
+    counts = [count for count in (0, 1, 2, 3, 4) if count <= most]
+    if red_threes > counts[-1]:
+        counts.append(red_threes)  # shown, not only said: 5 is not 4 left unfilled
     buttons: list[ft.Control] = [
         CountButton(
             count,
@@ -726,8 +734,7 @@ def RedThrees(
             chosen,
             key=f"red-threes-{index}-{count}",
         )
-        for count in (0, 1, 2, 3, 4)
-        if count <= most
+        for count in counts
     ]
     buttons.append(  # the rest one tap each (a deck of three packs has 6)
         icon_button(
