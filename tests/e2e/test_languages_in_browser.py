@@ -198,3 +198,19 @@ def test_a_text_fields_character_counter_in_the_browsers_language(speaking: AppP
     remaining = {"de": "Noch 77 Zeichen", "es": "Quedan 77 caracteres"}[i18n.current().code]
     expect(app.text(remaining)).to_have_count(1)
     expect(app.text(re.compile("characters? remaining"))).to_have_count(0)
+
+
+def test_an_address_that_opens_nothing_is_said_in_the_browsers_language(
+    speaking: AppPage, server: Server
+) -> None:
+    """The tab is told what its address opens before the browser's language reaches
+    the server: the message is worded again once it does."""
+    app = speaking
+    app.page.goto(server.url.rstrip("/") + "/match/99")
+    app.enable_semantics()
+    expect(app.button(_("Past matches"))).to_be_visible()  # Home, in that language
+    said = _(
+        "There is no match {match_id} here: check the address (it may also have been deleted)."
+    ).format(match_id=99)
+    assert said.startswith(("Eine Partie", "Aquí no hay"))
+    app.expect_node("message", said)

@@ -21,7 +21,8 @@ from canasta_scorer.rules import (
     score_hand,
     settle,
 )
-from canasta_scorer.ui.state import Navigation
+from canasta_scorer.store import Store
+from canasta_scorer.ui.state import Navigation, build_model
 from tests.ui.harness import AppHarness, tip
 
 
@@ -172,3 +173,59 @@ def test_flutters_own_words_follow_the_tabs_language(open_app: Callable[..., App
     ]
     tab.choose("Sprache", "pt_BR")  # the label in German now
     assert page.locale_configuration.current_locale == ft.Locale("pt", "BR")
+
+
+def test_what_an_address_opens_is_said_again_in_the_device_s_language(store: Store) -> None:
+    """A tab opened at an address is told what it opens before the device's language
+    is known (it takes the browser a round trip): the message is worded again when
+    the language comes, and when the player chooses another; a message said in words
+    of its own (not an address's) stays as it was said."""
+    from tests.ui.hands import start_classic
+
+    model = build_model(store)
+    model.nav.open_address("/nonsense")
+    assert model.nav.message is not None and model.nav.message.startswith(
+        "The address “/nonsense” opens nothing in this app"
+    )
+    model.nav.follow_device(["de-DE"])
+    assert model.nav.message is not None and model.nav.message.startswith(
+        "Die Adresse „/nonsense“ öffnet nichts in dieser App"
+    )
+    model.nav.choose_language("es")
+    assert model.nav.message is not None and "/nonsense" in model.nav.message
+    assert not model.nav.message.startswith(("The address", "Die Adresse"))
+
+    other = build_model(store)
+    other.nav.open_address("/match/99")
+    assert other.nav.message == (
+        "There is no match 99 here: check the address (it may also have been deleted)."
+    )
+    other.nav.follow_device(["de-DE", "en-US"])
+    assert other.nav.message == (
+        "Eine Partie 99 gibt es hier nicht: prüfe die Adresse (vielleicht wurde sie auch gelöscht)."
+    )
+    other.nav.choose_language("en")  # chosen: worded again in it
+    assert other.nav.message == (
+        "There is no match 99 here: check the address (it may also have been deleted)."
+    )
+    other.nav.show_matches()  # the message goes with its screen: nothing to word again
+    other.nav.choose_language("de")
+    assert other.nav.message is None
+    other.nav.choose_language("en")
+
+    start_classic(other)
+    assert other.match.current is not None
+    match_id = other.match.current.id
+    third = build_model(store)
+    third.nav.open_address(f"/match/{match_id}/hand/4")
+    assert third.nav.message == (
+        "There is no hand 4 in this match: it has 0 hands. Check the address (the hand "
+        "may also have been deleted)."
+    )
+    third.nav.choose_language("de")
+    assert third.nav.message is not None and third.nav.message.startswith("Eine Runde 4 gibt es"), (
+        third.nav.message
+    )
+    third.nav.say("Saved.")  # words of their own: not worded again
+    third.nav.choose_language("it")
+    assert third.nav.message == "Saved."

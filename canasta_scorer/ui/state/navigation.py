@@ -8,6 +8,7 @@ area's data (a match, the history) ask that area to load it, then show its scree
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -144,6 +145,8 @@ class Navigation:
     language_chosen: bool = False
     _areas: dict[str, object] = field(default_factory=dict, repr=False)
     _work: Work = field(default_factory=Work, repr=False)
+    #: how the message is worded again in another language (see `say`)
+    _words: Callable[[], str] | None = field(default=None, repr=False)
 
     def attach(
         self,
@@ -189,6 +192,7 @@ class Navigation:
             if self.screen is Screen.HAND_ENTRY and "match" in self._areas:
                 self._match.entry.leave()
             self.message = None
+            self._words = None
             self.deleted = None
             self.rematched = None
             self.undoable = False
@@ -197,7 +201,7 @@ class Navigation:
 
     def say(
         self,
-        message: str | None,
+        message: str | Callable[[], str] | None,
         *,
         undo_delete: int | None = None,
         undo_rematch: int | None = None,
@@ -209,8 +213,18 @@ class Navigation:
         ``undo_rematch`` the match a rematch was started from, which the message
         offers to go back to (the new match deleted);
         ``undoable``: the message offers Undo of the open match's last change;
-        ``problem``: something went wrong or was refused (shown as an error)."""
-        self.message = message
+        ``problem``: something went wrong or was refused (shown as an error).
+
+        ``message`` given as a function is worded by it, and worded again when the
+        tab's language changes while it is shown (`follow_device`, `choose_language`):
+        a tab opened at an address is told what it opens before the device's language
+        is known."""
+        if callable(message):
+            self._words = message
+            self.message = message()
+        else:
+            self._words = None
+            self.message = message
         self.deleted = undo_delete
         self.rematched = undo_rematch
         self.undoable = undoable
@@ -235,7 +249,7 @@ class Navigation:
         """Speak the device's language (its locales, most wanted first), unless the
         player chose one; English when none is spoken here."""
         if not self.language_chosen:
-            self.language = i18n.best_language(preferred)
+            self._speak(i18n.best_language(preferred))
 
     def choose_language(self, code: str) -> None:
         """The player chose the language of this tab (kept on the device by the app).
@@ -245,8 +259,17 @@ class Navigation:
         """
         if code not in i18n.LANGUAGES:
             raise KeyError(code)
-        self.language = code
+        self._speak(code)
         self.language_chosen = True
+
+    def _speak(self, code: str) -> None:
+        """Speak ``code``: the message shown, if it can be, worded again in it."""
+        if code == self.language:
+            return
+        self.language = code
+        if self._words is not None:
+            with i18n.use(code):
+                self.message = self._words()
 
     # --- moves -------------------------------------------------------------------
 
@@ -307,7 +330,7 @@ class Navigation:
             self.gone = self.gone | {match_id}
             self.go_home()
             self.say(
-                (
+                lambda: (
                     _(
                         "There is no match {match_id} here: check the address (it may "
                         "also have been deleted)."
@@ -447,11 +470,12 @@ class Navigation:
             self.go_home()
         else:  # none of the app's addresses
             self.go_home()
+            written = path[:80] + ("…" if len(path) > 80 else "")
             self.say(
-                _(
+                lambda: _(
                     "The address {address} opens nothing in this app: check it (a match "
                     "and a hand are named by their numbers, as /match/3/hand/2)."
-                ).format(address=i18n.quote(path[:80] + ("…" if len(path) > 80 else ""))),
+                ).format(address=i18n.quote(written)),
                 problem=True,
             )
 
@@ -493,7 +517,7 @@ class Navigation:
         if self.screen is not Screen.SCOREBOARD:
             self.back_to_scoreboard()
         self.say(
-            ngettext(
+            lambda: ngettext(
                 "There is no hand {number} in this match: it has {count} hand. Check the "
                 "address (the hand may also have been deleted).",
                 "There is no hand {number} in this match: it has {count} hands. Check the "
@@ -591,7 +615,9 @@ class Navigation:
         see `passed` and `canasta_scorer.ui.address_bar`)."""
         if screen is Screen.NEW_MATCH and self.started is not None:
             self.go_home()
-            self.say(_("That match was started already: tap New match to start another one."))
+            self.say(
+                lambda: _("That match was started already: tap New match to start another one.")
+            )
         elif screen is Screen.NEW_MATCH:
             self.new_match()
         elif screen is Screen.STATS:
