@@ -163,3 +163,27 @@ def test_the_export_opened_from_hand_entry_s_address_keeps_the_hand(store: Store
     assert store.kept_draft(match_id) is not None  # the hand kept on leaving entry
     phone.nav.back_to_scoreboard()
     assert phone.entry.draft is not None and phone.entry.draft.number is None
+
+
+def test_another_match_opened_by_its_address_leaves_the_last_one_s_message(
+    store: Store,
+) -> None:
+    """A hand saved on match A ("Hand 1 saved."), then match B's address typed in
+    the same tab: B's scoreboard says nothing of A's hand; A's own address again (the
+    same match) keeps what is said."""
+    first = seeded_phone(store, enter_small)
+    second = seeded_phone(store)
+    assert first.match.current is not None and second.match.current is not None
+    a, b = first.match.current.id, second.match.current.id
+    model = build_model(store)
+    model.nav.open_address(f"/match/{a}")
+    model.match.begin_hand()
+    enter_small(model)
+    assert model.match.save_hand(), model.nav.message
+    assert model.nav.message is not None and model.nav.message.startswith("Hand 2 saved.")
+    model.nav.open_address(f"/match/{a}")  # the address it shows: nothing changes
+    assert model.nav.message is not None and model.nav.message.startswith("Hand 2 saved.")
+    model.nav.open_address(f"/match/{b}")
+    assert model.nav.screen is Screen.SCOREBOARD
+    assert model.match.current is not None and model.match.current.id == b
+    assert model.nav.message is None

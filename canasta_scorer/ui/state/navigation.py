@@ -320,11 +320,16 @@ class Navigation:
     def open_match(self, match_id: int, *, by_address: bool = False) -> None:
         """Show a match's scoreboard; Back returns to the screen it was opened from
         (the past matches, or home). A match that is not there is said on home;
-        ``by_address``: it was named by an address (``/match/ID``) rather than tapped."""
+        ``by_address``: it was named by an address (``/match/ID``) rather than tapped.
+        A message about the match shown before goes with it, the screen the same or
+        not (another match's scoreboard opened by its address)."""
+        before = self._match.current
         if self._match.load(match_id):
             from_list = self.screen is Screen.MATCHES
             self.match_from = Screen.MATCHES if from_list else Screen.HOME
             self.listed = match_id if from_list else None
+            if before is not None and before.id != match_id:
+                self.say(None)
             self.show(Screen.SCOREBOARD)
         else:
             self.gone = self.gone | {match_id}
