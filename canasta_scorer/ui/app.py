@@ -494,6 +494,13 @@ def build_main(
         # What fails in this tab is logged here and shown to the player in plain
         # words; wrong access codes are counted per client address.
         edge, tab_gate = guard_page(page, gate)
+        if tab_gate.refused is not None:  # too many tabs wait for the code: why, alone
+            page.views.clear()
+            page.views.append(
+                ft.View(route="/", padding=24, controls=[ft.Text(tab_gate.refused, size=18)])
+            )
+            page.update()
+            return
         gate_disconnect: Any = page.on_disconnect
 
         def start() -> None:

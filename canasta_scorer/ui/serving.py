@@ -375,6 +375,11 @@ class AccessGate:
     code before is never held back by others. The table of clients holds at most
     ``clients``; when it is full of clients still locked out, none is forgotten and a
     new one waits as in a flood.
+
+    Tabs waiting for the code hold the server's memory (about 0.2 MiB each) until
+    they give it or are closed: one client address may hold at most ``waiting`` of
+    them at once, and all clients together ``waiting_most``, beyond which only the
+    devices that gave the code here before may open another (`admit`).
     """
 
     def __init__(
@@ -385,6 +390,8 @@ class AccessGate:
         longest: float = 3600.0,
         clients: int = 10_000,
         flood: int = 30,
+        waiting: int = 20,
+        waiting_most: int = 500,
     ) -> None:
         self.code = code
         self.tries = tries
@@ -396,6 +403,47 @@ class AccessGate:
         self._known: dict[str, None] = {}
         self._wrong: deque[float] = deque(maxlen=max(flood, 1))
         self._lock = threading.Lock()
+        self.waiting = waiting
+        self.waiting_most = waiting_most
+        self._waiting: dict[str, int] = {}
+
+    def admit(self, client: str) -> str | None:
+        """A tab of ``client`` opens and is to wait for the code: counted, or refused
+        with the words that say why (the client holds ``waiting`` tabs that wait
+        already, or all clients ``waiting_most`` and this one never gave the code
+        here). Nothing is counted when no code is needed. Each tab admitted is let go
+        once (`let_go`): unlocked, or closed."""
+        if self.code is None:
+            return None
+        with self._lock:
+            held = self._waiting.get(client, 0)
+            if held >= self.waiting:
+                return _(
+                    "Too many tabs of this device are waiting for the access code: give it "
+                    "in one of them, or close some and open this page again."
+                )
+            if sum(self._waiting.values()) >= self.waiting_most and client not in self._known:
+                return _(
+                    "Too many devices are waiting for the access code: try again in a few minutes."
+                )
+            self._waiting[client] = held + 1
+        return None
+
+    def let_go(self, client: str) -> None:
+        """A tab `admit` counted waits no more (it gave the code, or it closed)."""
+        with self._lock:
+            held = self._waiting.get(client, 0) - 1
+            if held > 0:
+                self._waiting[client] = held
+            else:
+                self._waiting.pop(client, None)
+
+    def tabs_waiting(self, client: str | None = None) -> int:
+        """How many admitted tabs wait for the code (of ``client``, or all)."""
+        with self._lock:
+            if client is not None:
+                return self._waiting.get(client, 0)
+            return sum(self._waiting.values())
 
     @property
     def needed(self) -> bool:
@@ -493,12 +541,25 @@ class ClientGate:
 
     Attributes:
         unlocked: the right code was given in this tab (or none is needed).
+        refused: why the tab may not wait for the code (`AccessGate.admit`): it is
+            shown these words alone and closed; None for a tab admitted.
     """
 
     def __init__(self, gate: AccessGate, client: str) -> None:
         self.gate = gate
         self.client = client
         self.unlocked = not gate.needed
+        self.refused: str | None = None
+        self._counted = False
+        if not self.unlocked:
+            self.refused = gate.admit(client)
+            self._counted = self.refused is None
+
+    def let_go(self) -> None:
+        """The tab waits no more for the code (it closed): its place is free."""
+        if self._counted:
+            self._counted = False
+            self.gate.let_go(self.client)
 
     @property
     def needed(self) -> bool:
@@ -515,6 +576,7 @@ class ClientGate:
         accepted, message = self.gate.check(attempt, now=now, client=self.client)
         if accepted:
             self.unlocked = True
+            self.let_go()
         return accepted, message
 
 
@@ -955,6 +1017,18 @@ async def _close_tab(page: ft.Page) -> None:
         await socket_.close()  # Flet then disconnects the session; see _on_disconnect
     elif session.connection is None:
         await session.disconnect(0)
+
+
+#: How long a tab refused a place among those waiting for the code shows why before
+#: it is closed (seconds).
+REFUSED_TAB_SECONDS = 1.0
+
+
+async def _close_refused(page: ft.Page) -> None:
+    """Close a tab refused by `AccessGate.admit` once its words had time to reach it."""
+    await asyncio.sleep(REFUSED_TAB_SECONDS)
+    with contextlib.suppress(RuntimeError):  # its session gone already
+        await _close_tab(page)
 
 
 async def _expire_locked(page: ft.Page, gate: ClientGate, seconds: float) -> None:
@@ -1597,6 +1671,7 @@ def guard_page(page: ft.Page, gate: AccessGate) -> tuple[SessionEdge, ClientGate
     expiry: list[Future[None]] = []
 
     def closed(_event: Any) -> None:
+        client_gate.let_go()
         _open_tabs.discard(key)
         log.info("a tab closed (%d open)", len(_open_tabs))
         for timer in expiry:  # the session is gone: nothing left to close
@@ -1605,6 +1680,10 @@ def guard_page(page: ft.Page, gate: AccessGate) -> tuple[SessionEdge, ClientGate
         _reclaim_soon()
 
     page.on_close = closed
-    if not client_gate.unlocked:
+    if client_gate.refused is not None:
+        log.warning("refused a tab from %s: %s", client or "?", client_gate.refused)
+        _tab(page).expired = True  # closed soon, and again should it reconnect
+        page.run_task(_close_refused, page)
+    elif not client_gate.unlocked:
         expiry.append(page.run_task(_expire_locked, page, client_gate, _unlock_seconds()))
     return edge, client_gate

@@ -861,6 +861,40 @@ def test_a_tab_s_gate_counts_its_client_and_remembers_it_unlocked() -> None:
     assert other.unlocked
 
 
+def test_only_so_many_tabs_may_wait_for_the_code() -> None:
+    """Three tabs of one address may wait, and five in all; beyond them only a device
+    that gave the code here before may open one; a tab that gives the code or closes
+    leaves its place."""
+    gate = AccessGate("2468", waiting=3, waiting_most=5)
+    ann = [gate.for_client("10.0.0.1") for _ in range(3)]
+    assert [tab.refused for tab in ann] == [None] * 3
+    fourth = gate.for_client("10.0.0.1")
+    assert fourth.refused is not None and fourth.refused.startswith(
+        "Too many tabs of this device are waiting for the access code"
+    )
+    assert gate.tabs_waiting("10.0.0.1") == 3
+    fourth.let_go()  # never counted: nothing to let go
+    assert gate.tabs_waiting("10.0.0.1") == 3
+    assert ann[0].check("2468") == (True, "")  # Ann's device is known here now
+    assert gate.tabs_waiting("10.0.0.1") == 2
+    ann[0].let_go()  # its tab closes later: let go once only
+    assert gate.tabs_waiting("10.0.0.1") == 2
+    bo = [gate.for_client("10.0.0.2") for _ in range(3)]
+    assert [tab.refused for tab in bo] == [None, None, None]
+    assert gate.tabs_waiting() == 5
+    new = gate.for_client("10.0.0.3")
+    assert (
+        new.refused
+        == "Too many devices are waiting for the access code: try again in a few minutes."
+    )
+    known = gate.for_client("10.0.0.1")  # gave the code before: let in, under its own limit
+    assert known.refused is None and gate.tabs_waiting() == 6
+    bo[0].let_go()
+    known.let_go()
+    assert gate.for_client("10.0.0.3").refused is None
+    assert gate.tabs_waiting() == 5
+
+
 def test_access_gate_without_a_code_lets_everyone_in() -> None:
     gate = AccessGate(None)
     assert not gate.needed

@@ -128,3 +128,59 @@ def _resume(client: FletClient) -> int | None:
         if str(control.get("content", "")).startswith("Resume"):
             return int(control["_i"])
     return None
+
+
+def test_one_device_may_keep_only_so_many_tabs_waiting_for_the_code(tmp_path: Path) -> None:
+    """Tabs waiting for the code hold the server's memory: the 21st of one address is
+    shown why and closed; another address is still asked for the code; a tab that
+    gives the code, or is closed for never giving it, leaves its place to another."""
+    served = start(
+        tmp_path,
+        env={
+            "CANASTA_SCORER_ACCESS_CODE": "582049",
+            "CANASTA_SCORER_UNLOCK_SECONDS": "30",
+            "CANASTA_SCORER_LOG": "INFO",
+        },
+    )
+    opened: list[FletClient] = []
+    try:
+        for _ in range(20):
+            tab = FletClient(served.ws, origin=served.origin, source="127.0.0.5")
+            opened.append(tab)
+            tab.register()
+            tab.wait_text("Access code")
+        refused = FletClient(served.ws, origin=served.origin, source="127.0.0.5")
+        refused.register()
+        refused.wait_text("Too many tabs of this device are waiting for the access code")
+        assert closed_by_server(refused, timeout=20), "the refused tab was not closed"
+        assert not refused.text_seen("Access code")
+        other = FletClient(served.ws, origin=served.origin, source="127.0.0.6")
+        other.register()
+        other.wait_text("Access code")  # another device is not held back
+        other.close()
+
+        unlock(opened[0], "582049")
+        opened[0].wait_text(HOME_TEXT)  # given the code: its place is free
+        again = FletClient(served.ws, origin=served.origin, source="127.0.0.5")
+        again.register()
+        again.wait_text("Access code")
+        refused = FletClient(served.ws, origin=served.origin, source="127.0.0.5")
+        refused.register()
+        refused.wait_text("Too many tabs of this device")
+        refused.close()
+        # the waiting tabs closed for never giving the code leave their places
+        wait_until(
+            lambda: served.output().count("closing a tab not unlocked") >= 19,
+            "the waiting tabs closed",
+        )
+        wait_until(lambda: tabs(served)[-1][1] <= 2, "their sessions freed")
+        later = FletClient(served.ws, origin=served.origin, source="127.0.0.5")
+        later.register()
+        later.wait_text("Access code")
+        later.close()
+    finally:
+        for tab in opened:
+            tab.close()
+        assert served.stop() == 0
+    assert "Traceback" not in served.output()
+    assert "refused a tab from 127.0.0.5: Too many tabs of this device" in served.output()
