@@ -192,7 +192,7 @@ def _load(path: str, kind: str) -> HandRecord | MatchRecord | int:
     except IsADirectoryError:
         return _file_problem(path, kind, [Problem("", _("is a folder, not a file"))])
     except OSError as error:
-        return _file_problem(path, kind, [Problem("", error.strerror or str(error))])
+        return _file_problem(path, kind, [Problem("", i18n.system_error_text(error))])
     if not text.strip():
         return _file_problem(path, kind, [Problem("", _("is empty"))])
     if len(text) > limit:

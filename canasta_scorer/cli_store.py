@@ -65,7 +65,7 @@ def _guarded(command: Callable[[argparse.Namespace], int]) -> Callable[[argparse
             where = f" {error.filename}" if error.filename else ""
             sys.stderr.write(
                 _("canasta-scorer: cannot write{where}: {value}\n").format(
-                    where=where, value=error.strerror or error
+                    where=where, value=i18n.system_error_text(error)
                 )
             )
             return EXIT_UNREADABLE
@@ -259,7 +259,9 @@ def _cmd_import(args: argparse.Namespace) -> int:
         return EXIT_UNREADABLE
     except OSError as error:
         sys.stderr.write(
-            _("{path}: cannot be read: {value}\n").format(path=path, value=error.strerror or error)
+            _("{path}: cannot be read: {value}\n").format(
+                path=path, value=i18n.system_error_text(error)
+            )
         )
         return EXIT_UNREADABLE
     if len(data) > IMPORT_LIMIT:

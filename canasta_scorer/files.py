@@ -45,6 +45,12 @@ def open_descriptor(path: str | Path) -> int | None:
     return None
 
 
+def _about(error: OSError, path: str | Path) -> OSError:
+    """The same error of the system, about the file asked for (not the temporary file
+    written beside it, whose name the player never gave)."""
+    return OSError(error.errno, error.strerror, str(path))
+
+
 def write_atomic(path: str | Path, data: str | bytes) -> None:
     """Write ``data`` (text is UTF-8) to ``path`` through a temporary file beside it,
     flushed to disk, then renamed over ``path``; an existing file keeps its
@@ -82,9 +88,12 @@ def write_atomic(path: str | Path, data: str | bytes) -> None:
         umask = os.umask(0)
         os.umask(umask)
         mode = 0o666 & ~umask
-    descriptor, name = tempfile.mkstemp(
-        dir=target.parent, prefix=f".{target.name}.", suffix=".partial"
-    )
+    try:
+        descriptor, name = tempfile.mkstemp(
+            dir=target.parent, prefix=f".{target.name}.", suffix=".partial"
+        )
+    except OSError as error:
+        raise _about(error, path) from None
     temporary = Path(name)
     try:
         with os.fdopen(descriptor, "wb") as handle:
@@ -93,8 +102,10 @@ def write_atomic(path: str | Path, data: str | bytes) -> None:
             os.fsync(handle.fileno())
         os.chmod(temporary, mode)
         os.replace(temporary, target)
-    except BaseException:
+    except BaseException as error:
         temporary.unlink(missing_ok=True)
+        if isinstance(error, OSError) and error.errno is not None:
+            raise _about(error, path) from None
         raise
     with contextlib.suppress(OSError):  # make the rename itself durable where possible
         folder = os.open(target.parent, os.O_RDONLY)

@@ -18,6 +18,7 @@ tab), else English.
 from __future__ import annotations
 
 import contextlib
+import errno
 import functools
 import io
 import re
@@ -352,6 +353,35 @@ def quote(text: str) -> str:
     # Translators: the quotation marks of your language around a name or text a
     # player typed; keep {text}.
     return _("“{text}”").format(text=text)
+
+
+#: What the system's errors mean, in players' words (the system's own text is its
+#: language's, or English).
+_SYSTEM_ERRORS: dict[int, str] = {
+    errno.ENOENT: N_("no such file or folder"),
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("permission denied"),
+    errno.EISDIR: N_("is a folder, not a file"),
+    errno.ENOTDIR: N_("a part of the path is not a folder"),
+    errno.ENOSPC: N_("no room left on the disk"),
+    errno.EDQUOT: N_("no room left on the disk"),
+    errno.EROFS: N_("the disk is read-only"),
+    errno.ENAMETOOLONG: N_("the name is too long"),
+    errno.EEXIST: N_("there is one there already"),
+    errno.EIO: N_("the disk could not be read or written"),
+    errno.EBUSY: N_("it is in use by another program"),
+    errno.EMFILE: N_("too many files are open"),
+    errno.ENFILE: N_("too many files are open"),
+    errno.ELOOP: N_("its links go round in a circle"),
+}
+
+
+def system_error_text(error: OSError) -> str:
+    """An error of the system (a file, a folder, the disk) in this language's words:
+    ``no such file or folder``, ``permission denied``, …; the system's own text for
+    one the product has no words for."""
+    said = _SYSTEM_ERRORS.get(error.errno or 0)
+    return _(said) if said is not None else str(error.strerror or error)
 
 
 def card_name(token: str) -> str:

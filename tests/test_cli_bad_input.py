@@ -47,7 +47,12 @@ def test_bad_input_is_reported_plainly(db: str, tmp_path: Path) -> None:
         "match id too large": (["export", "9" * 25, "--db", db], "there is no match"),
         "export into a missing folder": (
             ["export", "1", "-o", str(tmp_path / "missing" / "x.json"), "--db", db],
-            "cannot write",
+            # the file asked for, not the temporary one beside it
+            f"cannot write {tmp_path / 'missing' / 'x.json'}: no such file or folder",
+        ),
+        "a missing file imported, in German": (
+            ["--lang", "de", "import", str(tmp_path / "nowhere.json"), "--db", db],
+            "nowhere.json: nicht lesbar: keine solche Datei und kein solcher Ordner",
         ),
         "backup onto a folder": (["backup", str(folder), "--db", db], "is a folder"),
         "invalid SQLite URL": (
@@ -68,6 +73,7 @@ def test_bad_input_is_reported_plainly(db: str, tmp_path: Path) -> None:
         assert done.returncode == 2, (name, done.returncode, done.stderr)
         assert words in done.stderr, (name, done.stderr)
         assert "Traceback" not in done.stderr and "internal error" not in done.stderr, name
+        assert "No such file" not in done.stderr and ".partial" not in done.stderr, name
     assert list(tmp_path.glob("*.partial")) == []
 
 

@@ -245,7 +245,7 @@ def test_an_export_to_a_link_writes_the_file_it_names_and_to_a_device_into_it(
     if Path("/dev/full").exists():
         assert main(["export", "1", "-o", "/dev/full", "--db", db]) == 2
         err = capsys.readouterr().err
-        assert err.endswith("canasta-scorer: cannot write: No space left on device\n"), err
+        assert err.endswith("canasta-scorer: cannot write: no room left on the disk\n"), err
         assert Path("/dev/full").is_char_device()
 
 

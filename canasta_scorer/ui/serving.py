@@ -36,6 +36,7 @@ import asyncio
 import contextlib
 import contextvars
 import ctypes
+import errno
 import gc
 import hmac
 import ipaddress
@@ -58,6 +59,7 @@ from urllib.parse import urlsplit
 
 import flet as ft
 
+from canasta_scorer import i18n
 from canasta_scorer.i18n import _, ngettext, quote
 
 __all__ = [
@@ -195,6 +197,29 @@ class Listener:
             sock.close()
 
 
+def _bind_problem(host: str, port: int, error: OSError) -> str:
+    """Why the server cannot listen on ``host``:``port``, and what to do, in words."""
+    where = host or _("(every address)")
+    if error.errno == errno.EADDRNOTAVAIL:
+        return _(
+            "cannot serve on {host}: it is not an address of this computer; give one of its "
+            "addresses with --host (0.0.0.0: all of them)"
+        ).format(host=quote(where))
+    if error.errno == errno.EADDRINUSE:
+        return _(
+            "cannot serve on {host} at port {port}: another program is using that port; "
+            "choose another with --port"
+        ).format(host=quote(where), port=port)
+    if error.errno in {errno.EACCES, errno.EPERM}:
+        return _(
+            "cannot serve on {host} at port {port}: this computer lets only its administrator "
+            "use that port; choose one from 1024 up with --port"
+        ).format(host=quote(where), port=port)
+    return _("cannot serve on {host} at port {port}: {why}").format(
+        host=quote(where), port=port, why=i18n.system_error_text(error)
+    )
+
+
 def listen(host: str, port: int) -> Listener:
     """Bind and listen on every address ``host`` stands for.
 
@@ -203,11 +228,12 @@ def listen(host: str, port: int) -> Listener:
     """
     try:
         targets = _resolve(host, port)
-    except (OSError, UnicodeError) as error:
+    except (OSError, UnicodeError):
         raise ValueError(
             _(
-                "cannot serve on {host}: it is not an address or name of this computer ({error})"
-            ).format(host=quote(host), error=error)
+                "cannot serve on {host}: this computer knows no address by that name; give "
+                "one of its addresses with --host (0.0.0.0: all of them)"
+            ).format(host=quote(host))
         ) from None
     listener = Listener(host=host, port=port)
     try:
@@ -225,14 +251,7 @@ def listen(host: str, port: int) -> Listener:
                 sock.close()
                 if family == socket.AF_INET6 and error.errno in {97, 99}:
                     continue  # no IPv6 on this machine: the IPv4 socket serves
-                raise ValueError(
-                    _(
-                        "cannot serve on {value}:{port} ({value2}): another program may be "
-                        "using that port; choose another with --port"
-                    ).format(
-                        value=host or "(every address)", port=port, value2=error.strerror or error
-                    )
-                ) from None
+                raise ValueError(_bind_problem(host, port, error)) from None
             sock.listen(128)
             sock.setblocking(False)
             listener.port = sock.getsockname()[1]
@@ -328,7 +347,7 @@ def read_access_code(path: str | Path) -> str:
     except OSError as error:
         raise ValueError(
             _("cannot read the access code file {file} ({value})").format(
-                file=file, value=error.strerror or error
+                file=file, value=i18n.system_error_text(error)
             )
         ) from None
     if len(raw) > CODE_FILE_LIMIT:

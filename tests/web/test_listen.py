@@ -112,3 +112,52 @@ def test_listen_on_the_mapped_form_of_a_lan_address_binds_that_address() -> None
         assert not listener.loopback and not listener.everywhere
     finally:
         listener.close()
+
+
+def test_a_port_taken_an_address_of_another_computer_and_an_unknown_name_are_said() -> None:
+    """Each says what is wrong and what to do, in words: not the system's text."""
+    from canasta_scorer import i18n
+
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    port = taken.getsockname()[1]
+    try:
+        with pytest.raises(ValueError) as refused:
+            listen("127.0.0.1", port)
+        assert str(refused.value) == (
+            f"cannot serve on “127.0.0.1” at port {port}: another program is using that "
+            "port; choose another with --port"
+        )
+    finally:
+        taken.close()
+    with pytest.raises(ValueError) as refused:
+        listen("192.0.2.1", 8550)  # an address of the documentation's, no one's here
+    assert str(refused.value) == (
+        "cannot serve on “192.0.2.1”: it is not an address of this computer; give one of "
+        "its addresses with --host (0.0.0.0: all of them)"
+    )
+    with pytest.raises(ValueError) as refused:
+        listen("no-such-host.invalid", 8550)
+    assert str(refused.value) == (
+        "cannot serve on “no-such-host.invalid”: this computer knows no address by that "
+        "name; give one of its addresses with --host (0.0.0.0: all of them)"
+    )
+    with i18n.use("de"), pytest.raises(ValueError) as refused:
+        listen("192.0.2.1", 8550)
+    assert "192.0.2.1" in str(refused.value) and "--host" in str(refused.value)
+    assert not str(refused.value).startswith("cannot serve")
+
+
+def test_a_system_error_is_said_in_the_language_s_words() -> None:
+    import errno
+
+    from canasta_scorer import i18n
+
+    missing = FileNotFoundError(errno.ENOENT, "No such file or directory", "/nowhere")
+    assert i18n.system_error_text(missing) == "no such file or folder"
+    with i18n.use("de"):
+        assert i18n.system_error_text(missing) != "no such file or folder"
+        assert "No such file" not in i18n.system_error_text(missing)
+    odd = OSError(errno.ENOTCONN, "Transport endpoint is not connected")
+    assert i18n.system_error_text(odd) == "Transport endpoint is not connected"
