@@ -87,9 +87,26 @@ def _match_id(text: str) -> int:
 
 
 def _open(url: str | None, *, reading: bool = False) -> Store:
-    """The store at ``url`` (``reading``: only to read its matches; see `Store.open`)."""
-    from canasta_scorer.store import Store
+    """The store at ``url`` (``reading``: only to read its matches; see `Store.open`).
 
+    Raises:
+        StoreError: ``reading`` a SQLite file named (``--db`` or ``CANASTA_SCORER_DB``)
+            that is not there: a slip of the name would otherwise make an empty
+            database there, and its matches would seem gone. The default database is
+            made, empty, as by any command.
+    """
+    from canasta_scorer.store import ENV_DB, Store, StoreError, missing_database
+
+    named = url if url is not None else os.environ.get(ENV_DB, "").strip() or None
+    if reading and named is not None:
+        path = missing_database(named)
+        if path is not None:
+            raise StoreError(
+                _(
+                    "there is no database at {path}: check the name given with --db (a new "
+                    "one is made by import, or by the app)"
+                ).format(path=path)
+            )
     return Store.open(url, reading=reading)
 
 
@@ -97,13 +114,15 @@ def _cmd_matches(args: argparse.Namespace) -> int:
     store = _open(args.db, reading=True)
     try:
         rows = store.matches(
-            limit=args.limit,
+            limit=args.limit + 1,  # one more: are there others than those listed?
             status=MatchStatus(args.status) if args.status else None,
             variant=args.variant,
             player=args.player,
         )
     finally:
         store.close()
+    more = len(rows) > args.limit
+    rows = rows[: args.limit]
     if not rows:
         filtered = args.status or args.variant or args.player
         sys.stdout.write(
@@ -136,6 +155,15 @@ def _cmd_matches(args: argparse.Namespace) -> int:
         )
         sides = zip(row.sides, row.players, row.running_totals, strict=False)
         sys.stdout.write(f"{'':8}{_sides_line(sides)}\n")
+    if more:  # said beside the list, not in it: a program reading the list is not misled
+        sys.stdout.flush()
+        sys.stderr.write(
+            ngettext(
+                "The newest {count} match is listed; there are more: --limit sets how many.\n",
+                "The newest {count} matches are listed; there are more: --limit sets how many.\n",
+                args.limit,
+            ).format(count=i18n.number(args.limit))
+        )
     return EXIT_OK
 
 

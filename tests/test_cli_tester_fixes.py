@@ -63,10 +63,15 @@ def test_db_is_taken_before_the_command_s_name_as_after_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     before, after = tmp_path / "before.db", tmp_path / "after.db"
-    assert main(["--db", f"sqlite:///{before}", "matches"]) == 0
-    assert capsys.readouterr().out == "No matches yet.\n"
+    evening = str(SAMPLES / "evening-match.json")
+    assert main(["--db", f"sqlite:///{before}", "import", evening]) == 0
     assert before.exists() and not after.exists()
-    # given both ways, the command's own (after its name) is the one used
+    capsys.readouterr()
+    assert main(["--db", f"sqlite:///{before}", "matches"]) == 0
+    assert "East-West won by 615" in capsys.readouterr().out  # the match imported there
+    # given both ways, the command's own (after its name) is the one used: the one
+    # before it is not there, and would be refused for a backup
+    assert main(["--db", f"sqlite:///{after}", "import", evening]) == 0
     before.unlink()
     assert (
         main(
@@ -81,7 +86,8 @@ def test_db_is_taken_before_the_command_s_name_as_after_it(
         )
         == 0
     )
-    assert after.exists() and not before.exists()
+    assert not before.exists()
+    capsys.readouterr()
     assert main(["--help"]) == 0
     assert "--db URL" in capsys.readouterr().out.split("COMMAND ...")[0]  # in the usage line
 
@@ -371,3 +377,56 @@ def test_a_start_at_the_ends_of_the_calendar_is_refused_not_an_internal_error(
         assert store.matches() == []  # nothing half-imported
     finally:
         store.close()
+
+
+def test_matches_says_when_there_are_more_than_it_lists(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Three matches, two listed: the list says nothing of it, but the command line
+    says beside it (standard error) that there are more and what shows them."""
+    from canasta_scorer.rules import load_match
+    from canasta_scorer.store import Store
+
+    db = f"sqlite:///{tmp_path / 'm.db'}"
+    store = Store.open(db)
+    try:
+        record = load_match((SAMPLES / "evening-match.json").read_text())
+        for _ in range(3):
+            store.create_match(record)
+    finally:
+        store.close()
+
+    def listed(out: str) -> int:
+        return len([line for line in out.splitlines() if line[:6].strip().isdigit()])
+
+    assert main(["matches", "--db", db, "--limit", "2"]) == 0
+    out, err = capsys.readouterr()
+    assert listed(out) == 2, out
+    assert err == "The newest 2 matches are listed; there are more: --limit sets how many.\n"
+    assert main(["matches", "--db", db, "--limit", "3"]) == 0
+    out, err = capsys.readouterr()
+    assert (listed(out), err) == (3, ""), out
+
+
+def test_a_database_named_that_is_not_there_is_not_made_to_read_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A slip in --db (or CANASTA_SCORER_DB) for a command that only reads (matches,
+    export, backup) is said, and no empty database is made there: the matches would
+    seem gone. A command that saves (import) makes it, as before."""
+    slip = tmp_path / "typo" / "dir" / "x.db"
+    for args in (["matches"], ["export", "1"], ["backup", str(tmp_path / "b.json")]):
+        assert main([*args, "--db", f"sqlite:///{slip}"]) == 2, args
+        err = capsys.readouterr().err
+        assert err == (
+            f"canasta-scorer: there is no database at {slip}: check the name given with --db "
+            "(a new one is made by import, or by the app)\n"
+        ), args
+    monkeypatch.setenv("CANASTA_SCORER_DB", f"sqlite:///{slip}")
+    assert main(["matches"]) == 2
+    assert not (tmp_path / "typo").exists()
+    assert main(["import", str(SAMPLES / "evening-match.json")]) == 0
+    assert slip.exists()
+    capsys.readouterr()
+    assert main(["matches"]) == 0
+    assert "East-West won by 615" in capsys.readouterr().out

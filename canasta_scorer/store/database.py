@@ -147,6 +147,20 @@ def sqlite_path(url: str) -> Path | None:
     return Path(parsed.database)
 
 
+def missing_database(url: str) -> Path | None:
+    """The file of a SQLite URL that opening would make, because it is not there;
+    ``None`` for one that is there, another database, or a URL that cannot be used
+    (which `open_engine` words)."""
+    try:
+        parsed = make_url(url)
+        path = sqlite_path(url)
+    except Exception:
+        return None
+    if path is None or parsed.host or path.exists():
+        return None
+    return path
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     dbapi_connection.isolation_level = None  # SQLAlchemy's "begin" event issues BEGIN
     cursor = dbapi_connection.cursor()
