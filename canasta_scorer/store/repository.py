@@ -140,6 +140,7 @@ class KeptDraft(BaseModel):
         writer: the device (tab) entering it.
         stamp: this version of the entry.
         base: the version it was made from ("" for a new entry).
+        kept_at: when this version was kept (UTC), if known.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -148,6 +149,7 @@ class KeptDraft(BaseModel):
     writer: str = ""
     stamp: str = ""
     base: str = ""
+    kept_at: datetime | None = None
 
 
 class MatchState(BaseModel):
@@ -372,6 +374,17 @@ def _aware(moment: datetime | None) -> datetime | None:
     if moment is None:
         return None
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _kept(row: DraftRow) -> KeptDraft:
+    """A device's kept entry as read from its row."""
+    return KeptDraft(
+        text=row.draft,
+        writer=row.writer,
+        stamp=row.stamp,
+        base=row.base,
+        kept_at=_aware(row.updated_at),
+    )
 
 
 def _kept_at(text: Any) -> datetime | None:
@@ -2501,7 +2514,7 @@ class Store:
             row = session.execute(query.limit(1)).scalars().first()
             if row is None:
                 return None
-            return KeptDraft(text=row.draft, writer=row.writer, stamp=row.stamp, base=row.base)
+            return _kept(row)
 
     def kept_drafts(self, match_id: int) -> list[KeptDraft]:
         """Every device's kept entry of a match (`kept_draft`), the one kept last
@@ -2512,10 +2525,7 @@ class Store:
                 .where(col(DraftRow.match_id) == match_id)
                 .order_by(col(DraftRow.updated_at).desc(), col(DraftRow.writer))
             )
-            return [
-                KeptDraft(text=row.draft, writer=row.writer, stamp=row.stamp, base=row.base)
-                for row in session.execute(query).scalars()
-            ]
+            return [_kept(row) for row in session.execute(query).scalars()]
 
     def draft(self, match_id: int) -> str | None:
         """The hand being entered for a match (the one kept last), if any."""

@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from canasta_scorer.rules import MatchHand, MatchRecord, validate_record
+from canasta_scorer.store import KeptDraft
 
 __all__ = [
     "GOING_OUT",
@@ -162,3 +163,12 @@ def hands_digest(hands: Any) -> str:
         [hand.model_dump(mode="json", exclude_defaults=True) for hand in hands], sort_keys=True
     )
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def untimed(kept: KeptDraft | None) -> KeptDraft | None:
+    """A kept entry without the time it was kept (``kept_at``), to compare with one
+    written out in a test."""
+    if kept is None:
+        return None
+    assert kept.kept_at is not None and kept.kept_at.tzinfo is not None  # known, in UTC
+    return kept.model_copy(update={"kept_at": None})

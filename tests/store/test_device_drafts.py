@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from alembic import command
 from sqlalchemy import create_engine, text
-from storekit import record
+from storekit import record, untimed
 
 from canasta_scorer.store import KeptDraft, Store, StoreBusyError, database
 from canasta_scorer.store.database import _alembic_config
@@ -22,10 +22,10 @@ def test_each_device_keeps_its_own_draft(store: Store) -> None:
     state = store.create_match(record())
     store.save_draft(state.id, '{"k": 1}', writer="tab-a", stamp="a1")
     store.save_draft(state.id, '{"q": 1}', writer="tab-b", stamp="b1", base="a1")
-    assert store.kept_draft(state.id, "tab-a") == KeptDraft(
+    assert untimed(store.kept_draft(state.id, "tab-a")) == KeptDraft(
         text='{"k": 1}', writer="tab-a", stamp="a1", base=""
     )
-    assert store.kept_draft(state.id) == KeptDraft(
+    assert untimed(store.kept_draft(state.id)) == KeptDraft(
         text='{"q": 1}', writer="tab-b", stamp="b1", base="a1"
     )
     assert store.draft(state.id) == '{"q": 1}'  # the one kept last
@@ -50,7 +50,7 @@ def test_every_device_s_kept_draft_is_read_the_newest_first(store: Store) -> Non
         ("tab-a", "a1"),
     ]
     store.save_draft(state.id, '{"k": 2}', writer="tab-a", stamp="b1", base="a1")  # B's taken
-    assert store.kept_drafts(state.id)[0] == KeptDraft(
+    assert untimed(store.kept_drafts(state.id)[0]) == KeptDraft(
         text='{"k": 2}', writer="tab-a", stamp="b1", base="a1"
     )
     store.clear_draft(state.id)
@@ -102,10 +102,10 @@ def test_an_entry_held_but_never_written_is_kept_in_a_file_and_read_back(tmp_pat
     again = Store.open(url)
     try:
         assert not (tmp_path / "canasta.db.unsaved.json").exists()
-        assert again.kept_draft(match_id, "tab-a") == KeptDraft(
+        assert untimed(again.kept_draft(match_id, "tab-a")) == KeptDraft(
             text='{"k": 2}', writer="tab-a", stamp="a2", base="a1"
         )
-        assert again.kept_draft(match_id, "tab-b") == KeptDraft(
+        assert untimed(again.kept_draft(match_id, "tab-b")) == KeptDraft(
             text='{"q": 2}', writer="tab-b", stamp="b1", base="a1"
         )
     finally:
@@ -186,12 +186,12 @@ def test_each_kept_entry_is_checked_and_the_log_says_what_was_written_or_skipped
         again = Store.open(url)
     try:
         assert not place.exists()
-        assert again.kept_draft(kept, "tab-a") == KeptDraft(
+        assert untimed(again.kept_draft(kept, "tab-a")) == KeptDraft(
             text='{"hand": 2}', writer="tab-a", stamp="tab-a-s", base=""
         )
         assert again.kept_draft(kept, "tab-b") is None  # garbage is not written
         assert again.kept_draft(kept, "tab-d") is None
-        assert again.kept_draft(kept, "tab-c") == KeptDraft(
+        assert untimed(again.kept_draft(kept, "tab-c")) == KeptDraft(
             text='{"newer": true}', writer="tab-c", stamp="c9", base=""
         )
         # the entry written back keeps the time it was kept: the newer one stays last
@@ -248,7 +248,7 @@ def test_an_entry_whose_write_gave_up_is_written_again_once_the_lock_is_released
         assert store.write_held() == 1  # still locked: still held
         other.execute("ROLLBACK")
         assert store.write_held() == 0
-        assert store.kept_draft(match_id, "tab-a") == KeptDraft(
+        assert untimed(store.kept_draft(match_id, "tab-a")) == KeptDraft(
             text='{"k": 2}', writer="tab-a", stamp="a2", base="a1"
         )
         assert store.keep_unsaved() is None  # let go once written

@@ -11,7 +11,7 @@ import pytest
 
 from canasta_scorer.store import KeptDraft, Store, StoreBusyError, database
 from canasta_scorer.ui.worker import StoreWorker
-from tests.store.storekit import record
+from tests.store.storekit import record, untimed
 
 
 def test_the_worker_writes_a_held_entry_once_the_lock_is_released(
@@ -35,7 +35,7 @@ def test_the_worker_writes_a_held_entry_once_the_lock_is_released(
         assert store.unwritten == 1
         other.execute("ROLLBACK")  # released: nothing else is typed or saved
         assert arrived.wait(timeout=5)
-        assert store.kept_draft(match_id, "tab-a") == KeptDraft(
+        assert untimed(store.kept_draft(match_id, "tab-a")) == KeptDraft(
             text='{"k": 1}', writer="tab-a", stamp="a1", base=""
         )
         assert store.unwritten == 0
@@ -90,7 +90,7 @@ def test_background_writes_refused_while_the_lock_is_held_warn_once(
             assert worker.wait_idle(5)
             infos = [r.getMessage() for r in caplog.records if r.levelname == "INFO"]
             assert "the database takes writes again (3 background writes were refused)" in infos
-        assert store.kept_draft(match_id, "tab-a") == KeptDraft(
+        assert untimed(store.kept_draft(match_id, "tab-a")) == KeptDraft(
             text='{"k": 2}', writer="tab-a", stamp="a2", base=""
         )
     finally:

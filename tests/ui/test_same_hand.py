@@ -609,3 +609,32 @@ def test_quick_totals_turned_on_elsewhere_do_not_replace_the_melds_entered_here(
     assert a.entry.draft is not None and not a.entry.draft.quick and ranks(a) == ["8"]
     assert a.entry.rival is not None and a.entry.rival.draft.quick
     assert a.nav.message == "Another device is entering hand 1 too."
+
+
+def test_an_entry_kept_before_the_server_started_again_is_said_so(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A tab is a new device to a server started again: the entry it kept before (Ks
+    and Qs) is shown to it, said to be the one kept before the restart, not another
+    device's; an entry kept since by a device at work is another device's."""
+    from datetime import UTC, datetime
+
+    from canasta_scorer.ui.state import match as match_module
+
+    a, _b, _changes = tabs(store)
+    assert a.match.current is not None
+    match_id = a.match.current.id
+    a.entry.add_meld(0, "K")
+    a.entry.add_meld(0, "Q")
+    a.entry.flush()
+    monkeypatch.setattr(match_module, "STARTED", datetime.now(UTC))  # the server again
+    again = build_model(store)
+    open_entry(again, match_id)
+    assert ranks(again) == ["K", "Q"]
+    assert again.nav.message == "The entry of hand 1 kept before the app was restarted is shown."
+    a.entry.add_meld(0, "A")  # changed since the server started: a device at work
+    a.entry.flush()
+    other = build_model(store)
+    open_entry(other, match_id)
+    assert ranks(other) == ["K", "Q", "A"]
+    assert other.nav.message == "Another device is entering hand 1 too; its entry is shown."

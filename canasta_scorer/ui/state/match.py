@@ -18,6 +18,7 @@ import uuid
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 
 from canasta_scorer import i18n
 from canasta_scorer.i18n import _
@@ -66,6 +67,10 @@ from ..drafts import (
 from ..words import change_words, store_problem
 from .navigation import Navigation, Screen
 from .work import Steps, Work
+
+#: When this server started (UTC): an entry kept before it and not changed since was
+#: kept before the app was restarted.
+STARTED = datetime.now(UTC)
 
 __all__ = ["DRAFT_DELAY", "HandEntry", "OpenMatch", "Preview", "Rival", "Scheduler"]
 
@@ -254,6 +259,8 @@ class HandEntry:
     _apart: frozenset[str] = frozenset()
     #: The entry shown is another device's as it was read, changed nothing here since.
     _theirs: bool = False
+    #: When the entry shown was kept, if it was read from the store.
+    _seen_at: datetime | None = None
     #: The text typed here into the entry's fields (by field, see `_typed`), as long
     #: as the field holds it: another device changing a field makes it theirs.
     _typed_here: dict[int, str] = field(default_factory=dict, repr=False)
@@ -290,6 +297,13 @@ class HandEntry:
         return self._theirs
 
     @property
+    def kept_before_restart(self) -> bool:
+        """True when the entry shown is one kept, and not changed since, before this
+        server started (`STARTED`): perhaps this very tab's, which a server started
+        again cannot tell from another device's."""
+        return self._theirs and self._seen_at is not None and self._seen_at < STARTED
+
+    @property
     def writes(self) -> int:
         """How many times the draft was written to the store (for tests and benchmarks)."""
         return self._writes
@@ -315,8 +329,10 @@ class HandEntry:
             self._shown = seen.stamp
             self._seen = self._seen | {seen.stamp}
             self._theirs = seen.writer != self.writer
+            self._seen_at = seen.kept_at
         elif draft is not self.draft:
             self._theirs = False
+            self._seen_at = None
         if draft is None or self.draft is None or draft.number != self.draft.number:
             self._typed_here = {}
         self._took(draft)
@@ -1421,9 +1437,17 @@ class OpenMatch:
         else:
             entry.start(draft, keep=False)
         self.nav.show(Screen.HAND_ENTRY)
-        if theirs is not None or (entry.shows_theirs and not editing and not entry.blank()):
-            # (another device's entry with nothing in it, e.g. a hand opened there in
-            # quick totals, is not called its entry: nothing of it is shown)
+        # (another device's entry with nothing in it, e.g. a hand opened there in quick
+        # totals, is not called its entry: nothing of it is shown)
+        shown = theirs is not None or (entry.shows_theirs and not editing and not entry.blank())
+        if shown and entry.kept_before_restart:
+            # perhaps this very device's (a tab is a new device to a server started again)
+            self.nav.say(
+                _("The entry of hand {number} kept before the app was restarted is shown.").format(
+                    number=entry.hand_number()
+                )
+            )
+        elif shown:
             self.nav.say(
                 _("Another device is entering hand {number} too; its entry is shown.").format(
                     number=entry.hand_number()
