@@ -132,12 +132,15 @@ def plain_name(value: str) -> str:
     spaces), which a name must not hold: they break score sheets and some databases
     (PostgreSQL refuses NUL), or make two names that read the same; and for
     something to see (a name of spaces and invisible format characters alone is
-    blank).
+    blank). The name is returned in Unicode's composed form (NFC): "Zoë" with a
+    combining diaeresis and "Zoë" with "ë" are one name, which reads the same
+    (docs/file-format.md §1).
 
     Raises:
         CanastaError: the name holds a control character (which ones are said), or
             nothing to see; a `ValueError`, with its `Phrase`.
     """
+    value = unicodedata.normalize("NFC", value)
     if value.isprintable():  # no control character (Cc) nor format character (Cf)
         return value
     found = sorted(

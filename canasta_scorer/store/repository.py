@@ -1264,7 +1264,7 @@ class Store:
         if not name.strip():
             raise StoreError(_("a player needs a name"))
         try:
-            plain_name(name)
+            name = plain_name(name)
         except ValueError as error:
             raise StoreError(f"a player's name {error}") from None
         with self._session() as session:
@@ -2294,10 +2294,9 @@ class Store:
         if len(name) > 80:
             raise StoreError("a house-rule set's name may have at most 80 characters")
         try:
-            plain_name(name)
+            return plain_name(name)
         except ValueError as error:
             raise StoreError(f"a house-rule set's name {error}") from None
-        return name
 
     def save_rule_set(self, name: str, house_rules: frozenset[str] | set[str]) -> NamedRuleSet:
         """Keep a set of house rules under a name; a set of that name (in any case) is

@@ -19,6 +19,7 @@ from canasta_scorer.rules import (
     load_hand,
     load_match,
     plain_name,
+    score_match,
 )
 
 HAND = {"sides": [{"melds": ["K K K K K K K", "9 9 9 9 2"], "went_out": "out"}, {}]}
@@ -122,7 +123,25 @@ def test_plain_name_refuses_exactly_the_control_characters(text: str) -> None:
         with pytest.raises(ValueError, match="blank"):
             plain_name(text)
     else:
-        assert plain_name(text) == text
+        assert plain_name(text) == unicodedata.normalize("NFC", text)
+
+
+def test_a_name_is_read_in_its_composed_form() -> None:
+    """ "Zoë" with a combining diaeresis is "Zoë": the same player, kept composed;
+    two players so named at one table are one name twice."""
+    composed, decomposed = "Zo\u00eb", "Zoe\u0308"
+    one = {"sides": [{"name": "Us", "players": [decomposed, "Al"]}, {"name": "Them"}]}
+    assert load_match(json.dumps(one)).sides[0].players == (composed, "Al")
+    twice = {
+        "sides": [
+            {"name": "Us", "players": [composed, "Al"]},
+            {"name": "Them", "players": [decomposed, "Bo"]},
+        ]
+    }
+    found = score_match(load_match(json.dumps(twice))).violations
+    assert [f.message for f in found if "twice" in f.message] == [
+        "Zo\u00eb is named twice at the table"
+    ]
 
 
 @pytest.mark.parametrize("where", ["name", "players"])
