@@ -95,19 +95,10 @@ def _open(url: str | None, *, reading: bool = False) -> Store:
             database there, and its matches would seem gone. The default database is
             made, empty, as by any command.
     """
-    from canasta_scorer.store import ENV_DB, Store, StoreError, missing_database
+    from canasta_scorer.store import ENV_DB, Store
 
-    named = url if url is not None else os.environ.get(ENV_DB, "").strip() or None
-    if reading and named is not None:
-        path = missing_database(named)
-        if path is not None:
-            raise StoreError(
-                _(
-                    "there is no database at {path}: check the name given with --db (a new "
-                    "one is made by import, or by the app)"
-                ).format(path=path)
-            )
-    return Store.open(url, reading=reading)
+    named = url is not None or bool(os.environ.get(ENV_DB, "").strip())
+    return Store.open(url, reading=reading, existing=reading and named)
 
 
 def _cmd_matches(args: argparse.Namespace) -> int:

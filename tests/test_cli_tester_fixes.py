@@ -430,3 +430,30 @@ def test_a_database_named_that_is_not_there_is_not_made_to_read_it(
     capsys.readouterr()
     assert main(["matches"]) == 0
     assert "East-West won by 615" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "is not a canasta_scorer database; it was not changed."),
+        ("de", "ist keine Datenbank von canasta_scorer; sie wurde nicht geändert."),
+        ("es", "no es una base de datos de canasta_scorer; no se cambió."),
+        ("it", "non è un database di canasta_scorer; non è stato cambiato."),
+        ("pt_BR", "não é um banco de dados do canasta_scorer; não foi alterado."),
+    ],
+)
+def test_the_store_s_refusals_are_said_in_the_command_line_s_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, said: str
+) -> None:
+    """A file that is not a database, a folder given as one, a URL that is none: the
+    store's words, in the language asked for."""
+    junk = tmp_path / "notes.db"
+    junk.write_text("shopping list\n")
+    assert main(["--lang", lang, "matches", "--db", f"sqlite:///{junk}"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"canasta-scorer: {junk} {said.split(';')[0]}"), err
+    assert said in err, err
+    assert main(["--lang", lang, "matches", "--db", "nonsense://"]) == 2
+    err = capsys.readouterr().err
+    if lang != "en":
+        assert "is not a" not in err, err

@@ -43,6 +43,9 @@ from sqlalchemy.exc import (
 )
 from sqlalchemy.pool import StaticPool
 
+from canasta_scorer import i18n
+from canasta_scorer.i18n import _, quote
+
 from .errors import (
     StoreBusyError,
     StoreError,
@@ -95,10 +98,10 @@ def busy_setting_problem() -> str | None:
         seconds = math.nan
     if 0 <= seconds <= BUSY_SECONDS_MOST:
         return None
-    return (
-        f"{ENV_BUSY} is “{text}”; it must be a number of seconds from 0 to "
-        f"{BUSY_SECONDS_MOST}, such as 10 (or unset). Nothing was changed."
-    )
+    return _(
+        "{name} is {value}; it must be a number of seconds from 0 to {most}, such as 10 "
+        "(or unset). Nothing was changed."
+    ).format(name=ENV_BUSY, value=quote(text), most=BUSY_SECONDS_MOST)
 
 
 def _busy_timeout_ms() -> int:
@@ -333,32 +336,44 @@ def storage_error(error: BaseException, where: str, path: Path | None = None) ->
         kind = "full" if _no_room(path) else "other"
     if kind == "busy":
         return StoreBusyError(
-            f"{where} is busy: another program is saving to it. Nothing was changed; "
-            "try again in a moment."
+            _(
+                "{where} is busy: another program is saving to it. Nothing was changed; "
+                "try again in a moment."
+            ).format(where=where)
         )
     if kind == "full":
         return StoreFullError(
-            f"no room to save in {where}: the disk is full (or a file-size limit was "
-            "reached). Nothing was changed; free some space and try again."
+            _(
+                "no room to save in {where}: the disk is full (or a file-size limit was "
+                "reached). Nothing was changed; free some space and try again."
+            ).format(where=where)
         )
     if kind == "read-only":
         if path is not None and not _folder_writable(path.parent):
             return StoreReadOnlyError(
-                f"cannot write in the folder {path.parent}, which holds {path.name} "
-                "(SQLite keeps its log beside the file). Nothing was changed; make the "
-                "folder writable, or pass another database with --db."
+                _(
+                    "cannot write in the folder {folder}, which holds {file} (SQLite keeps "
+                    "its log beside the file). Nothing was changed; make the folder "
+                    "writable, or pass another database with --db."
+                ).format(folder=path.parent, file=path.name)
             )
         if path is not None and path.exists() and not os.access(path, os.W_OK):
             return StoreReadOnlyError(
-                f"{path} is read-only. Nothing was changed; make it writable, or pass "
-                "another database with --db."
+                _(
+                    "{path} is read-only. Nothing was changed; make it writable, or pass "
+                    "another database with --db."
+                ).format(path=path)
             )
         first = str(original).splitlines()[0] if str(original) else type(original).__name__
-        return StoreReadOnlyError(f"{where} cannot be written ({first}). Nothing was changed.")
+        return StoreReadOnlyError(
+            _("{where} cannot be written ({why}). Nothing was changed.").format(
+                where=where, why=first
+            )
+        )
     if kind == "damaged" and path is not None:
-        return StoreFaultError(_damaged(path, "is damaged or not a database"))
+        return StoreFaultError(_damaged(path, _("is damaged or not a database")))
     first = str(original).splitlines()[0] if str(original) else type(original).__name__
-    return StoreFaultError(f"the database could not save or read: {first}")
+    return StoreFaultError(_("the database could not save or read: {why}").format(why=first))
 
 
 def _where(engine: Engine) -> tuple[str, Path | None]:
@@ -381,8 +396,10 @@ def make_engine(url: str, *, read_only: str | None = None) -> Engine:
         parsed = make_url(url)
     except Exception:
         raise StoreError(
-            f"“{url}” is not a database URL (e.g. sqlite:///path/to/file.db or "
-            "postgresql+psycopg://user:password@host/dbname)"
+            _(
+                "{url} is not a database URL (e.g. sqlite:///path/to/file.db or "
+                "postgresql+psycopg://user:password@host/dbname)"
+            ).format(url=quote(url))
         ) from None
     try:
         if parsed.get_backend_name() == "sqlite":
@@ -410,19 +427,25 @@ def make_engine(url: str, *, read_only: str | None = None) -> Engine:
         return create_engine(parsed, pool_pre_ping=True)
     except NoSuchModuleError:
         raise StoreError(
-            f"“{parsed.get_backend_name()}” is not a kind of database canasta_scorer knows "
-            "(e.g. sqlite:///path/to/file.db or postgresql+psycopg://user:password@host/dbname)"
+            _(
+                "{kind} is not a kind of database canasta_scorer knows (e.g. "
+                "sqlite:///path/to/file.db or postgresql+psycopg://user:password@host/dbname)"
+            ).format(kind=quote(parsed.get_backend_name()))
         ) from None
     except ArgumentError as error:
         first = str(error).splitlines()[0]
         raise StoreError(
-            f"“{url}” is not a database URL canasta_scorer can open ({first}); e.g. "
-            "sqlite:////absolute/path/canasta.db or postgresql+psycopg://user:pw@host/dbname"
+            _(
+                "{url} is not a database URL canasta_scorer can open ({why}); e.g. "
+                "sqlite:////absolute/path/canasta.db or postgresql+psycopg://user:pw@host/dbname"
+            ).format(url=quote(url), why=first)
         ) from None
     except ImportError as error:
         raise StoreError(
-            f"the driver for {parsed.get_backend_name()} is not installed "
-            f"({error.name}); for PostgreSQL install canasta-scorer[postgres]"
+            _(
+                "the driver for {kind} is not installed ({module}); for PostgreSQL install "
+                "canasta-scorer[postgres]"
+            ).format(kind=parsed.get_backend_name(), module=error.name)
         ) from None
 
 
@@ -448,30 +471,36 @@ def _check_sqlite_file(path: Path, uri: str | None = None) -> None:
         file = _file_above(path)
         if file is not None:
             raise StoreError(
-                f"cannot make a new database at {path}: {file} is a file, not a folder; "
-                "pass another database with --db"
+                _(
+                    "cannot make a new database at {path}: {file} is a file, not a folder; "
+                    "pass another database with --db"
+                ).format(path=path, file=file)
             )
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise StoreReadOnlyError(
-                f"cannot make the folder {path.parent} for a new database "
-                f"({error.strerror or error}); pass another database with --db"
+                _(
+                    "cannot make the folder {folder} for a new database ({why}); pass "
+                    "another database with --db"
+                ).format(folder=path.parent, why=i18n.system_error_text(error))
             ) from None
         if not _folder_writable(path.parent):
             raise StoreReadOnlyError(
-                f"cannot make a new database in {path.parent}: that folder is not writable; "
-                "pass another database with --db"
+                _(
+                    "cannot make a new database in {folder}: that folder is not writable; "
+                    "pass another database with --db"
+                ).format(folder=path.parent)
             )
         return
     if path.is_dir():
-        raise StoreError(f"{path} is a folder, not a database file")
+        raise StoreError(_("{path} is a folder, not a database file").format(path=path))
     with path.open("rb") as handle:
         head = handle.read(len(_SQLITE_MAGIC))
     if not head:
         return  # an empty file is a new database to SQLite
     if head != _SQLITE_MAGIC:
-        raise StoreError(_damaged(path, "is not a canasta_scorer database", ours=False))
+        raise StoreError(_damaged(path, _("is not a canasta_scorer database"), ours=False))
     # Read its table names with a plain connection, before the engine's settings (the
     # write-ahead log) change anything: another program's database is left alone.
     try:
@@ -487,12 +516,16 @@ def _check_sqlite_file(path: Path, uri: str | None = None) -> None:
             }
     except sqlite3.DatabaseError as error:
         if _kind(error) in {"damaged", "other"}:
-            raise StoreError(_damaged(path, "is damaged or not a database")) from None
+            raise StoreError(_damaged(path, _("is damaged or not a database"))) from None
         raise storage_error(error, str(path), path) from None
     if names and "alembic_version" not in names:
         some = ", ".join(sorted(names)[:5]) + (", …" if len(names) > 5 else "")
         raise StoreError(
-            _damaged(path, f"is not a canasta_scorer database (it holds {some})", ours=False)
+            _damaged(
+                path,
+                _("is not a canasta_scorer database (it holds {tables})").format(tables=some),
+                ours=False,
+            )
         )
 
 
@@ -528,7 +561,7 @@ def check_whole(engine: Engine) -> None:
     except DatabaseError as error:
         if _kind(error.orig) in {"damaged", "other"}:
             raise StoreFaultError(
-                _damaged(path, "is damaged or not a database", fresh=False)
+                _damaged(path, _("is damaged or not a database"), fresh=False)
             ) from None
         raise storage_error(error, where, path) from None
     if found != ["ok"]:
@@ -536,7 +569,9 @@ def check_whole(engine: Engine) -> None:
         raise StoreFaultError(
             _damaged(
                 path,
-                f"is damaged (SQLite's check of the file says: {first.strip()})",
+                _("is damaged (SQLite's check of the file says: {said})").format(
+                    said=first.strip()
+                ),
                 fresh=False,
             )
         )
@@ -550,19 +585,23 @@ def _damaged(path: Path, what: str, *, ours: bool = True, fresh: bool = True) ->
     beside it. ``fresh``: say how to start a new database (not when the file was
     being read out, e.g. for a backup of it)."""
     backups = _backups(path)
+    said = [_("{path} {what}; it was not changed.").format(path=path, what=what)]
+    if fresh:
+        said.append(_("Move it aside (or pass another database with --db) to start a new one."))
     if backups:
-        hint = f" The newest backup is {backups[-1]}: copy it over {path} to go back to it."
-    elif ours:
-        hint = (
-            f" canasta_scorer keeps a backup beside a database ({path.name}.backup-…) only "
-            "before upgrading it: there is none of this one."
+        said.append(
+            _("The newest backup is {backup}: copy it over {path} to go back to it.").format(
+                backup=backups[-1], path=path
+            )
         )
-    else:
-        hint = ""
-    start = (
-        " Move it aside (or pass another database with --db) to start a new one." if fresh else ""
-    )
-    return f"{path} {what}; it was not changed.{start}{hint}"
+    elif ours:
+        said.append(
+            _(
+                "canasta_scorer keeps a backup beside a database ({file}.backup-…) only "
+                "before upgrading it: there is none of this one."
+            ).format(file=path.name)
+        )
+    return " ".join(said)
 
 
 _REVISION = re.compile(r"^(down_)?revision\b[^=\n]*=\s*[\"'](\w+)[\"']", re.MULTILINE)
@@ -618,9 +657,9 @@ def migrate(engine: Engine) -> None:
             current = MigrationContext.configure(connection).get_current_revision()
     except DatabaseError as error:
         if path is not None and _kind(error.orig) == "other":
-            raise StoreError(_damaged(path, "is damaged or not a database")) from None
+            raise StoreError(_damaged(path, _("is damaged or not a database"))) from None
         if _kind(error.orig) == "other":
-            raise StoreError(f"cannot open the database: {error.orig}") from None
+            raise StoreError(_("cannot open the database: {why}").format(why=error.orig)) from None
         raise storage_error(error, where, path) from None
     if current == head:
         return
@@ -630,8 +669,10 @@ def migrate(engine: Engine) -> None:
         except CommandError:
             where = str(path) if path else engine.url.render_as_string(hide_password=True)
             raise StoreError(
-                f"the database {where} was made by a newer version of canasta_scorer "
-                f"(schema {current}); nothing was changed. Update canasta_scorer to open it."
+                _(
+                    "the database {where} was made by a newer version of canasta_scorer "
+                    "(schema {schema}); nothing was changed. Update canasta_scorer to open it."
+                ).format(where=where, schema=current)
             ) from None
         if path is not None and path.exists():
             stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -645,11 +686,13 @@ def migrate(engine: Engine) -> None:
             command.upgrade(config, "head")
     except (OperationalError, DatabaseError) as error:
         if _kind(error.orig) == "other":
-            raise StoreError(f"could not update the database schema: {error.orig}") from None
+            raise StoreError(
+                _("could not update the database schema: {why}").format(why=error.orig)
+            ) from None
         raise storage_error(error, where, path) from None
 
 
-def open_engine(url: str | None = None, *, reading: bool = False) -> Engine:
+def open_engine(url: str | None = None, *, reading: bool = False, existing: bool = False) -> Engine:
     """Open the database at ``url`` (default: `default_url`), made and migrated as needed.
 
     A SQLite file in a folder that cannot be written is opened to be read only
@@ -658,15 +701,25 @@ def open_engine(url: str | None = None, *, reading: bool = False) -> Engine:
     read: listed, exported, backed up), a SQLite file on a full disk is opened the
     same way when every save is in the file itself (no log left beside it): SQLite
     needs room beside it to open it otherwise, and nobody can save to it meanwhile.
+    With ``existing``, a SQLite file that is not there is refused rather than made
+    (a database named only to be read: a slip of its name would make an empty one).
 
     Raises:
         StoreError: not a database, damaged, newer than this app, or unreachable, or
-            `ENV_BUSY` cannot be used; the message says which and that nothing was
-            changed.
+            `ENV_BUSY` cannot be used, or (``existing``) not there; the message says
+            which and that nothing was changed.
     """
     problem = busy_setting_problem()
     if problem is not None:
         raise StoreError(problem)
+    missing = missing_database(url or default_url()) if existing else None
+    if missing is not None:
+        raise StoreError(
+            _(
+                "there is no database at {path}: check the name given with --db (a new one "
+                "is made by import, or by the app)"
+            ).format(path=missing)
+        )
     try:
         return _open_engine(url)
     except StoreFullError:
@@ -676,9 +729,11 @@ def open_engine(url: str | None = None, *, reading: bool = False) -> Engine:
         wal = path.with_name(path.name + "-wal")
         if wal.exists() and wal.stat().st_size > 0:
             raise StoreFullError(
-                f"cannot read {path}: the disk is full, and SQLite needs room beside it to "
-                f"read the saves still in its log ({wal.name}); free some space, then try "
-                "again. Nothing was changed."
+                _(
+                    "cannot read {path}: the disk is full, and SQLite needs room beside it to "
+                    "read the saves still in its log ({log}); free some space, then try "
+                    "again. Nothing was changed."
+                ).format(path=path, log=wal.name)
             ) from None
     uri = f"file:{urllib.parse.quote(str(path))}?mode=ro&immutable=1"
     engine = make_engine(url or default_url(), read_only=uri)
@@ -686,9 +741,11 @@ def open_engine(url: str | None = None, *, reading: bool = False) -> Engine:
         _check_sqlite_file(path, uri)
         if not _up_to_date(engine):
             raise StoreFullError(
-                f"{path} was made by another version of canasta_scorer and the disk is "
-                "full, so it cannot be brought up to date; free some space, then try "
-                "again. Nothing was changed."
+                _(
+                    "{path} was made by another version of canasta_scorer and the disk is "
+                    "full, so it cannot be brought up to date; free some space, then try "
+                    "again. Nothing was changed."
+                ).format(path=path)
             )
     except BaseException:
         engine.dispose()
@@ -707,10 +764,11 @@ def _open_engine(url: str | None) -> Engine:
         uri = read_only_uri(path)
         if uri is None:
             raise StoreReadOnlyError(
-                f"cannot read {path}: its folder {path.parent} cannot be written, and "
-                f"SQLite needs to write there to read the saves still in its log "
-                f"({path.name}-wal); make the folder writable, then open it again. "
-                "Nothing was changed."
+                _(
+                    "cannot read {path}: its folder {folder} cannot be written, and SQLite "
+                    "needs to write there to read the saves still in its log ({log}); make "
+                    "the folder writable, then open it again. Nothing was changed."
+                ).format(path=path, folder=path.parent, log=f"{path.name}-wal")
             )
     if uri is not None:
         engine.dispose()
@@ -721,9 +779,11 @@ def _open_engine(url: str | None) -> Engine:
         if uri is not None and path is not None:
             if not _up_to_date(engine):
                 raise StoreReadOnlyError(
-                    f"{path} was made by another version of canasta_scorer and its folder "
-                    f"{path.parent} cannot be written, so it cannot be brought up to date; "
-                    "make the folder writable, then open it again. Nothing was changed."
+                    _(
+                        "{path} was made by another version of canasta_scorer and its folder "
+                        "{folder} cannot be written, so it cannot be brought up to date; "
+                        "make the folder writable, then open it again. Nothing was changed."
+                    ).format(path=path, folder=path.parent)
                 )
         else:
             migrate(engine)
@@ -735,6 +795,6 @@ def _open_engine(url: str | None) -> Engine:
     except OperationalError as error:
         engine.dispose()
         if _kind(error.orig) == "other":
-            raise StoreError(f"cannot open the database: {error.orig}") from None
+            raise StoreError(_("cannot open the database: {why}").format(why=error.orig)) from None
         raise storage_error(error, *_where(engine)) from None
     return engine

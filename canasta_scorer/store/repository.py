@@ -38,6 +38,7 @@ from sqlalchemy.exc import DatabaseError, OperationalError
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col
 
+from canasta_scorer import i18n
 from canasta_scorer.i18n import _, quote
 from canasta_scorer.rules import (
     EditCheck,
@@ -376,6 +377,12 @@ def _aware(moment: datetime | None) -> datetime | None:
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
+def _said(error: ValueError) -> str:
+    """What the rules engine said of a value it refused, in the language in force."""
+    words = getattr(error, "words", None)
+    return i18n.words(words, str(error)) if words is not None else str(error)
+
+
 def _kept(row: DraftRow) -> KeptDraft:
     """A device's kept entry as read from its row."""
     return KeptDraft(
@@ -451,7 +458,9 @@ def _read_hand(text: str, where: str) -> MatchHand:
     try:
         return validate_record(MatchHand, json.loads(text))
     except (RecordError, ValueError) as error:
-        raise StoreError(f"a stored hand ({where}) cannot be read: {error}") from None
+        raise StoreError(
+            _("a stored hand ({where}) cannot be read: {why}").format(where=where, why=error)
+        ) from None
 
 
 def _cached_totals(text: str, sides: int) -> tuple[int, ...] | None:
@@ -562,12 +571,15 @@ class Store:
         self._held_lock = threading.Lock()
 
     @classmethod
-    def open(cls, url: str | None = None, *, reading: bool = False) -> Store:
+    def open(
+        cls, url: str | None = None, *, reading: bool = False, existing: bool = False
+    ) -> Store:
         """Open (and make or migrate) the database at ``url``; see `open_engine`
-        (``reading``: its matches are only to be read, which a full disk allows).
+        (``reading``: its matches are only to be read, which a full disk allows;
+        ``existing``: a SQLite file that is not there is refused, not made).
         Entries kept in a file when the app last stopped (`keep_unsaved`) are written
         into it (`take_back_unsaved`)."""
-        store = cls(open_engine(url, reading=reading))
+        store = cls(open_engine(url, reading=reading, existing=existing))
         store.take_back_unsaved()
         return store
 
@@ -820,7 +832,7 @@ class Store:
             house_rules = json.loads(row.house_rules)
         except ValueError:
             raise StoreError(
-                f"stored match {row.id} cannot be read: its house rules are garbled"
+                _("stored match {id} cannot be read: its house rules are garbled").format(id=row.id)
             ) from None
         if isinstance(house_rules, list):
             # a match imported before a house rule listed twice was refused (file
@@ -843,7 +855,9 @@ class Store:
         try:
             base = validate_record(MatchRecord, data)
         except RecordError as error:
-            raise StoreError(f"stored match {row.id} cannot be read: {error}") from None
+            raise StoreError(
+                _("stored match {id} cannot be read: {why}").format(id=row.id, why=error)
+            ) from None
         return base.model_copy(update={"hands": tuple(hands)})
 
     def _state(
@@ -1266,7 +1280,7 @@ class Store:
         try:
             name = plain_name(name)
         except ValueError as error:
-            raise StoreError(f"a player's name {error}") from None
+            raise StoreError(_("a player's name {why}").format(why=_said(error))) from None
         with self._session() as session:
             self._player(session, name)
 
@@ -2290,13 +2304,13 @@ class Store:
         """
         name = name.strip()
         if not name:
-            raise StoreError("a house-rule set needs a name")
+            raise StoreError(_("a house-rule set needs a name"))
         if len(name) > 80:
-            raise StoreError("a house-rule set's name may have at most 80 characters")
+            raise StoreError(_("a house-rule set's name may have at most 80 characters"))
         try:
             return plain_name(name)
         except ValueError as error:
-            raise StoreError(f"a house-rule set's name {error}") from None
+            raise StoreError(_("a house-rule set's name {why}").format(why=_said(error))) from None
 
     def save_rule_set(self, name: str, house_rules: frozenset[str] | set[str]) -> NamedRuleSet:
         """Keep a set of house rules under a name; a set of that name (in any case) is
@@ -2312,7 +2326,7 @@ class Store:
         name = self._set_name(name)
         unknown = sorted(r for r in house_rules if r not in {h.value for h in HouseRule})
         if unknown:
-            raise StoreError(f"not house rules: {', '.join(unknown)}")
+            raise StoreError(_("not house rules: {ids}").format(ids=", ".join(unknown)))
         rules = frozenset(house_rules)
         stored = json.dumps(sorted(rules))
         key = name.casefold()

@@ -43,6 +43,7 @@ def test_a_match_is_saved_as_a_file_a_sheet_and_an_image(
     _seed(server)
     app.open()
     app.tap("Past matches")
+    app.quiet()  # the list drawn and still: a tap on a tile being drawn was lost once
     app.tap(re.compile(r"^Keepers \(Kay, Kit\) 5,200 – Sharers \(Sam, Sue\) 300"))
     app.tap("Export")
 

@@ -15,6 +15,8 @@ from canasta_scorer.cli import main as cli_main
 
 from .server import free_port
 
+SAMPLES = Path(__file__).resolve().parents[2] / "assets" / "samples"
+
 
 @pytest.mark.parametrize(
     ("name", "value", "said"),
@@ -108,4 +110,6 @@ def test_a_busy_wait_that_can_be_used_opens_the_database(
     tmp_path: Path, value: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("CANASTA_SCORER_BUSY_SECONDS", value)
-    assert cli_main(["matches", "--db", f"sqlite:///{tmp_path / 'c.db'}"]) == 0
+    url = f"sqlite:///{tmp_path / 'c.db'}"
+    assert cli_main(["import", str(SAMPLES / "evening-match.json"), "--db", url]) == 0
+    assert cli_main(["matches", "--db", url]) == 0
