@@ -62,11 +62,13 @@ def _guarded(command: Callable[[argparse.Namespace], int]) -> Callable[[argparse
         except BrokenPipeError:
             raise  # the reader of the output went (`| head`): the command line ends quietly
         except OSError as error:
-            where = f" {error.filename}" if error.filename else ""
+            why = i18n.system_error_text(error)
             sys.stderr.write(
-                _("canasta-scorer: cannot write{where}: {value}\n").format(
-                    where=where, value=i18n.system_error_text(error)
+                _("canasta-scorer: cannot write {path}: {value}\n").format(
+                    path=error.filename, value=why
                 )
+                if error.filename
+                else _("canasta-scorer: cannot write: {value}\n").format(value=why)
             )
             return EXIT_UNREADABLE
 

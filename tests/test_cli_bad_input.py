@@ -50,6 +50,10 @@ def test_bad_input_is_reported_plainly(db: str, tmp_path: Path) -> None:
             # the file asked for, not the temporary one beside it
             f"cannot write {tmp_path / 'missing' / 'x.json'}: no such file or folder",
         ),
+        "an export into a missing folder, in German": (
+            ["--lang", "de", "export", "1", "-o", str(tmp_path / "gone" / "x.json"), "--db", db],
+            f"{tmp_path / 'gone' / 'x.json'} kann nicht geschrieben werden: keine solche Datei",
+        ),
         "a missing file imported, in German": (
             ["--lang", "de", "import", str(tmp_path / "nowhere.json"), "--db", db],
             "nowhere.json: nicht lesbar: keine solche Datei und kein solcher Ordner",
