@@ -6,7 +6,7 @@ Scores are never computed here: the store persists entries and recomputes throug
 """
 
 from .changes import Change, ChangeKind, Changes
-from .database import ENV_DB, default_url, missing_database, open_engine
+from .database import ENV_DB, default_url, open_engine
 from .errors import (
     ConflictError,
     LaterHandsError,
@@ -57,6 +57,5 @@ __all__ = [
     "default_url",
     "is_score_sheet",
     "is_sqlite_database",
-    "missing_database",
     "open_engine",
 ]

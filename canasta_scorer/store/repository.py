@@ -41,6 +41,7 @@ from sqlmodel import Session, col
 from canasta_scorer import i18n
 from canasta_scorer.i18n import _, quote
 from canasta_scorer.rules import (
+    CanastaError,
     EditCheck,
     Finding,
     HouseRule,
@@ -375,12 +376,6 @@ def _aware(moment: datetime | None) -> datetime | None:
     if moment is None:
         return None
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-
-
-def _said(error: ValueError) -> str:
-    """What the rules engine said of a value it refused, in the language in force."""
-    words = getattr(error, "words", None)
-    return i18n.words(words, str(error)) if words is not None else str(error)
 
 
 def _kept(row: DraftRow) -> KeptDraft:
@@ -1279,8 +1274,10 @@ class Store:
             raise StoreError(_("a player needs a name"))
         try:
             name = plain_name(name)
-        except ValueError as error:
-            raise StoreError(_("a player's name {why}").format(why=_said(error))) from None
+        except CanastaError as error:
+            raise StoreError(
+                _("a player's name {why}").format(why=i18n.error_text(error))
+            ) from None
         with self._session() as session:
             self._player(session, name)
 
@@ -2309,8 +2306,10 @@ class Store:
             raise StoreError(_("a house-rule set's name may have at most 80 characters"))
         try:
             return plain_name(name)
-        except ValueError as error:
-            raise StoreError(_("a house-rule set's name {why}").format(why=_said(error))) from None
+        except CanastaError as error:
+            raise StoreError(
+                _("a house-rule set's name {why}").format(why=i18n.error_text(error))
+            ) from None
 
     def save_rule_set(self, name: str, house_rules: frozenset[str] | set[str]) -> NamedRuleSet:
         """Keep a set of house rules under a name; a set of that name (in any case) is
