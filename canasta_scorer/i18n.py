@@ -59,6 +59,7 @@ __all__ = [
     "answer_text",
     "best_language",
     "card_name",
+    "change_words",
     "cite",
     "current",
     "day",
@@ -353,6 +354,26 @@ def quote(text: str) -> str:
     # Translators: the quotation marks of your language around a name or text a
     # player typed; keep {text}.
     return _("“{text}”").format(text=text)
+
+
+_CHANGE = re.compile(r"(Add|Edit|Delete) hand (\d+)")
+#: The store's names of the changes undo and redo take back (kept with the match, in
+#: English: "Add hand 3"), worded to sit inside a phrase.
+_CHANGES = {
+    "Add": N_("adding hand {number}"),
+    "Edit": N_("editing hand {number}"),
+    "Delete": N_("deleting hand {number}"),
+}
+
+
+def change_words(description: str) -> str:
+    """A change the store keeps for undo and redo (stored as "Add hand 3"), in the
+    player's language, worded to sit inside a phrase ("Undo adding hand 3"); another
+    description as it is."""
+    found = _CHANGE.fullmatch(description)
+    if found is None:
+        return description
+    return _(_CHANGES[found.group(1)]).format(number=int(found.group(2)))
 
 
 #: What the system's errors mean, in players' words (the system's own text is its

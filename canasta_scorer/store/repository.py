@@ -2016,7 +2016,10 @@ class Store:
                 score = score_match(candidate)
             errors = _errors(score.violations, [f"hands[{n}]" for n in checked])
             if errors:
-                raise RuleViolationError(f"not saved ({description.lower()}):", errors)
+                raise RuleViolationError(
+                    _("not saved ({change}):").format(change=i18n.change_words(description)),
+                    errors,
+                )
             # the totals after the change differ: no later hand may break a rule now
             # (the match's own export must always import); a hand added goes last,
             # so it has no later hands to check
@@ -2024,8 +2027,10 @@ class Store:
             if impact is not None and impact.later:
                 numbers = ", ".join(str(hand.number + 1) for hand in impact.later)
                 raise LaterHandsError(
-                    f"not saved ({description.lower()}): it would make later hands break a "
-                    f"rule (hand {numbers}):",
+                    _(
+                        "not saved ({change}): it would make later hands break a rule "
+                        "(hand {numbers}):"
+                    ).format(change=i18n.change_words(description), numbers=numbers),
                     impact,
                 )
             self._set_hands(session, row, record.hands, new_hands)

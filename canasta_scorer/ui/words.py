@@ -4,10 +4,9 @@ the words for a database that cannot be used."""
 from __future__ import annotations
 
 import logging
-import re
 
 from canasta_scorer import i18n
-from canasta_scorer.i18n import N_, _
+from canasta_scorer.i18n import _, change_words
 from canasta_scorer.rules import HOUSE_RULE_INFO, VARIANT_INFO, Variant, VariantInfo
 from canasta_scorer.store import (
     StoreBusyError,
@@ -19,6 +18,7 @@ from canasta_scorer.store import (
 
 __all__ = [
     "HOUSE_RULE_TITLES",
+    "change_words",
     "house_rule_choices",
     "house_rule_title",
     "store_problem",
@@ -61,25 +61,6 @@ def house_rule_title(rule: str) -> str:
 def variant_summary(variant: Variant | str) -> str:
     """A variant in one line, its target named as such ("…; target 5,000")."""
     return _described(VARIANT_INFO[Variant(variant)], _("target {target}"))
-
-
-_CHANGE = re.compile(r"(Add|Edit|Delete) hand (\d+)")
-#: The store's names of the changes undo and redo take back (kept with the match).
-CHANGES = {
-    "Add": N_("adding hand {number}"),
-    "Edit": N_("editing hand {number}"),
-    "Delete": N_("deleting hand {number}"),
-}
-
-
-def change_words(description: str) -> str:
-    """A change the store keeps for undo and redo (stored as "Add hand 3"), in the
-    player's language, worded to sit inside a phrase ("Undo adding hand 3"); another
-    description as it is."""
-    found = _CHANGE.fullmatch(description)
-    if found is None:
-        return description
-    return _(CHANGES[found.group(1)]).format(number=int(found.group(2)))
 
 
 def store_problem(error: StoreError) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from storekit import bad_hand, cache_problems, hand, record
 
+from canasta_scorer import i18n
 from canasta_scorer.rules import Code, HandPlay, parse_meld
 from canasta_scorer.store import MatchState, NotFoundError, RuleViolationError, Store, StoreError
 from canasta_scorer.store import repository as repository_module
@@ -181,6 +182,21 @@ def test_undo_keeps_the_last_changes_only(store: Store, monkeypatch: pytest.Monk
         store.undo(state.id, state.version)
 
 
+@pytest.mark.parametrize(
+    ("code", "lead"),
+    [("de", "nicht gespeichert (Eintrag von Runde 2):"), ("es", "no guardado (")],
+)
+def test_a_refused_hand_is_worded_in_the_language_in_force(
+    store: Store, code: str, lead: str
+) -> None:
+    state = store.create_match(record())
+    state = store.add_hand(state.id, hand(0), state.version)
+    with i18n.use(code), pytest.raises(RuleViolationError) as caught:
+        store.add_hand(state.id, bad_hand(), state.version)
+    assert str(caught.value).startswith(lead)
+    assert "adding" not in str(caught.value)
+
+
 def test_a_hand_with_rule_errors_is_refused_and_nothing_is_saved(store: Store) -> None:
     state = store.create_match(record())
     state = store.add_hand(state.id, hand(0), state.version)
@@ -193,10 +209,10 @@ def test_a_hand_with_rule_errors_is_refused_and_nothing_is_saved(store: Store) -
         (Code.GOING_OUT_MORE_THAN_ONE, "hands[1].sides[1].went_out"),
     }
     message = str(error)
-    assert message.startswith("not saved (add hand 2):")
+    assert message.startswith("not saved (adding hand 2):")
     assert "hands[1].sides[0].melds[0]" in message
     assert "hands[1].sides[1].went_out" in message
-    with pytest.raises(RuleViolationError, match=r"not saved \(edit hand 1\)"):
+    with pytest.raises(RuleViolationError, match=r"not saved \(editing hand 1\)"):
         store.edit_hand(state.id, 0, bad_hand(), state.version)
     assert store.match(state.id) == state  # same hands, version, undo
     assert store.matches() == listed
