@@ -264,3 +264,29 @@ def test_the_address_of_a_match_that_is_not_there_says_so(app: AppPage, server: 
     app.page.goto(f"{server.url}match/999999")
     app.enable_semantics()
     app.expect_node("message", "There is no match 999999 here: check the address")
+
+
+def test_long_side_names_alike_at_the_start_keep_their_ends_on_the_scoreboard(
+    app: AppPage, server: Server
+) -> None:
+    def height_of_total(names: tuple[str, str]) -> float:
+        players = (["North", "South"], ["East", "West"])  # S1's hand names them
+        match_id = seed(
+            server,
+            [{"name": name, "players": two} for name, two in zip(names, players, strict=True)],
+            [s1_hand()],
+        )
+        app.page.goto(f"{server.url}match/{match_id}")
+        app.enable_semantics()
+        expect(app.node("total-0")).to_be_visible()
+        box = app.node("total-0").bounding_box()
+        assert box is not None
+        return float(box["height"])
+
+    short = height_of_total(("Us", "Them"))
+    app.settle()
+    # cut to one line, both names would read "Kitchen Table Champ…" on a phone: each
+    # takes a second line, where its end shows
+    long = height_of_total(("Kitchen Table Champions North", "Kitchen Table Champions South"))
+    assert long > short + 12, (short, long)
+    app.shot("scoreboard-long-names", at=app.node("total-0"))

@@ -197,10 +197,13 @@ def score_sheet(
                     ),
                     content=ft.Column(
                         [
+                            # two lines: names alike at the start ("Smith family
+                            # north", "Smith family south") still differ when cut
                             ft.Text(
                                 side.name,
                                 weight=ft.FontWeight.BOLD,
-                                max_lines=1,
+                                max_lines=2,
+                                text_align=ft.TextAlign.END,
                                 overflow=ft.TextOverflow.ELLIPSIS,
                                 size=size - 1,
                                 semantics_label="",
