@@ -193,9 +193,7 @@ def _load(path: str, kind: str) -> HandRecord | MatchRecord | int:
         return _file_problem(path, kind, [Problem("", _("is a folder, not a file"))])
     except OSError as error:
         return _file_problem(path, kind, [Problem("", i18n.system_error_text(error))])
-    if not text.strip():
-        return _file_problem(path, kind, [Problem("", _("is empty"))])
-    if len(text) > limit:
+    if len(text) > limit:  # before "empty": a large file's first part may be blank
         return _file_problem(
             path,
             kind,
@@ -208,6 +206,8 @@ def _load(path: str, kind: str) -> HandRecord | MatchRecord | int:
                 )
             ],
         )
+    if not text.strip():
+        return _file_problem(path, kind, [Problem("", _("is empty"))])
     try:
         return load_hand(text) if kind == "hand" else load_match(text)
     except RecordError as error:

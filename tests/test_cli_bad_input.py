@@ -126,3 +126,19 @@ def test_a_score_no_match_can_have_is_refused(
 
     assert main(["minimum", score]) == 2
     assert said in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("command", "file"), [("score", "hand file"), ("match", "match file")])
+def test_a_file_past_its_limit_is_called_too_large_even_when_its_start_is_blank(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str, file: str
+) -> None:
+    from canasta_scorer.cli import main
+    from canasta_scorer.rules import HAND_FILE_LIMIT, MATCH_FILE_LIMIT
+
+    limit = HAND_FILE_LIMIT if command == "score" else MATCH_FILE_LIMIT
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * (limit + 10) + b"{}")
+    assert main([command, str(big)]) == 2
+    err = capsys.readouterr().err
+    assert f"is larger than a {file} may be ({limit // (1024 * 1024)} MB)" in err
+    assert "is empty" not in err
