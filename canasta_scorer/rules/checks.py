@@ -817,11 +817,20 @@ def _check_going_out(
     by_key = by.strip().casefold() if by is not None else ""
     left = side.left_in_hand
     one_player = rules.side_sizes_max == 1 or len(side.players) == 1
+    # With no players listed, the hands of the cards left name them: as many hands as
+    # the side has players, none of them the one said to go out, make that one a
+    # player too many (HAND_FORMAT: a name from the players).
+    named = tuple(left) if isinstance(left, dict) and not side.players else ()
+    seats = rules.side_sizes[index] if index < len(rules.side_sizes) else 0
     if (
         by is not None
         and side.players
         and by not in side.players
         and by_key not in side.player_keys
+    ) or (
+        by is not None
+        and len(named) >= seats > 1
+        and by_key not in {player.strip().casefold() for player in named}
     ):
         found.append(
             _finding(
@@ -832,7 +841,7 @@ def _check_going_out(
                     "going_out.unknown_player",
                     player=quoted(by),
                     side=side.name,
-                    players=tuple(side.players),
+                    players=tuple(side.players) or named,
                 ),
                 R_GOING_OUT,
             )

@@ -353,6 +353,24 @@ FAILING: list[Any] = [
         id="went_out_by names nobody of the side",
     ),
     pytest.param(
+        edit(
+            edit(classic("sides.0.players", DELETE), "sides.0.went_out_by", "Zed"),
+            "sides.0.left_in_hand",
+            {"North": "4", "South": "5"},
+        ),
+        [(E, Code.GOING_OUT_UNKNOWN_PLAYER, "sides[0].went_out_by")],
+        id="went_out_by a third player beside the two hands of a side without players",
+    ),
+    pytest.param(
+        edit(
+            edit(classic("sides.0.players", DELETE), "sides.0.went_out_by", "North"),
+            "sides.0.left_in_hand",
+            {"South": "4 5"},
+        ),
+        [],
+        id="the player who went out left out of the hands of a side without players",
+    ),
+    pytest.param(
         classic("sides.1.went_out_by", "East"),
         [(E, Code.GOING_OUT_BY_NOT_OUT, "sides[1].went_out_by")],
         id="went_out_by on a side that did not go out",
