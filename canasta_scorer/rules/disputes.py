@@ -118,6 +118,7 @@ class ReasonCode(StrEnum):
     GO_OUT_CONCEALED_NO_MINIMUM = "go_out.concealed_no_minimum"
     GO_OUT_FIRST_MELD_SHORT = "go_out.first_meld_short"
     GO_OUT_FIRST_MELD = "go_out.first_meld"
+    FIRST_MELD_BLACK_THREES = "first_meld.black_threes"
     FIRST_MELD_BURIED_MISSING = "first_meld.buried_missing"
     FIRST_MELD_TOP_NEEDS_PAIR = "first_meld.top_needs_pair"
     FIRST_MELD_COUNTED = "first_meld.counted"
@@ -142,7 +143,8 @@ REASON_WORDS: dict[ReasonCode, str] = {
         "your hand and your side's melds"
     ),
     R.PILE_TOP_BLOCKED: W_(
-        "{card} is on top: nobody may take the pile while a wild card or a black three is on top"
+        "the {card} is on top: nobody may take the pile while a wild card or a black three "
+        "is on top"
     ),
     R.PILE_RED_THREE_ON_TOP: W_(
         "a red three is never on top: a red upcard is covered by turning more cards"
@@ -220,6 +222,10 @@ REASON_WORDS: dict[ReasonCode, str] = {
         "your side's first meld counts {points} points, below the minimum of {minimum}"
     ),
     R.GO_OUT_FIRST_MELD: W_("your side's first meld counts {points} points (minimum {minimum})"),
+    R.FIRST_MELD_BLACK_THREES: W_(
+        "black threes are melded only on the turn a player goes out: ask “May we go out?” "
+        "for that turn"
+    ),
     R.FIRST_MELD_BURIED_MISSING: W_("the buried cards {cards} are not in the melds given"),
     R.FIRST_MELD_TOP_NEEDS_PAIR: W_(
         "the top {card} needs two natural {rank} from your hand with it: the pile is frozen "
@@ -1026,16 +1032,21 @@ class FirstMeldSituation(BaseModel):
 def first_meld(situation: FirstMeldSituation, rules: RuleSet) -> Verdict:
     """Does a side's first meld reach its initial meld minimum? (rules §1.7)
 
-    Counts the card points of every meld laid in that turn, the top discard included,
-    wild cards at their own value; not the buried pile cards, red threes, or any
-    bonus (canastas included). A top discard needs two natural cards of its rank from
-    the hand with it (the pile is frozen for a side that has not melded).
+    Counts the card points of every meld laid in that turn (melds of one rank given
+    apart are one meld, §1.3), the top discard included, wild cards at their own value;
+    not the buried pile cards, red threes, or any bonus (canastas included). A top
+    discard needs two natural cards of its rank from the hand with it (the pile is
+    frozen for a side that has not melded); a wild card or a black three on top is a
+    pile nobody takes (§1.8). Black threes are a no: they are melded only on the turn a
+    player goes out (§1.5), which `may_go_out` answers.
     """
     s = situation
     minimum = initial_meld_minimum(s.side_score, rules)
     question = f"Does this first meld reach the minimum of {minimum}?"
     reasons: list[Reason] = []
-    cards = Counter(card for meld in s.melds for card in meld.cards)
+    # one meld per rank (rules §1.3): melds of one rank given apart are one meld
+    melds = _merged((), s.melds)
+    cards = Counter(card for meld in melds for card in meld.cards)
     buried = Counter(s.buried)
     missing = buried - cards
     bad = False
@@ -1049,15 +1060,24 @@ def first_meld(situation: FirstMeldSituation, rules: RuleSet) -> Verdict:
             )
         )
         bad = True
-    for meld in s.melds:
+    for meld in melds:
         for finding in check_meld(meld, rules, going_out=None):
             if finding.severity is Severity.ERROR:
                 reasons.append(_from_finding(finding))
                 bad = True
-    if s.top is not None:
-        home = next(
-            (m for m in s.melds if m.rank is not None and m.rank.value == s.top.value), None
-        )
+    if any(meld.rank is MeldRank.BLACK_THREE for meld in melds):
+        reasons.append(_reason(R.FIRST_MELD_BLACK_THREES, rule("1.5"), False))
+        bad = True
+    # a top card nobody may take (a wild card, a black three; a red three is never there)
+    blocked = s.top is not None and (is_wild(s.top) or s.top in {Card.BLACK_THREE, Card.RED_THREE})
+    if s.top is not None and (is_wild(s.top) or s.top is Card.BLACK_THREE):
+        reasons.append(_reason(R.PILE_TOP_BLOCKED, R_TOP_BLOCKED, False, card=s.top.label))
+        bad = True
+    elif s.top is Card.RED_THREE:
+        reasons.append(_reason(R.PILE_RED_THREE_ON_TOP, rule("1.8"), False))
+        bad = True
+    elif s.top is not None:
+        home = next((m for m in melds if m.rank is not None and m.rank.value == s.top.value), None)
         from_hand = (home.naturals - 1 - buried[s.top]) if home else 0
         if from_hand < 2:
             reasons.append(
@@ -1070,21 +1090,22 @@ def first_meld(situation: FirstMeldSituation, rules: RuleSet) -> Verdict:
                 )
             )
             bad = True
-    counted = sum(meld.points for meld in s.melds) - sum(
+    counted = sum(meld.points for meld in melds) - sum(
         c.points for c in (buried & cards).elements()
     )
+    taken = s.top is not None and not blocked
     reasons.append(
         _reason(
-            R.FIRST_MELD_COUNTED_WITH_TOP if s.top else R.FIRST_MELD_COUNTED,
+            R.FIRST_MELD_COUNTED_WITH_TOP if taken else R.FIRST_MELD_COUNTED,
             R_MINIMUM,
             True,
             points=counted,
-            card=s.top.value if s.top else "",
+            card=s.top.value if s.top and taken else "",
         )
     )
     if s.buried:
         reasons.append(_reason(R.FIRST_MELD_BURIED, R_MINIMUM, True, cards=format_cards(s.buried)))
-    canasta_kinds = [m.canasta_kind(rules) for m in s.melds]
+    canasta_kinds = [m.canasta_kind(rules) for m in melds]
     if any(kind is not None for kind in canasta_kinds) or s.red_threes:
         reasons.append(_reason(R.FIRST_MELD_NO_BONUSES, R_MINIMUM, True))
     enforced = rules.enforces_initial_minimum
