@@ -577,7 +577,8 @@ def _situation(args: argparse.Namespace) -> Situation:
             discard=_one_card(args.discard),
             side_has_melded=not args.side_not_melded,
             player_has_melded=not args.player_not_melded,
-            took_pile=args.took_pile,
+            took_pile=args.took_pile or bool(args.buried.strip()),
+            buried=parse_cards(args.buried),
             side_score=args.score,
         )
     return FirstMeldSituation(
@@ -772,6 +773,12 @@ def _check_commands(commands: Any, variants: list[str], house: list[str]) -> Non
         help=_("you had not melded before this turn (concealed)"),
     )
     go_out.add_argument("--took-pile", action="store_true", help=_("you took the pile this turn"))
+    go_out.add_argument(
+        "--buried",
+        default="",
+        metavar="CARDS",
+        help=_("pile cards other than the top one melded this turn (they do not count)"),
+    )
     go_out.add_argument(
         "--score", type=_score, default=0, help=_("your side's score (its minimum)")
     )

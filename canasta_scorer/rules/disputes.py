@@ -42,7 +42,7 @@ from .citations import rule
 from .errors import UnknownNameError
 from .findings import Code, Finding, Severity
 from .melds import CANASTA_SIZE, CanastaKind, Meld, MeldRank
-from .ruleset import HouseRule, RuleSet, initial_meld_minimum
+from .ruleset import HouseRule, RuleSet, Variant, initial_meld_minimum
 from .words import W_, WORDS, Phrase, Words, phrase, rank_phrase, render
 
 __all__ = [
@@ -118,6 +118,9 @@ class ReasonCode(StrEnum):
     GO_OUT_CONCEALED_NO_MINIMUM = "go_out.concealed_no_minimum"
     GO_OUT_FIRST_MELD_SHORT = "go_out.first_meld_short"
     GO_OUT_FIRST_MELD = "go_out.first_meld"
+    GO_OUT_PILE_CARDS_COUNTED = "go_out.pile_cards_counted"
+    GO_OUT_TABLE_NOT_MELDED = "go_out.table_not_melded"
+    GO_OUT_CONCEALED_ALONE = "go_out.concealed_alone"
     FIRST_MELD_BLACK_THREES = "first_meld.black_threes"
     FIRST_MELD_BURIED_MISSING = "first_meld.buried_missing"
     FIRST_MELD_TOP_NEEDS_PAIR = "first_meld.top_needs_pair"
@@ -222,6 +225,18 @@ REASON_WORDS: dict[ReasonCode, str] = {
         "your side's first meld counts {points} points, below the minimum of {minimum}"
     ),
     R.GO_OUT_FIRST_MELD: W_("your side's first meld counts {points} points (minimum {minimum})"),
+    R.GO_OUT_PILE_CARDS_COUNTED: W_(
+        "every card of the melds laid this turn is counted as from your hand or the top of "
+        "the pile: the pile's other cards do not count toward the minimum, so name those "
+        "you melded"
+    ),
+    R.GO_OUT_TABLE_NOT_MELDED: W_(
+        "your side had not melded before this turn, yet melds of it are on the table"
+    ),
+    R.GO_OUT_CONCEALED_ALONE: W_(
+        "going out concealed: the whole hand melded in one turn with a canasta of your own, "
+        "nothing melded earlier"
+    ),
     R.FIRST_MELD_BLACK_THREES: W_(
         "black threes are melded only on the turn a player goes out: ask “May we go out?” "
         "for that turn"
@@ -859,6 +874,8 @@ class GoOutSituation(BaseModel):
         player_has_melded: this player had melded before this turn (read as ``False``
             when the side had not melded).
         took_pile: the player took the discard pile this turn.
+        buried: the pile's cards other than its top card that the melds of this turn
+            hold (they do not count toward the initial meld minimum, rules §1.7).
         side_score: the side's cumulative score, for its initial meld minimum.
     """
 
@@ -870,6 +887,7 @@ class GoOutSituation(BaseModel):
     side_has_melded: bool = True
     player_has_melded: bool = True
     took_pile: bool = False
+    buried: tuple[Card, ...] = ()
     side_score: int = 0
 
 
@@ -943,6 +961,11 @@ def may_go_out(situation: GoOutSituation, rules: RuleSet) -> Verdict:
     # A player whose side had not melded had not melded either (S0 Initial Meld
     # Requirement, the concealed exemption), whatever ``player_has_melded`` says.
     player_has_melded = s.player_has_melded and s.side_has_melded
+    # a side of one player (two players, three, cutthroat): the side's melds are the
+    # player's own, so melds on the table are the player's earlier melds
+    alone = rules.side_sizes_max == 1
+    if alone and s.table_melds:
+        player_has_melded = True
     concealed = (
         not player_has_melded
         and not adds_to_table
@@ -950,18 +973,44 @@ def may_go_out(situation: GoOutSituation, rules: RuleSet) -> Verdict:
         and (not team_level or not s.side_has_melded)
     )
     if concealed:
+        partnered = not alone or rules.variant.id is Variant.THREE_PLAYER_CUTTHROAT
         reasons.append(
             _reason(
-                R.GO_OUT_CONCEALED_TEAM_LEVEL if team_level else R.GO_OUT_CONCEALED,
+                R.GO_OUT_CONCEALED_TEAM_LEVEL
+                if team_level
+                else R.GO_OUT_CONCEALED
+                if partnered
+                else R.GO_OUT_CONCEALED_ALONE,
                 R_CONCEALED,
                 True,
             )
         )
     # Initial meld minimum for a side that had not melded.
     minimum = None
+    laid = Counter(card for meld in s.this_turn for card in meld.cards)
+    buried = Counter(s.buried)
+    if buried - laid:
+        reasons.append(
+            _reason(
+                R.FIRST_MELD_BURIED_MISSING,
+                rule("1.7"),
+                False,
+                cards=format_cards((buried - laid).elements()),
+            )
+        )
+        bad = True
     if not s.side_has_melded:
         minimum = initial_meld_minimum(s.side_score, rules)
-        points = sum(m.points for m in s.this_turn)
+        # the pile's cards below its top do not count, even melded this turn (§1.7)
+        points = sum(m.points for m in s.this_turn) - sum(
+            card.points for card in (buried & laid).elements()
+        )
+        if s.buried:
+            reasons.append(
+                _reason(R.FIRST_MELD_BURIED, R_MINIMUM, True, cards=format_cards(s.buried))
+            )
+        elif s.took_pile:
+            reasons.append(_reason(R.GO_OUT_PILE_CARDS_COUNTED, R_MINIMUM, True))
         if concealed and not s.took_pile:
             reasons.append(_reason(R.GO_OUT_CONCEALED_NO_MINIMUM, R_MINIMUM, True))
         elif rules.enforces_initial_minimum and points < minimum:
@@ -1227,6 +1276,8 @@ def situation_problems(situation: Situation, rules: RuleSet) -> tuple[Reason, ..
                     R.PILE_TOO_LARGE, rule("1.1"), False, size=s.pile_size, deck=deck, most=most
                 )
             )
+    if isinstance(s, GoOutSituation) and s.table_melds and not s.side_has_melded:
+        reasons.append(_reason(R.GO_OUT_TABLE_NOT_MELDED, R_MINIMUM, False))
     reasons += [_from_finding(finding) for finding in check_score(s.side_score)]
     return tuple(reasons)
 

@@ -85,6 +85,12 @@ CARD_SLOTS: dict[str, tuple[Slot, ...]] = {
             kind="card",
             empty=N_("None: every card is melded"),
         ),
+        Slot(
+            field="buried",
+            label=N_("Pile cards melded this turn, besides its top card"),
+            kind="cards",
+            empty=N_("None"),
+        ),
     ),
     "first-meld": (
         Slot(
@@ -334,7 +340,8 @@ class CheckerForm(BaseModel):
                         discard=self.discard,
                         side_has_melded=self.side_melded,
                         player_has_melded=self.player_melded,
-                        took_pile=self.took_pile,
+                        took_pile=self.took_pile or bool(self.buried),
+                        buried=self.buried,
                         side_score=score,
                     ),
                     rules,

@@ -87,7 +87,9 @@ def tap_cards(app: AppPage, cards: str, slot: str | None = None) -> None:
     (tapped first: a place the pad fills, named by its label). The pad's buttons are
     named by the card they show (their "Add K" tooltips are not read out)."""
     if slot is not None:
-        app.tap(re.compile(rf"^{re.escape(slot)}: "))
+        place = app.button(re.compile(rf"^{re.escape(slot)}: "))
+        app.reveal(place)  # the places stand above the pad: one may be scrolled away
+        place.click()
     for card in cards.split():
         app.tap("Joker" if card == "JK" else card)
 
@@ -137,6 +139,11 @@ def test_rule_checker_answers_each_question(app: AppPage) -> None:
     tap_cards(app, "K K K K K K K", "Your side's melds already on the table")
     app.expect_node("verdict", "Yes: going out scores 100")
     app.shot("checker-go-out", at=app.node("verdict"))
+    # a side that had not melded has no melds on the table: the checker says so
+    app.set_switch(app.switch("My side had melded"), False)
+    app.expect_node(
+        "verdict", "No: your side had not melded before this turn, yet melds of it are on the table"
+    )
 
     # Is this first meld enough? S1: 6 6 6 and A A A 2 at 1,600 make 95 of 90.
     open_checker(app, "Is this first meld enough?")
