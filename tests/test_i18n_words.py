@@ -146,7 +146,7 @@ def test_a_files_problems_are_worded_in_the_language() -> None:
         assert [i18n.problem_line(p) for p in problems] == [str(p) for p in problems]
     with i18n.use("es"):
         assert [i18n.problem_line(p) for p in problems] == [
-            "target: debe ser un número entero; se recibió true/false",
+            "target: debe ser un número entero; se recibió true",
             "sides[0].melds[0]: «X» no es una carta: escribe JK, 2, A, K, Q, J, 10 (o T), 9, 8, "
             "7, 6, 5, 4 o 3 para un tres negro",
             'sides[0].left_in_hand: las cartas que quedan en la mano son un texto como "4 5 Q", '

@@ -30,7 +30,7 @@ from .cards import NATURAL_RANKS, Card, format_cards, parse_cards
 from .errors import CardSyntaxError, MeldSyntaxError
 from .models import construct
 from .ruleset import HouseRule, RuleSet
-from .words import english_quote, phrase, quoted, render
+from .words import english_quote, phrase, quoted, render, value_phrase
 
 __all__ = ["CANASTA_SIZE", "CanastaKind", "Meld", "MeldRank", "canasta_count", "parse_meld"]
 
@@ -221,7 +221,8 @@ class Meld(BaseModel):
             raise MeldSyntaxError(render(words), words) from None
         for name, value in (("naturals", naturals), ("twos", twos), ("jokers", jokers)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise MeldSyntaxError(f"{name} must be a whole number, 0 or more; got {value!r}")
+                words = phrase("meld.count_not_whole", name=name, shown=value_phrase(value))
+                raise MeldSyntaxError(render(words), words)
             if value > 1000:
                 raise MeldSyntaxError(f"{name} is {value}: far more cards than any deck holds")
         if meld_rank is MeldRank.WILD and naturals:

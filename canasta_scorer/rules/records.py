@@ -43,7 +43,7 @@ from .cards import Card, format_cards, parse_cards
 from .errors import CanastaError, Problem, RecordError
 from .melds import Meld, parse_meld
 from .ruleset import HouseRule, RuleSet, Variant, rule_set
-from .words import Phrase, Value, house_rule_phrase, phrase, quoted, render
+from .words import Phrase, Value, house_rule_phrase, phrase, quoted, render, value_phrase
 
 __all__ = [
     "COUNTED_NOTE",
@@ -547,12 +547,8 @@ _BOUNDS = {
 
 
 def _got(value: object) -> Phrase:
-    """A value a file gave, in words: ``text “2”``, ``1.5``, ``true/false``."""
-    if isinstance(value, str):
-        return phrase("value.text_value", value=quoted(value))
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return Phrase("plain", (("text", repr(value)),))
-    return _kind(value)
+    """A value a file gave, in words (`value_phrase`): ``text “2”``, ``1.5``, ``true``."""
+    return value_phrase(value)
 
 
 def _error_words(

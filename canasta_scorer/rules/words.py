@@ -49,6 +49,7 @@ __all__ = [
     "quoted",
     "rank_phrase",
     "render",
+    "value_phrase",
     "variant_phrase",
 ]
 
@@ -123,6 +124,29 @@ def phrase(key: str, **values: Value) -> Phrase:
     if key not in WORDS:
         raise KeyError(key)
     return Phrase(key, tuple(values.items()))
+
+
+def value_phrase(value: object) -> Phrase:
+    """A value a file gave, in words, as it follows "got": ``text “2”``, ``1.5``,
+    ``true``, ``null``; a number too large for a float (``1e400``) and NaN in words of
+    their own; a list or an object by its kind."""
+    if isinstance(value, str):
+        return phrase("value.text_value", value=quoted(value))
+    if isinstance(value, bool):
+        return Phrase("plain", (("text", "true" if value else "false"),))
+    if value is None:
+        return Phrase("value.null")
+    if isinstance(value, float) and value != value:  # NaN
+        return Phrase("value.not_a_number")
+    if isinstance(value, float) and value in (float("inf"), float("-inf")):
+        return Phrase("value.huge_number")
+    if isinstance(value, int | float):
+        return Phrase("plain", (("text", repr(value)),))
+    if isinstance(value, list | tuple):
+        return Phrase("value.list")
+    if isinstance(value, dict):
+        return Phrase("value.object")
+    return Phrase("plain", (("text", type(value).__name__),))
 
 
 def rank_phrase(token: str) -> Phrase:
@@ -468,6 +492,9 @@ WORDS: dict[str, Words] = {
     "value.object": N_("an object"),
     "value.true_false": N_("true/false"),
     "value.null": N_("null"),
+    "value.not_a_number": N_("NaN, which is not a number"),
+    "value.huge_number": N_("a number too large to hold"),
+    "meld.count_not_whole": N_("{name} must be a whole number, 0 or more; got {shown}"),
     # counts inside the reasons of verdicts ({n_cards}, {n_canastas})
     "count.cards": Nn_("{n} card", "{n} cards", "n"),
     "count.canastas": Nn_("{n} canasta", "{n} canastas", "n"),
@@ -638,7 +665,11 @@ WORDS: dict[str, Words] = {
     # rules §2 variants
     "sides.count": N_("{want} sides play in {game}; this hand has {n}"),
     "sides.count:match": N_("{want} sides play in {game}; this match has {n}"),
-    "sides.count:hand": N_("this hand lists {n} sides; the match has {want} ({players})"),
+    "sides.count:hand": Nn_(
+        "this hand lists {n} side; the match has {want} ({players})",
+        "this hand lists {n} sides; the match has {want} ({players})",
+        "n",
+    ),
     "sides.duplicate_name": N_("two sides are called {name}"),
     "sides.players": N_("sides in {game} have {want} players; these have {have}"),
     "sides.players:too_many": N_("{side} has {n} players: a side in {game} has at most {most}"),
@@ -663,9 +694,9 @@ WORDS: dict[str, Words] = {
     # rules §1.6 red threes, §1.13 check 5
     "hand.red_three": Nn_(
         "{n} red three left in hand: red threes are laid out at once and never kept in a "
-        "hand (the house rule “Red three in hand costs 500” scores them -500 instead)",
+        "hand (the house rule “Red three in hand costs 500” scores them −500 instead)",
         "{n} red threes left in hand: red threes are laid out at once and never kept in a "
-        "hand (the house rule “Red three in hand costs 500” scores them -500 instead)",
+        "hand (the house rule “Red three in hand costs 500” scores them −500 instead)",
         "n",
     ),
     "hand.unknown_player": N_("{player} is not a player of {side} ({players})"),

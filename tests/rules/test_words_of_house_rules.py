@@ -36,7 +36,7 @@ def test_a_red_three_left_in_hand_names_the_house_rule_by_its_title() -> None:
     assert title == "Red three in hand costs 500"
     assert found.message == (
         "1 red three left in hand: red threes are laid out at once and never kept in a hand "
-        "(the house rule “Red three in hand costs 500” scores them -500 instead)"
+        "(the house rule “Red three in hand costs 500” scores them −500 instead)"
     )
 
 
