@@ -289,3 +289,37 @@ def test_the_rule_checker_has_its_own_address_kept_by_a_reload(
     app.page.goto(f"{server.url}checker")
     app.enable_semantics()
     asks_about_three_kings("Rules: Classic")
+
+
+def test_a_long_side_name_wraps_in_the_last_hand_and_keeps_its_points(
+    app: AppPage, server: Server
+) -> None:
+    def last_hand(names: tuple[str, str]) -> dict[str, float]:
+        record = {
+            "variant": "classic",
+            "sides": [
+                {"name": name, "players": players}
+                for name, players in zip(names, (["North", "South"], ["East", "West"]), strict=True)
+            ],
+            "hands": [s1_hand()],
+        }
+        store = Store.open(server.db_url)
+        try:
+            shown = store.create_match(load_match(json.dumps(record))).id
+        finally:
+            store.close()
+        app.page.goto(f"{server.url}table/{shown}")
+        app.enable_semantics()
+        app.expect_node("table-last-hand", f"Hand 1: {names[0]} +1,630 {names[1]} +575")
+        box = app.node("table-last-hand").bounding_box()
+        assert box is not None
+        return box
+
+    short = last_hand(("Us", "Them"))
+    app.settle()
+    # one line for "Us +1,630 Them +575" would not do: a line per side, the long name
+    # wrapped over two with its points after its last word
+    long = last_hand(("North-South", "Die Unbesiegbaren aus dem Schwarzwald"))
+    assert long["height"] >= short["height"] + 28, (short, long)
+    assert long["y"] + long["height"] <= PHONE["height"]
+    app.shot("table-long-name", at=app.node("table-last-hand"))

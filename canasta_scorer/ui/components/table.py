@@ -92,11 +92,12 @@ def TableScreen(state: OpenMatch, nav: Navigation) -> ft.Control:
             )
     if record.hands:
         number = len(record.hands) - 1
+        # a no-break space keeps a side's points with its name's last word
         each = [
-            f"{side.name} {signed(total)}"
+            f"{side.name}\u00a0{signed(total)}"
             for side, total in zip(record.sides, score.hands[number].totals, strict=True)
         ]
-        last = "   ".join(each)
+        last = "   ".join(one.replace("\u00a0", " ") for one in each)
         controls.append(
             ft.Semantics(
                 identifier="table-last-hand",
@@ -108,14 +109,8 @@ def TableScreen(state: OpenMatch, nav: Navigation) -> ft.Control:
                             size=22,
                             text_align=ft.TextAlign.CENTER,
                         ),
-                        # one side's points never broken over two lines
-                        ft.Row(
-                            [ft.Text(one, size=28, no_wrap=True) for one in each],
-                            wrap=True,
-                            spacing=24,
-                            run_spacing=0,
-                            alignment=ft.MainAxisAlignment.CENTER,
-                        ),
+                        # a line per side: a long name wraps, its points stay whole
+                        *(ft.Text(one, size=28, text_align=ft.TextAlign.CENTER) for one in each),
                     ],
                     horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                     spacing=2,
