@@ -66,3 +66,31 @@ def test_a_match_is_saved_as_a_file_a_sheet_and_an_image(
     data = image.read_bytes()
     assert image.suffix == ".png" and data.startswith(b"\x89PNG\r\n\x1a\n")
     assert len(data) > 2000
+
+
+def test_a_long_side_name_wraps_in_the_score_sheet_image(app: AppPage, server: Server) -> None:
+    long = "Die Unbesiegbaren aus dem Schwarzwald"
+    record = {
+        "sides": [
+            {"name": "Wrappers", "players": ["Wes", "Wyn"]},
+            {"name": long, "players": ["Uli", "Ute"]},
+        ],
+        "hands": [{"sides": [{"total": 1510}, {"total": 75}]}],
+    }
+    store = Store.open(server.db_url)
+    try:
+        shown = store.create_match(load_match(json.dumps(record))).id
+    finally:
+        store.close()
+    app.page.goto(f"{server.url}match/{shown}")
+    app.enable_semantics()
+    app.tap("Export")
+    app.tap("Image")
+    app.quiet()
+    # the column's heading: the whole name, over more than one line (on one line it
+    # ran past the screen's edge, and the image lost its end)
+    heading = app.text(long).first
+    box = heading.bounding_box()
+    assert box is not None
+    assert box["height"] >= 36 and box["x"] + box["width"] <= 390, box
+    app.shot("export-image-long-name")

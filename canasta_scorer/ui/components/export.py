@@ -18,6 +18,24 @@ from .common import points, screen, signed
 SAVE_TIMEOUT = 120
 
 
+#: Letters of a side's name that its column's heading shows on one line; a longer name
+#: wraps in a column of a fixed width (`_column_name`).
+_COLUMN_LETTERS = 14
+#: That width, in logical pixels.
+_COLUMN_WIDTH = 120
+
+
+def _column_name(name: str) -> ft.Control:
+    """A side's name heading its column: a long one wraps over three lines at most in a
+    narrow column, so that the sheet stays as wide as the screen (a name on one line
+    pushed the other columns off the image)."""
+    if len(name) <= _COLUMN_LETTERS:
+        return ft.Text(name)
+    return ft.Container(
+        ft.Text(name, max_lines=3, overflow=ft.TextOverflow.ELLIPSIS), width=_COLUMN_WIDTH
+    )
+
+
 def _sheet(state: OpenMatch) -> ft.Control:
     """The score sheet as a paper would have it: a row per hand, totals, the result."""
     match = state.current
@@ -57,6 +75,7 @@ def _sheet(state: OpenMatch) -> ft.Control:
         if score.finished
         else _("Not finished")
     )
+    long_names = any(len(side.name) > _COLUMN_LETTERS for side in record.sides)
     return ft.Container(
         ft.Column(
             [
@@ -67,8 +86,10 @@ def _sheet(state: OpenMatch) -> ft.Control:
                 ),
                 ft.DataTable(
                     columns=[ft.DataColumn(label=ft.Text(_("Hand")))]
-                    + [ft.DataColumn(label=ft.Text(side.name)) for side in record.sides],
+                    + [ft.DataColumn(label=_column_name(side.name)) for side in record.sides],
                     rows=rows,
+                    # room for a long name over three lines
+                    heading_row_height=72 if long_names else None,
                     column_spacing=16,
                     data_row_min_height=44,
                     data_row_max_height=52,
