@@ -221,3 +221,39 @@ def test_a_deleted_hand_is_said_with_undo(open_app: OpenApp, store: Store) -> No
     app.click("Undo")
     assert len(store.match(store.matches()[0].id).record.hands) == 1
     assert app.has_text("Undone: deleting hand 1")
+
+
+def test_a_long_players_went_out_button_keeps_went_out_whole(open_app: OpenApp) -> None:
+    app = open_app()
+    longest = "Maximiliana Josephina Wilhelmina von Hohenzollern-Sigmaringen"
+    app.click("New match")
+    for label, name in (
+        ("North-South player 1", longest),
+        ("North-South player 2", "Bob"),
+        ("East-West player 1", "Cy"),
+        ("East-West player 2", "Di"),
+    ):
+        app.type(label, name)
+    app.click("Start match")
+    app.click("Enter hand 1")
+    whole = f"{longest} went out"
+    button = app.button(whole)  # by its tooltip: the whole name
+    assert isinstance(button.content, ft.Text)
+    assert button.content.value == "Maximiliana Josephina… went out"
+    assert button.content.semantics_label == whole  # a screen reader hears it whole
+    assert app.button("Bob went out").content == "Bob went out"  # a short name as it is
+    app.press(button)
+    assert app.button(whole).icon == ft.Icons.CHECK  # the one who went out, chosen
+    assert app.button("Bob went out").icon is None
+
+
+def test_a_player_who_is_a_side_did_not_go_out_in_their_own_name(open_app: OpenApp) -> None:
+    app = open_app()
+    app.click("New match")
+    app.choose("Variant", "two-player")
+    for seat, name in enumerate(("Ann", "Bob")):
+        app.type(f"Player {seat + 1}", name)
+    app.click("Start match")
+    app.click("Enter hand 1")
+    assert app.has_text("Ann did not go out.")
+    assert not app.has_text("Nobody on this side went out.")  # no side of several here

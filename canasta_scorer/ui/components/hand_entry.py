@@ -774,6 +774,15 @@ def GoingOut(
     return _went_out(index, setup, went_out, went_out_by, entry)
 
 
+#: Letters of a player's name a button shows whole; a longer name is cut (`_short`).
+_SHORT_NAME = 22
+
+
+def _short(name: str) -> str:
+    """A name cut to `_SHORT_NAME` letters with "…" (whole when it fits)."""
+    return name if len(name) <= _SHORT_NAME else name[: _SHORT_NAME - 1].rstrip() + "…"
+
+
 def _went_out(
     index: int,
     setup: MatchSide,
@@ -787,14 +796,20 @@ def _went_out(
     buttons: list[ft.Control] = []
     for player in players:
         chosen = out and (went_out_by == player or len(players) == 1)
-        label = (
-            _("{player} went out").format(player=player)
-            if len(players) > 1 or setup.players
-            else _("Went out")
+        named = len(players) > 1 or setup.players
+        label = _("{player} went out").format(player=player) if named else _("Went out")
+        # a long name is cut on the button, so that "went out" stays whole (it wrapped
+        # over three lines, the last cut by the button's edge); the tooltip and the
+        # screen reader have it whole
+        shown = (
+            _("{player} went out").format(player=_short(player))
+            if named and len(player) > _SHORT_NAME
+            else label
         )
         buttons.append(
             ft.OutlinedButton(
-                content=label,
+                content=ft.Text(shown, semantics_label=label) if shown != label else label,
+                tooltip=label if shown != label else None,
                 style=_style(chosen),
                 height=TOUCH,
                 key=f"out-{index}-{player}",
@@ -823,7 +838,13 @@ def _went_out(
         )
     else:
         controls.append(
-            ft.Text(_("Nobody on this side went out."), size=12, color=ft.Colors.ON_SURFACE_VARIANT)
+            ft.Text(
+                _("Nobody on this side went out.")
+                if len(players) > 1
+                else _("{player} did not go out.").format(player=players[0]),
+                size=12,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            )
         )
     return ft.Column(controls, spacing=4)
 
