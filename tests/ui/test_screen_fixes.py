@@ -275,7 +275,10 @@ def test_the_new_match_form_shows_every_problem_at_its_field_at_once(
     # the number that cannot be read and what the rules find in the rest, together
     assert app.field("North-South start score").error == "“abc” is not a whole number"
     assert app.field("Target (default 5,000)").error == "target 0 must be a positive multiple of 5"
-    assert app.has_text("sides in a classic game have 2 and 2 players; these have 1 and 1")
+    # each blank seat beside a named one is marked at itself (not the sides' count)
+    for seat in ("North-South player 2", "East-West player 2"):
+        assert app.field(seat).error == "Type a name, or leave every seat of this side blank."
+    assert not app.has_text("sides in a classic game have 2 and 2 players; these have 1 and 1")
     assert app.has_text("Ann is named twice at the table")
     texts = app.texts()
     assert not any(t.startswith(("Target:", "Sides:")) for t in texts), texts  # words once
@@ -405,3 +408,60 @@ def test_a_first_meld_below_the_minimum_is_said_right_under_the_rank_pad(
     below = [at for at, words in enumerate(texts) if any("minimum of 50" in w for w in words)]
     assert below == [1], texts
     assert str(panel.controls[2].key) == "meld-0-5"
+
+
+def test_a_refused_new_match_form_is_checked_again_as_it_is_fixed(
+    open_app: OpenApp, store: Store
+) -> None:
+    app = open_app()
+    app.click("New match")
+    for label, name in (
+        ("North-South player 1", "Ann"),
+        ("North-South player 2", "Bob"),
+        ("East-West player 1", "Ann"),
+        ("East-West player 2", "Di"),
+    ):
+        app.type(label, name)
+    app.click("Start match")
+    assert "Not started: fix what is marked." in app.texts()
+    twice = "Ann is named twice at the table"
+    assert any(twice in text for text in app.texts() + app.labels())
+    # a new problem typed meanwhile is marked at once; the old one stays until fixed
+    app.type("East-West player 2", "\U0001f600")
+    assert app.field("East-West player 2").error is not None
+    app.type("East-West player 2", "Di")
+    assert app.field("East-West player 2").error is None
+    assert "Not started: fix what is marked." in app.texts()
+    # the last one fixed: nothing marked, nothing said, no tap on Start match needed
+    app.type("East-West player 1", "Cy")
+    assert not any(twice in text for text in app.texts() + app.labels())
+    assert "Not started: fix what is marked." not in app.texts()
+    assert all(app.field(label).error is None for label in ("East-West player 1",))
+    assert store.matches() == []  # nothing started without Start match
+    app.click("Start match")
+    assert "Scoreboard" in app.texts() and len(store.matches()) == 1
+
+
+def test_a_seat_of_spaces_beside_a_named_one_is_marked_at_itself(
+    open_app: OpenApp, store: Store
+) -> None:
+    app = open_app()
+    app.click("New match")
+    for label, name in (
+        ("North-South player 1", "Ann"),
+        ("North-South player 2", "Bob"),
+        ("East-West player 1", "Cy"),
+        ("East-West player 2", "   "),
+    ):
+        app.type(label, name)
+    app.click("Start match")
+    assert store.matches() == []
+    said = "Type a name, or leave every seat of this side blank."
+    assert app.field("East-West player 2").error == said
+    assert app.field("East-West player 1").error is None
+    # the side's count of players is not said as well ("these have 2 and 1")
+    assert not any("these have" in text for text in app.texts() + app.labels())
+    app.type("East-West player 2", "Di")
+    assert app.field("East-West player 2").error is None
+    app.click("Start match")
+    assert len(store.matches()) == 1

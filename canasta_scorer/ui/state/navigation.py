@@ -30,6 +30,13 @@ if TYPE_CHECKING:
 
 __all__ = ["Navigation", "Screen"]
 
+
+def _not_started() -> str:
+    """What a refused Start match says when what it marks is out of view (a function:
+    worded again when the tab's language changes)."""
+    return _("Not started: fix what is marked.")
+
+
 #: The addresses (paths) of a match's screens that open them: its table view, a hand's
 #: breakdown (hands counted from 1), its hand being entered, its scoreboard, its rule
 #: checker and its export; and of the screens of no match: the rule checker, the past
@@ -158,6 +165,7 @@ class Navigation:
     ) -> None:
         """Give the moves the areas they open (done once, when the app is built)."""
         self._areas = {"match": match, "setup": setup, "history": history, "checker": checker}
+        setup.on_fixed = self._start_fixed
         if importer is not None:
             self._areas["importer"] = importer
 
@@ -308,7 +316,7 @@ class Navigation:
         created = yield from self._setup.creating()
         if created is None:
             if any(where for where, _said in self._setup.issues):  # at fields out of view
-                self.say(_("Not started: fix what is marked."), problem=True)
+                self.say(_not_started, problem=True)
             return False
         state, first_dealer = created
         self._match.open(state, first_dealer=first_dealer)
@@ -316,6 +324,12 @@ class Navigation:
         self.match_from = Screen.HOME
         self.show(Screen.SCOREBOARD)
         return True
+
+    def _start_fixed(self) -> None:
+        """The new-match form refused has nothing left to fix: its "Not started"
+        message goes (another message stays)."""
+        if self.screen is Screen.NEW_MATCH and self._words is _not_started:
+            self.say(None)
 
     def open_match(self, match_id: int, *, by_address: bool = False) -> None:
         """Show a match's scoreboard; Back returns to the screen it was opened from

@@ -11,7 +11,9 @@ from canasta_scorer.i18n import N_, _
 from canasta_scorer.rules import (
     MAX_NAME,
     VARIANT_INFO,
+    Code,
     Finding,
+    MatchRecord,
     RecordError,
     Severity,
     Variant,
@@ -52,6 +54,8 @@ _EMOJI = re.compile(
 NO_EMOJI = N_("Names cannot hold emoji: the app's font cannot show them. Use letters.")
 #: Why a name too long for a match file is refused (``{n}``: `MAX_NAME`).
 TOO_LONG = N_("A name may have at most {n} characters.")
+#: Why a blank seat beside a named one is marked (a side names all its players, or none).
+SEAT_BLANK = N_("Type a name, or leave every seat of this side blank.")
 
 
 def has_emoji(text: str) -> bool:
@@ -127,6 +131,12 @@ class NewMatch:
     issues: tuple[tuple[str, str], ...] = ()
     named: tuple[NamedRuleSet, ...] = ()
     named_problem: str | None = None
+    #: Start match was refused on this form: each change checks it again, so that a
+    #: problem fixed goes (and a new one shows) without another tap on Start match.
+    tried: bool = False
+    #: Told when a refused form has nothing left to fix (set by the navigation, which
+    #: then takes back its "Not started" message).
+    on_fixed: Callable[[], None] | None = field(default=None, repr=False)
 
     def start(self, variant: Variant | str = Variant.CLASSIC) -> None:
         """A fresh form for a variant; the family's own house rules (``ours``) are
@@ -143,6 +153,7 @@ class NewMatch:
         self.named_problem = None
         self.form = MatchSetup(variant=variant.value, sides=default_sides(variant))
         self.problems = self.issues = ()
+        self.tried = False
 
     # --- house-rule presets ------------------------------------------------------
 
@@ -321,7 +332,7 @@ class NewMatch:
         self.form = self.form.model_copy(
             update={"variant": variant, "sides": tuple(sides), "first_dealer": None}
         )
-        self.problems = self.issues = ()
+        self._recheck()
 
     def toggle_house_rule(self, rule: str, on: bool) -> None:
         """Turn a house rule on or off."""
@@ -331,6 +342,7 @@ class NewMatch:
         else:
             rules.discard(rule)
         self.form = self.form.model_copy(update={"house_rules": frozenset(rules)})
+        self._recheck()
 
     def house_rule_warnings(self) -> tuple[Finding, ...]:
         """The house rules chosen that do nothing with the variant or the other house
@@ -342,6 +354,7 @@ class NewMatch:
     def set_target(self, text: str) -> None:
         """Set a custom target in points (empty: the variant's)."""
         self.form = self.form.model_copy(update={"target": text})
+        self._recheck()
 
     def set_side(
         self,
@@ -352,8 +365,7 @@ class NewMatch:
         start_score: str | None = None,
     ) -> None:
         """Change a side's name, one of its players (seat, name), or its start score.
-        What the last Start match said of that field goes (it is checked again by the
-        next)."""
+        Once Start match was refused, the form is checked again (`tried`)."""
         sides = list(self.form.sides)
         side = sides[index]
         edited: set[str] = set()
@@ -371,12 +383,23 @@ class NewMatch:
             edited.add(f"sides[{index}].start_score")
         sides[index] = side
         self.form = self.form.model_copy(update={"sides": tuple(sides)})
-        if any(where in edited for where, _said in self.issues):
-            self._say([issue for issue in self.issues if issue[0] not in edited])
+        self._recheck()
 
     def set_first_dealer(self, player: str | None) -> None:
         """Who deals the first hand."""
         self.form = self.form.model_copy(update={"first_dealer": player or None})
+        self._recheck()
+
+    def _recheck(self) -> None:
+        """After a refused Start match, check the form again as it is now: what is
+        fixed goes, what is still wrong stays marked (nothing is saved)."""
+        if not self.tried:
+            self.problems = self.issues = ()
+            return
+        found, _record = self._check()
+        self._say(found)
+        if not found and self.on_fixed is not None:
+            self.on_fixed()
 
     def _label(self, where: str) -> str:
         """A field of the form in the words on the screen, for a JSON path."""
@@ -415,8 +438,27 @@ class NewMatch:
 
     def creating(self) -> Steps[tuple[MatchState, str | None] | None]:
         """`create` as steps (see `canasta_scorer.ui.state.work`)."""
-        # every problem at once: the names the app cannot show, the numbers that
-        # cannot be read, and what the rules find in the rest of the form
+        found, record = self._check()
+        if found or record is None:
+            self.tried = True
+            self._say(found)
+            return None
+        store = self.store
+        try:
+            state = yield lambda: store.create_match(record)
+        except StoreError as error:  # RuleViolationError included: shown by the form
+            self._say([("", store_problem(error))])
+            return None
+        self.problems = self.issues = ()
+        self.tried = False
+        # a dealer chosen before a name was changed is no one's now: the match's own
+        dealer = self.form.first_dealer
+        return state, dealer if dealer in self.dealers() else None
+
+    def _check(self) -> tuple[list[tuple[str, str]], MatchRecord | None]:
+        """Every problem of the form at once, at its field (JSON path, message): the
+        names the app cannot show, the numbers that cannot be read, and what the
+        rules find in the rest; and the match's record when there is none."""
         found: list[tuple[str, str]] = []
         long_names: set[str] = set()  # said too long here: not again in the file's words
         for index, side in enumerate(self.form.sides):
@@ -450,27 +492,25 @@ class NewMatch:
                     for p in rest.problems
                     if p.where not in long_names
                 ]
-                self._say(found)
-                return None
+                return found, None
+        # a side with some seats named and some blank (spaces only included): each
+        # blank seat is marked, rather than the side's count of players
+        partial = [
+            f"sides[{index}].players[{seat}]"
+            for index, side in enumerate(self.form.sides)
+            if any(player.strip() for player in side.players)
+            for seat, player in enumerate(side.players)
+            if not player.strip()
+        ]
+        found += [(where, _(SEAT_BLANK)) for where in partial]
         score = score_match(record)
         found += [
             (seats.get(f.where, f.where), i18n.finding_text(f))
             for f in score.violations
             if f.severity is Severity.ERROR
+            and not (partial and f.code is Code.SIDES_PLAYERS and f.where == "sides")
         ]
-        if found:
-            self._say(found)
-            return None
-        store = self.store
-        try:
-            state = yield lambda: store.create_match(record)
-        except StoreError as error:  # RuleViolationError included: shown by the form
-            self._say([("", store_problem(error))])
-            return None
-        self.problems = self.issues = ()
-        # a dealer chosen before a name was changed is no one's now: the match's own
-        dealer = self.form.first_dealer
-        return state, dealer if dealer in self.dealers() else None
+        return found, record if not found else None
 
     @staticmethod
     def _name_problems(where: str, name: str) -> list[tuple[str, str]]:
