@@ -377,3 +377,40 @@ def test_a_file_listing_a_house_rule_twice_is_refused_naming_the_rule(
     with pytest.raises(AssertionError, match="no button"):
         app.button("import-confirm")
     assert store.matches() == []
+
+
+def test_the_browser_version_reads_only_the_file_sent_never_a_path_a_tab_names(
+    open_app: OpenApp, store: Store, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A tab's picker answer is the browser's word: a forged one naming a file of the
+    server's own disk (here a match file, which would be shown if it were read) or
+    carrying its bytes is not read; only what reaches the upload address is."""
+    from canasta_scorer.ui.components import importing
+
+    secret = tmp_path / "server-side.json"
+    secret.write_text(json.dumps(KEEPERS))
+    forged = [
+        ft.FilePickerFile(id=0, name="innocent.json", size=100, path=str(secret)),
+        ft.FilePickerFile(id=1, name="carried.json", size=100, bytes=json.dumps(KEEPERS).encode()),
+    ]
+    uploads: list[str] = []
+
+    async def pick_files(self: ft.FilePicker, *args: Any, **kwargs: Any) -> list[Any]:
+        return [forged.pop(0)]
+
+    async def upload(self: ft.FilePicker, files: list[ft.FilePickerUploadFile]) -> None:
+        uploads.append(files[0].upload_url)
+        raise RuntimeError("nothing is sent in this test")
+
+    monkeypatch.setattr(ft.FilePicker, "pick_files", pick_files)
+    monkeypatch.setattr(ft.FilePicker, "upload", upload)
+    monkeypatch.setattr(importing, "upload_folder", lambda: tmp_path / "uploads")
+    monkeypatch.setattr(ft.Page, "get_upload_url", lambda self, name, expires: f"/upload/{name}")
+    app = open_app()
+    to_import(app)
+    for name in ("innocent.json", "carried.json"):
+        app.click("Choose a file")
+        assert app.has_text(f"{name} could not be read from this device.")
+        assert not app.has_text("Keepers (Kay, Kit) 5,200 – Sharers (Sam, Sue) 300")
+    assert len(uploads) == 2  # each asked of the browser, at the upload address
+    assert store.matches() == []
