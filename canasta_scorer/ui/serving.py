@@ -788,11 +788,11 @@ class HostGuard:
         """
         from starlette.websockets import WebSocketDisconnect
 
-        socket_ = _Socket(send)
+        client = (scope.get("client") or ("?", 0))[0]
+        socket_ = _Socket(send, client)
         token = _SOCKET.set(socket_)
         registered = False
         unserved_end = False
-        client = (scope.get("client") or ("?", 0))[0]
 
         def end_unserved() -> None:
             nonlocal unserved_end
@@ -919,8 +919,11 @@ class _Socket:
     """One websocket connection as the serving layer sees it: how to close it, and
     the session (and Flet connection) it served, weakly."""
 
-    def __init__(self, send: Send) -> None:
+    def __init__(self, send: Send, client: str = "") -> None:
         self._send = send
+        #: the address the connection came from, as the server's socket has it (a
+        #: tab's own word for it, Flet's ``page.client_ip``, can be patched by the tab)
+        self.client = client
         self.open = True
         #: told why Flet stopped reading this connection (`_FletStopped`)
         self.stopped: Callable[[str], None] | None = None
@@ -1677,10 +1680,12 @@ def guard_page(page: ft.Page, gate: AccessGate) -> tuple[SessionEdge, ClientGate
     forgotten soon after it disconnects), and memory given back once its session
     is closed."""
     edge = SessionEdge(page)
-    client = page.client_ip or ""
+    socket_ = _SOCKET.get()
+    # the connection's own address: Flet copies it into the page, where a patch the
+    # tab sends with its registration can change it before this runs
+    client = socket_.client if socket_ is not None else page.client_ip or ""
     client_gate = gate.for_client(client)
     page.on_disconnect = _on_disconnect(page, client_gate)
-    socket_ = _SOCKET.get()
     if socket_ is not None:
         socket_.serves(page.session)
     key = id(page.session)

@@ -184,3 +184,55 @@ def test_one_device_may_keep_only_so_many_tabs_waiting_for_the_code(tmp_path: Pa
         assert served.stop() == 0
     assert "Traceback" not in served.output()
     assert "refused a tab from 127.0.0.5: Too many tabs of this device" in served.output()
+
+
+def _register_as(tab: FletClient, client_ip: str) -> None:
+    """Register, and in the same write patch the page's client address (as a hostile
+    page can): Flet applies the patch before the app reads the page."""
+    import msgpack
+    from websockets.frames import Frame, Opcode
+
+    from .flet_client import PROPS, REGISTER
+
+    hello = {
+        "session_id": "",
+        "page_name": "",
+        "page": {"route": "/", "width": 420, "height": 860, "platform": "linux"},
+    }
+    frames = [
+        [REGISTER, hello],
+        [PROPS, {"id": 1, "props": {"client_ip": client_ip}}],
+    ]
+    tab.ws.socket.sendall(
+        b"".join(
+            Frame(Opcode.BINARY, b"\x00" + msgpack.packb(body)).serialize(mask=True)
+            for body in frames
+        )
+    )
+    tab.wait_for(lambda m: m[0] == REGISTER)
+
+
+def test_a_tab_cannot_give_itself_another_address(tmp_path: Path) -> None:
+    """The access gate counts a device by its connection's address, never by what the
+    tab says it is: tabs that patch the page's client address, each a new one, are
+    still one device's (the 21st waiting for the code is refused), and its wrong
+    codes are counted against that device."""
+    served = start(
+        tmp_path,
+        env={"CANASTA_SCORER_ACCESS_CODE": "582049", "CANASTA_SCORER_LOG": "INFO"},
+    )
+    opened: list[FletClient] = []
+    try:
+        for n in range(21):
+            tab = FletClient(served.ws, origin=served.origin, source="127.0.0.9")
+            opened.append(tab)
+            _register_as(tab, f"10.9.9.{n}")
+        opened[-1].wait_text("Too many tabs of this device are waiting for the access code")
+        assert all(not tab.text_seen("Too many tabs") for tab in opened[:20])
+    finally:
+        for tab in opened:
+            tab.close()
+        assert served.stop() == 0
+    output = served.output()
+    assert "refused a tab from 127.0.0.9: Too many tabs of this device" in output
+    assert "10.9.9." not in output
