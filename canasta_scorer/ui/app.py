@@ -553,9 +553,6 @@ def build_main(
                         await result
 
             page.on_disconnect = disconnect
-            # Another tab or device saved a change: show it here (the hand being
-            # entered stays).
-            live.join(page, lambda change: follow(model, change))
 
             # /table/ID opens a match straight in the table view (a tablet on the table);
             # the browser's Back and Forward move between the addresses of the screens.
@@ -567,10 +564,28 @@ def build_main(
                         "ignored a route change without an address"
                     )
                     return
+                if not tab_gate.unlocked:
+                    moved_to[:] = [route]  # opened once the code is given
+                    return
                 _quietly(lambda: address.changed(route), "opening an address")
 
+            moved_to: list[str] = []
+
+            def opened() -> None:
+                # Another tab or device saved a change: show it here (the hand being
+                # entered stays).
+                live.join(page, lambda change: follow(model, change))
+                route = moved_to[0] if moved_to else page.route
+                _quietly(lambda: model.nav.open_address(route), "opening an address")
+
             page.on_route_change = route_changed
-            _quietly(lambda: model.nav.open_address(page.route), "opening an address")
+            # a tab waiting for the access code reads, writes and answers nothing of
+            # the scores: the address it was opened at (or moved to) is opened, and
+            # other devices' changes followed, once the code is given
+            if tab_gate.unlocked:
+                opened()
+            else:
+                tab_gate.on_unlock = opened
             show()
 
         edge.retry = start

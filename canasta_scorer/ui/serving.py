@@ -562,12 +562,16 @@ class ClientGate:
         unlocked: the right code was given in this tab (or none is needed).
         refused: why the tab may not wait for the code (`AccessGate.admit`): it is
             shown these words alone and closed; None for a tab admitted.
+        on_unlock: what the tab does once the code is given (it opens the address it
+            was opened at, and follows other devices' changes): nothing of the
+            scores is read, written or answered before.
     """
 
     def __init__(self, gate: AccessGate, client: str) -> None:
         self.gate = gate
         self.client = client
         self.unlocked = not gate.needed
+        self.on_unlock: Callable[[], None] | None = None
         self.refused: str | None = None
         self._counted = False
         if not self.unlocked:
@@ -593,9 +597,11 @@ class ClientGate:
     def check(self, attempt: str, now: float | None = None) -> tuple[bool, str]:
         """Try a code; see `AccessGate.check`."""
         accepted, message = self.gate.check(attempt, now=now, client=self.client)
-        if accepted:
+        if accepted and not self.unlocked:
             self.unlocked = True
             self.let_go()
+            if self.on_unlock is not None:
+                self.on_unlock()
         return accepted, message
 
 

@@ -236,3 +236,41 @@ def test_a_tab_cannot_give_itself_another_address(tmp_path: Path) -> None:
     output = served.output()
     assert "refused a tab from 127.0.0.9: Too many tabs of this device" in output
     assert "10.9.9." not in output
+
+
+def test_a_tab_waiting_for_the_code_reads_and_writes_nothing_of_the_scores(
+    tmp_path: Path,
+) -> None:
+    """Addresses a locked tab is opened at or moved to are opened only once the code
+    is given: before, a match that is not there is not answered (it told which
+    matches are), and a match's hand entry keeps no entry in the store."""
+    import sqlite3
+
+    from .flet_client import EVENT
+
+    make_match(tmp_path, 3)  # match 1
+    served = start(
+        tmp_path, env={"CANASTA_SCORER_ACCESS_CODE": "582049", "CANASTA_SCORER_LOG": "INFO"}
+    )
+    try:
+        tab = FletClient(served.ws, origin=served.origin)
+        tab.register()
+        tab.wait_text("Access code")
+        for route in ("/match/99", "/matches?player=Zed", "/match/1/hand"):
+            tab.send(EVENT, {"target": 1, "name": "route_change", "data": {"route": route}})
+        seen = len(tab.messages)
+        tab.settle(1.0)
+        # the app moving the tab's address (to Home, for a match that is not there)
+        answered = [m for m in tab.messages[seen:] if m[0] == 5 and "route" in m[1]["name"]]
+        assert answered == [], answered
+        drafts = sqlite3.connect(tmp_path / "canasta.db").execute(
+            "SELECT count(*) FROM device_draft"
+        )
+        assert drafts.fetchone() == (0,)
+        # the code given: the address moved to last is opened (hand 4 of match 1)
+        unlock(tab, "582049")
+        tab.wait_text("Hand 4")
+        tab.close()
+    finally:
+        assert served.stop() == 0
+    assert "Traceback" not in served.output()
