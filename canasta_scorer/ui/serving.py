@@ -1459,6 +1459,10 @@ def _on_disconnect(page: ft.Page, gate: ClientGate) -> Callable[[Any], Awaitable
 _UPLOADS: list[Path] = []
 
 
+#: The largest websocket frame a tab may send, in bytes.
+WS_MAX_BYTES = 256 * 1024
+
+
 def upload_folder() -> Path | None:
     """Where this server receives the files tabs send (each read, then deleted, by the
     tab that asked for it), or ``None`` when it receives none (the desktop window,
@@ -1530,7 +1534,10 @@ def serve_web(
         log_level="warning",
         lifespan="on",
         timeout_graceful_shutdown=GRACEFUL_SECONDS,
-        ws_max_size=4 * 1024 * 1024,
+        # What a tab sends is small (a tap, a field's text: a note is 2,000 characters
+        # at most); a file comes by the upload address. A larger frame closes the
+        # connection: a tab waiting for the access code could hold megabytes each.
+        ws_max_size=WS_MAX_BYTES,
         # A client's address is the connection's own: an X-Forwarded-For header is
         # believed only from the proxies FORWARDED_ALLOW_IPS names (uvicorn's setting),
         # or any program could pick a fresh address for each wrong access code.

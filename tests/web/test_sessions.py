@@ -274,3 +274,27 @@ def test_a_tab_waiting_for_the_code_reads_and_writes_nothing_of_the_scores(
     finally:
         assert served.stop() == 0
     assert "Traceback" not in served.output()
+
+
+def test_a_frame_larger_than_a_tab_ever_sends_closes_its_connection(tmp_path: Path) -> None:
+    """A tab waiting for the code cannot park megabytes in the server: a field's text
+    of 300 KiB (a frame over `WS_MAX_BYTES`) closes the connection; 100 KiB does not."""
+    from canasta_scorer.ui.serving import WS_MAX_BYTES
+
+    from .flet_client import PROPS
+
+    served = start(tmp_path, env={"CANASTA_SCORER_ACCESS_CODE": "582049"})
+    try:
+        sizes = {100 * 1024: False, 300 * 1024: True}
+        assert all((size > WS_MAX_BYTES) is closes for size, closes in sizes.items())
+        for size, closes in sizes.items():
+            tab = FletClient(served.ws, origin=served.origin)
+            tab.register()
+            tab.wait_text("Access code")
+            field = next(tab.find(_c="TextField", label="Access code"))["_i"]
+            tab.send(PROPS, {"id": field, "props": {"value": "7" * size}})
+            assert closed_by_server(tab, timeout=5) is closes, size
+            tab.close()
+    finally:
+        assert served.stop() == 0
+    assert "Traceback" not in served.output()
