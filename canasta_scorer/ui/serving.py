@@ -634,13 +634,19 @@ def _split_host(value: str) -> tuple[str, int | None] | None:
 
 #: Headers on every HTTP response: no page of any site (this one's included) may show
 #: the app in a frame, where a decoy could take a player's clicks (clickjacking).
+#: Nor is what is served read as another type than it says (a file sent as text run as
+#: a script), nor the app's addresses (a match's number) told to another site.
 NOT_FRAMED: list[tuple[bytes, bytes]] = [
     (b"x-frame-options", b"DENY"),
     (b"content-security-policy", b"frame-ancestors 'none'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
 ]
 #: Headers of Flet's responses left out: a blanket permission for other sites to read
 #: what is served, and a frame setting of its own (`NOT_FRAMED` is the server's).
-_REPLACED_HEADERS = frozenset({b"access-control-allow-origin", b"x-frame-options"})
+_REPLACED_HEADERS = frozenset(
+    {b"access-control-allow-origin", b"x-frame-options", b"x-content-type-options"}
+)
 
 
 def _is_ip(name: str) -> bool:
@@ -842,6 +848,9 @@ class HostGuard:
                 await socket_.close(1002)
                 message = {"type": "websocket.disconnect", "code": 1002}
             if message["type"] == "websocket.disconnect":
+                # closed (by the tab, or by the server for a frame too large): what
+                # Flet still sends, its own close included, is dropped, not an error
+                socket_.open = False
                 end_unserved()
             return message
 
@@ -948,7 +957,14 @@ class _Socket:
         Flet still sends (frames, its own close) is dropped."""
         if not self.open and message["type"] in {"websocket.send", "websocket.close"}:
             return
-        await self._send(message)
+        try:
+            await self._send(message)
+        except RuntimeError as error:
+            # uvicorn closed the connection itself (a frame too large) before Flet's
+            # receive loop was told: what Flet sends meanwhile is dropped
+            if "after sending 'websocket.close'" not in str(error):
+                raise
+            self.open = False
 
     async def close(self, code: int = 1008) -> None:
         """Close the connection (the tab's websocket) from the server's side: 1008
@@ -1538,6 +1554,7 @@ def serve_web(
         # at most); a file comes by the upload address. A larger frame closes the
         # connection: a tab waiting for the access code could hold megabytes each.
         ws_max_size=WS_MAX_BYTES,
+        server_header=False,  # no "server: uvicorn" to tell what to attack
         # A client's address is the connection's own: an X-Forwarded-For header is
         # believed only from the proxies FORWARDED_ALLOW_IPS names (uvicorn's setting),
         # or any program could pick a fresh address for each wrong access code.

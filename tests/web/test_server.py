@@ -179,6 +179,10 @@ def test_no_page_may_show_the_app_in_a_frame(served: Served) -> None:
         assert answer.getheader("X-Frame-Options") == "DENY", what
         assert answer.getheader("Content-Security-Policy") == "frame-ancestors 'none'", what
         assert len(answer.headers.get_all("X-Frame-Options") or []) == 1, what
+        assert answer.getheader("X-Content-Type-Options") == "nosniff", what
+        assert len(answer.headers.get_all("X-Content-Type-Options") or []) == 1, what
+        assert answer.getheader("Referrer-Policy") == "no-referrer", what
+        assert answer.getheader("Server") is None, what  # nothing said of what serves
 
 
 def test_a_refused_websocket_handshake_may_not_be_framed_either(served: Served) -> None:
