@@ -54,7 +54,7 @@ from collections.abc import Awaitable, Callable, Iterable, Iterator, MutableMapp
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlsplit
 
 import flet as ft
@@ -854,7 +854,18 @@ class HostGuard:
                 end_unserved()
             return message
 
+        async def register_in_time() -> None:
+            # a connection that never registers a tab holds an open file: closed
+            seconds = _request_seconds()
+            await asyncio.sleep(seconds)
+            if not registered:
+                log.info("closed a websocket from %s: it did not register in %g s", client, seconds)
+                await socket_.close(1008)
+                end_unserved()
+
         serving = asyncio.ensure_future(self.app(scope, checked_receive, socket_.send))
+        deadline = asyncio.ensure_future(register_in_time())
+        serving.add_done_callback(lambda _done: deadline.cancel())
         try:
             await serving
         except WebSocketDisconnect:
@@ -1475,6 +1486,25 @@ def _on_disconnect(page: ft.Page, gate: ClientGate) -> Callable[[Any], Awaitable
 _UPLOADS: list[Path] = []
 
 
+#: The most open files (connections among them) the server asks for.
+OPEN_FILES_MOST = 65_536
+
+
+def more_open_files() -> None:
+    """Raise the server's limit of open files to what the system lets it have (at
+    most `OPEN_FILES_MOST`): the usual 1,024 is soon reached by a device holding
+    connections open, and every other device is then turned away."""
+    try:
+        import resource
+    except ImportError:  # not on every system
+        return
+    with contextlib.suppress(ValueError, OSError):
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        most = OPEN_FILES_MOST if hard == resource.RLIM_INFINITY else min(hard, OPEN_FILES_MOST)
+        if soft != resource.RLIM_INFINITY and soft < most:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (most, hard))
+
+
 #: The largest websocket frame a tab may send, in bytes.
 WS_MAX_BYTES = 256 * 1024
 
@@ -1538,6 +1568,7 @@ def serve_web(
     )
     drop_api_pages(flet)
     _log_setting()
+    more_open_files()
     short_message_text()
     quiet_closed_connections()
     with contextlib.suppress(ValueError):  # Flet's own setting wins over ours, as in Flet
@@ -1597,11 +1628,63 @@ def unreadable_request_answer(message: str) -> bytes:
     return b"\r\n".join(lines) + b"\r\n\r\n" + body
 
 
+#: Seconds a connection may go without a request under way before it is closed: a
+#: device that opens connections and sends half a request (or nothing) holds one of
+#: the server's open files each, until none is left for the players (a browser sends
+#: a whole request at once, and a connection between requests is closed by uvicorn
+#: after 5 s). A websocket must register within as long.
+REQUEST_SECONDS = 20.0
+#: The environment variable setting another number of seconds for that (the tests').
+ENV_REQUEST_SECONDS = "CANASTA_SCORER_REQUEST_SECONDS"
+
+
+def _request_seconds() -> float:
+    with contextlib.suppress(ValueError):
+        seconds = float(os.environ.get(ENV_REQUEST_SECONDS, "") or REQUEST_SECONDS)
+        if 0.1 <= seconds <= 3600:
+            return seconds
+    return REQUEST_SECONDS
+
+
 class _FramedUnreadableAnswer:
     """Mixed into uvicorn's HTTP protocol: its own 400 for a request it cannot read
-    (sent before the app sees anything) carries the frame headers too."""
+    (sent before the app sees anything) carries the frame headers too; a connection
+    with no request under way for `REQUEST_SECONDS` is closed (none begun, or half a
+    request's head sent and no more)."""
 
     transport: asyncio.Transport
+    _watch: asyncio.TimerHandle | None = None
+    _last_cycle: Any = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:
+        super().connection_made(transport)  # type: ignore[misc]
+        self._last_cycle = None
+        self._watch = asyncio.get_running_loop().call_later(
+            _request_seconds(), self._look_for_request
+        )
+
+    def _look_for_request(self) -> None:
+        self._watch = None
+        transport = self.transport
+        if transport.is_closing() or transport.get_protocol() is not cast(Any, self):
+            return  # closed, or a websocket now (watched by `HostGuard`)
+        cycle = getattr(self, "cycle", None)
+        under_way = cycle is not None and not cycle.response_complete
+        if not under_way and cycle is self._last_cycle:
+            peer = transport.get_extra_info("peername") or ("?",)
+            log.info("closed a connection from %s: no request in %g s", peer[0], _request_seconds())
+            transport.close()
+            return
+        self._last_cycle = cycle
+        self._watch = asyncio.get_running_loop().call_later(
+            _request_seconds(), self._look_for_request
+        )
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._watch is not None:
+            self._watch.cancel()
+            self._watch = None
+        super().connection_lost(exc)  # type: ignore[misc]
 
     def send_400_response(self, msg: str) -> None:
         self.transport.write(unreadable_request_answer(msg))

@@ -298,3 +298,40 @@ def test_a_frame_larger_than_a_tab_ever_sends_closes_its_connection(tmp_path: Pa
     finally:
         assert served.stop() == 0
     assert "Traceback" not in served.output()
+
+
+def test_connections_with_no_request_under_way_are_closed(tmp_path: Path) -> None:
+    """A device holding connections open without a request (half a request's head,
+    nothing at all, a websocket that never registers) is cut off after the request
+    seconds, so the server's open files are not used up; a browser's tab is not."""
+    from websockets.sync.client import connect
+
+    served = start(
+        tmp_path, env={"CANASTA_SCORER_REQUEST_SECONDS": "1", "CANASTA_SCORER_LOG": "INFO"}
+    )
+    try:
+        half = socket.create_connection(("127.0.0.1", served.port), timeout=10)
+        half.sendall(f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{served.port}\r\n".encode())
+        silent = socket.create_connection(("127.0.0.1", served.port), timeout=10)
+        mute = connect(served.ws, additional_headers={"Origin": served.origin}, legacy=True)
+        tab = FletClient(served.ws, origin=served.origin)
+        tab.register()
+        tab.wait_text("New match")
+        time.sleep(3.5)  # more than two rounds of the watch
+        assert half.recv(100) == b"" and silent.recv(100) == b""  # closed by the server
+        try:
+            mute.recv(timeout=5)
+            raise AssertionError("the websocket that never registered is still open")
+        except ConnectionClosed:
+            pass
+        tab.send(3, {"target": 1, "name": "route_change", "data": {"route": "/checker"}})
+        tab.wait_text("Take back the last card")  # the registered tab is served on
+        tab.close()
+        for sock in (half, silent):
+            sock.close()
+    finally:
+        assert served.stop() == 0
+    output = served.output()
+    assert output.count("no request in 1 s") >= 2, output
+    assert "it did not register in 1 s" in output, output
+    assert "Traceback" not in output
