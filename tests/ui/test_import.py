@@ -414,3 +414,37 @@ def test_the_browser_version_reads_only_the_file_sent_never_a_path_a_tab_names(
         assert not app.has_text("Keepers (Kay, Kit) 5,200 – Sharers (Sam, Sue) 300")
     assert len(uploads) == 2  # each asked of the browser, at the upload address
     assert store.matches() == []
+
+
+def test_a_second_choose_while_one_is_under_way_starts_nothing(
+    open_app: OpenApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two clicks of Choose a file at once (a tab can send one while the button is
+    disabled): one picker, one upload at most."""
+    import asyncio
+
+    calls: list[int] = []
+
+    async def pick_files(self: ft.FilePicker, *args: Any, **kwargs: Any) -> list[Any]:
+        calls.append(1)
+        await asyncio.sleep(0.2)
+        return []
+
+    monkeypatch.setattr(ft.FilePicker, "pick_files", pick_files)
+    app = open_app()
+    to_import(app)
+    button = app.button("Choose a file")
+    session = app.session
+
+    async def both() -> None:
+        await asyncio.gather(
+            session.dispatch_event(button._i, "click", None),
+            session.dispatch_event(button._i, "click", None),
+        )
+
+    app._run(both())
+    app.wait(0.5)
+    assert calls == [1]
+    app.click("Choose a file")  # once it is over, another may be chosen
+    app.wait(0.5)
+    assert calls == [1, 1]

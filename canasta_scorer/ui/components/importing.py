@@ -191,8 +191,20 @@ def ImportScreen(state: ImportFile, nav: Navigation) -> ft.Control:
     """Choose a file, then what it holds (nothing saved yet) with Import, or why it
     cannot be imported."""
     reading, set_reading = ft.use_state(False)
+    # one file at a time: a tab's click reaches here even while its button is
+    # disabled (the browser's word), and each pick would start another upload
+    choosing = ft.use_ref(False)
 
     async def choose() -> None:
+        if choosing.current:
+            return
+        choosing.current = True
+        try:
+            await _choose()
+        finally:
+            choosing.current = False
+
+    async def _choose() -> None:
         try:
             picked = await pick_file()
         except Exception:
@@ -214,7 +226,7 @@ def ImportScreen(state: ImportFile, nav: Navigation) -> ft.Control:
         finally:
             with contextlib.suppress(Exception):
                 set_reading(False)
-        state.read(file.name, data)
+        nav.read_import(file.name, data)
 
     controls: list[ft.Control] = [
         ft.Text(
@@ -249,10 +261,7 @@ def ImportScreen(state: ImportFile, nav: Navigation) -> ft.Control:
     if state.problems:
         controls += [
             ft.Text(
-                _(
-                    "This file cannot be read as a match file or backup; nothing will be "
-                    "imported (docs/file-format.md):"
-                ),
+                _("This file cannot be read as a match file or backup; nothing will be imported:"),
                 color=ft.Colors.ERROR,
             ),
             problem_list(state.problems),

@@ -25,7 +25,7 @@ from canasta_scorer.store import (
 )
 
 from ..words import store_problem
-from .work import Steps
+from .work import Steps, drive
 
 __all__ = ["ImportFile", "limit_words"]
 
@@ -103,6 +103,12 @@ class ImportFile:
         """Read a file's bytes and show what importing it would do, saving nothing: its
         matches (and which are already kept), or every problem and broken rule found
         (the same reading and checks as `Store.import_text`)."""
+        drive(self.reading(name, data))
+
+    def reading(self, name: str, data: bytes) -> Steps[None]:
+        """`read` as steps (see `canasta_scorer.ui.state.work`): the file is read and
+        checked off the event loop in the browser version, where a large backup took
+        seconds during which no tab was answered."""
         self.clear()
         self.name = name
         if self.too_large(name, len(data)):
@@ -110,8 +116,9 @@ class ImportFile:
         if not data.strip():
             self.refusal = _("{path}: is empty").format(path=name)
             return
+        store = self.store
         try:
-            preview = self.store.import_preview(data)
+            preview: ImportPreview = yield lambda: store.import_preview(data)
         except RecordError as error:
             if is_sqlite_database(data):
                 self.refusal = _(

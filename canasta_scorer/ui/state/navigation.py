@@ -673,6 +673,11 @@ class Navigation:
         self._importer.clear()
         self.show_matches()
 
+    def read_import(self, name: str, data: bytes) -> None:
+        """Show what the file chosen on the import screen holds (nothing saved): read
+        and checked off the event loop in the browser version (`ImportFile.reading`)."""
+        self._work.run(self._importer.reading(name, data))
+
     def import_file(self) -> None:
         """Import the file read on the import screen (all of it or nothing), then show
         the past matches with what was imported said."""
