@@ -299,9 +299,13 @@ def _side_sheet(
                 )
             )
     if side.red_threes or score.red_three_bonus:
-        rows.append(
-            (_("red threes {red_threes}").format(red_threes=side.red_threes), score.red_three_bonus)
+        # counted minus for a side that has not melded (rules §1.6): said so
+        words = (
+            _("red threes {red_threes}, counted minus")
+            if score.red_three_bonus < 0
+            else _("red threes {red_threes}")
         )
+        rows.append((words.format(red_threes=side.red_threes), score.red_three_bonus))
     if score.going_out_bonus:
         went = next((s for s in together if s.went_out is not WentOut.NO), side)
         how = _("going out concealed") if went.went_out is WentOut.CONCEALED else _("going out")

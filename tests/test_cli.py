@@ -223,6 +223,7 @@ CASES: dict[str, Case] = {
     "score-plain-console": _case("score", S1, env={"PYTHONIOENCODING": "ascii"}),
     "score-broken": _case("score", "{tmp}/broken.json"),
     "score-wild": _case("score", "{tmp}/wild.json"),
+    "score-e1": _case("score", str(S1_FILE.parent / "e1-never-melded-red-threes.json")),
     "score-cutthroat": _case("score", "{tmp}/cutthroat.json"),
     "score-broken-json": _case("score", "{tmp}/broken.json", "--json"),
     "score-bad-card": _case("score", "{tmp}/bad-card.json"),
@@ -371,6 +372,16 @@ def test_score_sheet_shows_every_line_of_the_working(runs: dict[str, Run]) -> No
     assert "J J J J 2 2 JK" in run.out and "mixed canasta" in run.out
     assert "Classic (classic), target 5,000" in run.out
     assert "Valid: no rule broken." in run.out
+
+
+def test_score_sheet_says_red_threes_count_minus_for_a_side_that_never_melded(
+    runs: dict[str, Run],
+) -> None:
+    run = runs["score-e1"]  # rules §5.2 E1
+    assert run.code == 0, run.err
+    working = _working(run.out, "East-West")
+    assert working["red threes 2, counted minus"] == "−200"
+    assert working["hand total"] == "−450"
 
 
 def test_score_sheet_wild_canasta_and_house_rule_penalty(runs: dict[str, Run]) -> None:

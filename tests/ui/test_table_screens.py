@@ -390,3 +390,31 @@ def test_a_long_match_s_chart_goes_through_forty_of_its_hands() -> None:
     assert len(drawn) == 40 and drawn[0] == 0 and drawn[-1] == 200
     assert drawn == sorted(set(drawn))
     assert {b - a for a, b in itertools.pairwise(drawn)} == {5, 6}  # evenly spread
+
+
+def _enter_e1(state: AppModel) -> None:
+    """Rules §5.2 E1: East-West never melded and laid out two red threes (−200)."""
+    state.entry.set_meld(0, state.entry.add_meld(0, "8"), naturals=5, twos=1, jokers=1)
+    state.entry.set_meld(0, state.entry.add_meld(0, "Q"), naturals=3)
+    state.entry.set_meld(0, state.entry.add_meld(0, "5"), naturals=4)
+    state.entry.set_went_out(0, "out", "North")
+    state.entry.set_left(0, 1, by_cards=True, cards="4 6")
+    state.entry.set_red_threes(1, 2)
+    state.entry.set_left(1, 0, by_cards=True, cards="JK A A K Q 9 8 7 7 5 4")
+    state.entry.set_left(1, 1, by_cards=True, cards="K K Q J 10 9 6 6 4 2 3")
+
+
+def test_red_threes_counted_against_a_side_that_did_not_meld_are_said_so(
+    open_app: OpenApp, store: Store
+) -> None:
+    seeded(store, _enter_e1)
+    app = open_app()
+    app.click("resume")
+    app.click("hand-0")
+    rows = [
+        [t.value for t in c.controls if isinstance(t, ft.Text)]
+        for c in app.controls()
+        if isinstance(c, ft.Row) and len(c.controls) == 2
+    ]
+    assert ["Red threes (counted against the side)", "−200"] in rows
+    assert "East-West hand total −450" in app.labels()

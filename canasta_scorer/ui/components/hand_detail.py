@@ -50,7 +50,13 @@ def breakdown(score: SideScore, *, quick: bool) -> ft.Control:
         for kind, count, bonus in score.canasta_bonuses:
             rows.append(_line(canastas(kind, count), bonus))
         for label, value in (
-            (_("Red threes"), score.red_three_bonus),
+            (
+                # counted minus for a side that has not melded (rules §1.6): said so
+                _("Red threes (counted against the side)")
+                if score.red_three_bonus < 0
+                else _("Red threes"),
+                score.red_three_bonus,
+            ),
             (_("Going out"), score.going_out_bonus),
             (_("Cards left in hand"), score.hand_points),
             (_("House-rule penalties"), score.penalties),
