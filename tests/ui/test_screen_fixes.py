@@ -275,6 +275,7 @@ def test_the_new_match_form_shows_every_problem_at_its_field_at_once(
     # the number that cannot be read and what the rules find in the rest, together
     assert app.field("North-South start score").error == "“abc” is not a whole number"
     assert app.field("Target (default 5,000)").error == "target 0 must be a positive multiple of 5"
+    assert app.has_text("Target 0 · to fix")  # its section not summed up as if it were set
     # each blank seat beside a named one is marked at itself (not the sides' count)
     for seat in ("North-South player 2", "East-West player 2"):
         assert app.field(seat).error == "Type a name, or leave every seat of this side blank."

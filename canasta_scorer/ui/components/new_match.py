@@ -462,7 +462,12 @@ def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
         controls.append(NamedSets(state))
     starts = [side.start_score.strip() for side in setup.sides]
     more = (
-        _("Target {value} · start scores given") if any(starts) else _("Target {value}")
+        # a target refused is not summed up as if it were the match's
+        _("Target {value} · to fix")
+        if state.field_problem("target")
+        else _("Target {value} · start scores given")
+        if any(starts)
+        else _("Target {value}")
     ).format(value=_typed_number(setup.target) or i18n.number(info.target))
     # open, whatever was chosen, while one of its fields has a problem to show
     more_shown = more_open or any(
