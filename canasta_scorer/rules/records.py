@@ -665,7 +665,10 @@ def read_json(text: str | bytes) -> Any:
             raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
         return _DECODER.decode(text)
     except _DuplicateKey as error:
-        raise RecordError([_trouble("", "record.key_twice", name=quoted(error.args[0]))]) from None
+        where = _where_twice(text) if isinstance(text, str) else ""
+        raise RecordError(
+            [_trouble(where, "record.key_twice", name=quoted(error.args[0]))]
+        ) from None
     except json.JSONDecodeError as error:
         raise RecordError([_not_json(error)]) from None
     except UnicodeDecodeError:
@@ -675,6 +678,53 @@ def read_json(text: str | bytes) -> Any:
         raise RecordError([_trouble("", "record.number_too_long")]) from None
     except RecursionError:
         raise RecordError([_trouble("", "record.too_deep")]) from None
+
+
+def _where_twice(text: str) -> str:
+    """The path (``sides[1].melds[0].naturals``) of the first key given a second time
+    in one object of ``text``, JSON the reader found a key twice in; "" if it cannot
+    tell. Only strings, brackets, commas and colons are looked at."""
+    # each open container: [its keys so far (an object; None for a list), where in it
+    # the reading is (the current key, or the list's index)]
+    stack: list[list[Any]] = []
+    position, length = 0, len(text)
+    last_string = ""
+    while position < length:
+        char = text[position]
+        if char == '"':
+            end = position + 1
+            while end < length and text[end] != '"':
+                end += 2 if text[end] == "\\" else 1
+            try:
+                last_string = json.loads(text[position : end + 1])
+            except ValueError:
+                return ""
+            position = end + 1
+            continue
+        if char == ":" and stack and stack[-1][0] is not None:
+            keys = stack[-1][0]
+            if last_string in keys:
+                return _dotted([entry[1] for entry in stack[:-1]] + [last_string])
+            keys.add(last_string)
+            stack[-1][1] = last_string
+        elif char == "{":
+            stack.append([set(), ""])
+        elif char == "[":
+            stack.append([None, 0])
+        elif char in "}]" and stack:
+            stack.pop()
+        elif char == "," and stack and stack[-1][0] is None:
+            stack[-1][1] += 1
+        position += 1
+    return ""
+
+
+def _dotted(path: list[str | int]) -> str:
+    """A path as the problems write it: ``sides[1].melds[0].naturals``."""
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
+    return out
 
 
 #: The json module's words for what it could not read (the start of its English

@@ -16,6 +16,7 @@ from canasta_scorer.rules import (
     dump_match,
     load_hand,
     load_match,
+    read_json,
 )
 
 
@@ -42,8 +43,32 @@ def test_a_key_given_twice_is_a_record_error_not_the_last_one_winning() -> None:
     with pytest.raises(RecordError) as caught:
         load_hand(text)
     assert [(p.where, p.message) for p in caught.value.problems] == [
-        ("", "the key “red_threes” is given twice in one object")
+        ("sides[0].red_threes", "the key “red_threes” is given twice in one object")
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ('{"a": 1, "a": 2}', "a"),
+        (
+            '{"sides": [{"name": "A"}, {"name": "B", "melds": [{"naturals": 3, "naturals": 4}]}]}',
+            "sides[1].melds[0].naturals",
+        ),
+        # brackets, commas, colons and escaped quotes inside text are text
+        ('{"x": {"y": [1, "[,{:", {"q": "a\\"b", "q": 1}]}}', "x.y[2].q"),
+        ('{"k": "{[,:", "k": 2}', "k"),
+        ('{"a": [[], [1, {"b": 1}], {"c": 1, "c": 2}]}', "a[2].c"),
+        ('{"ñ": {"ü": 1, "ü": 2}}', "ñ.ü"),
+        # the same key in two objects is no key twice; the second object's is
+        ('{"s": [{"n": 1}, {"n": 1, "m": 2, "m": 3}]}', "s[1].m"),
+    ],
+)
+def test_a_key_given_twice_is_said_at_its_path(text: str, where: str) -> None:
+    with pytest.raises(RecordError) as caught:
+        read_json(text)
+    assert [p.where for p in caught.value.problems] == [where]
+    assert caught.value.problems[0].message.startswith("the key “")
 
 
 def _match_with(hand: dict[str, object]) -> str:
