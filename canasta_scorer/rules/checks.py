@@ -476,20 +476,22 @@ def _check_table(
                 R_VARIANT,
             )
         )
-    keys = [side.name.strip().casefold() for side in sides]
-    names = Counter(keys) if len(set(keys)) < len(keys) else {}
+    # said once, at the side that takes a name an earlier side has
+    named: set[str] = set()
     for index, side in enumerate(sides):
-        if names and names[keys[index]] > 1:
+        key = side.name.strip().casefold()
+        if key in named:
             found.append(
                 _finding(
                     E,
                     Code.SIDES_DUPLICATE_NAME,
                     f"sides[{index}].name",
-                    phrase("sides.duplicate_name", name=quoted(side.name)),
+                    phrase("sides.duplicate_name", name=quoted(side.name.strip())),
                     R_VARIANT,
                 )
             )
             break
+        named.add(key)
     seen: dict[str, int] = {}
     allowed = sorted(info.side_sizes)
     if len(sides) == len(info.side_sizes) and all(side.players for side in sides):

@@ -485,7 +485,7 @@ FAILING: list[Any] = [
     ),
     pytest.param(
         classic("sides.1.name", "north-south"),
-        [(E, Code.SIDES_DUPLICATE_NAME, "sides[0].name")],
+        [(E, Code.SIDES_DUPLICATE_NAME, "sides[1].name")],  # at the second
         id="two sides with one name",
     ),
     # ---- cutthroat lone hand and five-player sitting out
