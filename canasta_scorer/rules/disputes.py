@@ -28,6 +28,7 @@ returns a `Verdict`: the answer in plain words and every reason with its stable 
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Callable, Sequence
 from enum import StrEnum
@@ -119,6 +120,7 @@ class ReasonCode(StrEnum):
     GO_OUT_FIRST_MELD_SHORT = "go_out.first_meld_short"
     GO_OUT_FIRST_MELD = "go_out.first_meld"
     GO_OUT_PILE_CARDS_COUNTED = "go_out.pile_cards_counted"
+    GO_OUT_WILD_JOINS = "go_out.wild_joins"
     GO_OUT_TABLE_NOT_MELDED = "go_out.table_not_melded"
     GO_OUT_CONCEALED_ALONE = "go_out.concealed_alone"
     FIRST_MELD_BLACK_THREES = "first_meld.black_threes"
@@ -225,6 +227,7 @@ REASON_WORDS: dict[ReasonCode, str] = {
         "your side's first meld counts {points} points, below the minimum of {minimum}"
     ),
     R.GO_OUT_FIRST_MELD: W_("your side's first meld counts {points} points (minimum {minimum})"),
+    R.GO_OUT_WILD_JOINS: W_("added to your meld of {rank}: {cards}"),
     R.GO_OUT_PILE_CARDS_COUNTED: W_(
         "every card of the melds laid this turn is counted as from your hand or the top of "
         "the pile: the pile's other cards do not count toward the minimum, so name those "
@@ -902,6 +905,53 @@ def _merged(table: Sequence[Meld], new: Sequence[Meld]) -> list[Meld]:
     return [Meld.from_cards(by_rank[rank]) for rank in order]
 
 
+#: The most groups of wild cards laid on their own that `_laid_off` places (each a
+#: choice among the side's melds: a few at most at a real table).
+_LOOSE_MOST = 3
+
+
+def _laid_off(
+    table: Sequence[Meld], turn: Sequence[Meld], rules: RuleSet
+) -> tuple[list[Meld], list[Meld], list[tuple[Meld, MeldRank]]]:
+    """Wild cards laid this turn on their own (no wild-card melds, §3 H5: they can only
+    join a meld of a natural rank) put where they fit best: each group onto the side's
+    meld, on the table or laid this turn, that leaves every meld legal with the most
+    canastas (rules §1.3, §1.4). Returns the melds after the turn, this turn's melds
+    with what joined them, and each group with the rank it joined; a group that fits
+    nowhere stays a meld of its own (which the checks then refuse)."""
+    loose = [m for m in turn if m.rank is MeldRank.WILD]
+    if not loose or rules.has(HouseRule.WILD_CARD_MELDS) or len(loose) > _LOOSE_MOST:
+        return _merged(table, turn), list(turn), []
+    kept = [m for m in turn if m.rank is not MeldRank.WILD]
+    base = _merged(table, kept)
+    homes = [i for i, m in enumerate(base) if m.rank is not None and m.rank.value in NATURAL_RANKS]
+    best: tuple[int, list[Meld], tuple[int, ...]] | None = None
+    for choice in itertools.product(homes, repeat=len(loose)) if homes else ():
+        cards = [list(m.cards) for m in base]
+        for group, home in zip(loose, choice, strict=True):
+            cards[home] += group.cards
+        after = [Meld.from_cards(c) for c in cards]
+        if any(
+            f.severity is Severity.ERROR
+            for m in after
+            for f in check_meld(m, rules, going_out=True)
+        ):
+            continue
+        canastas = sum(1 for m in after if m.canasta_kind(rules) is not None)
+        if best is None or canastas > best[0]:
+            best = (canastas, after, choice)
+    if best is None:
+        return _merged(table, turn), list(turn), []
+    _count, after, choice = best
+    joined = [(group, base[home].rank) for group, home in zip(loose, choice, strict=True)]
+    table_ranks = {m.rank for m in table}
+    # this turn's melds as they end it: a group that joined a rank laid this turn
+    # (and not on the table) is part of that meld
+    turn_after = [m for m in after if m.rank in {k.rank for k in kept} - table_ranks]
+    turn_after += [m for m in kept if m.rank in table_ranks]
+    return after, turn_after, [(g, r) for g, r in joined if r is not None]
+
+
 def may_go_out(situation: GoOutSituation, rules: RuleSet) -> Verdict:
     """May the player go out this turn, and what bonus does it score? (rules §1.9)
 
@@ -918,7 +968,17 @@ def may_go_out(situation: GoOutSituation, rules: RuleSet) -> Verdict:
     s = situation
     question = "May we go out?"
     reasons: list[Reason] = []
-    after = _merged(s.table_melds, s.this_turn)
+    after, turn_after, joined = _laid_off(s.table_melds, s.this_turn, rules)
+    for group, rank in joined:
+        reasons.append(
+            _reason(
+                R.GO_OUT_WILD_JOINS,
+                rule("1.3"),
+                True,
+                cards=str(group),
+                rank=Card(rank.value).plural,
+            )
+        )
     bad = False
     for meld in after:
         for finding in check_meld(meld, rules, going_out=True):
@@ -955,8 +1015,11 @@ def may_go_out(situation: GoOutSituation, rules: RuleSet) -> Verdict:
     else:
         reasons.append(_reason(R.GO_OUT_CANASTAS, R_GO_OUT, True, canastas=canastas, needed=needed))
     # Concealed going out.
-    own_canastas = sum(1 for m in s.this_turn if m.canasta_kind(rules) is not None)
-    adds_to_table = any(m.rank in {t.rank for t in s.table_melds} for m in s.this_turn)
+    own_canastas = sum(1 for m in turn_after if m.canasta_kind(rules) is not None)
+    table_ranks = {t.rank for t in s.table_melds}
+    adds_to_table = any(m.rank in table_ranks for m in s.this_turn) or any(
+        rank in table_ranks for _group, rank in joined
+    )
     team_level = rules.has(HouseRule.CONCEALED_TEAM_LEVEL)
     # A player whose side had not melded had not melded either (S0 Initial Meld
     # Requirement, the concealed exemption), whatever ``player_has_melded`` says.
