@@ -103,3 +103,29 @@ def test_the_checker_from_a_match_says_it_follows_the_match_s_rules(
     app.click("Black 3")
     assert app.has_text("This match's rules: Classic · house rules: Black three freezes the pile")
     assert not app.has_text("House rules: none")  # no house-rule choice from a match
+
+
+def test_a_wild_card_laid_off_onto_a_meld_on_the_table_goes_out() -> None:
+    form = CheckerForm(
+        question="go-out",
+        table=((Card.NINE,) * 6,),
+        this_turn=((Card.TWO,),),
+        score="0",
+    )
+    verdict, problems = form.verdict()
+    assert problems == () and verdict is not None
+    assert verdict.answer == "Yes: going out scores 100."
+    assert "added to your meld of 9s: 2" in [reason.message for reason in verdict.reasons]
+    # the pile's cards below its top, named in their place, leave the count
+    buried = CheckerForm(
+        question="go-out",
+        this_turn=((Card.QUEEN,) * 7, (Card.ACE,) * 3 + (Card.TWO,)),
+        discard=Card.FIVE,
+        side_melded=False,
+        player_melded=False,
+        buried=(Card.QUEEN,) * 3 + (Card.ACE,),
+        score="3000",
+    )
+    verdict, _problems = buried.verdict()
+    assert verdict is not None and not verdict.allowed
+    assert verdict.answer.startswith("No: your side's first meld counts 100 points")
