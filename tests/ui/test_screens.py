@@ -8,6 +8,7 @@ so every step below also checks that its screen rendered.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 import pytest
@@ -819,3 +820,24 @@ def test_a_code_typed_and_unlocked_at_once_is_taken(open_app: OpenApp) -> None:
     app.type_and_click("Access code", "2468", "Unlock")
     assert "That is not the access code." not in app.texts()
     assert app.button("New match")
+
+
+@pytest.mark.parametrize(("web", "said"), [(True, True), (False, False)])
+def test_save_as_a_file_in_the_browser_says_what_is_downloaded(
+    open_app: OpenApp, store: Store, monkeypatch: pytest.MonkeyPatch, web: bool, said: bool
+) -> None:
+    """The browser downloads the file and tells no path back: the tab says which file
+    it is; in the desktop window no path back means the player cancelled."""
+
+    async def save_file(self: ft.FilePicker, *args: Any, **kwargs: Any) -> None:
+        return None
+
+    monkeypatch.setattr(ft.FilePicker, "save_file", save_file)
+    seeded_phone(store, enter_s1)
+    app = open_app()
+    app.session.page.web = web
+    app.click("resume")
+    app.click("Export")
+    app.click("Save as a file")
+    words = "The match file (JSON) is downloaded as "
+    assert any(text.startswith(words) and text.endswith(".json.") for text in app.texts()) is said

@@ -163,6 +163,13 @@ def ExportScreen(state: OpenMatch, nav: Navigation) -> ft.Control:
             return
         if saved is not None:
             nav.say(_("The {kind} was saved.").format(kind=kind))
+        elif ft.context.page.web:
+            # the browser downloads it: it tells no path back, nor whether it was kept
+            nav.say(
+                _("The {kind} is downloaded as {name}.").format(
+                    kind=kind, name=state.export_file_name(export_kind)
+                )
+            )
 
     async def copy() -> None:
         with contextlib.suppress(Exception):
