@@ -49,6 +49,7 @@ def test_a_match_is_saved_as_a_file_a_sheet_and_an_image(
 
     saved = _download(app, "Save as a file", tmp_path)
     assert saved.suffix == ".json"
+    app.expect_node("message", f"The match file (JSON) is downloaded as {saved.name}.")
     match = load_match(saved.read_bytes())
     assert [side.name for side in match.sides] == ["Keepers", "Sharers"]
     result = score_match(match)
@@ -61,6 +62,7 @@ def test_a_match_is_saved_as_a_file_a_sheet_and_an_image(
     assert lines[1] == "1,,5200,5200,300,300,"
 
     app.tap("Image")
+    app.quiet()  # the sheet's text taken down and the image drawn: then photographed
     app.shot("export-image")
     image = _download(app, "Save as a file", tmp_path)
     data = image.read_bytes()
