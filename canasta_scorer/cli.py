@@ -581,7 +581,7 @@ def _situation(args: argparse.Namespace) -> Situation:
             discard=_one_card(args.discard),
             side_has_melded=not args.side_not_melded,
             player_has_melded=not args.player_not_melded,
-            took_pile=args.took_pile or bool(args.buried.strip()),
+            took_pile=args.took_pile,
             buried=parse_cards(args.buried),
             side_score=args.score,
         )

@@ -952,15 +952,29 @@ def _laid_off(
     return after, turn_after, [(g, r) for g, r in joined if r is not None]
 
 
+def _buried_missing(buried: Counter[Card], laid: Counter[Card]) -> Reason | None:
+    """The reason against buried pile cards said to be melded that no meld laid holds
+    (rules §1.7), or ``None``."""
+    missing = buried - laid
+    if not missing:
+        return None
+    return _reason(
+        R.FIRST_MELD_BURIED_MISSING, rule("1.7"), False, cards=format_cards(missing.elements())
+    )
+
+
 def may_go_out(situation: GoOutSituation, rules: RuleSet) -> Verdict:
     """May the player go out this turn, and what bonus does it score? (rules §1.9)
 
-    Checks every meld after the turn (merged by rank, 3 wild cards at most), the
+    Checks every meld after the turn (merged by rank, 3 wild cards at most; wild cards
+    laid on their own join the side's meld where they fit best, `_laid_off`), the
     canastas the variant needs (1, or 2 in two-player and six-player; O11), the
     black-three meld (this turn only), the discard, the initial meld minimum for a
-    side that had not melded (waived when going out concealed after drawing from the
-    stock, S0), and whether it is concealed (player-level by default, team-level
-    under O2); under O6 going out is allowed without the canastas but scores no bonus.
+    side that had not melded (the pile's buried cards left out, §1.7; waived when going
+    out concealed after drawing from the stock, S0), and whether it is concealed
+    (player-level by default, team-level under O2; a player who is a side with a meld
+    down had melded); under O6 going out is allowed without the canastas but scores no
+    bonus. Buried cards named mean the pile was taken.
 
     Returns:
         The verdict; ``points`` is the going-out bonus it would score.
@@ -968,6 +982,7 @@ def may_go_out(situation: GoOutSituation, rules: RuleSet) -> Verdict:
     s = situation
     question = "May we go out?"
     reasons: list[Reason] = []
+    took_pile = s.took_pile or bool(s.buried)  # buried cards come from the pile
     after, turn_after, joined = _laid_off(s.table_melds, s.this_turn, rules)
     for group, rank in joined:
         reasons.append(
@@ -1024,9 +1039,9 @@ def may_go_out(situation: GoOutSituation, rules: RuleSet) -> Verdict:
     # A player whose side had not melded had not melded either (S0 Initial Meld
     # Requirement, the concealed exemption), whatever ``player_has_melded`` says.
     player_has_melded = s.player_has_melded and s.side_has_melded
-    # a side of one player (two players, three, cutthroat): the side's melds are the
-    # player's own, so melds on the table are the player's earlier melds
-    alone = rules.side_sizes_max == 1
+    # every player a side with no partner (two or three players; in cutthroat the lone
+    # hand's opponents are partners): the side's melds on the table are the player's
+    alone = rules.side_sizes_max == 1 and rules.variant.id is not Variant.THREE_PLAYER_CUTTHROAT
     if alone and s.table_melds:
         player_has_melded = True
     concealed = (
@@ -1036,14 +1051,13 @@ def may_go_out(situation: GoOutSituation, rules: RuleSet) -> Verdict:
         and (not team_level or not s.side_has_melded)
     )
     if concealed:
-        partnered = not alone or rules.variant.id is Variant.THREE_PLAYER_CUTTHROAT
         reasons.append(
             _reason(
                 R.GO_OUT_CONCEALED_TEAM_LEVEL
                 if team_level
-                else R.GO_OUT_CONCEALED
-                if partnered
-                else R.GO_OUT_CONCEALED_ALONE,
+                else R.GO_OUT_CONCEALED_ALONE
+                if alone
+                else R.GO_OUT_CONCEALED,
                 R_CONCEALED,
                 True,
             )
@@ -1052,15 +1066,9 @@ def may_go_out(situation: GoOutSituation, rules: RuleSet) -> Verdict:
     minimum = None
     laid = Counter(card for meld in s.this_turn for card in meld.cards)
     buried = Counter(s.buried)
-    if buried - laid:
-        reasons.append(
-            _reason(
-                R.FIRST_MELD_BURIED_MISSING,
-                rule("1.7"),
-                False,
-                cards=format_cards((buried - laid).elements()),
-            )
-        )
+    missing = _buried_missing(buried, laid)
+    if missing is not None:
+        reasons.append(missing)
         bad = True
     if not s.side_has_melded:
         minimum = initial_meld_minimum(s.side_score, rules)
@@ -1072,9 +1080,9 @@ def may_go_out(situation: GoOutSituation, rules: RuleSet) -> Verdict:
             reasons.append(
                 _reason(R.FIRST_MELD_BURIED, R_MINIMUM, True, cards=format_cards(s.buried))
             )
-        elif s.took_pile:
+        elif took_pile:
             reasons.append(_reason(R.GO_OUT_PILE_CARDS_COUNTED, R_MINIMUM, True))
-        if concealed and not s.took_pile:
+        if concealed and not took_pile:
             reasons.append(_reason(R.GO_OUT_CONCEALED_NO_MINIMUM, R_MINIMUM, True))
         elif rules.enforces_initial_minimum and points < minimum:
             reasons.append(
@@ -1160,17 +1168,10 @@ def first_meld(situation: FirstMeldSituation, rules: RuleSet) -> Verdict:
     melds = _merged((), s.melds)
     cards = Counter(card for meld in melds for card in meld.cards)
     buried = Counter(s.buried)
-    missing = buried - cards
     bad = False
-    if missing:
-        reasons.append(
-            _reason(
-                R.FIRST_MELD_BURIED_MISSING,
-                rule("1.7"),
-                False,
-                cards=format_cards(missing.elements()),
-            )
-        )
+    missing = _buried_missing(buried, cards)
+    if missing is not None:
+        reasons.append(missing)
         bad = True
     for meld in melds:
         for finding in check_meld(meld, rules, going_out=None):
@@ -1180,9 +1181,11 @@ def first_meld(situation: FirstMeldSituation, rules: RuleSet) -> Verdict:
     if any(meld.rank is MeldRank.BLACK_THREE for meld in melds):
         reasons.append(_reason(R.FIRST_MELD_BLACK_THREES, rule("1.5"), False))
         bad = True
-    # a top card nobody may take (a wild card, a black three; a red three is never there)
-    blocked = s.top is not None and (is_wild(s.top) or s.top in {Card.BLACK_THREE, Card.RED_THREE})
-    if s.top is not None and (is_wild(s.top) or s.top is Card.BLACK_THREE):
+    # a top card nobody may take: a wild card, a black three (a red three is never there)
+    blocked = s.top is not None and (is_wild(s.top) or s.top is Card.BLACK_THREE)
+    taken = s.top is not None and not blocked and s.top is not Card.RED_THREE
+    if blocked:
+        assert s.top is not None
         reasons.append(_reason(R.PILE_TOP_BLOCKED, R_TOP_BLOCKED, False, card=s.top.label))
         bad = True
     elif s.top is Card.RED_THREE:
@@ -1205,14 +1208,13 @@ def first_meld(situation: FirstMeldSituation, rules: RuleSet) -> Verdict:
     counted = sum(meld.points for meld in melds) - sum(
         c.points for c in (buried & cards).elements()
     )
-    taken = s.top is not None and not blocked
     reasons.append(
         _reason(
             R.FIRST_MELD_COUNTED_WITH_TOP if taken else R.FIRST_MELD_COUNTED,
             R_MINIMUM,
             True,
             points=counted,
-            card=s.top.value if s.top and taken else "",
+            card=s.top.value if s.top is not None and taken else "",
         )
     )
     if s.buried:

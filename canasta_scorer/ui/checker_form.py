@@ -340,7 +340,7 @@ class CheckerForm(BaseModel):
                         discard=self.discard,
                         side_has_melded=self.side_melded,
                         player_has_melded=self.player_melded,
-                        took_pile=self.took_pile or bool(self.buried),
+                        took_pile=self.took_pile,
                         buried=self.buried,
                         side_score=score,
                     ),
