@@ -91,24 +91,21 @@ async def read_picked(page: ft.Page, picked: Picked) -> bytes:
     """
     file = picked.file
     folder = upload_folder()
-    if folder is None:
-        # the desktop window: its own client on this computer names the file
-        if file.bytes is not None:
-            return file.bytes
-        if file.path:
-            with Path(file.path).open("rb") as handle:
-                return handle.read(IMPORT_LIMIT + 1)
-        if file.size == 0:
-            return b""
-        raise OSError("this app receives no files")
-    # The browser version: only the file sent to the upload address counts. What a
-    # tab says of the file is the browser's word, which a hostile page can forge: a
-    # path would have this server open any file of its own disk, and bytes would come
-    # over the tab's connection, unsized.
+    # The desktop window: its own client on this computer names the file. In the
+    # browser version only the file sent to the upload address counts: what a tab says
+    # of the file is the browser's word, which a hostile page can forge (a path would
+    # have this server open any file of its own disk; bytes would come unsized).
+    if folder is None and file.bytes is not None:
+        return file.bytes
+    if folder is None and file.path:
+        with Path(file.path).open("rb") as handle:
+            return handle.read(IMPORT_LIMIT + 1)
     if file.size == 0:
         # nothing to send; and Flet's web client reports the end of a 0-byte upload
         # with progress 0, not 1, so waiting for it would never end
         return b""
+    if folder is None:
+        raise OSError("this app receives no files")
     return await _upload(page, picked, folder)
 
 

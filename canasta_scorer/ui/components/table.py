@@ -92,12 +92,13 @@ def TableScreen(state: OpenMatch, nav: Navigation) -> ft.Control:
             )
     if record.hands:
         number = len(record.hands) - 1
-        # a no-break space keeps a side's points with its name's last word
-        each = [
-            f"{side.name}\u00a0{signed(total)}"
+        lines = [
+            (side.name, signed(total))
             for side, total in zip(record.sides, score.hands[number].totals, strict=True)
         ]
-        last = "   ".join(one.replace("\u00a0", " ") for one in each)
+        # a no-break space keeps a side's points with its name's last word
+        each = [f"{name}\u00a0{shown}" for name, shown in lines]
+        last = "   ".join(f"{name} {shown}" for name, shown in lines)
         controls.append(
             ft.Semantics(
                 identifier="table-last-hand",

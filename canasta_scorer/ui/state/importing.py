@@ -25,7 +25,7 @@ from canasta_scorer.store import (
 )
 
 from ..words import store_problem
-from .work import Steps, drive
+from .work import Steps
 
 __all__ = ["ImportFile", "limit_words"]
 
@@ -99,16 +99,12 @@ class ImportFile:
         ).format(path=name, value=limit_words())
         return True
 
-    def read(self, name: str, data: bytes) -> None:
+    def reading(self, name: str, data: bytes) -> Steps[None]:
         """Read a file's bytes and show what importing it would do, saving nothing: its
         matches (and which are already kept), or every problem and broken rule found
-        (the same reading and checks as `Store.import_text`)."""
-        drive(self.reading(name, data))
-
-    def reading(self, name: str, data: bytes) -> Steps[None]:
-        """`read` as steps (see `canasta_scorer.ui.state.work`): the file is read and
-        checked off the event loop in the browser version, where a large backup took
-        seconds during which no tab was answered."""
+        (the same reading and checks as `Store.import_text`). As steps (see
+        `canasta_scorer.ui.state.work`): read and checked off the event loop in the
+        browser version, where a large backup took seconds in which no tab was answered."""
         self.clear()
         self.name = name
         if self.too_large(name, len(data)):

@@ -368,19 +368,15 @@ class NewMatch:
         Once Start match was refused, the form is checked again (`tried`)."""
         sides = list(self.form.sides)
         side = sides[index]
-        edited: set[str] = set()
         if name is not None:
             side = side.model_copy(update={"name": name})
-            edited.add(f"sides[{index}].name")
         if player is not None:
             seat, value = player
             players = list(side.players)
             players[seat] = value
             side = side.model_copy(update={"players": tuple(players)})
-            edited.add(f"sides[{index}].players[{seat}]")
         if start_score is not None:
             side = side.model_copy(update={"start_score": start_score})
-            edited.add(f"sides[{index}].start_score")
         sides[index] = side
         self.form = self.form.model_copy(update={"sides": tuple(sides)})
         self._recheck()
