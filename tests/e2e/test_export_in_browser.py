@@ -11,6 +11,7 @@ from canasta_scorer.rules import load_match, score_match
 from canasta_scorer.store import Store
 
 from .conftest import AppPage, Server
+from .test_screen_fixes_in_browser import seed
 
 
 def _seed(server: Server) -> None:
@@ -72,18 +73,14 @@ def test_a_match_is_saved_as_a_file_a_sheet_and_an_image(
 
 def test_a_long_side_name_wraps_in_the_score_sheet_image(app: AppPage, server: Server) -> None:
     long = "Die Unbesiegbaren aus dem Schwarzwald"
-    record = {
-        "sides": [
+    shown = seed(
+        server,
+        [
             {"name": "Wrappers", "players": ["Wes", "Wyn"]},
             {"name": long, "players": ["Uli", "Ute"]},
         ],
-        "hands": [{"sides": [{"total": 1510}, {"total": 75}]}],
-    }
-    store = Store.open(server.db_url)
-    try:
-        shown = store.create_match(load_match(json.dumps(record))).id
-    finally:
-        store.close()
+        [{"sides": [{"total": 1510}, {"total": 75}]}],
+    )
     app.page.goto(f"{server.url}match/{shown}")
     app.enable_semantics()
     app.tap("Export")

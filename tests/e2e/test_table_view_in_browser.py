@@ -26,6 +26,7 @@ from canasta_scorer.store import Store
 from .browser import PHONE
 from .conftest import AppPage, Server, _route
 from .test_match_in_browser import s1_hand, seed_match, start_match
+from .test_screen_fixes_in_browser import seed
 
 #: Before the app loads: a wake lock that counts its requests and is let go of when
 #: the page is hidden (``window.wakeLocks``), and ``window.showPage(visible)``.
@@ -295,19 +296,14 @@ def test_a_long_side_name_wraps_in_the_last_hand_and_keeps_its_points(
     app: AppPage, server: Server
 ) -> None:
     def last_hand(names: tuple[str, str]) -> dict[str, float]:
-        record = {
-            "variant": "classic",
-            "sides": [
+        shown = seed(
+            server,
+            [
                 {"name": name, "players": players}
                 for name, players in zip(names, (["North", "South"], ["East", "West"]), strict=True)
             ],
-            "hands": [s1_hand()],
-        }
-        store = Store.open(server.db_url)
-        try:
-            shown = store.create_match(load_match(json.dumps(record))).id
-        finally:
-            store.close()
+            [s1_hand()],
+        )
         app.page.goto(f"{server.url}table/{shown}")
         app.enable_semantics()
         app.expect_node("table-last-hand", f"Hand 1: {names[0]} +1,630 {names[1]} +575")

@@ -12,7 +12,7 @@ import flet as ft
 from canasta_scorer.store import Store
 from canasta_scorer.ui.components.checker import ANSWER_HEIGHT
 from tests.ui.harness import AppHarness
-from tests.ui.test_screen_fixes import start_classic_entry
+from tests.ui.test_screen_fixes import fill_classic_seats, start_classic_entry
 from tests.ui.test_table_screens import tap_cards
 
 OpenApp = Callable[..., AppHarness]
@@ -226,14 +226,7 @@ def test_a_deleted_hand_is_said_with_undo(open_app: OpenApp, store: Store) -> No
 def test_a_long_players_went_out_button_keeps_went_out_whole(open_app: OpenApp) -> None:
     app = open_app()
     longest = "Maximiliana Josephina Wilhelmina von Hohenzollern-Sigmaringen"
-    app.click("New match")
-    for label, name in (
-        ("North-South player 1", longest),
-        ("North-South player 2", "Bob"),
-        ("East-West player 1", "Cy"),
-        ("East-West player 2", "Di"),
-    ):
-        app.type(label, name)
+    fill_classic_seats(app, (longest, "Bob", "Cy", "Di"))
     app.click("Start match")
     app.click("Enter hand 1")
     whole = f"{longest} went out"

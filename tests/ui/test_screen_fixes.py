@@ -119,18 +119,30 @@ def test_a_named_set_is_started_with(open_app: OpenApp, store: Store) -> None:
     assert app.has_text("house rules: A tie at the end is a draw")
 
 
-def start_classic_entry(app: AppHarness, variant: str | None = None) -> None:
-    """New match (classic, or ``variant`` with two sides of two), Enter hand 1."""
+#: The seats of a classic match on the new-match form, in order.
+CLASSIC_SEATS = (
+    "North-South player 1",
+    "North-South player 2",
+    "East-West player 1",
+    "East-West player 2",
+)
+
+
+def fill_classic_seats(
+    app: AppHarness, names: tuple[str, str, str, str], variant: str | None = None
+) -> None:
+    """New match (classic, or ``variant`` with two sides of two), and ``names`` typed
+    into its four seats."""
     app.click("New match")
     if variant:
         app.choose("Variant", variant)
-    for label, name in (
-        ("North-South player 1", "Ann"),
-        ("North-South player 2", "Bob"),
-        ("East-West player 1", "Cy"),
-        ("East-West player 2", "Di"),
-    ):
+    for label, name in zip(CLASSIC_SEATS, names, strict=True):
         app.type(label, name)
+
+
+def start_classic_entry(app: AppHarness, variant: str | None = None) -> None:
+    """New match (classic, or ``variant`` with two sides of two), Enter hand 1."""
+    fill_classic_seats(app, ("Ann", "Bob", "Cy", "Di"), variant)
     app.click("Start match")
     app.click("Enter hand 1")
 
@@ -415,14 +427,7 @@ def test_a_refused_new_match_form_is_checked_again_as_it_is_fixed(
     open_app: OpenApp, store: Store
 ) -> None:
     app = open_app()
-    app.click("New match")
-    for label, name in (
-        ("North-South player 1", "Ann"),
-        ("North-South player 2", "Bob"),
-        ("East-West player 1", "Ann"),
-        ("East-West player 2", "Di"),
-    ):
-        app.type(label, name)
+    fill_classic_seats(app, ("Ann", "Bob", "Ann", "Di"))
     app.click("Start match")
     assert "Not started: fix what is marked." in app.texts()
     twice = "Ann is named twice at the table"
@@ -447,14 +452,7 @@ def test_a_seat_of_spaces_beside_a_named_one_is_marked_at_itself(
     open_app: OpenApp, store: Store
 ) -> None:
     app = open_app()
-    app.click("New match")
-    for label, name in (
-        ("North-South player 1", "Ann"),
-        ("North-South player 2", "Bob"),
-        ("East-West player 1", "Cy"),
-        ("East-West player 2", "   "),
-    ):
-        app.type(label, name)
+    fill_classic_seats(app, ("Ann", "Bob", "Cy", "   "))
     app.click("Start match")
     assert store.matches() == []
     said = "Type a name, or leave every seat of this side blank."

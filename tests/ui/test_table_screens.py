@@ -127,6 +127,15 @@ def test_a_long_match_builds_only_its_newest_rows_until_asked(
     assert not any(getattr(c, "key", None) == "earlier-hands" for c in app.controls())
 
 
+def working_rows(app: AppHarness) -> list[list[str]]:
+    """The lines of a hand's working on screen: each label and its points."""
+    return [
+        [t.value for t in c.controls if isinstance(t, ft.Text)]
+        for c in app.controls()
+        if isinstance(c, ft.Row) and len(c.controls) == 2
+    ]
+
+
 def test_the_breakdown_writes_the_working_like_the_rule_books(
     open_app: OpenApp, store: Store
 ) -> None:
@@ -134,11 +143,7 @@ def test_the_breakdown_writes_the_working_like_the_rule_books(
     app = open_app()
     app.click("resume")
     app.click("hand-0")
-    rows = [
-        [t.value for t in c.controls if isinstance(t, ft.Text)]
-        for c in app.controls()
-        if isinstance(c, ft.Row) and len(c.controls) == 2
-    ]
+    rows = working_rows(app)
     # S1: 600 for the two mixed canastas and 500 for the natural one, apart
     assert ["1 natural canasta", "+500"] in rows
     assert ["2 mixed canastas", "+600"] in rows
@@ -411,10 +416,6 @@ def test_red_threes_counted_against_a_side_that_did_not_meld_are_said_so(
     app = open_app()
     app.click("resume")
     app.click("hand-0")
-    rows = [
-        [t.value for t in c.controls if isinstance(t, ft.Text)]
-        for c in app.controls()
-        if isinstance(c, ft.Row) and len(c.controls) == 2
-    ]
+    rows = working_rows(app)
     assert ["Red threes (counted against the side)", "−200"] in rows
     assert "East-West hand total −450" in app.labels()
