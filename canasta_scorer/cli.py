@@ -80,6 +80,7 @@ from canasta_scorer.rules import (
     phrase,
     rule,
     rule_set,
+    rules_findings,
     score_hand,
     score_match,
     scoring_groups,
@@ -359,8 +360,18 @@ def _rules_line(rules: RuleSet) -> str:
         if rules.house_rules
         else ""
     )
+    title = _(rules.variant.title)
+    if rules.top_tier_set is not None and rules.top_tier_from is not None:
+        # the match's own score of the minimum of 150 (rules §3 O13), with the target
+        return _("{title} ({id}), target {points}, minimum 150 from {points2}{extra}").format(
+            title=title,
+            id=rules.variant.id,
+            points=_points(rules.target),
+            points2=_points(rules.top_tier_from),
+            extra=extra,
+        )
     return _("{title} ({id}), target {points}{extra}").format(
-        title=_(rules.variant.title), id=rules.variant.id, points=_points(rules.target), extra=extra
+        title=title, id=rules.variant.id, points=_points(rules.target), extra=extra
     )
 
 
@@ -462,8 +473,21 @@ def _cmd_match(args: argparse.Namespace) -> int:
     return EXIT_VALID if result.valid else EXIT_VIOLATIONS
 
 
+def _asked_rules(args: argparse.Namespace) -> RuleSet:
+    """The rules a question or ``minimum`` is asked under: the variant, the house rules
+    and the score of the 150 minimum given (``--top-tier-from``), refused when that
+    score is wrong or does nothing with the variant (rules §3 O13)."""
+    rules = rule_set(
+        args.variant, getattr(args, "house_rule", None) or (), None, args.top_tier_from
+    )
+    for finding in rules_findings(rules, "top_tier_from"):
+        if finding.where == "top_tier_from":
+            raise CanastaError(finding.message, finding.words)
+    return rules
+
+
 def _cmd_minimum(args: argparse.Namespace) -> int:
-    rules = rule_set(args.variant)
+    rules = _asked_rules(args)
     minimum = initial_meld_minimum(args.score, rules)
     problems = check_score(args.score)
     odd = bool(problems)
@@ -595,7 +619,7 @@ def _situation(args: argparse.Namespace) -> Situation:
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
-    rules = rule_set(args.variant, args.house_rule or ())
+    rules = _asked_rules(args)
     if args.question == Question.MELD:
         return _meld_question(args, rules)
     verdict = settle(args.question, _situation(args), rules)
@@ -678,7 +702,20 @@ def _check_options(parser: argparse.ArgumentParser, variants: list[str], house: 
         ),
     )
     parser.add_argument("--json", action="store_true", help=_("print the answer as JSON"))
-    parser.set_defaults(run=_cmd_check)
+    parser.set_defaults(run=_cmd_check, top_tier_from=None)
+
+
+def _top_tier_option(parser: argparse.ArgumentParser) -> None:
+    """``--top-tier-from``: the score from which the minimum is 150 (rules §3 O13)."""
+    parser.add_argument(
+        "--top-tier-from",
+        type=_score,
+        metavar="SCORE",
+        help=_(
+            "six players in two sides: the score from which the minimum is 150 "
+            "(default 7,500; {rule})"
+        ).format(rule=_rule("3 O13")),
+    )
 
 
 def _meld_parser(
@@ -750,6 +787,7 @@ def _check_commands(commands: Any, variants: list[str], house: list[str]) -> Non
         help=_("a meld of your side on the table (repeat)"),
     )
     common(pile)
+    _top_tier_option(pile)
 
     go_out = questions.add_parser(
         "go-out",
@@ -787,6 +825,7 @@ def _check_commands(commands: Any, variants: list[str], house: list[str]) -> Non
         "--score", type=_score, default=0, help=_("your side's score (its minimum)")
     )
     common(go_out)
+    _top_tier_option(go_out)
 
     first = questions.add_parser(
         "first-meld",
@@ -814,6 +853,7 @@ def _check_commands(commands: Any, variants: list[str], house: list[str]) -> Non
     first.add_argument("--score", type=_score, default=0, help=_("your side's score"))
     first.add_argument("--red-threes", type=_at_least(0), default=0, help=_("red threes laid out"))
     common(first)
+    _top_tier_option(first)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -867,6 +907,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="ID",
         help=_("variant id (default classic): {join}").format(join=", ".join(variants)),
     )
+    _top_tier_option(minimum)
     minimum.add_argument("--json", action="store_true", help=_("print JSON"))
     minimum.set_defaults(run=_cmd_minimum)
 

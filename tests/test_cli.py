@@ -273,6 +273,9 @@ CASES: dict[str, Case] = {
     "minimum-human": _case("minimum", "-35"),
     "minimum-six-player": _case("minimum", "7500", "--variant", "six-player", "--json"),
     "minimum-odd": _case("minimum", "7"),
+    "minimum-top-tier": _case(
+        "minimum", "7000", "--variant", "six-player", "--top-tier-from", "7000", "--json"
+    ),
     "minimum-not-a-number": _case("minimum", "lots"),
     "minimum-bad-variant": _case("minimum", "0", "--variant", "seven-player"),
     # the command line itself
@@ -649,6 +652,12 @@ def test_minimum_at_the_boundaries(runs: dict[str, Run], score: str, minimum: in
 def test_minimum_human_six_player_and_bad_scores(runs: dict[str, Run]) -> None:
     assert runs["minimum-human"].out == "Initial meld minimum at −35 in a classic game: 15\n"
     assert runs["minimum-six-player"].json()["minimum"] == 150
+    assert runs["minimum-top-tier"].json() == {
+        "score": 7000,
+        "variant": "six-player",
+        "minimum": 150,
+        "valid_score": True,
+    }
     odd = runs["minimum-odd"]
     assert odd.code == 1
     assert "7 is not a multiple of 5" in odd.out

@@ -65,6 +65,20 @@ COMMANDS: dict[str, str] = {
     "first-meld-json": (
         "first-meld --meld 'K K K K' --meld 'Q Q Q 2' --top K --buried 'K Q' --score 0 --json"
     ),
+    # rules §3 O13: E7's opponents' 130 points at 7,200, the minimum of 150 from 7,000.
+    "first-meld-top-tier": (
+        "first-meld --variant six-player --meld 'J J J J J 2 2' --meld '9 9 9 9' "
+        "--score 7,200 --top-tier-from 7000"
+    ),
+    "first-meld-top-tier-default": (
+        "first-meld --variant six-player --meld 'J J J J J 2 2' --meld '9 9 9 9' --score 7200"
+    ),
+    "first-meld-top-tier-classic": (
+        "first-meld --meld 'J J J J J 2 2' --score 7200 --top-tier-from 7000"
+    ),
+    "first-meld-top-tier-low": (
+        "first-meld --variant six-player --meld 'J J J J J 2 2' --top-tier-from 2500"
+    ),
     # S1 meld examples; S0 Threes in Classic Canasta.
     "meld-yes": "meld J J J J 2 2 JK",
     "meld-no": "meld 5 2 2",
@@ -300,3 +314,27 @@ def test_impossible_situations_are_a_no_with_their_rule(capsys: pytest.CaptureFi
     assert main(["check", "first-meld", "--meld", "K K K", "--score", "-7"]) == 1
     assert "No: −7 is not a multiple of 5" in capsys.readouterr().out
     assert main(["check", "first-meld", "--meld", "K K K", "--score", "-35"]) == 0
+
+
+def test_first_meld_with_the_minimum_of_150_set_by_the_table(runs: dict[str, Run]) -> None:
+    """rules §3 O13: ``--top-tier-from`` moves where the minimum of 150 starts; it is
+    refused (exit 2, the rule's words) where it is wrong or does nothing."""
+    set_at_7000 = runs["first-meld-top-tier"]
+    assert set_at_7000.code == 1
+    assert set_at_7000.out.splitlines()[:2] == [
+        "Does this first meld reach the minimum of 150?  (Six players, 2 sides of 3 "
+        "(six-player), target 10,000, minimum 150 from 7,000)",
+        "No: 130 points are below the minimum of 150.",
+    ]
+    default = runs["first-meld-top-tier-default"]
+    assert default.code == 0
+    assert default.out.splitlines()[1] == "Yes: 130 points reach the minimum of 120."
+    classic = runs["first-meld-top-tier-classic"]
+    assert (classic.code, classic.out) == (2, "")
+    assert classic.err == (
+        "canasta-scorer: a minimum of 150 from 7,000 does nothing here: only the six-player "
+        "game of two sides of three has a minimum of 150\n"
+    )
+    low = runs["first-meld-top-tier-low"]
+    assert (low.code, low.out) == (2, "")
+    assert "cannot start at 2,500: give a multiple of 5 above 3,000" in low.err

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from typing import Final
 
 from . import citations
 from .cards import NATURAL_RANKS, Card
@@ -302,9 +303,18 @@ def _ranks_in(meld: Meld) -> tuple[Phrase, ...]:
     return tuple(rank_phrase(card.value) for card in names)
 
 
+#: The score of the 150 minimum must be above the start of the 120 one (rules §1.7).
+_TOP_TIER_ABOVE: Final = 3000
+
+
 def rules_findings(rules: RuleSet, where: str = "house_rules") -> list[Finding]:
-    """Warnings for house rules that have no effect with the others (rules §3)."""
+    """Findings about the rules themselves (rules §3): warnings for house rules that have
+    no effect with the others or the variant, and for a score of the 150 minimum set
+    where the variant has none (O13); an error for such a score that is not a multiple
+    of 5 above 3,000 (at ``top_tier_from``)."""
     found: list[Finding] = []
+    if rules.top_tier_set is not None:
+        found += _top_tier_findings(rules, rules.top_tier_set)
     if _MAYBE_WITHOUT_EFFECT.isdisjoint(rules.house_rules):
         return found
     if rules.has(HouseRule.CUTTHROAT_TWO_CANASTAS) and not rules.variant.lone_hand:
@@ -338,6 +348,30 @@ def rules_findings(rules: RuleSet, where: str = "house_rules") -> list[Finding]:
             )
         )
     return found
+
+
+def _top_tier_findings(rules: RuleSet, value: int) -> list[Finding]:
+    if rules.variant.top_tier_from is None:
+        return [
+            _finding(
+                W,
+                Code.TOP_TIER_NO_EFFECT,
+                "top_tier_from",
+                phrase("top_tier.no_effect", value=value),
+                citations.rule("2.5", "3 O13"),
+            )
+        ]
+    if value <= _TOP_TIER_ABOVE or value % 5:
+        return [
+            _finding(
+                E,
+                Code.TOP_TIER_VALUE,
+                "top_tier_from",
+                phrase("top_tier.value", value=value),
+                citations.rule("1.7", "3 O13"),
+            )
+        ]
+    return []
 
 
 def check_hand(

@@ -67,7 +67,7 @@ RULES: Final[dict[str, str]] = {
     "3 O10": W_("Forced pickup when the stock is empty"),
     "3 O11": W_("Cutthroat with two canastas"),
     "3 O12": W_("Target"),
-    "3 O13": W_("The 150 tier"),
+    "3 O13": W_("The minimum of 150"),
     "3 O14": W_("Exact-cut bonus"),
     "3 O15": W_("Draw on a tie"),
     "3 C07": W_("Red-three loss capped at 400"),

@@ -76,6 +76,8 @@ class Code(StrEnum):
     SITTING_OUT_UNKNOWN = "sitting_out.unknown"
     SITTING_OUT_PLAYED = "sitting_out.played"
     HOUSE_RULE_NO_EFFECT = "house_rule.no_effect"
+    TOP_TIER_VALUE = "top_tier.value"
+    TOP_TIER_NO_EFFECT = "top_tier.no_effect"
     # matches (rules §1.12)
     MATCH_HAND_AFTER_END = "match.hand_after_end"
     MATCH_START_SCORE = "match.start_score"

@@ -114,7 +114,7 @@ class MatchScore(BaseModel):
 
 def match_rules(record: MatchRecord) -> RuleSet:
     """The `RuleSet` a match is played under."""
-    return rule_set(record.variant, record.house_rules, record.target)
+    return rule_set(record.variant, record.house_rules, record.target, record.top_tier_from)
 
 
 def standing(
@@ -267,6 +267,7 @@ def hand_record(
         variant=record.variant,
         house_rules=record.house_rules,
         target=record.target,
+        top_tier_from=record.top_tier_from,
         sides=tuple(sides),
         lone_hand=hand.lone_hand,
         sitting_out=hand.sitting_out,

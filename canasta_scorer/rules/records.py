@@ -392,6 +392,10 @@ class HandRecord(_Strict):
         variant: variant id; ``classic`` by default.
         house_rules: house-rule ids that are on.
         target: points that end the match; the variant's when absent.
+        top_tier_from: an addition to the file contract (docs/file-format.md): the
+            score from which a side's initial meld minimum is 150, in points, where the
+            variant has that step (six-player); the variant's (7,500) when absent
+            (rules §3 O13).
         sides: the sides in seat order.
         lone_hand: cutthroat only, the side (player) who played alone this hand.
         sitting_out: five-player only, the player who sat this hand out.
@@ -400,6 +404,7 @@ class HandRecord(_Strict):
     variant: Variant = Variant.CLASSIC
     house_rules: HouseRules = ()
     target: Points | None = None
+    top_tier_from: Points | None = None
     sides: Annotated[tuple[HandSide, ...], Field(min_length=1, max_length=12)]
     lone_hand: Name | None = None
     sitting_out: Name | None = None
@@ -489,6 +494,8 @@ class MatchRecord(_Strict):
         variant: variant id; ``classic`` by default.
         house_rules: house-rule ids that are on.
         target: points that end the match; the variant's when absent.
+        top_tier_from: as in a hand file (`HandRecord`): the score from which the
+            initial meld minimum is 150 (six-player), the variant's when absent.
         started_at: an addition to the file contract (docs/file-format.md §5): when the
             match was started, with its offset from UTC, as `canasta_scorer`'s export
             writes it; absent in older files (an import is then dated the day it is
@@ -501,6 +508,7 @@ class MatchRecord(_Strict):
     variant: Variant = Variant.CLASSIC
     house_rules: HouseRules = ()
     target: Points | None = None
+    top_tier_from: Points | None = None
     started_at: Moment | None = None
     sides: Annotated[tuple[MatchSide, ...], Field(min_length=1, max_length=12)]
     hands: Annotated[tuple[MatchHand, ...], Field(max_length=MAX_HANDS)] = ()
@@ -852,8 +860,9 @@ def dump_match(record: MatchRecord) -> str:
 
 
 def hand_rules(record: HandRecord) -> RuleSet:
-    """The `RuleSet` a hand record is played under (its variant, house rules, target)."""
-    return rule_set(record.variant, record.house_rules, record.target)
+    """The `RuleSet` a hand record is played under (its variant, house rules, target
+    and the score of the 150 minimum)."""
+    return rule_set(record.variant, record.house_rules, record.target, record.top_tier_from)
 
 
 def scoring_groups(record: HandRecord, rules: RuleSet) -> list[list[int]]:

@@ -407,6 +407,9 @@ class RuleSet(BaseModel):
         variant: the variant's fixed numbers (rules §2).
         house_rules: the house rules that are on (rules §3).
         target: points that end the match (the variant's unless set; O12).
+        top_tier_set: the score from which the 150 initial meld minimum applies, in
+            points, as the match sets it (O13); ``None``: the variant's. Read
+            `top_tier_from` for the one in force.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -414,10 +417,23 @@ class RuleSet(BaseModel):
     variant: VariantInfo
     house_rules: frozenset[HouseRule] = frozenset()
     target: int
+    top_tier_set: int | None = None
 
     def has(self, rule: HouseRule) -> bool:
         """True if the house rule is on."""
         return rule in self.house_rules
+
+    @cached_property
+    def top_tier_from(self) -> int | None:
+        """The score from which a side's initial meld minimum is 150, in points, or
+        ``None`` where the variant has no such step (rules §2.5, §3 O13): the score the
+        match sets, otherwise the variant's (7,500 in the six-player 10,000 game). A
+        score set for a variant without the step changes nothing (the rule checker
+        warns of it)."""
+        own = self.variant.top_tier_from
+        if own is None or self.top_tier_set is None:
+            return own
+        return self.top_tier_set
 
     @cached_property
     def packs(self) -> int:
@@ -497,6 +513,7 @@ def rule_set(
     variant: Variant | str = Variant.CLASSIC,
     house_rules: Iterable[HouseRule | str] = (),
     target: int | None = None,
+    top_tier_from: int | None = None,
 ) -> RuleSet:
     """Build the rules for a variant, house rules and an optional custom target.
 
@@ -504,6 +521,8 @@ def rule_set(
         variant: a variant id (rules §2).
         house_rules: house-rule ids; order and repeats do not matter.
         target: points that end the match; the variant's own when ``None``.
+        top_tier_from: the score from which the initial meld minimum is 150, in
+            points (rules §3 O13); the variant's own when ``None``.
 
     Returns:
         The `RuleSet`.
@@ -515,16 +534,24 @@ def rule_set(
     rules = frozenset(
         rule if isinstance(rule, HouseRule) else parse_house_rule(rule) for rule in house_rules
     )
-    return _rule_set(variant_id, rules, target)
+    return _rule_set(variant_id, rules, target, top_tier_from)
 
 
 @lru_cache(maxsize=512)
-def _rule_set(variant: Variant, house_rules: frozenset[HouseRule], target: int | None) -> RuleSet:
+def _rule_set(
+    variant: Variant,
+    house_rules: frozenset[HouseRule],
+    target: int | None,
+    top_tier_from: int | None = None,
+) -> RuleSet:
     # A `RuleSet` never changes, so one is made per combination: its derived numbers
     # (the deck, the canastas to go out …) are then worked out once.
     info = VARIANT_INFO[variant]
     return RuleSet(
-        variant=info, house_rules=house_rules, target=info.target if target is None else target
+        variant=info,
+        house_rules=house_rules,
+        target=info.target if target is None else target,
+        top_tier_set=top_tier_from,
     )
 
 
@@ -533,8 +560,8 @@ def initial_meld_minimum(score: int, rules: RuleSet) -> int:
 
     Thresholds, correct under both S0's and S1's wording (rules §1.7): below 0 → 15,
     below 1,500 → 50, below 3,000 → 90, otherwise 120; the six-player 10,000 game adds
-    150 from 7,500 (rules §2, R1). Under O7 the minimum still exists but is not
-    enforced (see `RuleSet.enforces_initial_minimum`).
+    150 from 7,500 (rules §2, R1), or from the score the match sets (§3 O13). Under O7
+    the minimum still exists but is not enforced (see `RuleSet.enforces_initial_minimum`).
 
     Args:
         score: the side's cumulative score at the start of the hand, in points.
@@ -546,7 +573,7 @@ def initial_meld_minimum(score: int, rules: RuleSet) -> int:
     >>> [initial_meld_minimum(s, rule_set()) for s in (-5, 0, 1495, 1500, 2995, 3000)]
     [15, 50, 50, 90, 90, 120]
     """
-    top = rules.variant.top_tier_from
+    top = rules.top_tier_from
     if top is not None and score >= top:
         return _TOP_TIER_MINIMUM
     for threshold, minimum in _MINIMUM_TIERS:

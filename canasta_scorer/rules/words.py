@@ -653,6 +653,15 @@ WORDS: dict[str, Words] = {
         "the house rule “Red threes lose at most 400” does nothing with “Red threes always "
         "count plus”"
     ),
+    # rules §2.5, §3 O13: the score from which the initial meld minimum is 150
+    "top_tier.value": N_(
+        "the minimum of 150 cannot start at {value:,}: give a multiple of 5 above 3,000 "
+        "(from 3,000 the minimum is 120)"
+    ),
+    "top_tier.no_effect": N_(
+        "a minimum of 150 from {value:,} does nothing here: only the six-player game of two "
+        "sides of three has a minimum of 150"
+    ),
     # rules §1.9 going out, §1.13 checks 6-8
     "going_out.more_than_one": N_(
         "{first} and {second} both went out: only one player goes out, and that ends the hand"

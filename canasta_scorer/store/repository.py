@@ -847,6 +847,8 @@ class Store:
         }
         if row.target is not None:
             data["target"] = row.target
+        if row.top_tier_from is not None:
+            data["top_tier_from"] = row.top_tier_from
         try:
             base = validate_record(MatchRecord, data)
         except RecordError as error:
@@ -1841,6 +1843,7 @@ class Store:
             variant=record.variant.value,
             house_rules=json.dumps([rule.value for rule in record.house_rules]),
             target=record.target,
+            top_tier_from=record.top_tier_from,
             fingerprint="",
         )
         if created_at is not None:
@@ -2653,6 +2656,7 @@ class Store:
             "variant": row.variant,
             "house_rules": row.house_rules,
             "target": row.target,
+            **({"top_tier_from": row.top_tier_from} if row.top_tier_from is not None else {}),
             "created_at": (_aware(row.created_at) or utcnow()).isoformat(),
             "sides": raw_sides,
             "hands": list(hands),

@@ -88,6 +88,9 @@ class MatchRow(SQLModel, table=True):
     variant: str = Field(max_length=40)
     house_rules: str = Field(default="[]", sa_column=Column(Text, nullable=False))
     target: int | None = None
+    #: The score from which the initial meld minimum is 150 (rules §3 O13), where the
+    #: match sets one; ``None``: the variant's (migration 0009).
+    top_tier_from: int | None = None
     status: str = Field(default="in_progress", max_length=20)
     created_at: datetime = Field(default_factory=utcnow, sa_column=_when(index=True))
     updated_at: datetime = Field(default_factory=utcnow, sa_column=_when())

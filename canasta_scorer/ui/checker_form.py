@@ -170,6 +170,8 @@ class CheckerForm(BaseModel):
     Attributes:
         question: the question asked.
         variant, house_rules: the rules it is asked under.
+        top_tier_from: opened from a match that sets one, the score from which the
+            initial meld minimum is 150 (points; rules §3 O13); ``None``: the variant's.
         pad: the slot the card pad fills (a field of `CARD_SLOTS`).
         score: the side's score, in points, as typed (it sets the initial meld minimum).
         The other fields are the question's situation: cards and melds as card tuples.
@@ -180,6 +182,7 @@ class CheckerForm(BaseModel):
     question: Question = "meld"
     variant: str = "classic"
     house_rules: frozenset[str] = frozenset()
+    top_tier_from: int | None = None
     pad: str = "cards"
     score: str = "0"
     # Is this meld legal?
@@ -206,7 +209,7 @@ class CheckerForm(BaseModel):
 
     def rules(self) -> RuleSet:
         """The rules the question is asked under."""
-        return rule_set(self.variant, sorted(self.house_rules))
+        return rule_set(self.variant, sorted(self.house_rules), None, self.top_tier_from)
 
     def card_text(self) -> str:
         """The cards of "Is this meld legal?", as text."""

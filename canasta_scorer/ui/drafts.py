@@ -19,6 +19,7 @@ from canasta_scorer.i18n import N_, _
 from canasta_scorer.rules import (
     MOST_POINTS,
     POINT_CLASS_CARDS,
+    VARIANT_INFO,
     CanastaError,
     Card,
     MatchHand,
@@ -29,6 +30,7 @@ from canasta_scorer.rules import (
     Problem,
     RecordError,
     RuleSet,
+    Variant,
     WentOut,
     cards_for_point_classes,
     format_cards,
@@ -425,15 +427,25 @@ class SetupSide(BaseModel):
 
 
 class MatchSetup(BaseModel):
-    """The new-match screen: variant, house rules, target, sides, first dealer."""
+    """The new-match screen: variant, house rules, target, the score of the 150 minimum
+    (as typed; only a variant with that step uses it), sides, first dealer."""
 
     model_config = ConfigDict(frozen=True)
 
     variant: str = "classic"
     house_rules: frozenset[str] = frozenset()
     target: str = ""
+    top_tier_from: str = ""
     sides: tuple[SetupSide, ...] = ()
     first_dealer: str | None = None
+
+    def has_top_tier(self) -> bool:
+        """Whether the variant has a minimum of 150 from some score (rules §2.5), so
+        that the score typed for it counts."""
+        try:
+            return VARIANT_INFO[Variant(self.variant)].top_tier_from is not None
+        except ValueError:  # not a variant: the form's check says so
+            return False
 
     def side_name(self, index: int) -> str:
         """A side's name as the match will have it: as typed (stripped); a side of one
@@ -470,6 +482,10 @@ class MatchSetup(BaseModel):
         target = number(self.target, "target")
         if target is not None:
             data["target"] = target
+        if self.has_top_tier():
+            top = number(self.top_tier_from, "top_tier_from")
+            if top is not None:
+                data["top_tier_from"] = top
         sides = []
         for i, side in enumerate(self.sides):
             entry: dict[str, object] = {

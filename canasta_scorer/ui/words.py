@@ -32,13 +32,14 @@ def variant_choices() -> list[tuple[str, str, str]]:
     return [(info.id.value, _(info.title), _described(info)) for info in VARIANT_INFO.values()]
 
 
-def _described(info: VariantInfo, target: str = "{target}") -> str:
+def _described(info: VariantInfo, target: str = "{target}", top_tier: int | None = None) -> str:
     """A variant's line (rules §2) in the language in force, its numbers in the
-    language's form; ``target`` words the points that end the match."""
+    language's form; ``target`` words the points that end the match, ``top_tier`` is
+    the score of the minimum of 150 a match sets (the variant's when ``None``)."""
     return _(info.description).format(
         cards=i18n.number(info.packs * 54),
         target=target.format(target=i18n.number(info.target)),
-        top_tier_from=i18n.number(info.top_tier_from or 0),
+        top_tier_from=i18n.number(top_tier or info.top_tier_from or 0),
     )
 
 
@@ -58,9 +59,10 @@ def house_rule_title(rule: str) -> str:
     return _(title) if title else rule.replace("-", " ").capitalize()
 
 
-def variant_summary(variant: Variant | str) -> str:
-    """A variant in one line, its target named as such ("…; target 5,000")."""
-    return _described(VARIANT_INFO[Variant(variant)], _("target {target}"))
+def variant_summary(variant: Variant | str, top_tier: int | None = None) -> str:
+    """A variant in one line, its target named as such ("…; target 5,000"); with
+    ``top_tier``, the score of its minimum of 150 that a match sets (rules §3 O13)."""
+    return _described(VARIANT_INFO[Variant(variant)], _("target {target}"), top_tier)
 
 
 def store_problem(error: StoreError) -> str:

@@ -459,6 +459,12 @@ FAILING: list[Any] = [
         [(W, Code.HOUSE_RULE_NO_EFFECT, "house_rules")],
         id="red-three-penalty-cap-400 with no-red-three-penalty",
     ),
+    # ---- the score of the minimum of 150 (rules §3 O13)
+    pytest.param(
+        classic("top_tier_from", 7000),
+        [(W, Code.TOP_TIER_NO_EFFECT, "top_tier_from")],
+        id="a score for the minimum of 150 in classic",
+    ),
     # ---- sides and players per variant (rules §2)
     pytest.param(_third_side(), [(E, Code.SIDES_COUNT, "sides")], id="three sides in classic"),
     pytest.param(
@@ -570,6 +576,16 @@ SIX_PLAYER_PASSING: list[Any] = [
 
 
 SIX_PLAYER_FAILING: list[Any] = [
+    pytest.param(
+        edit(six_player_hand(), "top_tier_from", 3000),
+        [(E, Code.TOP_TIER_VALUE, "top_tier_from")],
+        id="the minimum of 150 from 3,000, where the minimum of 120 starts",
+    ),
+    pytest.param(
+        edit(six_player_hand(), "top_tier_from", 7001),
+        [(E, Code.TOP_TIER_VALUE, "top_tier_from")],
+        id="the minimum of 150 from a score that is not a multiple of 5",
+    ),
     pytest.param(
         edit(
             edit(six_player_hand(), "sides.1.melds", ["Q Q Q Q 2", "K K K K K K K"]),

@@ -105,7 +105,7 @@ def test_golden_meld(case: dict[str, Any]) -> None:
 def test_golden_minimum(case: dict[str, Any]) -> None:
     """The initial meld minimum at a score and, for the rule books' openings, whether
     the cards melded reach it."""
-    rules = rule_set(case.get("variant", "classic"))
+    rules = rule_set(case.get("variant", "classic"), (), None, case.get("top_tier_from"))
     minimum = initial_meld_minimum(case["score"], rules)
     expect = case["expect"]
     assert minimum == expect["minimum"]

@@ -77,3 +77,31 @@ def test_a_match_s_rules_are_said_to_be_the_match_s() -> None:
         assert rules_followed(checker) == "Regeln dieser Partie: Zwei Spieler · keine Hausregeln"
     with i18n.use("en"):
         assert rules_followed(checker) == "This match's rules: Two players · no house rules"
+
+
+def test_a_match_s_own_minimum_of_150_is_said_and_followed() -> None:
+    """rules §3 O13: opened from a six-player match whose minimum of 150 starts at 7,000,
+    the checker says so and its first-meld answer follows it; moved to a variant without
+    that step, it is neither said nor followed."""
+    checker = Checker()
+    checker.open_for(
+        load_match(
+            json.dumps(
+                {
+                    "variant": "six-player",
+                    "top_tier_from": 7000,
+                    "sides": [{"name": "A", "start_score": 7200}, {"name": "B"}],
+                }
+            )
+        ),
+        (7200, 0),
+    )
+    with i18n.use("en"):
+        assert rules_followed(checker) == (
+            "This match's rules: Six players, 2 sides of 3, minimum 150 from 7,000 · no house rules"
+        )
+    assert checker.minimum() == (7200, 150)
+    checker.set(variant="classic")
+    with i18n.use("en"):
+        assert rules_followed(checker) == "Rules: Classic · no house rules"
+    assert checker.minimum() == (7200, 120)

@@ -264,6 +264,12 @@ def rules_followed(state: Checker) -> str:
     info = VARIANT_INFO.get(Variant(form.variant))
     variant = _(info.title) if info else form.variant
     chosen = i18n.spoken_list(sorted(house_rule_title(r) for r in form.house_rules))
+    rules = form.rules()
+    if rules.top_tier_set is not None and rules.top_tier_from is not None:
+        # the match's own score of the minimum of 150 (rules §3 O13), beside the variant
+        variant = _("{variant}, minimum 150 from {value}").format(
+            variant=variant, value=i18n.number(rules.top_tier_from)
+        )
     if state.match_s_rules:
         if chosen:
             return _("This match's rules: {variant} · house rules: {rules}").format(

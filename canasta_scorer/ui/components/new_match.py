@@ -273,7 +273,7 @@ def _name_field(
 
 def _fields(state: NewMatch) -> set[str]:
     """The places of the form a problem is shown at, by JSON path."""
-    fields = {"target", "sides"}
+    fields = {"target", "top_tier_from", "sides"}
     for index, side in enumerate(state.form.sides):
         fields |= {f"sides[{index}].start_score", f"sides[{index}].name"}
         fields |= {f"sides[{index}].players[{seat}]" for seat in range(len(side.players))}
@@ -399,7 +399,10 @@ def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
                 key="variant",
             )
         ),
-        ft.Text(variant_summary(setup.variant), color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text(
+            variant_summary(setup.variant, state.top_tier()),
+            color=ft.Colors.ON_SURFACE_VARIANT,
+        ),
         *_sides(state),
     ]
     seats = state.field_problem("sides")  # the players the variant needs, under them
@@ -469,10 +472,19 @@ def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
         if any(starts)
         else _("Target {value}")
     ).format(value=_typed_number(setup.target) or i18n.number(info.target))
+    top_tier = info.top_tier_from is not None
+    if state.top_tier() is not None:
+        more = _("{fold} · minimum 150 from {value}").format(
+            fold=more, value=i18n.number(state.top_tier() or 0)
+        )
     # open, whatever was chosen, while one of its fields has a problem to show
     more_shown = more_open or any(
         state.field_problem(where)
-        for where in ("target", *(f"sides[{i}].start_score" for i in range(len(setup.sides))))
+        for where in (
+            "target",
+            "top_tier_from",
+            *(f"sides[{i}].start_score" for i in range(len(setup.sides))),
+        )
     )
     controls.append(
         _fold(more, "", more_shown, lambda: set_more_open(not more_shown), "target-and-start")
@@ -492,6 +504,24 @@ def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
                 on_change=lambda e: state.set_target(e.control.value),
             )
         )
+        if top_tier:  # the six-player game's minimum of 150 (rules §2.5, §3 O13)
+            controls.append(
+                ft.TextField(
+                    expand=True,
+                    label=field_label(
+                        _("Minimum 150 from (default {value})").format(
+                            value=i18n.number(info.top_tier_from or 0)
+                        ),
+                        setup.top_tier_from,
+                    ),
+                    value=setup.top_tier_from,
+                    keyboard_type=ft.KeyboardType.NUMBER,
+                    error=state.field_problem("top_tier_from"),
+                    error_max_lines=ERROR_LINES,
+                    on_change=lambda e: state.set_top_tier(e.control.value),
+                    key="top-tier-from",
+                )
+            )
         for index, side in enumerate(setup.sides):
             controls.append(
                 ft.TextField(

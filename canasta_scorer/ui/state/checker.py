@@ -55,6 +55,7 @@ class Checker:
                 pad=self.form.pad,
                 variant=record.variant.value,
                 house_rules=frozenset(rule.value for rule in record.house_rules),
+                top_tier_from=record.top_tier_from,
                 score=str(self.sides[0][1]) if self.sides else "0",
             )
             self.match_rules = (self.form.variant, self.form.house_rules)
@@ -101,6 +102,7 @@ class Checker:
             fresh = CheckerForm(
                 variant=self.form.variant,
                 house_rules=self.form.house_rules,
+                top_tier_from=self.form.top_tier_from,
                 score=self.form.score,
                 question=question,
             )

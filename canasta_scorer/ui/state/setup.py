@@ -11,12 +11,14 @@ from canasta_scorer.i18n import N_, _
 from canasta_scorer.rules import (
     MAX_NAME,
     VARIANT_INFO,
+    CanastaError,
     Code,
     Finding,
     MatchRecord,
     RecordError,
     Severity,
     Variant,
+    parse_number,
     rule_set,
     rules_findings,
     score_match,
@@ -356,6 +358,27 @@ class NewMatch:
         self.form = self.form.model_copy(update={"target": text})
         self._recheck()
 
+    def top_tier(self) -> int | None:
+        """The score typed for the minimum of 150 (rules §3 O13) when the variant has
+        that step and the rules accept it, in points; otherwise ``None`` (nothing typed,
+        or what is typed is wrong: the form says so once Start match is tried)."""
+        if not self.form.has_top_tier():
+            return None
+        try:
+            value = parse_number(self.form.top_tier_from, group=i18n.group_symbol())
+        except CanastaError:
+            return None
+        if value is None:
+            return None
+        rules = rule_set(self.form.variant, (), None, value)
+        return None if any(f.where == "top_tier_from" for f in rules_findings(rules)) else value
+
+    def set_top_tier(self, text: str) -> None:
+        """Set the score from which the initial meld minimum is 150, in points (empty:
+        the variant's; rules §3 O13); only a variant with that step uses it."""
+        self.form = self.form.model_copy(update={"top_tier_from": text})
+        self._recheck()
+
     def set_side(
         self,
         index: int,
@@ -403,6 +426,7 @@ class NewMatch:
         if found is None:
             return {
                 "target": _("Target"),
+                "top_tier_from": _("Minimum 150 from"),
                 "variant": _("Variant"),
                 "house_rules": _("House rules"),
                 "sides": _("Sides"),
