@@ -285,6 +285,8 @@ RULES = st.builds(
     rule_set,
     st.sampled_from(list(Variant)),
     st.lists(st.sampled_from(list(HouseRule)), max_size=4),
+    st.none(),
+    st.none() | st.sampled_from([7000, 8000]),  # the minimum of 150's score (rules §3 O13)
 )
 
 
@@ -298,24 +300,49 @@ def _checked(question: Question, situation: Any, rules: RuleSet) -> None:
         assert verdict.points is not None and verdict.points >= minimum, verdict
 
 
-@QUICK
-@given(
-    st.builds(
-        PileSituation,
-        top=OFTEN,
-        pile_size=st.integers(1, 12),
-        wild_in_pile=st.booleans(),
-        red_three_upcard=st.booleans(),
-        black_three_in_pile=st.booleans(),
-        side_has_melded=st.booleans(),
-        side_score=SCORE,
-        hand=CARDS,
-        side_melds=MELDS,
-    ),
-    RULES,
+PILES = st.builds(
+    PileSituation,
+    top=OFTEN,
+    pile_size=st.integers(1, 12),
+    wild_in_pile=st.booleans(),
+    red_three_upcard=st.booleans(),
+    black_three_in_pile=st.booleans(),
+    side_has_melded=st.booleans(),
+    side_score=SCORE,
+    hand=CARDS,
+    side_melds=MELDS,
 )
+
+
+@QUICK
+@given(PILES, RULES)
 def test_may_take_pile_never_raises_and_says_why(situation: PileSituation, rules: RuleSet) -> None:
     _checked(Question.PILE, situation, rules)
+
+
+@QUICK
+@given(PILES, RULES)
+def test_under_pile_always_frozen_every_pickup_is_a_natural_pair(
+    situation: PileSituation, rules: RuleSet
+) -> None:
+    """rules §3 H2, and H3's stricter half (docs/rules.md §3 H3): with the pile always
+    frozen a pickup needs a natural pair of the top card's rank from the hand, neither a
+    natural and a wild card nor the top card onto a meld; so two-naturals-to-take added
+    to it changes no answer."""
+    frozen = rule_set(
+        rules.variant.id, {*rules.house_rules, HouseRule.PILE_ALWAYS_FROZEN}, None, None
+    )
+    both = rule_set(
+        rules.variant.id,
+        {*rules.house_rules, HouseRule.PILE_ALWAYS_FROZEN, HouseRule.TWO_NATURALS_TO_TAKE},
+        None,
+        None,
+    )
+    verdict = settle(Question.PILE, situation, frozen)
+    if verdict.allowed:
+        assert situation.hand.count(situation.top) >= 2, verdict
+        assert verdict.show.split().count(situation.top.value) >= 2, verdict
+    assert settle(Question.PILE, situation, both).allowed is verdict.allowed
 
 
 @QUICK

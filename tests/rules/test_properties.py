@@ -160,6 +160,8 @@ def hand_data(draw: st.DrawFn) -> Data:
     }
     if draw(st.integers(0, 4)) == 0:
         data["target"] = draw(st.sampled_from([5000, 7500, 2500, 5002, 0, -5]))
+    if draw(st.integers(0, 4)) == 0:  # the score of the minimum of 150 (rules §3 O13)
+        data["top_tier_from"] = draw(st.sampled_from([7000, 7500, 3005, 3000, 7001, -5]))
     if draw(st.integers(0, 2)) == 0:
         data["lone_hand"] = draw(st.sampled_from([*side_names, "Nobody"]))
     if draw(st.integers(0, 2)) == 0:
@@ -212,6 +214,8 @@ def match_data(draw: st.DrawFn) -> Data:
     }
     if draw(st.booleans()):
         data["target"] = draw(st.sampled_from([5000, 7500, 2500, 1000, 5002]))
+    if draw(st.integers(0, 3)) == 0:
+        data["top_tier_from"] = draw(st.sampled_from([7000, 8000, 2500, 7003]))
     return data
 
 
