@@ -446,11 +446,51 @@ def check_hand(
         )
     for group in groups:
         found += _check_minimum(record, rules, group)
+        found += _check_quick_partners(record, group)
     found += _check_supply(record, rules)
     return found
 
 
+#: Partners' totals differ by their red threes only, each worth 100 (rules §1.6, §2.3).
+_RED_THREE_STEP: Final = 100
+
+
+def _check_quick_partners(record: HandRecord, group: list[int]) -> list[Finding]:
+    """Cutthroat partners who both gave a typed total (rules §2.3, file format §6, §7):
+    the partnership's score is credited to each, and each adds its own red threes, so
+    the totals differ by a multiple of 100 (red threes count 100 each, four 800, and a
+    penalty or its cap is one of those too)."""
+    if len(group) < 2:
+        return []
+    sides = [record.sides[index] for index in group]
+    if not all(side.quick for side in sides):
+        return []
+    first, first_at = sides[0], group[0]
+    found: list[Finding] = []
+    for other, at in zip(sides[1:], group[1:], strict=True):
+        gap = abs((first.total or 0) - (other.total or 0))
+        if gap % _RED_THREE_STEP:
+            found.append(
+                _finding(
+                    E,
+                    Code.QUICK_PARTNERS,
+                    f"sides[{at}].total",
+                    phrase(
+                        "quick.partners",
+                        first=record.sides[first_at].name,
+                        total=first.total or 0,
+                        second=other.name,
+                        total2=other.total or 0,
+                        gap=gap,
+                    ),
+                    R_QUICK_PARTNERS,
+                )
+            )
+    return found
+
+
 R_QUICK = citations.rule("1.1") + "; " + citations.file_format("7")
+R_QUICK_PARTNERS = citations.rule("2.3", "1.6") + "; " + citations.file_format("6")
 
 
 def _check_quick(index: int, side: HandSide) -> list[Finding]:

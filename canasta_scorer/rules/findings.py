@@ -66,6 +66,7 @@ class Code(StrEnum):
     # quick entry (a total typed from a paper count)
     QUICK_NOT_CARD_CHECKED = "quick.not_card_checked"
     QUICK_WITH_CARDS = "quick.with_cards"
+    QUICK_PARTNERS = "quick.partners"
     # sides, players and variants (rules §2)
     SIDES_COUNT = "sides.count"
     SIDES_PLAYERS = "sides.players"

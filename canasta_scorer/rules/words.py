@@ -671,6 +671,10 @@ WORDS: dict[str, Words] = {
         "{side}'s {total:,} was typed from a paper count: no card of it was checked"
     ),
     "quick.with_cards": N_("{side} has both a typed total and cards: give one or the other"),
+    "quick.partners": N_(
+        "{first} ({total:,}) and {second} ({total2:,}) are partners this hand, so their totals "
+        "differ only by their own red threes, 100 each: they differ by {gap:,}"
+    ),
     # rules §2 variants
     "sides.count": N_("{want} sides play in {game}; this hand has {n}"),
     "sides.count:match": N_("{want} sides play in {game}; this match has {n}"),

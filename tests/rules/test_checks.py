@@ -674,8 +674,32 @@ CUTTHROAT_MINIMUM_CASES: list[Any] = [
 ]
 
 
+def _cutthroat_totals(partner: int) -> Data:
+    """rules §5.2 E8 as quick totals: L 180, P1 700 (one red three more), P2 ``partner``."""
+    return {
+        "variant": "three-player-cutthroat",
+        "lone_hand": "L",
+        "sides": [
+            {"name": "L", "total": 180},
+            {"name": "P1", "score_before": 1600, "total": 700},
+            {"name": "P2", "score_before": 400, "total": partner, "went_out": "out"},
+        ],
+    }
+
+
+_TYPED = [(W, Code.QUICK_NOT_CARD_CHECKED, f"sides[{i}].total") for i in range(3)]
+
 CUTTHROAT_CASES: list[Any] = [
     *CUTTHROAT_MINIMUM_CASES,
+    pytest.param(_cutthroat_totals(600), _TYPED, id="partners' totals a red three apart"),
+    pytest.param(
+        _cutthroat_totals(1500), _TYPED, id="partners' totals 800 apart (all four red threes)"
+    ),
+    pytest.param(
+        _cutthroat_totals(635),
+        [*_TYPED, (E, Code.QUICK_PARTNERS, "sides[2].total")],
+        id="partners' totals 65 apart: not red threes",
+    ),
     pytest.param(
         cutthroat(P1={"melds": ["Q Q Q Q Q Q Q"], "score_before": 400}, P2=_concealed(["9 9 9"])),
         [(E, Code.CONCEALED_CANASTAS, "sides[2].went_out")],
