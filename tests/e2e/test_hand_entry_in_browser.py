@@ -47,10 +47,13 @@ def test_the_side_switcher_shows_totals_and_problems(app: AppPage) -> None:
     app.expect_node("side-tab-1", "East-West: hand total 0, not entered yet")
     expect(app.button("Save hand")).to_be_disabled()
     app.tap("K")
-    # Three kings are below the initial meld minimum of 50: a problem of this side only.
-    app.expect_node("side-tab-0", "North-South: hand total +30, 1 problem")
+    # Three kings are below the initial meld minimum of 50: said as a count so far
+    # while the melds may still grow, a problem of this side once Save is tried.
+    app.expect_node("side-tab-0", "North-South: hand total +30, below the minimum so far")
     app.expect_node("side-tab-1", "East-West: hand total 0, not entered yet")
     app.shot("side-problems")
+    app.tap("Save hand")  # refused; now every problem is said as one
+    app.expect_node("side-tab-0", "North-South: hand total +30, 1 problem")
     app.button("A").first.click()  # North-South's
     app.expect_node("side-tab-0", "North-South: hand total +90")
 

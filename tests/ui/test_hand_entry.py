@@ -121,7 +121,10 @@ def test_an_untouched_side_is_not_entered_yet_until_save_is_tried(open_app: Open
     app.click("Enter hand 1")
     app.click("Add a meld of Ks")  # North-South: 30, below the minimum of 50
     labels = app.labels()
-    assert "North-South: hand total +30, 1 problem" in labels  # its warnings once fixed
+    # melds still growing: how far they have come, not an error, until Save is tried
+    assert "North-South: hand total +30, below the minimum so far" in labels
+    assert app.has_text("North-South: melds of 30 so far; the initial meld minimum is 50.")
+    assert not app.has_text("the first meld was short")
     assert "East-West: hand total 0, not entered yet" in labels
     app.click("side-1")
     assert app.has_text("East-West: not entered yet.")
@@ -131,7 +134,15 @@ def test_an_untouched_side_is_not_entered_yet_until_save_is_tried(open_app: Open
     labels = app.labels()
     assert not any("not entered yet" in label for label in labels)
     assert "East-West: hand total 0, 1 problem" in labels
+    assert "North-South: hand total +30, 1 problem" in labels  # now said as the error it is
     assert app.has_text("Nothing is entered for East-West")
+    app.click("side-0")
+    assert app.has_text(
+        "North-South, with a score of 0 points, melded 30 points in all, below the initial "
+        "meld minimum of 50: melds only grow, so the first meld was short (unless the side "
+        "went out concealed)"
+    )
+    assert not app.has_text("North-South: melds of 30 so far; the initial meld minimum is 50.")
 
 
 def test_a_side_left_blank_is_a_problem_once_save_is_tried(open_app: OpenApp, store: Store) -> None:
@@ -290,7 +301,7 @@ def test_a_warning_is_counted_apart_from_problems_and_does_not_block_save(
     assert not app.has_text("fix it to save") and not app.has_text("fix them to save")
     app.click("side-1")
     app.click("Add a meld of Qs")  # 30, below the minimum of 50: a problem too
-    assert "Bo: hand total +30, 1 problem" in app.labels()
+    assert "Bo: hand total +30, below the minimum so far" in app.labels()
     app.click("Add a meld of Js")
     app.click("side-2")
     app.click("Add a meld of 10s")

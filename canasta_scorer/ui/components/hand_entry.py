@@ -26,6 +26,7 @@ from canasta_scorer.i18n import N_, Nn_, _, ngettext
 from canasta_scorer.rules import (
     CanastaKind,
     Card,
+    Code,
     Finding,
     HouseRule,
     MatchRecord,
@@ -64,6 +65,7 @@ from .common import (
     points,
     problem_list,
     quiet_tooltip,
+    rule_row,
     screen,
     signed,
     stepper,
@@ -575,11 +577,14 @@ def side_items(
     opened: str | None,
     opener: Opener,
     across: tuple[Finding, ...] = (),
+    pending: bool = False,
 ) -> list[ft.Control]:
     """One side's part of the hand, as items of the scrolling body (built by the
     browser only when scrolled to): the rank pad with the melds under it, red threes,
     who went out, the cards left; its findings shown where they are about (none while
-    the side is ``quiet``: not entered yet). Each item is a memoized widget."""
+    the side is ``quiet``: not entered yet; while ``pending``, a new hand before Save is
+    tried, melds short of the initial meld minimum are said as a count so far, see
+    `short_so_far`). Each item is a memoized widget."""
     ranks = [*RANK_BUTTONS, "3"]
     if rules.has(HouseRule.WILD_CARD_MELDS):
         ranks.append("wild")
@@ -595,8 +600,24 @@ def side_items(
     # initial meld minimum): right under the rank pad, above the melds
     as_a_whole = (f"sides[{index}]", f"sides[{index}].melds")
     whole = tuple(f for f in findings if f.where in as_a_whole) + across
+    so_far = tuple(f for f in whole if pending and short_so_far(f))
+    whole = tuple(f for f in whole if f not in so_far)
     if whole and not quiet:
         controls.append(findings_list(whole))
+    for finding in so_far if not quiet else ():
+        words = finding.words
+        assert words is not None  # `short_so_far` found its values
+        so_far_words = _("{side}: melds of {points} so far; the initial meld minimum is {minimum}.")
+        controls.append(
+            rule_row(
+                ft.Icons.INFO_OUTLINE,
+                ft.Colors.ON_SURFACE_VARIANT,
+                so_far_words.format(
+                    side=setup.name, points=words.get("points"), minimum=words.get("minimum")
+                ),
+                i18n.cite(finding.rule),
+            )
+        )
     if not side.melds:
         controls.append(
             ft.Text(
@@ -680,6 +701,19 @@ def side_items(
         controls.append(heading(_("{name}: score for this hand").format(name=setup.name)))
         controls.append(Working(score, key=f"working-{index}"))
     return controls
+
+
+def short_so_far(finding: Finding) -> bool:
+    """Whether a finding is a side's melds short of its initial meld minimum, as the
+    rules engine words it for one side (rules §1.7), with the count and the minimum."""
+    words = finding.words
+    return (
+        finding.code is Code.MELD_BELOW_MINIMUM
+        and words is not None
+        and words.key == "meld.below_minimum"
+        and words.get("points") is not None
+        and words.get("minimum") is not None
+    )
 
 
 @widget
@@ -934,9 +968,13 @@ def _under(where: str, path: str) -> bool:
     return where == path or where.startswith((path + ".", path + "["))
 
 
-def _tab_status(index: int, preview: Preview | None, quiet: bool) -> tuple[str, str, ft.ColorValue]:
+def _tab_status(
+    index: int, preview: Preview | None, quiet: bool, pending: bool = False
+) -> tuple[str, str, ft.ColorValue]:
     """A side's switch's figures: its live hand total (signed points, or "–"), its
-    status ("2 problems", "1 warning", "no problems" or "not entered yet": warnings,
+    status ("2 problems", "1 warning", "no problems", "not entered yet", or while
+    ``pending`` "below the minimum so far" when that is its only problem, which is not
+    counted among others until Save is tried: warnings,
     which do not keep the hand from being saved, are counted once the side has no
     problem left, so that a side being entered is not told of both at every tap) and
     the status's colour."""
@@ -944,8 +982,16 @@ def _tab_status(index: int, preview: Preview | None, quiet: bool) -> tuple[str, 
     total = score.sides[index].total if score is not None and index < len(score.sides) else None
     count = preview.side_problems(index) if preview is not None else 0
     warned = preview.side_warnings(index) if preview is not None else 0
+    short = (
+        sum(1 for f in preview.about(f"sides[{index}]") if short_so_far(f))
+        if preview is not None and pending
+        else 0
+    )
+    count -= short  # melds still growing toward the minimum: not counted yet
     if quiet:
         status, color = _(NOT_ENTERED), ft.Colors.ON_SURFACE_VARIANT
+    elif short and not count:
+        status, color = _("below the minimum so far"), ft.Colors.ON_SURFACE_VARIANT
     elif count:
         status = ngettext("{n} problem", "{n} problems", count).format(n=count)
         color = ft.Colors.ERROR
@@ -1178,7 +1224,7 @@ def HandEntryScreen(
                     SideTab(
                         i,
                         s.name,
-                        *_tab_status(i, preview, entry.quiet(i)),
+                        *_tab_status(i, preview, entry.quiet(i), entry.pending()),
                         i == side and not wide,
                         entry.choose_side,
                         len(record.sides) >= 3 and not wide,
@@ -1231,6 +1277,7 @@ def HandEntryScreen(
                     dict(opened).get(index),
                     openers[index],
                     preview.across() if preview is not None else (),
+                    entry.pending(),
                 )
             )
         if wide:
@@ -1577,11 +1624,18 @@ def _save_bar(
     # sides not entered yet (untouched, blank) wait, until Save is tried
     quiet = [i for i in range(len(draft.sides)) if entry.quiet(i)]
     blank = bool(preview.waiting_sides(quiet)) if preview is not None else False
+    # melds short of the minimum while they may still grow are not counted yet, as the
+    # side switcher says "below the minimum so far" for them (Save tried counts them)
+    shorts = (
+        sum(1 for f in preview.errors if short_so_far(f))
+        if preview is not None and entry.pending()
+        else 0
+    )
     return SaveBar(
         summary,
         NOTHING_ENTERED in waiting,
         bool(waiting),
-        preview.problem_count(quiet) if preview is not None else 0,  # as the side switcher counts
+        preview.problem_count(quiet) - shorts if preview is not None else 0,
         confirm,
         # Tried with problems, it shows every side's and says what to fix; only a
         # hand with nothing in it has nothing to save.

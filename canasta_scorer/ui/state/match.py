@@ -865,6 +865,13 @@ class HandEntry:
             return False
         return side not in self.touched and draft.sides[side].is_empty()
 
+    def pending(self) -> bool:
+        """True while a new hand is being entered and Save was not tried: a side's
+        melds may still grow, so a count short of the initial meld minimum is said as
+        how far it has come, not as an error (it still keeps the hand from being saved)."""
+        draft = self.draft
+        return draft is not None and draft.number is None and not draft.quick and not self.tried
+
     def try_save(self) -> None:
         """Save was tried: from now on every side's problems are shown."""
         self.tried = True
