@@ -335,3 +335,36 @@ def test_connections_with_no_request_under_way_are_closed(tmp_path: Path) -> Non
     assert output.count("no request in 1 s") >= 2, output
     assert "it did not register in 1 s" in output, output
     assert "Traceback" not in output
+
+
+def test_a_tab_reaches_no_other_tab_s_session(tmp_path: Path) -> None:
+    """A hostile tab on the same server: a click on every control id another tab was
+    sent changes nothing of that tab (ids are per session: it clicks its own screen);
+    a session id it makes up, or another connected tab's, is not given to it; and what
+    it did is not seen by the other tab."""
+    served = start(tmp_path)
+    try:
+        victim = FletClient(served.ws, origin=served.origin)
+        victim.register()
+        victim.wait_text(HOME_TEXT)
+        victim.settle(0.5)
+        hostile = FletClient(served.ws, origin=served.origin)
+        hostile.register("made-up-session")
+        assert hostile.session_id not in ("made-up-session", victim.session_id)
+        seen = len(victim.messages)
+        for control in sorted(victim.controls):
+            hostile.click(control)
+        hostile.settle(1.0)
+        victim.settle(1.0)
+        assert victim.messages[seen:] == []  # nothing reached the other tab
+        taker = FletClient(served.ws, origin=served.origin)
+        taker.register(victim.session_id)  # the other tab is connected: not handed over
+        assert taker.session_id != victim.session_id
+        taker.settle(0.5)
+        victim.settle(0.5)
+        assert victim.messages[seen:] == []
+        for tab in (victim, hostile, taker):
+            tab.close()
+    finally:
+        assert served.stop() == 0
+    assert "Traceback" not in served.output()
