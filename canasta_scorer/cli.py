@@ -42,6 +42,7 @@ from canasta_scorer.rules import (
     CanastaKind,
     Card,
     CardSyntaxError,
+    Code,
     Finding,
     FirstMeldSituation,
     GoOutSituation,
@@ -480,8 +481,8 @@ def _asked_rules(args: argparse.Namespace) -> RuleSet:
     rules = rule_set(
         args.variant, getattr(args, "house_rule", None) or (), None, args.top_tier_from
     )
-    for finding in rules_findings(rules, "top_tier_from"):
-        if finding.where == "top_tier_from":
+    for finding in rules_findings(rules):
+        if finding.code in (Code.TOP_TIER_VALUE, Code.TOP_TIER_NO_EFFECT):
             raise CanastaError(finding.message, finding.words)
     return rules
 

@@ -76,6 +76,7 @@ COMMANDS: dict[str, str] = {
     "first-meld-top-tier-classic": (
         "first-meld --meld 'J J J J J 2 2' --score 7200 --top-tier-from 7000"
     ),
+    "pile-rule-without-effect": "pile --top 9 --hand '9 9 5 6' --house-rule cutthroat-two-canastas",
     "first-meld-top-tier-low": (
         "first-meld --variant six-player --meld 'J J J J J 2 2' --top-tier-from 2500"
     ),
@@ -338,3 +339,13 @@ def test_first_meld_with_the_minimum_of_150_set_by_the_table(runs: dict[str, Run
     low = runs["first-meld-top-tier-low"]
     assert (low.code, low.out) == (2, "")
     assert "cannot start at 2,500: give a multiple of 5 above 3,000" in low.err
+
+
+def test_a_house_rule_without_effect_is_no_reason_to_refuse_a_question(
+    runs: dict[str, Run],
+) -> None:
+    """``cutthroat-two-canastas`` in the classic game does nothing (rules §3 O11): the
+    question is still answered, as it is without the rule."""
+    run = runs["pile-rule-without-effect"]
+    assert (run.code, run.err) == (0, "")
+    assert run.out.splitlines()[1].startswith("Yes")

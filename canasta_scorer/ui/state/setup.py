@@ -371,7 +371,8 @@ class NewMatch:
         if value is None:
             return None
         rules = rule_set(self.form.variant, (), None, value)
-        return None if any(f.where == "top_tier_from" for f in rules_findings(rules)) else value
+        wrong = (Code.TOP_TIER_VALUE, Code.TOP_TIER_NO_EFFECT)
+        return None if any(f.code in wrong for f in rules_findings(rules)) else value
 
     def set_top_tier(self, text: str) -> None:
         """Set the score from which the initial meld minimum is 150, in points (empty:
