@@ -36,7 +36,6 @@ from canasta_scorer.rules import (
     HAND_FILE_LIMIT,
     HOUSE_RULE_INFO,
     MATCH_FILE_LIMIT,
-    MOST_POINTS,
     TIE_RULE,
     CanastaError,
     CanastaKind,
@@ -77,7 +76,7 @@ from canasta_scorer.rules import (
     match_rules,
     parse_cards,
     parse_meld,
-    parse_number,
+    parse_score,
     phrase,
     rule,
     rule_set,
@@ -630,19 +629,11 @@ def _cmd_check(args: argparse.Namespace) -> int:
 def _score(text: str) -> int:
     """An argparse type: a score in points as players write it ("1,500", "-85")."""
     try:
-        value = parse_number(text)
-    except NumberSyntaxError:
-        raise argparse.ArgumentTypeError(
-            _("{text} is not a whole number").format(text=quote(text.strip()))
-        ) from None
+        value = parse_score(text)
+    except NumberSyntaxError as error:  # not a number, or past the largest score
+        raise argparse.ArgumentTypeError(i18n.error_text(error)) from None
     if value is None:
         raise argparse.ArgumentTypeError(_("a score is needed"))
-    if abs(value) > MOST_POINTS:
-        raise argparse.ArgumentTypeError(
-            _("{value} is past the largest score a match can have (±{MOST_POINTS})").format(
-                value=i18n.number(value), MOST_POINTS=i18n.number(MOST_POINTS)
-            )
-        )
     return value
 
 

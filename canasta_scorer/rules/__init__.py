@@ -14,7 +14,7 @@ itself, never from its modules. The entry points:
 * a table question: `settle` (a `Question`, its situation, the rules → `Verdict`);
 * the rules in force: `rule_set`, `hand_rules`, `match_rules` → `RuleSet`;
   `initial_meld_minimum`;
-* text typed by players: `parse_cards`, `parse_meld`, `parse_number`;
+* text typed by players: `parse_cards`, `parse_meld`, `parse_number`, `parse_score`;
 * statistics over matches: `statistics`.
 
 The rules are those of ``docs/rules.md`` (which names their sources); every number and
@@ -77,7 +77,7 @@ from .match import (
     standing,
 )
 from .melds import CANASTA_SIZE, CanastaKind, Meld, MeldRank, canasta_count, parse_meld
-from .numbers import parse_number
+from .numbers import parse_number, parse_score
 from .records import (
     COUNTED_NOTE,
     HAND_FILE_LIMIT,
@@ -247,6 +247,7 @@ __all__ = [
     "parse_house_rule",
     "parse_meld",
     "parse_number",
+    "parse_score",
     "parse_variant",
     "phrase",
     "plain_name",

@@ -144,7 +144,7 @@ REASON_WORDS: dict[ReasonCode, str] = {
         "a meld of black threes is legal only on the turn its player goes out"
     ),
     R.PILE_TOO_LARGE: W_(
-        "a pile of {size} cards cannot be: the {deck}-card deck has {most} cards besides "
+        "a pile of {size:,} cards cannot be: the {deck}-card deck has {most} cards besides "
         "your hand and your side's melds"
     ),
     R.PILE_TOP_BLOCKED: W_(

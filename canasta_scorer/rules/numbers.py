@@ -22,7 +22,10 @@ import re
 from .errors import NumberSyntaxError
 from .words import phrase, quoted, render
 
-__all__ = ["parse_number"]
+__all__ = ["MOST_POINTS", "parse_number", "parse_score"]
+
+#: The most points a score, a total or a target may be, either way (docs/file-format.md).
+MOST_POINTS = 10_000_000
 
 #: By the thousands separator of the player's language: the numbers it reads.
 _NUMBERS = {
@@ -58,3 +61,25 @@ def parse_number(text: str, group: str = ",") -> int | None:
         words = phrase("error.not_a_number", text=quoted(text.strip()))
         raise NumberSyntaxError(render(words), words)
     return int(plain.replace(group, "").replace(" ", ""))
+
+
+def parse_score(text: str, group: str = ",") -> int | None:
+    """Read a score typed by a player (a side's score, a target, a start score): a
+    whole number as `parse_number` reads it, at most `MOST_POINTS` either way.
+
+    >>> parse_score("7,500"), parse_score("")
+    (7500, None)
+    >>> try:
+    ...     parse_score("99999999995")
+    ... except NumberSyntaxError as error:
+    ...     print(error)
+    99,999,999,995 is past the largest score a match can have (±10,000,000)
+
+    Raises:
+        NumberSyntaxError: not a whole number, or past `MOST_POINTS`.
+    """
+    value = parse_number(text, group)
+    if value is not None and abs(value) > MOST_POINTS:
+        words = phrase("error.score_too_large", value=value, most=MOST_POINTS)
+        raise NumberSyntaxError(render(words), words)
+    return value

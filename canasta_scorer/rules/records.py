@@ -42,6 +42,7 @@ from pydantic import (
 from .cards import Card, format_cards, parse_cards
 from .errors import CanastaError, Problem, RecordError
 from .melds import Meld, parse_meld
+from .numbers import MOST_POINTS
 from .ruleset import HouseRule, RuleSet, Variant, rule_set
 from .words import Phrase, Value, house_rule_phrase, phrase, quoted, render, value_phrase
 
@@ -276,8 +277,6 @@ Name = Annotated[
     str, Field(min_length=1, max_length=MAX_NAME, pattern=r"\S"), AfterValidator(plain_name)
 ]
 Note = Annotated[str, Field(max_length=2000), AfterValidator(_plain_note)]
-#: The most points a score, a total or a target may be, either way (docs/file-format.md).
-MOST_POINTS = 10_000_000
 Points = Annotated[StrictInt, Field(ge=-MOST_POINTS, le=MOST_POINTS)]
 
 

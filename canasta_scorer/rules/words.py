@@ -400,6 +400,7 @@ WORDS: dict[str, Words] = {
     ),
     "error.wild_naturals": N_("a wild meld has no natural cards; give only twos and jokers"),
     "error.not_a_number": N_("{text} is not a whole number"),
+    "error.score_too_large": N_("{value:,} is past the largest score a match can have (±{most:,})"),
     # hand and match files that do not follow their contract (docs/file-format.md):
     # pydantic's errors by their type, and the checks of rules/records.py
     "record.unknown_key": N_("unknown key {name}"),

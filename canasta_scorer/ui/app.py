@@ -533,6 +533,8 @@ def build_main(
             # and build the screen again if it was released when the tab went away.
             def connected(_event: Any) -> None:
                 reconnected(page)
+                # a page loaded again: `/new` typed in its bar is a fresh form
+                _quietly(lambda: model.nav.page_loaded(page.route), "opening a loaded page")
                 _quietly(model.nav.refresh, "refreshing on a reconnect")
                 if released(page):
                     _quietly(show, "showing the screen again on a reconnect")

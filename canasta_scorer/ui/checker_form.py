@@ -26,6 +26,7 @@ from canasta_scorer.rules import (
     Verdict,
     format_cards,
     parse_number,
+    parse_score,
     rule_set,
     settle,
 )
@@ -121,7 +122,10 @@ SCORE_NEEDED = N_("type your side's score: the initial meld minimum follows it")
 
 def _number(text: str, where: str, problems: list[tuple[str, str]], default: int = 0) -> int:
     try:
-        number = parse_number(text, group=i18n.group_symbol())
+        # a score as the command line takes it (at most the largest a match can have)
+        number = (parse_score if where == "score" else parse_number)(
+            text, group=i18n.group_symbol()
+        )
     except CanastaError as error:
         problems.append((where, i18n.error_text(error)))
         return default

@@ -36,6 +36,7 @@ from canasta_scorer.rules import (
     format_cards,
     parse_cards,
     parse_number,
+    parse_score,
     validate_record,
 )
 
@@ -470,7 +471,7 @@ class MatchSetup(BaseModel):
 
         def number(text: str, where: str) -> int | None:
             try:
-                return parse_number(text, group=i18n.group_symbol())
+                return parse_score(text, group=i18n.group_symbol())
             except CanastaError as error:
                 problems.append(Problem(where, i18n.error_text(error)))
                 return None

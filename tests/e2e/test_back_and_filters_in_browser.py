@@ -65,6 +65,10 @@ def test_back_from_a_started_match_and_over_a_deleted_one(app: AppPage) -> None:
     app.page.go_back()  # and Back again: home, not the form
     app.expect_node("message", "That match was started already")
     expect(app.button("Start match")).to_have_count(0)
+    app.page.goto(app.server.url + "new")  # typed in the address bar: a fresh form
+    app.enable_semantics()
+    expect(app.button("Start match")).to_be_visible()
+    expect(app.node("message")).to_have_count(0)
 
     app.page.goto(app.server.url + board.lstrip("/"))
     app.enable_semantics()

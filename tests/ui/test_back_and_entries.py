@@ -117,3 +117,31 @@ def test_a_match_not_there_is_said_once_however_many_of_its_addresses_back_meets
     assert app.button("New match") and addresses(app) == ["/"]
     app.click("Past matches")  # and the app goes on as usual from there
     assert addresses(app) == ["/", "/matches"]
+
+
+def test_new_typed_in_the_address_bar_after_a_match_was_started_is_a_fresh_form(
+    open_app: OpenApp, store: Store
+) -> None:
+    """A page loaded again (the address typed, or a reload) starts a new history: /new
+    is then the form, empty, as README says (only Back to it shows home)."""
+    app = open_app(client=True)
+    start_match(app)
+    app.reconnect()  # the page loaded again in the same tab: Flet's reconnect
+    app.route("/new")  # with the address typed
+    assert app.button("Start match") and "New match" in app.texts()
+    assert not app.has_text(STARTED)
+    assert len(store.matches()) == 1  # nothing started twice
+
+
+def test_new_typed_after_a_match_was_started_is_the_form_if_flet_opens_it_first(
+    open_app: OpenApp, store: Store
+) -> None:
+    """In the browser Flet gives the new address (``/new`` typed) before it says the
+    page connected: home, said as for Back, then becomes the fresh form."""
+    app = open_app(client=True)
+    start_match(app)
+    app.route("/new")  # the address of the page loaded again, before the connect event
+    assert app.has_text(STARTED)
+    app.reconnect()  # the page's address is /new
+    assert app.button("Start match") and not app.has_text(STARTED)
+    assert len(store.matches()) == 1

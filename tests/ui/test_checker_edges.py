@@ -129,3 +129,23 @@ def test_a_wild_card_laid_off_onto_a_meld_on_the_table_goes_out() -> None:
     verdict, _problems = buried.verdict()
     assert verdict is not None and not verdict.allowed
     assert verdict.answer.startswith("No: your side's first meld counts 100 points")
+
+
+def test_a_score_past_the_largest_a_match_can_have_is_refused_as_the_command_line_does() -> None:
+    """A tester's 99999999995 was answered in the app and refused by the command line."""
+    meld = ((Card.ACE,) * 3,)
+    for typed in ("99999999995", "-99999999995", "10,000,005"):
+        form = CheckerForm(question="first-meld", score=typed, first_melds=meld)
+        verdict, problems = form.verdict()
+        assert verdict is None
+        assert problems == (
+            (
+                "score",
+                f"{int(typed.replace(',', '')):,} is past the largest score a match can have "
+                "(±10,000,000)".replace("-", "−"),  # the minus sign of score sheets
+            ),
+        )
+    assert _answer(CheckerForm(question="first-meld", score="10,000,000", first_melds=meld))
+    checker = Checker()
+    checker.set(question="first-meld", score="99999999995")
+    assert checker.minimum() is None  # no minimum said for a score that cannot be

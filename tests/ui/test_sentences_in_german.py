@@ -63,9 +63,9 @@ def test_a_number_the_file_format_refuses_is_said_in_german(open_app: OpenApp) -
     app.click("target-and-start")
     app.type("Ziel (Standard 5.000)", "20000000")
     app.click("start-match")
-    # pydantic's bound of the match file's target, worded at the edge
+    # the largest score a match can have, as the command line and the rule checker say it
     assert app.field("Ziel (Standard 5.000)").error == (
-        "darf höchstens 10.000.000 sein; erhalten: 20000000"
+        "20.000.000 liegt jenseits des höchsten Punktestands einer Partie (±10.000.000)"
     )
 
 

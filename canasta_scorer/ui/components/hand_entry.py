@@ -1645,17 +1645,21 @@ def _save_bar(
         match.discard_draft,
         set_confirm,
         blank,
+        entry.hand_number() if draft.number is not None else None,
         key="save-bar",
     )
 
 
 @widget
 def DiscardQuestion(
-    set_confirm: Callable[[bool], None], discard: Callable[[], object]
+    set_confirm: Callable[[bool], None],
+    discard: Callable[[], object],
+    editing: int | None = None,
 ) -> ft.Control:
     """Discard's question: Keep entering, the answer that loses nothing, takes the
     keyboard's focus when it comes and Esc answers it too; Discard it, in the error's
-    colours. Each button is at least `TOUCH` high."""
+    colours. Each button is at least `TOUCH` high. While a saved hand is edited
+    (``editing``: its number), it asks of the changes: the hand itself stays."""
     keep_button = ft.use_ref(cast(ft.OutlinedButton | None, None))
 
     def keep() -> None:
@@ -1663,18 +1667,23 @@ def DiscardQuestion(
 
     use_escape(keep, keep_button)
     keep_button.current = ft.OutlinedButton(
-        content=_("Keep entering"),
+        content=_("Keep entering") if editing is None else _("Keep editing"),
         height=TOUCH,
         autofocus=True,
         on_click=keep,
         key="discard-keep",
     )
+    asked = (
+        _("Discard this hand?")
+        if editing is None
+        else _("Discard your changes to hand {value}?").format(value=editing)
+    )
     return ft.Row(
         [
-            ft.Text(_("Discard this hand?"), expand=True, weight=ft.FontWeight.BOLD),
+            ft.Text(asked, expand=True, weight=ft.FontWeight.BOLD),
             keep_button.current,
             ft.FilledButton(
-                content=_("Discard it"),
+                content=_("Discard it") if editing is None else _("Discard them"),
                 height=TOUCH,
                 style=ft.ButtonStyle(bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR),
                 on_click=discard,
@@ -1698,12 +1707,14 @@ def SaveBar(
     discard: Callable[[], object],
     set_confirm: Callable[[bool], None],
     blank: bool = False,
+    editing: int | None = None,
 ) -> ft.Control:
     """The bottom bar: every side's hand total (``summary``: each side's name and
     signed total), what blocks saving (``nothing`` entered, totals ``waiting`` to be
     typed, a side ``blank``, not entered yet, ``errors``: the problems), Save
     (``disabled``) and Discard, which asks first (``confirm`` shown) when something
-    was entered (``ask_first``).
+    was entered (``ask_first``); of the changes when a saved hand is edited
+    (``editing``: its number).
 
     It stays compact in every language: the totals are one line (each side's name
     shortened with "…", its total always whole; the full line is the screen reader's
@@ -1742,7 +1753,7 @@ def SaveBar(
             else line
         )
     if confirm:
-        lines.append(DiscardQuestion(set_confirm, discard, key="discard-question"))
+        lines.append(DiscardQuestion(set_confirm, discard, editing, key="discard-question"))
     else:
 
         def discard_or_ask() -> None:

@@ -11,7 +11,7 @@ from canasta_scorer.rules import (
     MatchRecord,
     Verdict,
     initial_meld_minimum,
-    parse_number,
+    parse_score,
 )
 
 from ..checker_form import CheckerForm
@@ -87,7 +87,7 @@ class Checker:
         """The score filled in and the initial meld minimum at it (points), or
         ``None`` when the score cannot be read or is not typed (empty is not 0)."""
         try:
-            score = parse_number(self.form.score, group=i18n.group_symbol())
+            score = parse_score(self.form.score, group=i18n.group_symbol())
         except CanastaError:
             return None
         if score is None:

@@ -296,6 +296,21 @@ class Navigation:
         self._history.compute_stats()
         self.show(Screen.STATS)
 
+    def page_loaded(self, address: str | None = None) -> None:
+        """The tab's page was loaded again (a reload, an address typed in its bar) at
+        ``address``: the browser's history of this page is new, so ``/new`` is a fresh
+        form, not the form a match was started from (see `open_own`). Flet may have
+        opened the address before saying the page connected: home shown for ``/new``,
+        as Back to it is, then becomes the form."""
+        self.started = None
+        path = (address or "/").partition("?")[0].rstrip("/")
+        if (
+            _OWN_SCREEN.get(path) is Screen.NEW_MATCH
+            and self.screen is Screen.HOME
+            and self.passed == address
+        ):
+            self.open_address(address)
+
     def new_match(self, variant: str = "classic") -> None:
         """Open the new-match form for a variant (a fresh one: the match started from
         it last is no longer the form's, see `open_own`)."""
