@@ -811,15 +811,29 @@ def _check_hands(record: HandRecord, rules: RuleSet, index: int, side: HandSide)
     here = f"sides[{index}].left_in_hand"
     red = side.hand_cards().count(_RED_THREE)
     if red and _RED_THREE_IN_HAND_PENALTY not in rules.house_rules:
-        found.append(
-            _finding(
-                E,
-                Code.HAND_RED_THREE,
-                here,
-                phrase("hand.red_three", n=red),
-                R_RED_THREE_HAND,
+        if isinstance(side.left_in_hand, dict):  # said at each player who holds them
+            for player, cards in side.left_in_hand.items():
+                held = cards.count(_RED_THREE)
+                if held:
+                    found.append(
+                        _finding(
+                            E,
+                            Code.HAND_RED_THREE,
+                            f"{here}.{player}",
+                            phrase("hand.red_three:player", n=held, player=player),
+                            R_RED_THREE_HAND,
+                        )
+                    )
+        else:
+            found.append(
+                _finding(
+                    E,
+                    Code.HAND_RED_THREE,
+                    here,
+                    phrase("hand.red_three", n=red),
+                    R_RED_THREE_HAND,
+                )
             )
-        )
     left = side.left_in_hand
     sitting = (record.sitting_out or "").strip().casefold()
     out_by = (side.went_out_by or "").strip().casefold()

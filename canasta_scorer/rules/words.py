@@ -706,6 +706,15 @@ WORDS: dict[str, Words] = {
     "sitting_out.played": N_("{player} sat this hand out but has cards left in hand"),
     "sitting_out.played:went_out": N_("{player} sat this hand out and cannot have gone out"),
     # rules §1.6 red threes, §1.13 check 5
+    "hand.red_three:player": Nn_(
+        "{player} has {n} red three left in hand: red threes are laid out at once and never "
+        "kept in a hand (the house rule “Red three in hand costs 500” scores them −500 "
+        "instead)",
+        "{player} has {n} red threes left in hand: red threes are laid out at once and never "
+        "kept in a hand (the house rule “Red three in hand costs 500” scores them −500 "
+        "instead)",
+        "n",
+    ),
     "hand.red_three": Nn_(
         "{n} red three left in hand: red threes are laid out at once and never kept in a "
         "hand (the house rule “Red three in hand costs 500” scores them −500 instead)",

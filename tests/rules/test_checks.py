@@ -288,7 +288,7 @@ FAILING: list[Any] = [
     pytest.param(
         edit(classic("sides.1.red_threes", 3), "sides.1.left_in_hand", {"East": "R3", "West": "J"}),
         [
-            (E, Code.HAND_RED_THREE, "sides[1].left_in_hand"),
+            (E, Code.HAND_RED_THREE, "sides[1].left_in_hand.East"),
             (E, Code.SUPPLY_RED_THREES, "sides"),
         ],
         id="five red threes counting one in a hand",
@@ -296,8 +296,13 @@ FAILING: list[Any] = [
     # ---- check 5: red three in hand
     pytest.param(
         classic("sides.0.left_in_hand", {"North": "", "South": "4 5 R3"}),
-        [(E, Code.HAND_RED_THREE, "sides[0].left_in_hand")],
+        [(E, Code.HAND_RED_THREE, "sides[0].left_in_hand.South")],
         id="red three in hand",
+    ),
+    pytest.param(
+        classic("sides.0.left_in_hand", "4 5 R3"),
+        [(E, Code.HAND_RED_THREE, "sides[0].left_in_hand")],
+        id="red three in a side's hands given as one",
     ),
     # ---- check 6: going out (S0 "End of the hand: Going Out")
     pytest.param(
@@ -761,7 +766,7 @@ def test_hand_with_several_errors_reports_all_of_them_at_once() -> None:
             (E, Code.SCORE_NOT_MULTIPLE_OF_5, "sides[0].score_before"),
             (E, Code.MELD_TOO_MANY_WILDS, "sides[0].melds[2]"),
             (E, Code.MELD_DUPLICATE_RANK, "sides[0].melds[3]"),
-            (E, Code.HAND_RED_THREE, "sides[0].left_in_hand"),
+            (E, Code.HAND_RED_THREE, "sides[0].left_in_hand.South"),
             (E, Code.GOING_OUT_HAND_NOT_EMPTY, "sides[0].left_in_hand.North"),
             (E, Code.MELD_TOO_FEW_CARDS, "sides[1].melds[0]"),
             (E, Code.BLACK_THREE_NOT_GOING_OUT, "sides[1].melds[1]"),

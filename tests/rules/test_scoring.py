@@ -60,7 +60,9 @@ def test_legal_hand_has_no_findings_and_scores_as_worked_out(
 def test_red_three_in_hand_is_an_error_and_costs_nothing_by_default() -> None:
     data = classic("sides.0.left_in_hand", {"North": "", "South": "4 5 R3 R3"})
     result = score_hand(validate_record(HandRecord, data))
-    assert summary(list(result.violations)) == [(E, Code.HAND_RED_THREE, "sides[0].left_in_hand")]
+    assert summary(list(result.violations)) == [
+        (E, Code.HAND_RED_THREE, "sides[0].left_in_hand.South")
+    ]
     assert not result.valid
     # A red three has no card value (rules §1.1): the hand still counts 4 + 5 = 10.
     north_south = result.sides[0]

@@ -35,8 +35,8 @@ def test_a_red_three_left_in_hand_names_the_house_rule_by_its_title() -> None:
     title = HOUSE_RULE_INFO[HouseRule.RED_THREE_IN_HAND_PENALTY].title
     assert title == "Red three in hand costs 500"
     assert found.message == (
-        "1 red three left in hand: red threes are laid out at once and never kept in a hand "
-        "(the house rule “Red three in hand costs 500” scores them −500 instead)"
+        "East has 1 red three left in hand: red threes are laid out at once and never kept "
+        "in a hand (the house rule “Red three in hand costs 500” scores them −500 instead)"
     )
 
 

@@ -42,3 +42,40 @@ def test_a_start_score_past_the_largest_is_said_in_plain_words(open_app: OpenApp
     assert app.field("East-West start score").error == (
         "99,999,999,999,999,999,999 is past the largest score a match can have (±10,000,000)"
     )
+
+
+def test_a_finding_about_one_player_s_cards_left_is_under_that_player(
+    open_app: OpenApp,
+) -> None:
+    """A red three typed into Bob's cards was said under the last player's row, without
+    naming Bob; an empty hand of a player who did not go out likewise."""
+    from tests.ui.test_screen_fixes import start_classic_entry
+
+    app = open_app()
+    start_classic_entry(app)  # North-South: Ann and Bob
+    app.click("Add a meld of Ks")
+    app.click("naturals-0-K-5")
+    app.switch("Type cards", True, nth=1)  # Bob's
+    app.type("Cards left in Bob's hand", "4 R3")
+    app.switch("Type cards", True, nth=0)  # Ann's, left empty: she did not go out
+    said = (
+        "Bob has 1 red three left in hand: red threes are laid out at once and never kept "
+        "in a hand (the house rule “Red three in hand costs 500” scores them −500 instead)"
+    )
+    empty = next(t for t in app.texts() if t.startswith("Ann has no cards left"))
+    # each said in its player's row, once (not again below the cards left)
+    assert [_row(app, text) for text in (empty, said)] == [["left-0-0"], ["left-0-1"]]
+
+
+def _row(app: AppHarness, text: str) -> list[str]:
+    """The cards-left rows (their keys) each text ``text`` on screen is in."""
+    import flet as ft
+
+    rows = []
+    for control in app.controls():
+        if isinstance(control, ft.Text) and control.value == text:
+            parent = control.parent
+            while parent is not None and not str(getattr(parent, "key", "")).startswith("left-"):
+                parent = parent.parent
+            rows.append(str(parent.key) if parent is not None else "")
+    return rows

@@ -454,10 +454,12 @@ def LeftRow(
     problem: str | None,
     set_left: Callable[..., None],
     limits: tuple[int, ...] = (),
+    found: tuple[Finding, ...] = (),
 ) -> ft.Control:
     """One player's cards left in hand: a tap per point class, or typed cards (with
     what was read); ``limits``: the deck's cards of each class (`CLASSES` order), the
-    most a count is offered up to."""
+    most a count is offered up to; ``found``: what the rules find about this player's
+    hand (a red three in it, empty though the player did not go out), under it."""
     rows: list[ft.Control] = [
         ft.Row(
             [
@@ -503,6 +505,8 @@ def LeftRow(
             rows.append(
                 ClassCounts(side, seat, who, number, getattr(left, key), most, set_left, key=key)
             )
+    if found:
+        rows.append(findings_list(found))
     return ft.Container(ft.Column(rows, spacing=2), padding=ft.Padding.only(bottom=8))
 
 
@@ -662,6 +666,7 @@ def side_items(
     controls.append(heading(_("Cards left in hand")))
     limits = tuple(rules.class_copies(PointClass(key)) for key, *_words in CLASSES)
     names = setup.players or (setup.name,)
+    at_rows: set[Finding] = set()  # said under a player's row, not again below
     for seat, left in enumerate(side.left):
         who = names[seat] if seat < len(names) else setup.name
         if side.went_out is not WentOut.NO and side.went_out_by == who:
@@ -669,6 +674,12 @@ def side_items(
         problem = next(
             (m for w, m in problems if w == f"sides[{index}].left_in_hand[{seat}]"), None
         )
+        mine = (
+            ()
+            if quiet or not setup.players
+            else tuple(f for f in findings if _under(f.where, f"sides[{index}].left_in_hand.{who}"))
+        )
+        at_rows.update(mine)
         controls.append(
             LeftRow(
                 index,
@@ -678,6 +689,7 @@ def side_items(
                 problem,
                 entry.set_left,
                 limits,
+                mine,
                 key=f"left-{index}-{seat}",
             )
         )
@@ -687,6 +699,7 @@ def side_items(
         if not f.where.startswith(f"sides[{index}].melds[")
         and f.where not in as_a_whole
         and not _about_going_out(f.where, index)
+        and f not in at_rows
     )
     if quiet:
         controls.append(
