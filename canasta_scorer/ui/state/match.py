@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from canasta_scorer import i18n
-from canasta_scorer.i18n import _
+from canasta_scorer.i18n import _, ngettext
 from canasta_scorer.rules import (
     CanastaError,
     Card,
@@ -1531,6 +1531,33 @@ class OpenMatch:
         self.entry.start(draft)
         self.nav.show(Screen.HAND_ENTRY)
 
+    def _not_saved(self, preview: Preview | None) -> str:
+        """Why Save was refused, in one message: what is marked, and the first of it
+        in words (it may be scrolled away, or on another side), with how many more."""
+        said = _("Not saved: fix what is marked first.")
+        if preview is None or self.current is None:
+            return said
+        names = [side.name for side in self.current.record.sides]
+        first: list[str] = [i18n.finding_text(f) for f in preview.errors if _blocks(f)]
+        for where, message in preview.problems:
+            found = re.match(r"sides\[(\d+)\]", where)
+            side = int(found.group(1)) if found else -1
+            text = _(message)
+            first.append(
+                _("{name}: {problem}").format(name=names[side], problem=text)
+                if 0 <= side < len(names)
+                else text
+            )
+        if not first:
+            return said
+        problem = first[0][:1].upper() + first[0][1:]
+        if len(first) == 1:
+            return _("{said} {problem}.").format(said=said, problem=problem.rstrip("."))
+        more = len(first) - 1
+        return ngettext(
+            "{said} {problem}; and {n} more.", "{said} {problem}; and {n} more.", more
+        ).format(said=said, problem=problem.rstrip("."), n=more)
+
     def unblock(self) -> None:
         """The hand being entered has nothing marked any more: "Not saved: fix what
         is marked first." goes (another message said since stays)."""
@@ -1560,7 +1587,7 @@ class OpenMatch:
         preview = entry.preview
         if preview is None or not preview.can_save:
             entry.flush()
-            self._blocked = _("Not saved: fix what is marked first.")
+            self._blocked = self._not_saved(preview)
             self.nav.say(self._blocked, problem=True)
             return False
         record = self.current.record
