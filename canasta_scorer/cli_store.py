@@ -88,6 +88,27 @@ def _match_id(text: str) -> int:
     return value
 
 
+def _count(text: str) -> int:
+    """How many matches to list: a whole number from 1 (argparse type)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("{text} is not a whole number").format(text=quote(text.strip()))
+        ) from None
+    if not 1 <= value <= _MOST_LISTED:
+        raise argparse.ArgumentTypeError(
+            _("list from 1 to {most} matches at a time, not {text}").format(
+                most=i18n.number(_MOST_LISTED), text=text.strip()
+            )
+        )
+    return value
+
+
+#: The most matches ``matches --limit`` lists at a time.
+_MOST_LISTED = 100_000
+
+
 def _open(url: str | None, *, reading: bool = False) -> Store:
     """The store at ``url`` (``reading``: only to read its matches; see `Store.open`).
 
@@ -495,7 +516,7 @@ def add_store_commands(commands: argparse._SubParsersAction[Any]) -> None:
     )
     _db_argument(listing)
     listing.add_argument(
-        "--limit", type=_match_id, default=50, help=_("how many, newest first (default 50)")
+        "--limit", type=_count, default=50, help=_("how many, newest first (default 50)")
     )
     listing.add_argument(
         "--status",

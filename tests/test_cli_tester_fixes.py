@@ -457,3 +457,15 @@ def test_the_store_s_refusals_are_said_in_the_command_line_s_language(
     err = capsys.readouterr().err
     if lang != "en":
         assert "is not a" not in err, err
+
+
+@pytest.mark.parametrize("limit", ["0", "-1", "100001"])
+def test_matches_limit_is_a_count_said_as_one(
+    limit: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--limit 0`` said "there is no match 0", as if it named a match."""
+    database = f"sqlite:///{tmp_path / 'canasta.db'}"
+    assert main(["--db", database, "matches", "--limit", limit]) == 2
+    err = capsys.readouterr().err
+    assert f"list from 1 to 100,000 matches at a time, not {limit}" in err
+    assert "there is no match" not in err

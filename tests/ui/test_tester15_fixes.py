@@ -79,3 +79,14 @@ def _row(app: AppHarness, text: str) -> list[str]:
                 parent = parent.parent
             rows.append(str(parent.key) if parent is not None else "")
     return rows
+
+
+def test_the_working_names_only_the_kinds_of_canasta_the_side_has(open_app: OpenApp) -> None:
+    from tests.ui.test_screen_fixes import start_classic_entry
+
+    app = open_app()
+    start_classic_entry(app)
+    app.click("Add a meld of Ks")
+    app.click("naturals-0-K-7")  # one natural canasta, no mixed one
+    assert "1 natural canasta" in app.texts()
+    assert not any("mixed canasta" in text for text in app.texts())

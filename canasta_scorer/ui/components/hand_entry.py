@@ -183,15 +183,19 @@ def _lines(score: SideScore) -> list[tuple[str, int]]:
 
 def _canastas(score: SideScore) -> ft.Control:
     """How many canastas of each kind the side has, said as a list of whole counts
-    ("2 natural canastas and 1 mixed canasta")."""
+    ("2 natural canastas and 1 mixed canasta"; a kind it has none of is left out, unless
+    it has none at all: "0 natural canastas and 0 mixed canastas")."""
     natural, mixed = score.natural_canastas, score.mixed_canastas
+    said = [
+        ngettext("{n} natural canasta", "{n} natural canastas", natural).format(n=natural)
+        if natural or not mixed
+        else "",
+        ngettext("{n} mixed canasta", "{n} mixed canastas", mixed).format(n=mixed)
+        if mixed or not natural
+        else "",
+    ]
     return ft.Text(
-        i18n.spoken_list(
-            [
-                ngettext("{n} natural canasta", "{n} natural canastas", natural).format(n=natural),
-                ngettext("{n} mixed canasta", "{n} mixed canastas", mixed).format(n=mixed),
-            ]
-        ),
+        i18n.spoken_list([part for part in said if part]),
         size=12,
         color=ft.Colors.ON_SURFACE_VARIANT,
     )
