@@ -1612,7 +1612,9 @@ def _summary_line(summary: tuple[tuple[str, str], ...]) -> ft.Control:
                     ft.Text(total, size=18, weight=ft.FontWeight.BOLD, no_wrap=True),
                 )
             ],
-            spacing=6,
+            # room between a side's total and the next side's name ("+1,150 Team B"
+            # read as one run of words at 6 px)
+            spacing=12,
         ),
         exclude_semantics=True,
     )
