@@ -159,8 +159,7 @@ REASON_WORDS: dict[ReasonCode, str] = {
         "the pile is frozen for you: {why}. Only two natural {rank} from your hand take it"
     ),
     R.PILE_NOT_FROZEN: W_(
-        "the pile is not frozen for you: your side has melded, and nothing in the pile "
-        "freezes it"
+        "the pile is not frozen for you: your side has melded, and nothing in the pile freezes it"
     ),
     R.PILE_TWO_NATURALS_NEEDED: W_(
         "a natural and a wild card do not take the pile under the house rule “Two naturals "

@@ -544,11 +544,15 @@ def test_an_impossible_count_by_class_is_a_card_supply_error(state: AppModel) ->
 def test_typed_cards_that_cannot_be_read_name_the_field(state: AppModel) -> None:
     start_classic(state)
     state.match.begin_hand()
+    state.entry.add_meld(0, MeldRank.KING, naturals=4)
     state.entry.set_left(1, 1, by_cards=True, cards="4 4 X")
     preview = state.entry.preview
-    assert preview is not None
-    assert preview.score is None and not preview.can_save
+    assert preview is not None and not preview.can_save
     assert [where for where, _ in preview.problems] == ["sides[1].left_in_hand[1]"]
+    # East-West's total is unknown until its cards are read; North-South's is worked out
+    assert preview.side_score(1) is None and preview.unknown == {1}
+    north_south = preview.side_score(0)
+    assert north_south is not None and north_south.meld_points == 40
     state.entry.set_left(1, 1, cards="4 4 JK")
     assert state.entry.preview is not None and state.entry.preview.problems == ()
     assert state.entry.preview.score is not None

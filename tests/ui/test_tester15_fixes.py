@@ -90,3 +90,21 @@ def test_the_working_names_only_the_kinds_of_canasta_the_side_has(open_app: Open
     app.click("naturals-0-K-7")  # one natural canasta, no mixed one
     assert "1 natural canasta" in app.texts()
     assert not any("mixed canasta" in text for text in app.texts())
+
+
+def test_a_side_whose_cards_cannot_be_read_hides_only_its_own_total(open_app: OpenApp) -> None:
+    """Junk typed into one player's cards took every side's total off the switches and
+    the save bar."""
+    from tests.ui.test_screen_fixes import start_classic_entry
+
+    app = open_app()
+    start_classic_entry(app)
+    app.click("Add a meld of Ks")
+    app.click("naturals-0-K-4")  # North-South: 40 melded
+    app.click("side-1")
+    app.switch("Type cards", True, nth=0)
+    app.type("Cards left in Cy's hand", "7 4 zz")
+    labels = app.labels()
+    assert any(label.startswith("North-South: hand total +40") for label in labels), labels
+    assert any(label.startswith("East-West: hand total –") for label in labels), labels
+    assert "North-South +40   East-West –" in labels  # the save bar's line

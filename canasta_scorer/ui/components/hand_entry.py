@@ -995,8 +995,8 @@ def _tab_status(
     which do not keep the hand from being saved, are counted once the side has no
     problem left, so that a side being entered is not told of both at every tap) and
     the status's colour."""
-    score = preview.score if preview is not None else None
-    total = score.sides[index].total if score is not None and index < len(score.sides) else None
+    side_score = preview.side_score(index) if preview is not None else None
+    total = side_score.total if side_score is not None else None
     count = preview.side_problems(index) if preview is not None else 0
     warned = preview.side_warnings(index) if preview is not None else 0
     short = (
@@ -1275,11 +1275,7 @@ def HandEntryScreen(
                 for w, m in (preview.problems if preview is not None else ())
                 if w.startswith(f"sides[{index}]")
             )
-            score = (
-                preview.score.sides[index]
-                if preview is not None and preview.score is not None
-                else None
-            )
+            score = preview.side_score(index) if preview is not None else None
             panels.append(
                 side_items(
                     index,
@@ -1631,7 +1627,10 @@ def _save_bar(
     draft = entry.draft
     assert draft is not None
     summary = (
-        tuple((s.name, signed(s.total)) for s in preview.score.sides)
+        tuple(
+            (s.name, signed(s.total) if i not in preview.unknown else "–")
+            for i, s in enumerate(preview.score.sides)
+        )
         if preview is not None and preview.score is not None
         else None
     )

@@ -33,6 +33,7 @@ from canasta_scorer.rules import (
     RecordError,
     RuleSet,
     Severity,
+    SideScore,
     WentOut,
     check_hand,
     hand_record,
@@ -43,6 +44,7 @@ from canasta_scorer.rules import (
     parse_cards,
     score_match,
     score_sides,
+    scoring_groups,
 )
 from canasta_scorer.store import (
     ConflictError,
@@ -94,12 +96,23 @@ class Preview:
         problems: fields that cannot be read (e.g. a mistyped card), path → message;
             a new hand with nothing entered has ``("", NOTHING_ENTERED)``.
         later: errors the change makes in later hands (when editing an earlier hand).
+        unknown: sides whose hand total cannot be worked out (a field of theirs cannot
+            be read): ``score`` then holds the other sides' totals, and theirs are not
+            to be shown (see `side_score`).
     """
 
     score: HandScore | None
     findings: tuple[Finding, ...] = ()
     problems: tuple[tuple[str, str], ...] = ()
     later: tuple[Finding, ...] = ()
+    unknown: frozenset[int] = frozenset()
+
+    def side_score(self, index: int) -> SideScore | None:
+        """A side's score for the hand, or ``None`` when it cannot be worked out yet."""
+        score = self.score
+        if score is None or index in self.unknown or index >= len(score.sides):
+            return None
+        return score.sides[index]
 
     @property
     def errors(self) -> tuple[Finding, ...]:
@@ -183,6 +196,10 @@ class Preview:
             for f in self.about(where) + self.across()
             if not _blocks(f) and f.code is not Code.QUICK_NOT_CARD_CHECKED
         )
+
+
+#: The side a field's path is in: ``sides[1].left_in_hand[0]`` → 1.
+_SIDE_AT = re.compile(r"sides\[(\d+)\]")
 
 
 def _blocks(finding: Finding) -> bool:
@@ -890,8 +907,12 @@ class HandEntry:
             hand: MatchHand = draft.to_hand(record, rules)
         except RecordError as error:
             problems = tuple((p.where, i18n.problem_text(p)) for p in error.problems)
+            score, unknown = self._partial_score(draft, problems)
             self.preview = Preview(
-                score=None, problems=problems, findings=self._quick_rest(draft, problems)
+                score=score,
+                problems=problems,
+                findings=self._quick_rest(draft, problems),
+                unknown=unknown,
             )
             return
         empty: tuple[tuple[str, str], ...] = ()
@@ -954,6 +975,58 @@ class HandEntry:
             and not (f.where == prefix or f.where.startswith(prefix + "."))
         )
         self.preview = Preview(score=whole.hand_scores[number], findings=mine, later=later)
+
+    def _partial_score(
+        self, draft: HandDraft, problems: tuple[tuple[str, str], ...]
+    ) -> tuple[HandScore | None, frozenset[int]]:
+        """A new hand's scores of the sides whose fields can all be read, while another
+        side's cannot (its typed cards or total): that side's total is unknown, the
+        others' are worked out as they are (a side's score is its own cards; in
+        cutthroat the partners' are one, so both are unknown then)."""
+        state = self._state
+        if state is None or draft.number is not None:
+            return None, frozenset()
+        unread = {where for where, _message in problems}
+        sides = {int(found.group(1)) for w in unread if (found := _SIDE_AT.match(w))}
+        if not sides or any(not _SIDE_AT.match(w) for w in unread):
+            return None, frozenset()  # a problem of the whole hand: no total is known
+        if draft.quick:
+            totals = tuple(
+                "0" if f"sides[{i}].total" in unread else text
+                for i, text in enumerate(draft.totals)
+            )
+            stand_in = draft.model_copy(update={"totals": totals})
+        else:
+            stand_in = draft.model_copy(
+                update={
+                    "sides": tuple(
+                        side.model_copy(
+                            update={
+                                "left": tuple(
+                                    left.model_copy(update={"cards": ""})
+                                    if f"sides[{i}].left_in_hand[{j}]" in unread
+                                    else left
+                                    for j, left in enumerate(side.left)
+                                )
+                            }
+                        )
+                        for i, side in enumerate(draft.sides)
+                    )
+                }
+            )
+        record = state.record
+        rules = match_rules(record)
+        try:
+            hand = stand_in.to_hand(record, rules)
+        except RecordError:
+            return None, frozenset()
+        as_file = hand_record(record, hand, state.score.running_totals)
+        groups = scoring_groups(as_file, rules)
+        unknown = {i for group in groups if sides & set(group) for i in group}
+        return (
+            HandScore(valid=False, sides=score_sides(as_file, rules), violations=()),
+            frozenset(unknown),
+        )
 
     def _quick_rest(
         self, draft: HandDraft, problems: tuple[tuple[str, str], ...]
