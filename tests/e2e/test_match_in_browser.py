@@ -157,7 +157,7 @@ def test_an_illegal_meld_is_explained_and_blocks_saving(app: AppPage) -> None:
     expect(app.node("blocked")).to_contain_text("Save is blocked")
     app.shot("illegal-meld")
     app.tap("Save hand")  # tried: refused, with what to fix, and the hand stays
-    app.expect_node("message", "Not saved: fix what is marked first.")
+    app.expect_node("message", "Not saved: fix what is marked first")
     expect(app.button("Save hand")).to_be_visible()
     app.shot("save-blocked")
 

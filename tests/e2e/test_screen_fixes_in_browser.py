@@ -119,7 +119,7 @@ def test_the_message_s_buttons_are_48_px(app: AppPage) -> None:
     app.tap("Enter hand 1")
     app.tap("K")  # three kings: below the initial meld minimum, so Save is refused
     app.tap("Save hand")
-    expect(app.button("Dismiss")).to_be_visible()  # "Not saved: fix what is marked first."
+    expect(app.button("Dismiss")).to_be_visible()  # "Not saved: fix what is marked first"
     box = app.button("Dismiss").bounding_box()
     assert box is not None and box["width"] >= 48 and box["height"] >= 48
     assert small_buttons(app) == []

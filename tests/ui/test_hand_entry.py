@@ -130,7 +130,10 @@ def test_an_untouched_side_is_not_entered_yet_until_save_is_tried(open_app: Open
     assert app.has_text("East-West: not entered yet.")
     assert not app.has_text("has no cards left but did not go out")  # not shouted at yet
     app.click("Save hand")  # tried: every side's problems show
-    assert any(label.startswith("Not saved: fix what is marked first.") for label in app.labels())
+    # where the first is, and how many places more
+    assert "Not saved: fix what is marked first, at East-West and 1 more place." in (
+        app.labels()
+    )
     labels = app.labels()
     assert not any("not entered yet" in label for label in labels)
     assert "East-West: hand total 0, 1 problem" in labels
@@ -160,7 +163,7 @@ def test_a_side_left_blank_is_a_problem_once_save_is_tried(open_app: OpenApp, st
     assert app.has_text("Enter every side to save.")
     assert not app.has_text("fix them to save") and not app.has_text("fix it to save")
     app.click("Save hand")
-    assert any(label.startswith("Not saved: fix what is marked first.") for label in app.labels())
+    assert any(label.startswith("Not saved: fix what is marked first") for label in app.labels())
     assert "East-West: hand total 0, 1 problem" in app.labels()
     assert app.has_text("1 problem: fix it to save (all sides are checked).")
     app.click("side-1")
@@ -183,7 +186,7 @@ def test_a_quick_total_left_empty_is_marked_once_save_is_tried(open_app: OpenApp
     app.type("North-South hand total", "120")
     assert app.field("East-West hand total").error is None  # still to be typed
     app.click("Save hand")
-    assert any(label.startswith("Not saved: fix what is marked first.") for label in app.labels())
+    assert any(label.startswith("Not saved: fix what is marked first") for label in app.labels())
     assert app.field("East-West hand total").error
     app.type("East-West hand total", "-35")
     app.click("Save hand")

@@ -100,14 +100,14 @@ def test_not_saved_goes_once_nothing_is_marked(open_app: OpenApp) -> None:
     app.click("naturals-0-K-6")  # 60 points: the initial meld minimum of 50 is met
     app.click("Ann went out")  # without a canasta
     app.click("Save hand")
-    assert app.has_text("Not saved: fix what is marked first.")
+    assert app.has_text("Not saved: fix what is marked first")
     app.click("side-1")
     app.click("Add a meld of Qs")
     app.click("naturals-1-Q-6")  # East-West entered; North-South's going out still marked
-    assert app.has_text("Not saved: fix what is marked first.")
+    assert app.has_text("Not saved: fix what is marked first")
     app.click("side-0")
     app.click("naturals-0-K-7")  # a canasta of kings: going out is fine, nothing marked
-    assert not app.has_text("Not saved: fix what is marked first.")
+    assert not app.has_text("Not saved: fix what is marked first")
 
 
 def _warnings(app: AppHarness) -> list[str]:

@@ -44,7 +44,7 @@ def refused(app: AppHarness) -> bool:
     """Tap Save: True if it was refused (the hand stays on screen, with what to fix)."""
     app.click("Save hand")
     return any(
-        label.startswith("Not saved: fix what is marked first.") for label in app.labels()
+        label.startswith("Not saved: fix what is marked first") for label in app.labels()
     ) and app.button("Save hand")
 
 
@@ -800,7 +800,7 @@ def test_a_refusal_is_shown_as_an_error_and_a_save_is_not(open_app: OpenApp) -> 
     assert refused(app)
     said, colour = _message_colour(app)
     # what is marked, and the first of it in words (it may be out of view)
-    assert said == "Not saved: fix what is marked first. East-West: type the hand total."
+    assert said == "Not saved: fix what is marked first, at East-West hand total."
     assert colour == ft.Colors.ERROR_CONTAINER
     # the words are read out once: the text under the live region is not read again
     texts = [

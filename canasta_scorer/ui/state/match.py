@@ -1103,7 +1103,7 @@ class HandEntry:
             "red_threes": _("red threes"),
             "went_out": _("going out"),
             "went_out_by": _("who went out"),
-            "melds": "melds",
+            "melds": _("melds"),
         }
         return f"{side.name} {words.get(part or '', '')}".strip()
 
@@ -1605,31 +1605,28 @@ class OpenMatch:
         self.nav.show(Screen.HAND_ENTRY)
 
     def _not_saved(self, preview: Preview | None) -> str:
-        """Why Save was refused, in one message: what is marked, and the first of it
-        in words (it may be scrolled away, or on another side), with how many more."""
+        """Why Save was refused, in one short message: fix what is marked, and where
+        the first of it is (it may be scrolled away, or on another side), with how many
+        places more."""
         said = _("Not saved: fix what is marked first.")
-        if preview is None or self.current is None:
+        if preview is None:
             return said
-        names = [side.name for side in self.current.record.sides]
-        first: list[str] = [i18n.finding_text(f) for f in preview.errors if _blocks(f)]
-        for where, message in preview.problems:
-            found = re.match(r"sides\[(\d+)\]", where)
-            side = int(found.group(1)) if found else -1
-            text = _(message)
-            first.append(
-                _("{name}: {problem}").format(name=names[side], problem=text)
-                if 0 <= side < len(names)
-                else text
-            )
-        if not first:
+        places: list[str] = []
+        wheres = [f.where for f in preview.errors] + [w for w, _m in preview.problems]
+        for where in wheres:
+            place = self.entry.hand_field(where) or _("This hand")
+            if place not in places:
+                places.append(place)
+        if not places:
             return said
-        problem = first[0][:1].upper() + first[0][1:]
-        if len(first) == 1:
-            return _("{said} {problem}.").format(said=said, problem=problem.rstrip("."))
-        more = len(first) - 1
+        if len(places) == 1:
+            return _("Not saved: fix what is marked first, at {place}.").format(place=places[0])
+        more = len(places) - 1
         return ngettext(
-            "{said} {problem}; and {n} more.", "{said} {problem}; and {n} more.", more
-        ).format(said=said, problem=problem.rstrip("."), n=more)
+            "Not saved: fix what is marked first, at {place} and {n} more place.",
+            "Not saved: fix what is marked first, at {place} and {n} more places.",
+            more,
+        ).format(place=places[0], n=more)
 
     def unblock(self) -> None:
         """The hand being entered has nothing marked any more: "Not saved: fix what
