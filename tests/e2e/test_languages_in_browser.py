@@ -151,11 +151,12 @@ def test_a_verdict_in_the_browsers_language(speaking: AppPage) -> None:
     app.expect_node("verdict", expected)
 
 
-def test_the_file_formats_limits_and_the_meld_counts_in_german(
+def test_a_targets_limit_and_the_meld_counts_in_german(
     browser: Browser, server: Server
 ) -> None:
-    """A number the match file refuses (pydantic's bound) is said in German under its
-    field, and the hand entry's counts are German sentences, on a phone."""
+    """A target past the largest score a match can have is refused in German under its
+    field (the form's own check, before the match file's bound), and the hand entry's
+    counts are German sentences, on a phone."""
     seed_match(server, [])
     context = browser.new_context(viewport=PHONE, device_scale_factor=1, locale="de-DE")
     try:
@@ -166,7 +167,7 @@ def test_the_file_formats_limits_and_the_meld_counts_in_german(
             app.tap(re.compile("^" + re.escape(_("Target {value}").split("{")[0])))
             app.type(_("Target (default {target})").format(target="5.000"), "20000000")
             app.tap(_("Start match"))
-            said = "darf höchstens 10.000.000 sein; erhalten: 20000000"
+            said = "20.000.000 liegt jenseits des höchsten Punktestands einer Partie (±10.000.000)"
             expect(app.text(said)).to_be_visible()
             app.shot("new-match-limit", at=app.text(said))
             # a new tab (a new session): Home, to resume the seeded match
