@@ -151,9 +151,7 @@ def test_a_verdict_in_the_browsers_language(speaking: AppPage) -> None:
     app.expect_node("verdict", expected)
 
 
-def test_a_targets_limit_and_the_meld_counts_in_german(
-    browser: Browser, server: Server
-) -> None:
+def test_a_targets_limit_and_the_meld_counts_in_german(browser: Browser, server: Server) -> None:
     """A target past the largest score a match can have is refused in German under its
     field (the form's own check, before the match file's bound), and the hand entry's
     counts are German sentences, on a phone."""

@@ -131,9 +131,7 @@ def test_an_untouched_side_is_not_entered_yet_until_save_is_tried(open_app: Open
     assert not app.has_text("has no cards left but did not go out")  # not shouted at yet
     app.click("Save hand")  # tried: every side's problems show
     # where the first is, and how many places more
-    assert "Not saved: fix what is marked first, at East-West and 1 more place." in (
-        app.labels()
-    )
+    assert "Not saved: fix what is marked first, at East-West and 1 more place." in app.labels()
     labels = app.labels()
     assert not any("not entered yet" in label for label in labels)
     assert "East-West: hand total 0, 1 problem" in labels
