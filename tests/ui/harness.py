@@ -313,6 +313,10 @@ class AppHarness:
         self.session.apply_patch(control._i, {"value": value})
         self._run(self.session.dispatch_event(control._i, "change", None))
 
+    def leave(self, label: str, nth: int = 0) -> None:
+        """Leave a text field (what the client sends when the focus moves on: blur)."""
+        self._run(self.session.dispatch_event(self.field(label, nth)._i, "blur", None))
+
     def type_and_click(self, label: str, value: str, button: str) -> None:
         """Type into a text field and tap a button right behind it, before the screen is
         drawn again (as a quick finger or a script can: the click reaches the app

@@ -4,6 +4,7 @@ presets, target; Start match always on screen at the bottom."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import cast
 
 import flet as ft
@@ -258,6 +259,7 @@ def _name_field(
     on_change: Callable[[str], None],
     problem: str | None = None,
     hint: str | None = None,
+    on_blur: Callable[[], None] | None = None,
 ) -> ft.Control:
     return ft.TextField(
         expand=True,
@@ -268,6 +270,7 @@ def _name_field(
         error=_("This name is given twice in this match") if twice else problem,
         error_max_lines=ERROR_LINES,
         on_change=lambda e: on_change(e.control.value),
+        on_blur=(lambda _: on_blur()) if on_blur is not None else None,
     )
 
 
@@ -312,6 +315,7 @@ def _sides(state: NewMatch) -> list[ft.Control]:
                     state.name_problem(index) or state.field_problem(f"sides[{index}].name"),
                     # blank, the player is called so (`MatchSetup.side_name`)
                     hint=_("Left blank: {name}").format(name=seat_name),
+                    on_blur=partial(state.leave, f"sides[{index}].name"),
                 )
             )
         else:
@@ -325,6 +329,7 @@ def _sides(state: NewMatch) -> list[ft.Control]:
                     error=state.name_problem(index) or state.field_problem(f"sides[{index}].name"),
                     error_max_lines=ERROR_LINES,
                     on_change=lambda e, i=index: state.set_side(i, name=e.control.value),
+                    on_blur=lambda _, i=index: state.leave(f"sides[{i}].name"),
                 )
             )
             for seat, player in enumerate(side.players):
@@ -339,6 +344,7 @@ def _sides(state: NewMatch) -> list[ft.Control]:
                         _name_setter(state, index, seat),
                         state.name_problem(index, seat)
                         or state.field_problem(f"sides[{index}].players[{seat}]"),
+                        on_blur=partial(state.leave, f"sides[{index}].players[{seat}]"),
                     )
                 )
             # what the rules say of the side's players (named twice …), under them
@@ -502,6 +508,7 @@ def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
                 error=state.field_problem("target"),
                 error_max_lines=ERROR_LINES,
                 on_change=lambda e: state.set_target(e.control.value),
+                on_blur=lambda _: state.leave("target"),
             )
         )
         if top_tier:  # the six-player game's minimum of 150 (rules §2.5, §3 O13)
@@ -519,6 +526,7 @@ def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
                     error=state.field_problem("top_tier_from"),
                     error_max_lines=ERROR_LINES,
                     on_change=lambda e: state.set_top_tier(e.control.value),
+                    on_blur=lambda _: state.leave("top_tier_from"),
                     key="top-tier-from",
                 )
             )
@@ -538,6 +546,7 @@ def NewMatchScreen(state: NewMatch, nav: Navigation) -> ft.Control:
                     error=state.field_problem(f"sides[{index}].start_score"),
                     error_max_lines=ERROR_LINES,
                     on_change=lambda e, i=index: state.set_side(i, start_score=e.control.value),
+                    on_blur=lambda _, i=index: state.leave(f"sides[{i}].start_score"),
                 )
             )
     others = state.other_problems(_fields(state))  # not about one field: all of them here

@@ -136,6 +136,10 @@ class NewMatch:
     #: Start match was refused on this form: each change checks it again, so that a
     #: problem fixed goes (and a new one shows) without another tap on Start match.
     tried: bool = False
+    #: The fields left after a change (JSON paths: ``target``, ``sides[0].name``):
+    #: before Start match is tried, only their problems are shown, so that a field
+    #: not yet reached, or still being typed in, is not marked.
+    touched: frozenset[str] = frozenset()
     #: Told when a refused form has nothing left to fix (set by the navigation, which
     #: then takes back its "Not started" message).
     on_fixed: Callable[[], None] | None = field(default=None, repr=False)
@@ -156,6 +160,7 @@ class NewMatch:
         self.form = MatchSetup(variant=variant.value, sides=default_sides(variant))
         self.problems = self.issues = ()
         self.tried = False
+        self.touched = frozenset()
 
     # --- house-rule presets ------------------------------------------------------
 
@@ -334,6 +339,7 @@ class NewMatch:
         self.form = self.form.model_copy(
             update={"variant": variant, "sides": tuple(sides), "first_dealer": None}
         )
+        self.touched = frozenset()  # other fields now: none left yet
         self._recheck()
 
     def toggle_house_rule(self, rule: str, on: bool) -> None:
@@ -410,11 +416,26 @@ class NewMatch:
         self.form = self.form.model_copy(update={"first_dealer": player or None})
         self._recheck()
 
+    def leave(self, where: str) -> None:
+        """A field was left (its JSON path, ``target``, ``sides[1].start_score``): from
+        now on what is wrong with it is shown under it as it changes, before Start
+        match is tried (a seat left blank beside a named one is said only then)."""
+        if where in self.touched:
+            return
+        self.touched |= {where}
+        self._recheck()
+
     def _recheck(self) -> None:
-        """After a refused Start match, check the form again as it is now: what is
-        fixed goes, what is still wrong stays marked (nothing is saved)."""
+        """Check the form again as it is now. After a refused Start match, every
+        problem: what is fixed goes, what is still wrong stays marked; before, only
+        the problems of the fields left (`touched`). Nothing is saved."""
         if not self.tried:
-            self.problems = self.issues = ()
+            if not self.touched:
+                self.problems = self.issues = ()
+                return
+            found, _record = self._check()
+            blank = _(SEAT_BLANK)
+            self._say([(at, said) for at, said in found if at in self.touched and said != blank])
             return
         found, _record = self._check()
         self._say(found)
@@ -472,6 +493,7 @@ class NewMatch:
             return None
         self.problems = self.issues = ()
         self.tried = False
+        self.touched = frozenset()
         # a dealer chosen before a name was changed is no one's now: the match's own
         dealer = self.form.first_dealer
         return state, dealer if dealer in self.dealers() else None
