@@ -242,7 +242,16 @@ class HandDraft(BaseModel):
             return cls(
                 number=number,
                 of=hand_mark(hand),
-                sides=cls.blank(record).sides,
+                # who went out is kept with a typed total (the file format allows it)
+                sides=tuple(
+                    side.model_copy(
+                        update={
+                            "went_out": WentOut(play.went_out),
+                            "went_out_by": play.went_out_by,
+                        }
+                    )
+                    for side, play in zip(cls.blank(record).sides, hand.sides, strict=False)
+                ),
                 dealer=hand.dealer,
                 note=note,
                 lone_hand=hand.lone_hand,
@@ -403,7 +412,15 @@ class HandDraft(BaseModel):
                     )
                 )
             else:
-                sides.append({"total": total})
+                side: dict[str, object] = {"total": total}
+                went = self.sides[index] if index < len(self.sides) else None
+                if went is not None and went.went_out is not WentOut.NO:
+                    # who went out, with a typed total: not a card, and counted in
+                    # the statistics (file format §7, quick totals)
+                    side["went_out"] = went.went_out.value
+                    if went.went_out_by:
+                        side["went_out_by"] = went.went_out_by
+                sides.append(side)
         if problems:
             raise RecordError(problems)
         hand: dict[str, object] = {"sides": sides}

@@ -345,3 +345,39 @@ def test_every_row_of_count_buttons_says_which_count_is_chosen(open_app: OpenApp
     assert [_chosen(app, label) for label in jokers] == [False, True]
     app.click("2 jokers (50) in North's hand")  # the count again: back to none
     assert [_chosen(app, label) for label in jokers] == [False, False]
+
+
+def test_quick_totals_keep_who_went_out(open_app: OpenApp, store: Store) -> None:
+    app = open_app()
+    start_match(app)
+    app.click("Enter hand 1")
+    app.switch("Quick totals", True)
+    # each side's players under its total, every button naming its player
+    for player in ("North", "South", "East", "West"):
+        assert app.button(f"{player} went out")
+    assert not app.has_text("Nobody on this side went out.")
+    app.type("North-South hand total", "1,230")
+    app.type("East-West hand total", "-60")
+    app.click("out-0-South")
+    app.switch("Concealed (melded all at once)", True)
+    app.click("out-1-East")  # a tap on the other side: South's going out is undone
+    app.click("out-0-South")
+    app.switch("Concealed (melded all at once)", True)
+    app.click("Save hand")
+    assert "Hand 1 saved." in app.labels()
+    played = store.match(store.matches()[0].id).record.hands[0].sides
+    assert [(s.total, s.went_out.value, s.went_out_by) for s in played] == [
+        (1230, "concealed", "South"),
+        (-60, "no", None),
+    ]
+    # an edit of the hand shows who went out, chosen
+    app.click("hand-0")  # the hand's breakdown says it
+    texts = app.texts()
+    assert texts.count("Went out concealed (South)") == 1
+    assert "Total typed from the paper count" in texts
+    app.click("Edit this hand")
+    assert app.field("Concealed (melded all at once)").value is True
+    app.click("out-0-South")  # nobody went out after all
+    app.click("Save hand")
+    played = store.match(store.matches()[0].id).record.hands[0].sides
+    assert [(s.went_out.value, s.went_out_by) for s in played] == [("no", None), ("no", None)]

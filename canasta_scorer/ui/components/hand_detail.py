@@ -8,7 +8,15 @@ import flet as ft
 
 from canasta_scorer import i18n
 from canasta_scorer.i18n import Nn_, _, ngettext
-from canasta_scorer.rules import CanastaKind, Card, Code, SideScore, cards_points, format_cards
+from canasta_scorer.rules import (
+    CanastaKind,
+    Card,
+    Code,
+    HandPlay,
+    SideScore,
+    cards_points,
+    format_cards,
+)
 from canasta_scorer.ui.state import Navigation, OpenMatch
 
 from .common import findings_list, heading, points, screen, signed
@@ -141,7 +149,9 @@ def HandDetailScreen(state: OpenMatch, number: int, nav: Navigation) -> ft.Contr
     for index, (side, play) in enumerate(zip(record.sides, hand.sides, strict=False)):
         controls.append(heading(side.name))
         if play.quick:
-            # typed from a paper count: no cards, nothing to list but the total
+            # typed from a paper count: no cards, only who went out and the total
+            if play.went_out.value != "no":
+                controls.append(_going_out(play))
             controls.append(breakdown(result.sides[index], quick=True))
             continue
         for meld in play.melds:
@@ -151,17 +161,7 @@ def HandDetailScreen(state: OpenMatch, number: int, nav: Navigation) -> ft.Contr
                 ft.Text(_("Red threes: {red_threes}").format(red_threes=play.red_threes))
             )
         if play.went_out.value != "no":
-            who = f" ({play.went_out_by})" if play.went_out_by else ""
-            controls.append(
-                ft.Text(
-                    (
-                        _("Went out concealed")
-                        if play.went_out.value == "concealed"
-                        else _("Went out")
-                    )
-                    + who
-                )
-            )
+            controls.append(_going_out(play))
         left = play.left_in_hand
         held = left.items() if isinstance(left, dict) else ([(side.name, left)] if left else [])
         for player, cards in held:
@@ -232,3 +232,10 @@ def HandDetailScreen(state: OpenMatch, number: int, nav: Navigation) -> ft.Contr
         )
     )
     return ft.Column(controls, spacing=12)
+
+
+def _going_out(play: HandPlay) -> ft.Control:
+    """How a side that went out did: "Went out (Ann)", "Went out concealed (Ann)"."""
+    who = f" ({play.went_out_by})" if play.went_out_by else ""
+    said = _("Went out concealed") if play.went_out.value == "concealed" else _("Went out")
+    return ft.Text(said + who)

@@ -825,6 +825,24 @@ def GoingOut(
     return _went_out(index, setup, went_out, went_out_by, entry)
 
 
+@widget
+def QuickGoingOut(
+    index: int,
+    setup: MatchSide,
+    went_out: WentOut,
+    went_out_by: str | None,
+    entry: HandEntryActions,
+    found: tuple[Finding, ...] = (),
+) -> ft.Control:
+    """Who on a side went out, under its typed total (quick totals): a tap on them,
+    each button naming the player (or the side), so that the sides' rows read apart;
+    concealed beside it; what is ``found`` wrong about it right under it."""
+    control = _went_out(index, setup, went_out, went_out_by, entry, quick=True)
+    if found:
+        return ft.Column([control, findings_list(found)], spacing=4)
+    return control
+
+
 #: Letters of a player's name a button shows whole; a longer name is cut (`_short`).
 _SHORT_NAME = 22
 
@@ -840,14 +858,17 @@ def _went_out(
     went_out: WentOut,
     went_out_by: str | None,
     entry: HandEntryActions,
+    quick: bool = False,
 ) -> ft.Control:
-    """One tap on the player who went out (again: nobody did); concealed beside it."""
+    """One tap on the player who went out (again: nobody did); concealed beside it.
+    In quick totals (``quick``) every button names its player or side (the sides are
+    listed one under the other) and nobody going out is said by no button chosen."""
     players = setup.players or (setup.name,)
     out = went_out is not WentOut.NO
     buttons: list[ft.Control] = []
     for player in players:
         chosen = out and (went_out_by == player or len(players) == 1)
-        named = len(players) > 1 or setup.players
+        named = len(players) > 1 or setup.players or quick
         label = _("{player} went out").format(player=player) if named else _("Went out")
         # a long name is cut on the button, so that "went out" stays whole (it wrapped
         # over three lines, the last cut by the button's edge); the tooltip and the
@@ -887,7 +908,7 @@ def _went_out(
                 height=TOUCH,
             )
         )
-    else:
+    elif not quick:
         controls.append(
             ft.Text(
                 _("Nobody on this side went out.")
@@ -1264,7 +1285,7 @@ def HandEntryScreen(
                 _("Type each side's total from a paper count instead of entering the cards."),
             )
         )
-        body += _quick_entry(entry, record)
+        body += _quick_entry(entry, record, actions)
     else:
         shown = range(len(record.sides)) if wide else [side]
         panels: list[list[ft.Control]] = []
@@ -1424,9 +1445,12 @@ def _same_hand_box(
     )
 
 
-def _quick_entry(entry: HandEntry, record: MatchRecord) -> list[ft.Control]:
+def _quick_entry(
+    entry: HandEntry, record: MatchRecord, actions: HandEntryActions
+) -> list[ft.Control]:
     """Quick totals: a field per side for its total (none takes the focus when hand
-    entry is shown: see `use_start_focus`)."""
+    entry is shown: see `use_start_focus`), and under it who went out, one tap on
+    them (kept for the statistics; the total is the table's own count)."""
     draft = entry.draft
     assert draft is not None
     preview = entry.preview
@@ -1456,6 +1480,22 @@ def _quick_entry(entry: HandEntry, record: MatchRecord) -> list[ft.Control]:
                 error="\n".join([*([problems[key]] if key in problems else []), *errors]) or None,
                 error_max_lines=ERROR_LINES,
                 on_change=lambda e, i=i: entry.set_quick_total(i, e.control.value),
+            )
+        )
+        play = draft.sides[i]
+        controls.append(
+            QuickGoingOut(
+                i,
+                side_setup,
+                play.went_out,
+                play.went_out_by,
+                actions,
+                tuple(
+                    f
+                    for f in (preview.about(f"sides[{i}]") if preview else ())
+                    if _about_going_out(f.where, i)
+                ),
+                key=f"quick-going-out-{i}",
             )
         )
     controls.append(
